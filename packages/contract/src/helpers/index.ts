@@ -1,0 +1,2 @@
+// Pure helpers used on both sides (spec §5, §9).
+export {};
