@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './roles.js';
 export * from './access/role-sets.js';
 export * from './access/path-rules.js';
+export * from './access/spec-routes.js';
 export * from './access/api-access.js';
 export * from './api.js';
 export * from './schemas/common.js';

@@ -1,2 +1,6 @@
-// Pure helpers used on both sides (spec §5, §9).
-export {};
+// Pure helpers used on both sides (spec §5, §9). Rules and decisions: docs/helpers.md.
+export * from './duration.js';
+export * from './similarity.js';
+export * from './sentences.js';
+export * from './avatar.js';
+export * from './not-found.js';

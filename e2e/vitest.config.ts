@@ -1,0 +1,13 @@
+// e2e journeys: a built web app + a real server on a temporary PGlite dir, driven by Debian's chromium.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/journeys/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
