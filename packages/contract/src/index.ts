@@ -14,3 +14,5 @@ export * from './schemas/agency.js';
 export * from './schemas/knowledge.js';
 export * from './schemas/files.js';
 export * from './helpers/index.js';
+export * from './schemas/question.js';
+export * from './judge/index.js';
