@@ -1,0 +1,152 @@
+// The one HTTP client of spec §7/§8: envelope handling, 401 → logout, bearer and agency headers, timeout.
+import type { Envelope } from '@edu/contract';
+import { API_TEXTS } from './texts';
+
+export const HTTP_TIMEOUT_MS = 120_000;
+
+/** Why a call failed without an envelope to show. Its message is always 请求失败. */
+export type RequestFailureKind = 'network' | 'timeout' | 'no-body' | 'not-json' | 'not-envelope';
+
+export class RequestFailure extends Error {
+  constructor(
+    readonly kind: RequestFailureKind,
+    readonly status?: number,
+  ) {
+    super(API_TEXTS.requestFailed);
+    this.name = 'RequestFailure';
+  }
+}
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Path below the origin, e.g. `/v1/agencies`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Serialised as JSON. */
+  json?: unknown;
+  /** Sent as is (file upload); its type becomes the Content-Type. */
+  raw?: Blob;
+  /**
+   * When false a 401 is only rejected, without 请重新登录 and logout. Used by the login call itself,
+   * whose 401 means "wrong credentials", not "session lost".
+   */
+  sessionAware?: boolean;
+}
+
+export interface HttpClientDeps {
+  fetch?: typeof fetch;
+  /** Prepended to every path; empty for the same origin. */
+  baseUrl?: string;
+  timeoutMs?: number;
+  getToken: () => string | null | undefined;
+  getAgencyId: () => string | null | undefined;
+  /** Clears the user state (logout) after a 401. */
+  onUnauthorized: () => void;
+  /** Shows a short message to the person (antd message in the app). */
+  notify: (text: string) => void;
+}
+
+export interface HttpClient {
+  request<T>(options: RequestOptions): Promise<T>;
+}
+
+export function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { errno?: unknown }).errno === 'number';
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
+  }
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const timeoutMs = deps.timeoutMs ?? HTTP_TIMEOUT_MS;
+
+  function unauthorized(options: RequestOptions): void {
+    if (options.sessionAware === false) return;
+    deps.notify(API_TEXTS.loginAgain);
+    deps.onUnauthorized();
+  }
+
+  async function request<T>(options: RequestOptions): Promise<T> {
+    const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const agencyId = deps.getAgencyId();
+    if (agencyId) headers['X-Agency-Id'] = agencyId;
+    let body: BodyInit | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      headers['Content-Type'] = options.raw.type || 'application/octet-stream';
+    } else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['Content-Type'] = 'application/json';
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(buildUrl(deps.baseUrl ?? '', options.path, options.query), {
+        method: options.method,
+        headers,
+        body,
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      text = await res.text();
+    } catch {
+      throw new RequestFailure(timedOut ? 'timeout' : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let parsed: unknown;
+    let failure: RequestFailureKind | null = null;
+    if (text.trim() === '') failure = 'no-body';
+    else {
+      try {
+        parsed = JSON.parse(text);
+        if (!isEnvelope(parsed)) failure = 'not-envelope';
+      } catch {
+        failure = 'not-json';
+      }
+    }
+
+    if (res.status === 401 || (isEnvelope(parsed) && parsed.errno === 401)) {
+      unauthorized(options);
+      throw isEnvelope(parsed) ? parsed : new RequestFailure(failure ?? 'no-body', res.status);
+    }
+    if (failure || !isEnvelope(parsed)) throw new RequestFailure(failure ?? 'not-envelope', res.status);
+    if (parsed.errno !== 0) throw parsed;
+    return parsed.response as T;
+  }
+
+  return { request };
+}
+
+/** A message a person can read for any rejection of the client. */
+export function errorText(error: unknown): string {
+  if (isEnvelope(error)) return error.errmsg || API_TEXTS.requestFailed;
+  if (error instanceof Error && error.message) return error.message;
+  return API_TEXTS.requestFailed;
+}
+
+/** True when the rejection is an envelope with this errno. */
+export function isEnvelopeError(error: unknown, errno: number): boolean {
+  return isEnvelope(error) && error.errno === errno;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { SPEC_ROUTES } from '@edu/contract';
+import routesDoc from '../../../../docs/routes.md?raw';
+import { allowedRoutes, ROUTES } from './route-table';
+import { ISSUES } from './route-types';
+import { homePathFor } from './home-path';
+import { loginInfo } from '../test/fixtures';
+
+const patterns = (list: readonly { pattern: string }[]) => list.map((r) => r.pattern);
+
+describe('route table', () => {
+  it('holds every spec §2 route of the contract, in the same area', () => {
+    const byPattern = new Map(ROUTES.map((r) => [r.pattern, r]));
+    const missing = SPEC_ROUTES.filter((s) => !byPattern.has(s.pattern));
+    expect(missing).toEqual([]);
+    for (const s of SPEC_ROUTES) expect(byPattern.get(s.pattern)?.area).toBe(s.area);
+  });
+
+  it('adds only the change-password page beyond spec §2, and no pattern twice', () => {
+    const spec = new Set(patterns(SPEC_ROUTES));
+    expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual(['/password']);
+    expect(new Set(patterns(ROUTES)).size).toBe(ROUTES.length);
+  });
+
+  it('every route has a page or names the issue that builds it', () => {
+    for (const r of ROUTES) expect(!!r.page !== !!r.issue, r.pattern).toBe(true);
+  });
+
+  it('docs/routes.md lists every 建设中 route with its issue', () => {
+    const lines = routesDoc.split('\n');
+    for (const r of ROUTES.filter((x) => x.issue)) {
+      const line = lines.find((l) => l.includes(`\`${r.pattern}\``));
+      expect(line, r.pattern).toBeDefined();
+      expect(line).toContain(ISSUES[r.issue!].doc);
+    }
+  });
+});
+
+describe('route filtering by spec §6 (routes failing the check are not registered)', () => {
+  const reg = (user: Parameters<typeof allowedRoutes>[0], agency = 'demo') =>
+    new Set(patterns(allowedRoutes(user, agency)));
+
+  it('visitor: open pages only', () => {
+    const r = reg(null);
+    for (const p of [
+      '/',
+      '/password',
+      '/admin',
+      '/student',
+      '/student/train/:trainId/do',
+      '/parent',
+      '/WTPteacher',
+      '/public/question/preview',
+    ]) {
+      expect(r.has(p), p).toBe(true);
+    }
+    for (const p of [
+      '/admin/agency/list',
+      '/admin/knowledge/list/:subject',
+      '/admin/store',
+      '/parent/history/:id',
+      '/WTPteacher/history',
+    ]) {
+      expect(r.has(p), p).toBe(false);
+    }
+  });
+
+  it('platform admin (edu:admin): knowledge, agency, knowledge graph, users; not agency question pages', () => {
+    const r = reg(loginInfo(['edu:admin']));
+    for (const p of [
+      '/admin/knowledge/list/:subject',
+      '/admin/agency/list',
+      '/admin/knowledgraph/groups',
+      '/admin/user/WTteacher/list',
+      '/admin/store',
+    ]) {
+      expect(r.has(p), p).toBe(true);
+    }
+    for (const p of [
+      '/admin/question/list',
+      '/admin/tag/list',
+      '/admin/train/list',
+      '/admin/user/student/list',
+      '/parent/history/:id',
+    ]) {
+      expect(r.has(p), p).toBe(false);
+    }
+  });
+
+  it('agency admin: the agency pages in their own agency only', () => {
+    const user = loginInfo(['edu:agency:demo:admin']);
+    const demo = reg(user, 'demo');
+    for (const p of [
+      '/admin/question/list',
+      '/admin/train/list',
+      '/admin/user/student/list',
+      '/admin/class/ordinary/list',
+    ]) {
+      expect(demo.has(p), p).toBe(true);
+    }
+    for (const p of ['/admin/knowledge/list/:subject', '/admin/agency/list', '/admin/user/WTteacher/list']) {
+      expect(demo.has(p), p).toBe(false);
+    }
+    const other = reg(user, 'other');
+    expect(other.has('/admin/question/list')).toBe(false);
+    expect(other.has('/admin')).toBe(true);
+  });
+
+  it('agency teacher: training pages, not question pages', () => {
+    const r = reg(loginInfo(['edu:agency:demo:teacher']));
+    expect(r.has('/admin/train/:id/dashboard')).toBe(true);
+    expect(r.has('/admin/question/list')).toBe(false);
+  });
+
+  it('parent and tutor: their deeper pages', () => {
+    expect(reg(loginInfo(['edu:parent'], [])).has('/parent/history/:id')).toBe(true);
+    expect(reg(loginInfo(['edu:parent'], [])).has('/WTPteacher/history')).toBe(false);
+    expect(reg(loginInfo(['edu:homework:teacher'])).has('/WTPteacher/history')).toBe(true);
+    expect(reg(loginInfo(['edu:homework:teacher'])).has('/admin/store')).toBe(false);
+  });
+});
+
+describe('landing area after login (DOMAIN.md)', () => {
+  it.each([
+    [['edu:admin'], '/admin'],
+    [['edu:agency:demo:admin'], '/admin'],
+    [['edu:agency:demo:teacher'], '/admin'],
+    [['edu:agency:demo:question:admin'], '/admin'],
+    [['edu:knowledge:admin'], '/admin'],
+    [['edu:agency:demo:student'], '/student/home'],
+    [['edu:parent'], '/parent/'],
+    [['edu:homework:teacher'], '/WTPteacher/'],
+    [['edu:agency:demo:student', 'edu:agency:demo:teacher'], '/admin'],
+    [[], null],
+  ])('%j → %s', (roles, home) => {
+    expect(homePathFor(roles)).toBe(home);
+  });
+});

@@ -1,0 +1,25 @@
+// The web's one route table (every spec §2 route) and its filtering by the spec §6 rules.
+import { canAccessPath, type AccessSubject } from '@edu/contract';
+import { ADMIN_ROUTES } from '../areas/admin/routes';
+import { STUDENT_ROUTES } from '../areas/student/routes';
+import { PARENT_ROUTES } from '../areas/parent/routes';
+import { TEACHER_ROUTES } from '../areas/teacher/routes';
+import { PUBLIC_ROUTES } from '../areas/public/routes';
+import type { RouteDef } from './route-types';
+
+export const ROUTES: readonly RouteDef[] = [
+  ...PUBLIC_ROUTES,
+  ...ADMIN_ROUTES,
+  ...STUDENT_ROUTES,
+  ...PARENT_ROUTES,
+  ...TEACHER_ROUTES,
+];
+
+/** The routes registered for this user in this agency; the others are not registered at all (spec §2). */
+export function allowedRoutes(
+  user: AccessSubject | null | undefined,
+  agencyId: string,
+  routes: readonly RouteDef[] = ROUTES,
+): RouteDef[] {
+  return routes.filter((r) => canAccessPath(r.pattern, user, agencyId));
+}

@@ -1,0 +1,30 @@
+// Shape of the web's route table (every spec §2 route plus the change-password page).
+import type { ComponentType } from 'react';
+
+/** The areas of spec §2 (the same names as the contract's SPEC_ROUTES). */
+export type RouteArea = 'admin' | 'student' | 'parent' | 'teacher' | 'public';
+
+/** Which issue builds a page that still shows 建设中 (docs/routes.md). */
+export type IssueRef = 'question-bank' | 'practice-engine' | 'later';
+
+export const ISSUES: Record<IssueRef, { doc: string; ui: string }> = {
+  'question-bank': { doc: 'issue 3 "Question bank"', ui: '将随「题库」功能上线' },
+  'practice-engine': { doc: 'issue 4 "Practice engine"', ui: '将随「练习引擎」功能上线' },
+  later: { doc: 'a later issue, not yet filed', ui: '将在后续版本中提供' },
+};
+
+/** Where a page is drawn: inside its area's layout, full screen (admin top-level pages), or alone. */
+export type LayoutKey = 'admin' | 'student' | 'parent' | 'teacher' | 'public' | 'bare';
+
+export interface RouteDef {
+  /** Absolute react-router pattern, as in the contract's SPEC_ROUTES. */
+  pattern: string;
+  area: RouteArea;
+  layout: LayoutKey;
+  /** Chinese page name (menus, 建设中 page, document title). */
+  title: string;
+  /** The page; absent while a later issue has not built it. */
+  page?: ComponentType;
+  /** Set exactly when `page` is absent. */
+  issue?: IssueRef;
+}

@@ -1,0 +1,83 @@
+// Builds react-router's route objects from the filtered route table; unregistered paths fall to the not-found page.
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { AdminLayout } from '../areas/admin/AdminLayout';
+import { StudentLayout } from '../areas/student/StudentLayout';
+import { ParentLayout } from '../areas/parent/ParentLayout';
+import { TeacherLayout } from '../areas/teacher/TeacherLayout';
+import { PublicLayout } from '../areas/public/PublicLayout';
+import { PASSWORD_PATH } from '../areas/public/routes';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { PageSpinner } from '../components/PageSpinner';
+import { UnderConstruction } from '../components/UnderConstruction';
+import { COMMON_TEXTS } from '../components/texts';
+import { allowedRoutes } from './route-table';
+import { ISSUES, type LayoutKey, type RouteDef } from './route-types';
+import { useAppConfig, useUser } from './session-context';
+
+function RoutePage({ def }: { def: RouteDef }) {
+  useEffect(() => {
+    document.title = `${def.title} - ${COMMON_TEXTS.brand}`;
+  }, [def.title]);
+  const Page = def.page;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {Page ? (
+        <Page />
+      ) : (
+        <UnderConstruction page={def.title} when={ISSUES[def.issue ?? 'later'].ui} fullPage={def.layout === 'bare'} />
+      )}
+    </Suspense>
+  );
+}
+
+const LAYOUTS: Record<Exclude<LayoutKey, 'bare'>, { prefix: string | null; Layout: ComponentType }> = {
+  admin: { prefix: '/admin', Layout: AdminLayout },
+  student: { prefix: '/student', Layout: StudentLayout },
+  parent: { prefix: '/parent', Layout: ParentLayout },
+  teacher: { prefix: '/WTPteacher', Layout: TeacherLayout },
+  public: { prefix: null, Layout: PublicLayout },
+};
+
+function child(def: RouteDef, prefix: string | null): RouteObject {
+  const element = <RoutePage def={def} />;
+  if (prefix === null) return { path: def.pattern, element };
+  if (def.pattern === prefix) return { index: true, element };
+  return { path: def.pattern.slice(prefix.length + 1), element };
+}
+
+/** A user who must change their password sees only the change-password page until they have. */
+function PasswordGate() {
+  const user = useUser();
+  const { pathname } = useLocation();
+  if (user?.user?.mustChangePassword && pathname !== PASSWORD_PATH) return <Navigate to={PASSWORD_PATH} replace />;
+  return <Outlet />;
+}
+
+function NotFoundRoute() {
+  const user = useUser();
+  useEffect(() => {
+    document.title = COMMON_TEXTS.brand;
+  }, []);
+  return <NotFoundPage loggedIn={!!user} />;
+}
+
+export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const def of defs) if (def.layout === 'bare') children.push(child(def, null));
+  for (const [key, { prefix, Layout }] of Object.entries(LAYOUTS)) {
+    const inLayout = defs.filter((d) => d.layout === key);
+    if (inLayout.length === 0) continue;
+    children.push({ path: prefix ?? undefined, element: <Layout />, children: inLayout.map((d) => child(d, prefix)) });
+  }
+  children.push({ path: '*', element: <NotFoundRoute /> });
+  return [{ element: <PasswordGate />, children }];
+}
+
+/** The app's routes for the current user and agency (rebuilt when either changes). */
+export function AppRoutes() {
+  const user = useUser();
+  const { agencyId } = useAppConfig();
+  const routes = useMemo(() => buildRouteObjects(allowedRoutes(user, agencyId)), [user, agencyId]);
+  return useRoutes(routes);
+}

@@ -1,0 +1,196 @@
+// admin/knowledge/list/{subject}: the subject's knowledge tree with counts; add, rename and delete points.
+import { useEffect, useMemo, useState } from 'react';
+import { App as AntApp, Button, Card, Empty, Space, Spin, Tabs, Tree, Typography } from 'antd';
+import type { TreeDataNode } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { API, type KnowledgePoint } from '@edu/contract';
+import { errorText } from '../../../api/client';
+import { useAppConfig, useCall, useSession } from '../../../app/session-context';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ResultPage } from '../../../components/ResultPage';
+import { KNOWLEDGE_TEXTS as T } from '../texts';
+import { codesToDepth, countNodes, subtree, type KpNode } from './kp-tree';
+import { KpNameModal } from './KpNameModal';
+import { KpTitle, type KpActions } from './KpTitle';
+
+type Editing =
+  { mode: 'add'; parent: KnowledgePoint } | { mode: 'subject' } | { mode: 'rename'; point: KnowledgePoint };
+
+const VIRTUAL_FROM = 400;
+
+function toTreeData(node: KpNode, actions: KpActions): TreeDataNode {
+  return {
+    key: node.point.code,
+    title: <KpTitle point={node.point} actions={actions} />,
+    children: node.children.map((c) => toTreeData(c, actions)),
+  };
+}
+
+export default function KnowledgeListPage() {
+  const { subject = '' } = useParams();
+  const navigate = useNavigate();
+  const call = useCall();
+  const session = useSession();
+  const { agencyId, knowledgePoints } = useAppConfig();
+  const queryClient = useQueryClient();
+  const { message, modal } = AntApp.useApp();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [expanded, setExpanded] = useState<React.Key[] | null>(null);
+
+  const subjectsKey = ['kpSubjects', agencyId];
+  const subjects = useQuery({ queryKey: subjectsKey, queryFn: () => call(API.kpSubjects) });
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await Promise.all([session.reloadKnowledgePoints(), queryClient.invalidateQueries({ queryKey: subjectsKey })]);
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  // The config may hold no points yet (first load failed, or logged in just now): load them once.
+  useEffect(() => {
+    if (knowledgePoints.length === 0) void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const tree = useMemo(() => subtree(knowledgePoints, subject), [knowledgePoints, subject]);
+  useEffect(() => setExpanded(null), [subject]);
+
+  const actions: KpActions = {
+    onAdd: (parent) => setEditing({ mode: 'add', parent }),
+    onRename: (point) => setEditing({ mode: 'rename', point }),
+    onDelete: (point) =>
+      void modal.confirm({
+        title: T.removeTitle(point.name),
+        content: T.removeBody,
+        okText: T.removeOk,
+        okButtonProps: { danger: true },
+        cancelText: T.cancel,
+        onOk: async () => {
+          try {
+            await call(API.kpDelete, { params: { id: point.code } });
+            void message.success(T.removed);
+            await reload();
+            if (point.code === subject) await navigate('/admin/knowledge/list/first', { replace: true });
+          } catch (e) {
+            // e.g. 409: the point still has children or questions; the server says which.
+            void message.error(errorText(e));
+          }
+        },
+      }),
+  };
+
+  async function save(name: string) {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      if (editing.mode === 'rename') {
+        await call(API.kpRename, { params: { id: editing.point.code }, body: { request: { name } } });
+        void message.success(T.saved);
+      } else {
+        const parent = editing.mode === 'add' ? editing.parent.code : null;
+        const created = await call(API.kpCreate, { body: { request: { parent, name } } });
+        void message.success(T.added);
+        if (editing.mode === 'add') setExpanded((keys) => [...(keys ?? codesToDepth(tree, 1)), editing.parent.code]);
+        if (editing.mode === 'subject') await navigate(`/admin/knowledge/list/${created.code}`);
+      }
+      setEditing(null);
+      await reload();
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const list = subjects.data ?? [];
+  const known = list.some((s) => s.code === subject);
+  if (subjects.isPending) return <PageSpinner />;
+  if (subjects.isError) {
+    return (
+      <ResultPage
+        status="error"
+        title={T.loadFailed}
+        subTitle={errorText(subjects.error)}
+        extra={<Button onClick={() => void subjects.refetch()}>{T.reload}</Button>}
+      />
+    );
+  }
+  if (list.length > 0 && !known) return <Navigate to={`/admin/knowledge/list/${list[0].code}`} replace />;
+
+  const total = Math.max(countNodes(tree) - 1, 0);
+  const modalTitle =
+    editing?.mode === 'rename'
+      ? T.renameTitle(editing.point.name)
+      : editing?.mode === 'add'
+        ? T.addChildTitle(editing.parent.name)
+        : editing
+          ? T.addSubjectTitle
+          : '';
+
+  return (
+    <Card
+      title={T.title}
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} loading={reloading} onClick={() => void reload()}>
+            {T.reload}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'subject' })}>
+            {T.addSubject}
+          </Button>
+        </Space>
+      }
+    >
+      {list.length === 0 ? (
+        <Empty description={T.noSubjects} />
+      ) : (
+        <>
+          <Tabs
+            activeKey={subject}
+            onChange={(code) => void navigate(`/admin/knowledge/list/${code}`)}
+            items={list.map((s) => ({ key: s.code, label: s.name }))}
+          />
+          <Spin spinning={reloading}>
+            {tree ? (
+              <>
+                <Typography.Paragraph type="secondary">{T.total(total)}</Typography.Paragraph>
+                <Tree
+                  blockNode
+                  showLine
+                  selectable={false}
+                  treeData={[toTreeData(tree, actions)]}
+                  expandedKeys={expanded ?? codesToDepth(tree, 1)}
+                  onExpand={(keys) => setExpanded(keys)}
+                  virtual={total >= VIRTUAL_FROM}
+                  height={total >= VIRTUAL_FROM ? 640 : undefined}
+                />
+                {tree.children.length === 0 && (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.emptySubject} />
+                )}
+              </>
+            ) : reloading ? (
+              <PageSpinner />
+            ) : (
+              <Empty description={T.emptySubject} />
+            )}
+          </Spin>
+        </>
+      )}
+      <KpNameModal
+        open={editing !== null}
+        title={modalTitle}
+        initialName={editing?.mode === 'rename' ? editing.point.name : ''}
+        confirmLoading={saving}
+        onSubmit={(name) => void save(name)}
+        onCancel={() => setEditing(null)}
+      />
+    </Card>
+  );
+}

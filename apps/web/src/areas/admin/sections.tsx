@@ -1,0 +1,142 @@
+// The admin side menu and home cards: each section is shown only when spec §6 lets the user open its path.
+import type { ReactNode } from 'react';
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  BookOutlined,
+  ClusterOutlined,
+  HomeOutlined,
+  NodeIndexOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import { canAccessPath, type AccessSubject, type KnowledgePoint } from '@edu/contract';
+import { ADMIN_TEXTS } from './texts';
+
+const M = ADMIN_TEXTS.menu;
+const H = ADMIN_TEXTS.sectionHints;
+
+export interface AdminLink {
+  key: string;
+  label: string;
+  /** The concrete path the menu opens. */
+  path: string;
+  /** Paths starting with this select the entry (only the path itself for the home entry). */
+  match: string;
+  hint?: string;
+}
+
+export interface AdminSection {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  /** A single link, or a group of links. */
+  links: AdminLink[];
+  group: boolean;
+}
+
+const link = (key: string, label: string, path: string, match: string, hint?: string): AdminLink => ({
+  key,
+  label,
+  path,
+  match,
+  hint,
+});
+
+/** The subject the knowledge menu opens: the first subject of the loaded knowledge points. */
+export function firstSubjectCode(points: readonly KnowledgePoint[]): string {
+  const subjects = points
+    .filter((p) => p.lv === 'subject')
+    .sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code));
+  return subjects[0]?.code ?? 'first';
+}
+
+export function adminSections(firstSubject: string): AdminSection[] {
+  const single = (
+    key: string,
+    label: string,
+    icon: ReactNode,
+    path: string,
+    match: string,
+    hint?: string,
+  ): AdminSection => ({
+    key,
+    label,
+    icon,
+    group: false,
+    links: [link(key, label, path, match, hint)],
+  });
+  const group = (key: string, label: string, icon: ReactNode, links: AdminLink[]): AdminSection => ({
+    key,
+    label,
+    icon,
+    group: true,
+    links,
+  });
+  return [
+    single('home', M.home, <HomeOutlined />, '/admin', '/admin'),
+    single(
+      'knowledge',
+      M.knowledge,
+      <NodeIndexOutlined />,
+      `/admin/knowledge/list/${firstSubject}`,
+      '/admin/knowledge',
+      H.knowledge,
+    ),
+    group('question', M.questionGroup, <BookOutlined />, [
+      link('question-list', M.questionList, '/admin/question/list', '/admin/question', H.questionList),
+      link('question-repo', M.questionRepo, '/admin/question/repository', '/admin/question/repository', H.questionRepo),
+    ]),
+    single('tag', M.tag, <TagsOutlined />, '/admin/tag/list', '/admin/tag', H.tag),
+    single(
+      'knowledgraph',
+      M.knowledgraph,
+      <ClusterOutlined />,
+      '/admin/knowledgraph/groups',
+      '/admin/knowledgraph',
+      H.knowledgraph,
+    ),
+    group('train', M.trainGroup, <TrophyOutlined />, [
+      link('train-list', M.trainList, '/admin/train/list', '/admin/train', H.trainList),
+      link('train-repo', M.trainRepo, '/admin/train/repository', '/admin/train/repository', H.trainRepo),
+    ]),
+    group('user', M.userGroup, <TeamOutlined />, [
+      link('user-student', M.student, '/admin/user/student/list', '/admin/user/student', H.student),
+      link('user-teacher', M.teacher, '/admin/user/teacher/list', '/admin/user/teacher', H.teacher),
+      link('user-parent', M.parent, '/admin/user/parent/list', '/admin/user/parent', H.parent),
+      link('user-coach', M.coach, '/admin/user/WTteacher/list', '/admin/user/WTteacher', H.coach),
+    ]),
+    group('class', M.classGroup, <ApartmentOutlined />, [
+      link('class-ordinary', M.classOrdinary, '/admin/class/ordinary/list', '/admin/class/ordinary', H.classOrdinary),
+      link('class-event', M.classEvent, '/admin/class/event/list', '/admin/class/event', H.classEvent),
+    ]),
+    single('task', M.task, <ScheduleOutlined />, '/admin/task/create', '/admin/task', H.task),
+    single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency),
+    single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store),
+  ];
+}
+
+/** Sections (and links inside groups) the user may open; empty groups are dropped. */
+export function visibleSections(
+  sections: readonly AdminSection[],
+  user: AccessSubject | null | undefined,
+  agencyId: string,
+): AdminSection[] {
+  return sections
+    .map((s) => ({ ...s, links: s.links.filter((l) => canAccessPath(l.path, user, agencyId)) }))
+    .filter((s) => s.links.length > 0);
+}
+
+/** The menu key of the link whose `match` is the longest prefix of the path. */
+export function selectedKey(sections: readonly AdminSection[], pathname: string): string | undefined {
+  let best: AdminLink | undefined;
+  for (const l of sections.flatMap((s) => s.links)) {
+    const path = pathname.replace(/\/+$/, '');
+    const hit = path === l.match || (l.key !== 'home' && path.startsWith(`${l.match}/`));
+    if (hit && (!best || l.match.length > best.match.length)) best = l;
+  }
+  return best?.key;
+}

@@ -1,0 +1,20 @@
+// Parent area layout: top bar with the parent menu.
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { AreaHeader, type AreaMenuItem } from '../../components/AreaHeader';
+import { PARENT_TEXTS } from './texts';
+
+const MENU: AreaMenuItem[] = [
+  { key: 'history', label: PARENT_TEXTS.menu.history, path: '/parent/', match: ['/parent'] },
+];
+
+export function ParentLayout() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AreaHeader brand={PARENT_TEXTS.brand} items={MENU} homePath="/parent/" />
+      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,23 @@
+// Parent area routes (spec §2, prefix /parent/); the bare prefix shows the history.
+import { lazy } from 'react';
+import type { IssueRef, RouteDef } from '../../app/route-types';
+import { PARENT_PAGES } from './texts';
+
+type Pattern = keyof typeof PARENT_PAGES;
+
+const ParentHome = lazy(() => import('./ParentHome'));
+
+const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
+  pattern,
+  area: 'parent',
+  layout: 'parent',
+  title: PARENT_PAGES[pattern],
+  issue,
+});
+
+export const PARENT_ROUTES: RouteDef[] = [
+  { pattern: '/parent', area: 'parent', layout: 'parent', title: PARENT_PAGES['/parent'], page: ParentHome },
+  later('/parent/train/report/:id/:annoId/:showQuestion', 'practice-engine'),
+  later('/parent/history/:id', 'later'),
+  later('/parent/eventutor/index/:id', 'later'),
+];

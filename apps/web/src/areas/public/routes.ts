@@ -1,0 +1,43 @@
+// Public routes (spec §2): the root page (login), public profiles and preview, plus the change-password page.
+import { lazy } from 'react';
+import type { RouteDef } from '../../app/route-types';
+import { PUBLIC_PAGES } from './texts';
+import LoginPage from './LoginPage';
+
+const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
+const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
+
+/** Not in spec §2: where a user with `mustChangePassword` is sent (docs/routes.md). */
+export const PASSWORD_PATH = '/password';
+
+export const PUBLIC_ROUTES: RouteDef[] = [
+  { pattern: '/', area: 'public', layout: 'bare', title: PUBLIC_PAGES['/'], page: LoginPage },
+  {
+    pattern: PASSWORD_PATH,
+    area: 'public',
+    layout: 'bare',
+    title: PUBLIC_PAGES['/password'],
+    page: ChangePasswordPage,
+  },
+  {
+    pattern: '/public/teacher/:id/profile',
+    area: 'public',
+    layout: 'public',
+    title: PUBLIC_PAGES['/public/teacher/:id/profile'],
+    issue: 'later',
+  },
+  {
+    pattern: '/public/agency/:agencyId/profiles',
+    area: 'public',
+    layout: 'public',
+    title: PUBLIC_PAGES['/public/agency/:agencyId/profiles'],
+    page: AgencyProfilePage,
+  },
+  {
+    pattern: '/public/question/preview',
+    area: 'public',
+    layout: 'public',
+    title: PUBLIC_PAGES['/public/question/preview'],
+    issue: 'question-bank',
+  },
+];

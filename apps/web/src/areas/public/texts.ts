@@ -1,0 +1,49 @@
+// Chinese UI text of the public pages, the login page and the change-password page.
+export const PUBLIC_PAGES = {
+  '/': '登录',
+  '/password': '修改密码',
+  '/public/teacher/:id/profile': '教师简介',
+  '/public/agency/:agencyId/profiles': '机构简介',
+  '/public/question/preview': '题目预览',
+} as const;
+
+export const PUBLIC_TEXTS = {
+  brand: '教育平台',
+  login: {
+    title: '登录',
+    subtitle: '题库 · 训练 · 辅导',
+    username: '用户名',
+    password: '密码',
+    usernameRequired: '请输入用户名',
+    passwordRequired: '请输入密码',
+    submit: '登录',
+    agency: (id: string) => `机构：${id}`,
+    loggedInAs: (name: string) => `你已登录为 ${name}`,
+    continue: '进入',
+    logout: '退出登录',
+    noArea: '这个账号没有可进入的区域，请联系管理员分配角色。',
+  },
+  password: {
+    title: '修改密码',
+    forced: '首次登录或密码已重置，请先修改密码再继续使用。',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    confirm: '确认新密码',
+    oldRequired: '请输入原密码',
+    newRequired: '请输入新密码',
+    newTooShort: (n: number) => `新密码至少 ${n} 个字符`,
+    newSame: '新密码不能与原密码相同',
+    confirmRequired: '请再次输入新密码',
+    confirmMismatch: '两次输入的新密码不一致',
+    submit: '修改密码',
+    done: '密码已修改',
+    cancel: '返回',
+    logout: '退出登录',
+    visitor: '请先登录',
+  },
+  agency: {
+    notFound: '没有找到这个机构',
+    noProfile: '这个机构还没有填写简介。',
+  },
+  backHome: '返回首页',
+} as const;

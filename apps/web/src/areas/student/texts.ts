@@ -1,0 +1,52 @@
+// Chinese UI text of the student area.
+export const STUDENT_PAGES = {
+  '/student': '学生首页',
+  '/student/home': '学生首页',
+  '/student/tasks/todo': '待办任务',
+  '/student/train': '训练',
+  '/student/train/scheme/:schemeId': '训练方案详情',
+  '/student/train/:trainId/do': '做训练',
+  '/student/train/:trainId/questions': '训练题目记录',
+  '/student/train/history': '训练历史',
+  '/student/train/report/:id': '训练报告',
+  '/student/train/comment/:id/:from': '班级点评',
+  '/student/knowledgegraph/mine': '我的知识图谱',
+  '/student/wrong/list': '错题本',
+  '/student/question/answer/record/:recordId': '答题记录',
+  '/student/eventutor': '辅导测试',
+  '/student/eventutor/index/:id': '辅导课堂',
+  '/student/eventutor/history/:id': '辅导记录',
+  '/student/webrtc': '视频通话',
+  '/student/webrtc/:id': '视频通话',
+  '/student/point': '积分',
+  '/student/point/allpoint': '全部积分',
+  '/student/point/userpoint': '我的积分',
+  '/student/class/tldraw/:id': '共享白板',
+} as const;
+
+export const STUDENT_TEXTS = {
+  brand: '教育平台 · 学生',
+  menu: {
+    home: '首页',
+    todo: '待办',
+    train: '训练',
+    wrong: '错题本',
+    graph: '知识图谱',
+    point: '积分',
+    tutoring: '辅导',
+  },
+  home: {
+    welcome: (name: string) => `你好，${name}`,
+    intro: '今天也来练一练吧。',
+    visitor: '登录后可以开始训练、查看错题和积分。',
+    login: '前往登录',
+    cards: {
+      todo: '查看老师布置的任务',
+      train: '选择训练方案开始练习',
+      wrong: '复习做错的题目',
+      graph: '看看哪些知识点已经掌握',
+      point: '训练获得的积分',
+      tutoring: '一对一辅导课堂',
+    },
+  },
+} as const;

@@ -1,0 +1,52 @@
+// Renders the app's routes (or one page) with a real session over a fake fetch, in a memory router.
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { LoginInfo } from '@edu/contract';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { AppRoutes } from '../app/router';
+import { SessionContext } from '../app/session-context';
+import { startUp, type Session } from '../app/startup';
+import { USERINFO_KEY } from '../app/stores';
+import { fakeFetch, MemoryStorage, type Handler } from './fake-api';
+import { KPS } from './fixtures';
+
+export async function makeSession(user: LoginInfo | null, routes: Record<string, Handler | unknown> = {}) {
+  const storage = new MemoryStorage(user ? { [USERINFO_KEY]: JSON.stringify(user) } : {});
+  const fake = fakeFetch({
+    'GET /v1/general/data/grades': [],
+    'GET /v1/general/data/subjects': [],
+    'GET /v1/exam/question/knowledgepoints': KPS,
+    ...routes,
+  });
+  const notify = vi.fn();
+  const session = await startUp({
+    storage,
+    hostname: 'localhost',
+    runtime: { defaultAgencyId: 'demo', agencyDomainSuffixes: [] },
+    notify,
+    fetch: fake.fetch,
+    log: () => {},
+  });
+  return { session, calls: fake.calls, storage, notify };
+}
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+export function renderApp(session: Session, entries: string[]) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </AppProviders>,
+  );
+}
