@@ -23,23 +23,36 @@ describe('knowledge tree', () => {
     await shot(page, 'knowledge-tree');
 
     const name = `e2e 新知识点 ${Date.now() % 100000}`;
-    await page.getByRole('button', { name: /新增学科下级|添加下级|新增/ }).first().click();
-    await page.getByRole('dialog').getByRole('textbox').fill(name);
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-    await expect.poll(() => tree.getByText(name).isVisible()).toBe(true);
+    const root = page.locator('.kp-node[data-code="en"]');
+    await root.hover();
+    await root.getByRole('button', { name: /^添加子知识点 / }).click();
+    await page.getByRole('dialog').getByLabel('名称').fill(name);
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    const added = page.locator('.kp-node', { hasText: name });
+    await expect.poll(() => added.count()).toBe(1);
+    const code = await added.getAttribute('data-code');
+    expect(code).toMatch(/^en\.g\d+$/);
 
     const renamed = `${name} 改`;
-    await tree.getByText(name).hover();
+    await added.hover();
     await page.getByRole('button', { name: `重命名 ${name}` }).click();
-    await page.getByRole('dialog').getByRole('textbox').fill(renamed);
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-    await expect.poll(() => tree.getByText(renamed).isVisible()).toBe(true);
+    await page.getByRole('dialog').getByLabel('名称').fill(renamed);
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => page.locator(`.kp-node[data-code="${code}"]`).textContent()).toContain(renamed);
     await shot(page, 'knowledge-renamed');
 
-    await tree.getByText(renamed).hover();
+    await page.locator(`.kp-node[data-code="${code}"]`).hover();
     await page.getByRole('button', { name: `删除 ${renamed}` }).click();
-    await page.getByRole('button', { name: /确\s*定|删\s*除/ }).last().click();
-    await expect.poll(() => tree.getByText(renamed).count()).toBe(0);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.locator(`.kp-node[data-code="${code}"]`).count()).toBe(0);
+
+    // A point with children is refused with the server's reason and stays.
+    await root.hover();
+    await page.getByRole('button', { name: /^删除 / }).first().click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.getByText(/该知识点下还有 \d+ 个子知识点/).first().isVisible()).toBe(true);
+    expect(await root.count()).toBe(1);
+    await shot(page, 'knowledge-delete-refused');
     await page.context().close();
   });
 });

@@ -4,14 +4,14 @@ import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
 
-const LANDING: [username: string, path: RegExp, visibleText: string][] = [
-  ['admin', /\/admin\/?$/, '机构'],
-  ['agency', /\/admin\/?$/, '题库'],
-  ['teacher', /\/admin\/?$/, '训练'],
-  ['student', /\/student\/home$/, '学生'],
-  ['parent', /\/parent\/?$/, '家长'],
-  ['tutor', /\/WTPteacher\/?$/, '作业'],
-  ['other', /\/admin\/?$/, '题库'],
+const LANDING: [username: string, path: RegExp, welcome: string][] = [
+  ['admin', /\/admin\/?$/, '欢迎，平台管理员'],
+  ['agency', /\/admin\/?$/, '欢迎，演示机构管理员'],
+  ['teacher', /\/admin\/?$/, '欢迎，张老师'],
+  ['student', /\/student\/home$/, '你好，李小明'],
+  ['parent', /\/parent\/?$/, '您好，李小明家长'],
+  ['tutor', /\/WTPteacher\/?$/, '您好，王老师（作业批改）'],
+  ['other', /\/admin\/?$/, '欢迎，其他机构管理员'],
 ];
 
 describe('login lands each demo account in its area', () => {
@@ -31,6 +31,21 @@ describe('login lands each demo account in its area', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userinfo') ?? 'null') as { user: { username: string } } | null);
     expect(stored?.user.username).toBe(username);
     await shot(page, `login-${username}`);
+    await page.context().close();
+  });
+
+  it.each([
+    ['admin', ['知识点', '机构'], ['题库', '训练']],
+    ['agency', ['题库', '训练', '用户管理'], ['知识点', '机构']],
+    ['teacher', ['训练'], ['题库', '机构', '知识点']],
+  ])('the admin side menu of %s shows only the sections its roles allow', async (username, shown, hidden) => {
+    const page = await newPage(browser, inject('baseURL'));
+    await loginAs(page, username);
+    await page.waitForURL(/\/admin\/?$/);
+    const menu = page.getByRole('menu').first();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    for (const label of shown) expect(await menu.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
+    for (const label of hidden) expect(await menu.getByText(label, { exact: true }).count(), label).toBe(0);
     await page.context().close();
   });
 
