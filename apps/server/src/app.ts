@@ -1,0 +1,63 @@
+// Builds the Fastify app: external plugins → app plugins (envelope, auth, agency, access) →
+// docs and static → features (CONVENTIONS.md 2). Usable from tests with any database and clock.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import './lib/fastify-types.js';
+import type { LoginLimiter } from './features/auth/login-limiter.js';
+import { agencyRoutes } from './features/agency/agency.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { filesRoutes } from './features/files/files.routes.js';
+import { generalRoutes } from './features/general/general.routes.js';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes.js';
+import access from './plugins/access.js';
+import agency from './plugins/agency.js';
+import auth from './plugins/auth.js';
+import envelope from './plugins/envelope.js';
+import openapi from './plugins/openapi.js';
+import security from './plugins/security.js';
+import staticPlugin from './plugins/static.js';
+import { createServices } from './services.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  loginLimiter?: LoginLimiter;
+  /** Extra routes registered after the features (tests use it to prove unruled routes are refused). */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildApp({ db, config, clock = systemClock, loginLimiter, extraRoutes }: BuildAppOptions) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  });
+  app.decorate('services', createServices({ db, config, clock, loginLimiter }));
+
+  // JSON bodies: Fastify's own parser (prototype-poisoning safe), but an empty body is no body:
+  // clients send `Content-Type: application/json` on body-less calls such as logout.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+
+  await app.register(security);
+  await app.register(envelope);
+  await app.register(auth);
+  await app.register(agency);
+  await app.register(access);
+  await app.register(openapi);
+  await app.register(staticPlugin);
+
+  await app.register(generalRoutes);
+  await app.register(authRoutes);
+  await app.register(agencyRoutes);
+  await app.register(filesRoutes);
+  await app.register(knowledgeRoutes);
+  if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
+  return app;
+}

@@ -1,0 +1,76 @@
+// Configuration parsing: defaults, derived values and clear refusals of bad values.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults on the embedded database', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve(process.cwd(), 'data'),
+      databaseUrl: undefined,
+      seed: 'demo',
+      adminUsername: 'admin',
+      defaultAgencyId: 'demo',
+      agencyDomainSuffixes: [],
+      login: {
+        maxFailuresPerAccount: 100,
+        accountWindowSeconds: 3600,
+        maxFailuresPerAddress: 30,
+        addressWindowSeconds: 600,
+      },
+      tokenTtlSeconds: 43_200,
+      tokenIdleSeconds: 7_200,
+      logLevel: 'info',
+    });
+    expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('seeds nothing by default on PostgreSQL, unless SEED=demo', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seed).toBe('none');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('resolves relative paths from where npm was run (INIT_CWD), else the working directory', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/edu' }).dataDir).toBe('/srv/edu/data');
+    expect(loadConfig({ INIT_CWD: '/srv/edu', DATA_DIR: '../d', WEB_DIST: 'web' })).toMatchObject({
+      dataDir: '/srv/d',
+      webDist: '/srv/edu/web',
+    });
+    expect(loadConfig({ DATA_DIR: 'x' }).dataDir).toBe(resolve(process.cwd(), 'x'));
+  });
+
+  it('parses lists and numbers', () => {
+    const c = loadConfig({
+      PORT: '18081',
+      AGENCY_DOMAIN_SUFFIXES: ' .A.example.com, .b.cn ,',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '5',
+      DATA_DIR: '/tmp/x',
+    });
+    expect(c).toMatchObject({ port: 18081, agencyDomainSuffixes: ['.a.example.com', '.b.cn'], dataDir: '/tmp/x' });
+    expect(c.login.maxFailuresPerAddress).toBe(5);
+  });
+
+  it('refuses bad values with one line per variable', () => {
+    const bad = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SEED: 'all',
+        ADMIN_PASSWORD: 'short',
+        DEFAULT_AGENCY_ID: 'Demo!',
+      });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (e) {
+      const msg = (e as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SEED', 'ADMIN_PASSWORD', 'DEFAULT_AGENCY_ID'])
+        expect(msg).toMatch(new RegExp(`^  ${name}: `, 'm'));
+    }
+  });
+});

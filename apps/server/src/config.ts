@@ -1,0 +1,93 @@
+// The server's configuration: the environment parsed by one zod schema at boot (CONVENTIONS.md 10).
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { AGENCY_ID_RE } from '@edu/contract';
+
+const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
+const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** PGlite data directory (and its lock file), relative to where the command was run. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: int(10),
+    SEED: z.preprocess(blankAsUndefined, z.enum(['demo', 'none']).optional()),
+    ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
+    ADMIN_PASSWORD: z.preprocess(blankAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    DEFAULT_AGENCY_ID: z.string().regex(AGENCY_ID_RE, 'must be an agency slug like demo').default('demo'),
+    /** Comma-separated host suffixes such as `.edu.example.com`; the web derives the agency from them. */
+    AGENCY_DOMAIN_SUFFIXES: z.string().default(''),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: int(100),
+    LOGIN_ACCOUNT_WINDOW_SECONDS: int(3600),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: int(30),
+    LOGIN_ADDRESS_WINDOW_SECONDS: int(600),
+    TOKEN_TTL_SECONDS: int(43_200),
+    TOKEN_IDLE_SECONDS: int(7_200),
+    /** Behind a load balancer set this so per-address login limits see the client address. */
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    WEB_DIST: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    /**
+     * Set by npm to the directory the command was typed in. npm runs workspace scripts inside
+     * apps/server; relative DATA_DIR / WEB_DIST are resolved from INIT_CWD so that `npm start` at
+     * the repo root keeps its data in the root's ./data, as the README says.
+     */
+    INIT_CWD: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.INIT_CWD || process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    // Demo data by default on the embedded database (try-it path), never by default on PostgreSQL.
+    seed: e.SEED ?? (e.DATABASE_URL ? 'none' : 'demo'),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    defaultAgencyId: e.DEFAULT_AGENCY_ID,
+    agencyDomainSuffixes: e.AGENCY_DOMAIN_SUFFIXES.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
+    },
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+  }));
+
+export type Config = z.output<typeof EnvSchema>;
+export type SeedMode = Config['seed'];
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming each variable and the problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = EnvSchema.safeParse(env);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** A configuration for tests: defaults plus overrides, never reading the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED: 'demo' }), ...overrides };
+}

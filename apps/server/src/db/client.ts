@@ -1,0 +1,32 @@
+// Opens the database: PostgreSQL through node-postgres when a URL is given, else embedded PGlite.
+// Both are wrapped by their own drizzle driver; drizzle must never run over PGlite's
+// node-postgres adapter (it hangs, ARCHITECTURE.md §2).
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { openPglite } from './pglite.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** What repositories use: the driver-independent drizzle database. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; drizzle: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; drizzle: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
+
+/** PostgreSQL at `url`; otherwise PGlite in `dataDir` (in memory when `dataDir` is undefined). */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`));
+    const d = drizzlePg(pool, { schema });
+    return { kind: 'postgres', db: d, drizzle: d, pool, close: () => pool.end() };
+  }
+  const client = await openPglite(opts.dataDir);
+  const d = drizzlePglite(client, { schema });
+  return { kind: 'pglite', db: d, drizzle: d, client, close: () => client.close() };
+}

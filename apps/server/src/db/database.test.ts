@@ -1,0 +1,73 @@
+// Database plumbing on the driver under test: migrations, seeding idempotence, the PGlite
+// extension-order pitfall and the prefix index.
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { openPglite } from './pglite.js';
+import { agencies, knowledgePoints, users } from './schema.js';
+import { knowledgeRows, seedDatabase } from './seed.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+describe('migrations and seed', () => {
+  it('installs pg_trgm and the knowledge prefix index', async () => {
+    const ext = rowsOf<{ extname: string }>(
+      await t.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`),
+    );
+    expect(ext).toHaveLength(1);
+    const idx = rowsOf<{ indexdef: string }>(
+      await t.db.execute(sql`select indexdef from pg_indexes where indexname = 'knowledge_points_code_prefix_idx'`),
+    );
+    expect(idx[0]?.indexdef).toContain('text_pattern_ops');
+  });
+
+  it('seeds only an empty database: a second run changes nothing', async () => {
+    const counts = async () => ({
+      users: (await t.db.select({ n: count() }).from(users))[0].n,
+      agencies: (await t.db.select({ n: count() }).from(agencies))[0].n,
+      points: (await t.db.select({ n: count() }).from(knowledgePoints))[0].n,
+    });
+    const before = await counts();
+    expect(before).toEqual({ users: 7, agencies: 2, points: knowledgeRows().length });
+    expect((await seedDatabase(t.db, t.config)).notice).toEqual([]);
+    expect((await seedDatabase(t.db, { ...t.config, seed: 'none' })).notice).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the demo tree goes down to lv2 for English and Maths, with consistent codes', () => {
+    const rows = knowledgeRows();
+    const codes = new Set(rows.map((r) => r.code));
+    expect(rows.filter((r) => r.depth === 0).map((r) => r.code)).toEqual(['en', 'math']);
+    for (const r of rows) {
+      if (r.parentCode) expect(codes.has(r.parentCode), r.code).toBe(true);
+      expect(r.code.split('.').length - 1).toBe(r.depth);
+    }
+    for (const subject of ['en', 'math'])
+      expect(rows.some((r) => r.lv === 'lv2' && r.code.startsWith(`${subject}.`))).toBe(true);
+  });
+});
+
+// Opens its own in-memory PGlite databases, so it runs whatever TEST_DB says.
+describe('PGlite', () => {
+  it("keeps pg_trgm's % operator working on every open (ltree pitfall, docs/pglite.md)", async () => {
+    // The failure was intermittent (about one open in seven with ltree declared first): several opens.
+    for (let i = 0; i < 6; i++) {
+      const db = await openPglite();
+      try {
+        await db.exec(
+          "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE t (s text); INSERT INTO t VALUES ('row 1 xxxx'), ('row 2 xxxx'), ('other');",
+        );
+        const r = await db.query<{ c: number }>("SELECT count(*)::int AS c FROM t WHERE s % 'row 1 xxxx'");
+        expect(r.rows, `open ${i + 1}`).toEqual([{ c: 2 }]);
+      } finally {
+        await db.close();
+      }
+    }
+  });
+});

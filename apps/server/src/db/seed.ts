@@ -1,0 +1,179 @@
+// First-start data: dictionaries always, the demo data on request (DOMAIN.md "Demo data"), and a
+// platform admin when the database has no user at all. Only an empty database is seeded.
+import { randomBytes } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import { KP_LEVELS } from '@edu/contract';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/password.js';
+import type { Db } from './client.js';
+import {
+  agencies,
+  grades,
+  homeworkTeacherAgencies,
+  knowledgePoints,
+  parentChildren,
+  subjects,
+  userRoles,
+  users,
+} from './schema.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_AGENCIES,
+  DEMO_PARENT_LINKS,
+  DEMO_PASSWORD,
+  DEMO_TUTOR_AGENCIES,
+  GRADES,
+  KNOWLEDGE_TREE,
+  SUBJECTS,
+  type Node,
+} from './seed-data.js';
+
+/** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
+const SEED_LOCK = 7_301_2026;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The demo password's argon2id hash, computed once per process (tests seed many databases). */
+let demoHash: Promise<string> | undefined;
+const demoPasswordHash = () => (demoHash ??= hashPassword(DEMO_PASSWORD));
+
+export type KpSeedRow = typeof knowledgePoints.$inferInsert;
+
+/** The demo knowledge tree as rows; each node's counter is its number of children (ordinals 1…n). */
+export function knowledgeRows(): KpSeedRow[] {
+  const rows: KpSeedRow[] = [];
+  const addNodes = (parentCode: string, depth: number, nodes: Node[]) => {
+    nodes.forEach(([name, children = []], i) => {
+      const code = `${parentCode}.${depth === 2 ? 'c' : 'k'}${i + 1}`;
+      rows.push({ code, parentCode, name, lv: KP_LEVELS[depth], depth, sort: i + 1, childSeq: children.length });
+      addNodes(code, depth + 1, children);
+    });
+  };
+  KNOWLEDGE_TREE.forEach((s, si) => {
+    const gradeOrdinals = s.grades.map((g) => Number(g.seg.slice(1)));
+    rows.push({
+      code: s.code,
+      parentCode: null,
+      name: s.name,
+      lv: 'subject',
+      depth: 0,
+      sort: si + 1,
+      childSeq: Math.max(...gradeOrdinals),
+    });
+    for (const g of s.grades) {
+      const code = `${s.code}.${g.seg}`;
+      const ordinal = Number(g.seg.slice(1));
+      rows.push({
+        code,
+        parentCode: s.code,
+        name: g.name,
+        lv: 'grade',
+        depth: 1,
+        sort: ordinal,
+        childSeq: g.chapters.length,
+      });
+      addNodes(code, 2, g.chapters);
+    }
+  });
+  return rows;
+}
+
+// Queries inside a transaction run one after another: they share one connection.
+async function isEmpty(tx: Tx): Promise<boolean> {
+  const [u] = await tx.select({ n: count() }).from(users);
+  const [a] = await tx.select({ n: count() }).from(agencies);
+  const [k] = await tx.select({ n: count() }).from(knowledgePoints);
+  return u.n === 0 && a.n === 0 && k.n === 0;
+}
+
+async function seedDictionaries(tx: Tx) {
+  // Grades and subjects are reference data every deployment needs, demo or not.
+  const [g] = await tx.select({ n: count() }).from(grades);
+  const [s] = await tx.select({ n: count() }).from(subjects);
+  if (g.n === 0) await tx.insert(grades).values(GRADES);
+  if (s.n === 0) await tx.insert(subjects).values(SUBJECTS);
+}
+
+async function insertUser(
+  tx: Tx,
+  u: { username: string; name: string; passwordHash: string; mustChangePassword?: boolean; roles: string[] },
+) {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      username: u.username,
+      name: u.name,
+      passwordHash: u.passwordHash,
+      mustChangePassword: u.mustChangePassword ?? false,
+    })
+    .returning({ id: users.id });
+  if (u.roles.length) await tx.insert(userRoles).values(u.roles.map((role) => ({ userId: row.id, role })));
+  return row.id;
+}
+
+async function seedDemo(tx: Tx) {
+  await tx.insert(agencies).values(DEMO_AGENCIES);
+  const hash = await demoPasswordHash();
+  const ids = new Map<string, number>();
+  for (const a of DEMO_ACCOUNTS) ids.set(a.username, await insertUser(tx, { ...a, passwordHash: hash }));
+  await tx
+    .insert(parentChildren)
+    .values(DEMO_PARENT_LINKS.map(([p, c]) => ({ parentId: ids.get(p)!, childId: ids.get(c)! })));
+  await tx
+    .insert(homeworkTeacherAgencies)
+    .values(DEMO_TUTOR_AGENCIES.map(([t, a]) => ({ userId: ids.get(t)!, agencyId: a })));
+  // Parents before children: the parent_code foreign key checks each row as it is inserted.
+  const rows = knowledgeRows().sort((x, y) => x.depth - y.depth);
+  await tx.insert(knowledgePoints).values(rows);
+}
+
+export interface SeedResult {
+  /** Lines for the console on first start (accounts and passwords), empty when nothing was created. */
+  notice: string[];
+}
+
+/**
+ * Seeds an empty database: dictionaries, then the demo data when `seed` is demo; and when no user
+ * exists afterwards, the platform admin (ADMIN_USERNAME / ADMIN_PASSWORD, or a printed one-time
+ * password that must be changed at first login).
+ */
+export async function seedDatabase(
+  db: Db,
+  config: Pick<Config, 'seed' | 'adminUsername' | 'adminPassword'>,
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await seedDictionaries(tx);
+    const empty = await isEmpty(tx);
+    if (config.seed === 'demo' && empty) {
+      await seedDemo(tx);
+      return {
+        notice: [
+          'Seeded the demo data (agencies demo and other, knowledge tree, accounts).',
+          `Demo accounts, all with the password ${DEMO_PASSWORD}:`,
+          ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(8)} ${a.roles.join(', ')}`),
+        ],
+      };
+    }
+    const [u] = await tx.select({ n: count() }).from(users);
+    if (u.n > 0) return { notice: [] };
+    const given = config.adminPassword;
+    const password = given ?? randomBytes(12).toString('base64url');
+    await insertUser(tx, {
+      username: config.adminUsername,
+      name: '平台管理员',
+      passwordHash: await hashPassword(password),
+      // A printed password has been seen by whoever reads the log: it must be replaced at first login.
+      mustChangePassword: given === undefined,
+      roles: ['edu:admin'],
+    });
+    return {
+      notice: given
+        ? [`Created the platform admin ${config.adminUsername} with the password from ADMIN_PASSWORD.`]
+        : [
+            `Created the platform admin ${config.adminUsername} with the one-time password: ${password}`,
+            'It must be changed at the first login. This password is shown only once.',
+          ],
+    };
+  });
+}

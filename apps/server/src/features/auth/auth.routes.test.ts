@@ -1,0 +1,251 @@
+// API tests of the login contract (DOMAIN.md): login, me, logout, password, expiry and limits.
+import { LoginInfo } from '@edu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed-data.js';
+import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string) =>
+  t.call<LoginInfo>('POST', '/v1/auth/login', { body: { request: { username, password } } });
+const me = (token: string) => t.call<LoginInfo>('GET', '/v1/auth/me', { token });
+
+describe('POST /v1/auth/login', () => {
+  it.each(DEMO_ACCOUNTS.map((a) => [a.username, a] as const))(
+    'logs in %s with the demo password',
+    async (_, account) => {
+      const r = await login(account.username, DEMO_PASSWORD);
+      const info = LoginInfo.parse(expectOk(r));
+      expect(r.body.module).toBe('auth');
+      expect(info.roles).toEqual(account.roles);
+      expect(info.user).toMatchObject({ username: account.username, name: account.name, mustChangePassword: false });
+      expect(info.user.id).toMatch(/^\d+$/);
+      // ≥ 128 bits of randomness, base64url.
+      expect(info.access_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+      expect(info.expires_at).toBe(t.clock.now() + 12 * 3600 * 1000);
+    },
+  );
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await login('agency', 'wrong-password');
+    const unknown = await login('nobody', 'wrong-password');
+    expectError(wrong, 401);
+    expectError(unknown, 401);
+    expect(wrong.body.errmsg).toBe(unknown.body.errmsg);
+    expect(wrong.body.errmsg).toBe('用户名或密码错误');
+  });
+
+  it('answers 400 naming the fields for bad input', async () => {
+    const r = await t.call('POST', '/v1/auth/login', { body: { request: { username: '', password: 1 } } });
+    expectError(r, 400);
+    expect((r.body.response as { fields: { path: string }[] }).fields.map((f) => f.path)).toEqual([
+      'request.username',
+      'request.password',
+    ]);
+    expectError(
+      await t.call('POST', '/v1/auth/login', { body: '{"request":', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
+  });
+});
+
+describe('GET /v1/auth/me and POST /v1/auth/logout', () => {
+  it('me answers the login info of the current token, logout revokes it', async () => {
+    const token = await t.login('teacher');
+    const info = LoginInfo.parse(expectOk(await me(token)));
+    expect(info).toMatchObject({
+      access_token: token,
+      roles: ['edu:agency:demo:teacher'],
+      agencies: [{ id: 'demo', name: '演示机构' }],
+    });
+    // An empty JSON body is accepted on body-less calls.
+    expectOk(await t.call('POST', '/v1/auth/logout', { token, headers: { 'content-type': 'application/json' } }));
+    expectError(await me(token), 401);
+    expectError(await t.call('POST', '/v1/auth/logout', { token }), 401);
+  });
+
+  it('reloads roles from the database on every request', async () => {
+    const token = await t.login('teacher');
+    const { userRoles, users } = await import('../../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'teacher'));
+    await t.db.insert(userRoles).values({ userId: u.id, role: 'edu:agency:demo:question:admin' });
+    expect(expectOk(await me(token)).roles).toEqual(['edu:agency:demo:question:admin', 'edu:agency:demo:teacher']);
+    await t.db.delete(userRoles).where(eq(userRoles.role, 'edu:agency:demo:question:admin'));
+  });
+});
+
+describe('token expiry', () => {
+  it('expires after 2 h without use, even inside the 12 h lifetime', async () => {
+    const token = await t.login('student');
+    t.clock.advance(2 * 3600 * 1000 - 1000);
+    expectOk(await me(token));
+    t.clock.advance(2 * 3600 * 1000 - 1000);
+    expectOk(await me(token));
+    t.clock.advance(2 * 3600 * 1000);
+    expectError(await me(token), 401);
+  });
+
+  it('expires 12 h after login however active the user is', async () => {
+    const token = await t.login('student');
+    for (let h = 1; h < 12; h++) {
+      t.clock.advance(3600 * 1000);
+      expectOk(await me(token));
+    }
+    t.clock.advance(3600 * 1000);
+    expectError(await me(token), 401);
+  });
+
+  it('writes last-seen at most once a minute', async () => {
+    const { authTokens } = await import('../../db/schema.js');
+    const { desc } = await import('drizzle-orm');
+    const token = await t.login('parent');
+    const lastSeen = async () =>
+      (
+        await t.db.select({ at: authTokens.lastSeenAt }).from(authTokens).orderBy(desc(authTokens.createdAt)).limit(1)
+      )[0].at.getTime();
+    const loginAt = await lastSeen();
+    t.clock.advance(30_000);
+    expectOk(await me(token));
+    expect(await lastSeen()).toBe(loginAt);
+    t.clock.advance(31_000);
+    expectOk(await me(token));
+    expect(await lastSeen()).toBe(t.clock.now());
+  });
+});
+
+describe('POST /v1/auth/password', () => {
+  const change = (token: string, oldPassword: string, newPassword: string) =>
+    t.call('POST', '/v1/auth/password', { token, body: { request: { oldPassword, newPassword } } });
+
+  it('changes the password and revokes the other tokens, keeping this one', async () => {
+    const [a, b] = [await t.login('tutor'), await t.login('tutor')];
+    expectOk(await change(a, DEMO_PASSWORD, 'new-secret-2026'));
+    expectOk(await me(a));
+    expectError(await me(b), 401);
+    expectError(await login('tutor', DEMO_PASSWORD), 401);
+    expectOk(await login('tutor', 'new-secret-2026'));
+  });
+
+  it('refuses a wrong old password with 400 (not 401: the web must not log out) and a short new one', async () => {
+    const token = await t.login('other');
+    const wrong = await change(token, 'not-my-password', 'another-secret');
+    expectError(wrong, 400);
+    expect(wrong.body.response).toEqual({ fields: [{ path: 'request.oldPassword', message: '原密码不正确' }] });
+    const short = await change(token, DEMO_PASSWORD, 'short');
+    expectError(short, 400);
+    expect(short.body.response).toEqual({ fields: [{ path: 'request.newPassword', message: '新密码至少 8 个字符' }] });
+    expectError(await change(token, DEMO_PASSWORD, DEMO_PASSWORD), 400);
+    expectOk(await login('other', DEMO_PASSWORD));
+  });
+});
+
+describe('first start without demo data (PostgreSQL default)', () => {
+  it('creates admin with a one-time password that must be changed', async () => {
+    const fresh = await createTestApp({ seed: 'none' });
+    try {
+      const line = fresh.seedNotice.find((l) => l.includes('one-time password'))!;
+      const password = /one-time password: (\S+)/.exec(line)![1];
+      const r = await fresh.call<LoginInfo>('POST', '/v1/auth/login', {
+        body: { request: { username: 'admin', password } },
+      });
+      const info = expectOk(r);
+      expect(info.user.mustChangePassword).toBe(true);
+      expect(info.roles).toEqual(['edu:admin']);
+      expect(info.agencies).toEqual([]);
+      expectOk(
+        await fresh.call('POST', '/v1/auth/password', {
+          token: info.access_token,
+          body: { request: { oldPassword: password, newPassword: 'chosen-password' } },
+        }),
+      );
+      expect(
+        expectOk(await fresh.call<LoginInfo>('GET', '/v1/auth/me', { token: info.access_token })).user
+          .mustChangePassword,
+      ).toBe(false);
+      expectOk(await fresh.call('GET', '/v1/auth/me', { token: await fresh.login('admin', 'chosen-password') }));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('uses ADMIN_USERNAME / ADMIN_PASSWORD when given, without a forced change', async () => {
+    const fresh = await createTestApp({
+      seed: 'none',
+      config: { adminUsername: 'root', adminPassword: 'given-password' },
+    });
+    try {
+      const info = expectOk(
+        await fresh.call<LoginInfo>('POST', '/v1/auth/login', {
+          body: { request: { username: 'root', password: 'given-password' } },
+        }),
+      );
+      expect(info.user.mustChangePassword).toBe(false);
+      expect(fresh.seedNotice.join('\n')).not.toContain('given-password');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('login limits', () => {
+  it('answers 429 after the configured failures per account, whatever the password', async () => {
+    const limited = await createTestApp({
+      config: {
+        login: {
+          maxFailuresPerAccount: 3,
+          accountWindowSeconds: 3600,
+          maxFailuresPerAddress: 1000,
+          addressWindowSeconds: 600,
+        },
+      },
+    });
+    try {
+      const attempt = (password: string) =>
+        limited.call('POST', '/v1/auth/login', { body: { request: { username: 'Agency', password } } });
+      for (let i = 0; i < 3; i++) expectError(await attempt('wrong'), 401);
+      const r = await attempt(DEMO_PASSWORD);
+      expectError(r, 429);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      // Other accounts are not affected; the window ends.
+      await limited.login('teacher');
+      limited.clock.advance(3600 * 1000);
+      await limited.login('agency');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 after the configured failures per address', async () => {
+    const limited = await createTestApp({
+      config: {
+        login: {
+          maxFailuresPerAccount: 1000,
+          accountWindowSeconds: 3600,
+          maxFailuresPerAddress: 4,
+          addressWindowSeconds: 600,
+        },
+      },
+    });
+    try {
+      const attempt = (username: string) =>
+        limited.call('POST', '/v1/auth/login', { body: { request: { username, password: 'guess' } } });
+      for (const u of ['a1', 'a2', 'a3', 'a4']) expectError(await attempt(u), 401);
+      expectError(await attempt('a5'), 429);
+      expectError(
+        await limited.call('POST', '/v1/auth/login', {
+          body: { request: { username: 'student', password: DEMO_PASSWORD } },
+        }),
+        429,
+      );
+      limited.clock.advance(600 * 1000);
+      await limited.login('student');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Login, tokens, logout, current login info and password change (DOMAIN.md "Login contract").
+import type { LoginInfo } from '@edu/contract';
+import type { Config } from '../../config.js';
+import { ApiError, invalidField, loginRequired } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthUser } from '../../lib/fastify-types.js';
+import type { AgencyService } from '../agency/agency.service.js';
+import type { AuthRepository } from './auth.repository.js';
+import { needsTouch, tokenState } from './auth.policy.js';
+import type { LoginAttemptKeys, LoginLimiter } from './login-limiter.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashToken, newToken } from './tokens.js';
+
+/** Deliberately the same for an unknown user and a wrong password. */
+const BAD_CREDENTIALS = '用户名或密码错误';
+/** Expired tokens are kept a day (for support questions), then deleted at the user's next login. */
+const EXPIRED_TOKEN_RETENTION_MS = 24 * 3600 * 1000;
+
+export class AuthService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly agencies: AgencyService,
+    private readonly limiter: LoginLimiter,
+    private readonly config: Pick<Config, 'tokenTtlSeconds' | 'tokenIdleSeconds'>,
+    private readonly clock: Clock,
+  ) {}
+
+  private async refuseWhenLimited(keys: LoginAttemptKeys) {
+    const waitMs = await this.limiter.blockedFor(keys);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new ApiError('too_many_requests', `登录失败次数过多，请 ${Math.ceil(seconds / 60)} 分钟后再试`, {
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+  }
+
+  async login(input: { username: string; password: string }, address: string): Promise<LoginInfo> {
+    const keys = { account: input.username.toLowerCase(), address };
+    // Checked before the password: a locked account must not become a password oracle.
+    await this.refuseWhenLimited(keys);
+    const user = await this.repo.findUserByUsername(input.username);
+    const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !ok) {
+      await this.limiter.recordFailure(keys);
+      throw new ApiError('login_required', BAD_CREDENTIALS);
+    }
+    await this.limiter.recordSuccess(keys);
+
+    const now = this.clock.now();
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const expiresAt = now + this.config.tokenTtlSeconds * 1000;
+    await this.repo.insertToken({ tokenHash, userId: user.id, now: new Date(now), expiresAt: new Date(expiresAt) });
+    await this.repo.deleteExpiredTokens(user.id, new Date(now - EXPIRED_TOKEN_RETENTION_MS));
+    const roles = await this.repo.rolesOf(user.id);
+    return this.loginInfo({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      avatar: user.avatar,
+      mustChangePassword: user.mustChangePassword,
+      roles,
+      token,
+      tokenHash,
+      expiresAt,
+    });
+  }
+
+  /** The user behind a token, or null when it is unknown, revoked, expired or idle too long. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const tokenHash = hashToken(token);
+    const s = await this.repo.findSession(tokenHash);
+    if (!s) return null;
+    const now = this.clock.now();
+    if (tokenState(s, now, this.config.tokenIdleSeconds) !== 'valid') return null;
+    if (needsTouch(s.lastSeenAt, now)) await this.repo.touchToken(tokenHash, new Date(now));
+    return {
+      id: s.userId,
+      username: s.username,
+      name: s.name,
+      avatar: s.avatar,
+      mustChangePassword: s.mustChangePassword,
+      roles: s.roles,
+      token,
+      tokenHash,
+      expiresAt: s.expiresAt.getTime(),
+    };
+  }
+
+  async logout(user: AuthUser): Promise<null> {
+    await this.repo.revokeToken(user.tokenHash, new Date(this.clock.now()));
+    return null;
+  }
+
+  /** Login info for the current token; roles were reloaded from the database by authenticate(). */
+  me(user: AuthUser): Promise<LoginInfo> {
+    return this.loginInfo(user);
+  }
+
+  async changePassword(
+    user: AuthUser,
+    input: { oldPassword: string; newPassword: string },
+    address: string,
+  ): Promise<null> {
+    // Guessing the old password from a stolen session counts against the same login limits.
+    const keys = { account: user.username.toLowerCase(), address };
+    await this.refuseWhenLimited(keys);
+    const row = await this.repo.findUserById(user.id);
+    if (!row) throw loginRequired();
+    if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
+      await this.limiter.recordFailure(keys);
+      // 400, not 401: a wrong old password must not log the user out in the web.
+      throw invalidField('request.oldPassword', '原密码不正确');
+    }
+    if (input.oldPassword === input.newPassword) throw invalidField('request.newPassword', '新密码不能与原密码相同');
+    const now = new Date(this.clock.now());
+    await this.repo.setPassword(user.id, await hashPassword(input.newPassword), now);
+    // Every other session ends: whoever knew the old password loses access, this session stays.
+    await this.repo.revokeOtherTokens(user.id, user.tokenHash, now);
+    return null;
+  }
+
+  private async loginInfo(u: Omit<AuthUser, 'tokenHash'> & { tokenHash?: string }): Promise<LoginInfo> {
+    return {
+      access_token: u.token,
+      expires_at: u.expiresAt,
+      roles: u.roles,
+      agencies: await this.agencies.actingAgencies({ id: u.id, roles: u.roles }),
+      user: {
+        id: String(u.id),
+        username: u.username,
+        name: u.name,
+        avatar: u.avatar,
+        mustChangePassword: u.mustChangePassword,
+      },
+    };
+  }
+}

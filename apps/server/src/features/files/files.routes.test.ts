@@ -1,0 +1,97 @@
+// API tests of /v1/files: raw image uploads typed from content, and serving them back.
+import { FILE_MAX_BYTES, StoredFile } from '@edu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let token: string;
+
+const SAMPLES = {
+  'image/png': Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  'image/jpeg': Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  'image/gif': Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]),
+  'image/webp': Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0x1a, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+    Buffer.alloc(16),
+  ]),
+};
+
+const upload = (payload: Buffer | string, contentType = 'application/octet-stream', auth = token) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/v1/files',
+    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}), 'content-type': contentType },
+    payload,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('agency');
+});
+afterAll(() => t.close());
+
+describe('PUT /v1/files', () => {
+  it.each(Object.entries(SAMPLES))('stores %s, typed from its bytes, and serves it back', async (type, bytes) => {
+    // The client's content type is ignored: the bytes decide.
+    const r = await upload(bytes, 'text/plain');
+    const stored = StoredFile.parse(expectOk({ status: r.statusCode, body: r.json() }));
+    expect(stored).toMatchObject({ type, size: bytes.length, url: `/v1/files/${stored.id}` });
+    expect(stored.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const got = await t.app.inject({ method: 'GET', url: stored.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe(type);
+    expect(got.headers['cache-control']).toContain('immutable');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: stored.url,
+      headers: { 'if-none-match': String(got.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 415 for content that is not a supported image', async () => {
+    const r = await upload('<svg xmlns="http://www.w3.org/2000/svg"></svg>', 'image/svg+xml');
+    expectError({ status: r.statusCode, body: r.json() }, 415);
+  });
+
+  it('answers 413 above 2 MB and 400 for an empty body', async () => {
+    const big = Buffer.concat([SAMPLES['image/png'], Buffer.alloc(FILE_MAX_BYTES)]);
+    const r = await upload(big, 'image/png');
+    expectError({ status: r.statusCode, body: r.json() }, 413);
+    const empty = await upload(Buffer.alloc(0), 'image/png');
+    expectError({ status: empty.statusCode, body: empty.json() }, 400);
+  });
+
+  it('records the X-Agency-Id agency only when the uploader may act in it', async () => {
+    const { files } = await import('../../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const agencyOf = async (agency: string) => {
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: '/v1/files',
+        headers: { authorization: `Bearer ${token}`, 'x-agency-id': agency, 'content-type': 'image/png' },
+        payload: SAMPLES['image/png'],
+      });
+      const id = r.json<{ response: { id: string } }>().response.id;
+      return (await t.db.select({ agencyId: files.agencyId }).from(files).where(eq(files.id, id)))[0]?.agencyId;
+    };
+    expect(await agencyOf('demo')).toBe('demo');
+    expect(await agencyOf('other')).toBeNull();
+  });
+
+  it('needs a login', async () => {
+    const r = await upload(SAMPLES['image/png'], 'image/png', '');
+    expectError({ status: r.statusCode, body: r.json() }, 401);
+  });
+});
+
+describe('GET /v1/files/:id', () => {
+  it('answers 404 in the envelope for an unknown id', async () => {
+    expectError(await t.call('GET', '/v1/files/AAAAAAAAAAAAAAAAAAAAAA'), 404);
+  });
+});

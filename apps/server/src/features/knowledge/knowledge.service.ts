@@ -1,0 +1,146 @@
+// The knowledge tree: reads with parent chains and agency counts, and the knowledge admin's writes.
+import type { KnowledgePoint, KpLevel } from '@edu/contract';
+import { ApiError, conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { KnowledgeRepository } from './knowledge.repository.js';
+import {
+  MAX_DEPTH,
+  ZERO_COUNTS,
+  ancestorCodes,
+  levelOf,
+  nextChildCode,
+  parentChains,
+  subtreeCounts,
+  type KpCounts,
+  type KpRow,
+} from './knowledge.policy.js';
+
+const DUPLICATE_NAME = '同一上级下已有同名知识点，请换一个名称';
+/** Concurrent creations of subjects (no parent row to lock) may pick the same code; the loser retries. */
+const SUBJECT_CREATE_ATTEMPTS = 3;
+
+export class KnowledgeService {
+  constructor(
+    private readonly repo: KnowledgeRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Rows → wire objects. `rows` holds every ancestor of the rows to present (chains are built from
+   * them); `only` limits which rows are answered. Built field by field, so the route may skip the
+   * per-request zod pass (see knowledge.routes.ts).
+   */
+  private async present(
+    rows: KpRow[],
+    agencyId: string | null,
+    only?: (r: KpRow) => boolean,
+  ): Promise<KnowledgePoint[]> {
+    const chains = parentChains(rows);
+    const counts: Map<string, KpCounts> = agencyId
+      ? subtreeCounts(await this.repo.questionCounts(agencyId))
+      : new Map<string, KpCounts>();
+    const out: KnowledgePoint[] = [];
+    for (const r of rows) {
+      if (only && !only(r)) continue;
+      const c = counts.get(r.code) ?? ZERO_COUNTS;
+      out.push({
+        code: r.code,
+        parentCode: r.parentCode,
+        name: r.name,
+        lv: r.lv as KpLevel,
+        refCount: c.refCount,
+        exampleRefCount: c.exampleRefCount,
+        mockRefCount: c.mockRefCount,
+        varRefCount: c.varRefCount,
+        sort: r.sort,
+        parent: chains.get(r.code) ?? null,
+      });
+    }
+    return out;
+  }
+
+  async list(agencyId: string): Promise<KnowledgePoint[]> {
+    return this.present(await this.repo.all(), agencyId);
+  }
+
+  async subjects(agencyId: string): Promise<KnowledgePoint[]> {
+    return this.present(await this.repo.subjects(), agencyId);
+  }
+
+  /** Every descendant of the point (not the point itself); 404 when the point does not exist. */
+  async descendants(code: string, agencyId: string): Promise<KnowledgePoint[]> {
+    const ancestors = ancestorCodes(code);
+    const rows = await this.repo.withSubtree(code, ancestors);
+    if (!rows.some((r) => r.code === code)) throw notFound('知识点不存在');
+    const prefix = `${code}.`;
+    return this.present(rows, agencyId, (r) => r.code.startsWith(prefix));
+  }
+
+  private async one(code: string, agencyId: string | null): Promise<KnowledgePoint> {
+    const rows = await this.repo.withAncestors(code, ancestorCodes(code));
+    const [p] = await this.present(rows, agencyId, (r) => r.code === code);
+    if (!p) throw notFound('知识点不存在');
+    return p;
+  }
+
+  /** Creates under `parent` (a subject when absent); the server assigns the code. */
+  async create(input: { parent?: string | null; name: string }, agencyId: string | null): Promise<KnowledgePoint> {
+    const parentCode = input.parent ?? null;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await this.repo.insertChild(
+          parentCode,
+          input.name,
+          (parent, siblings) => {
+            const depth = parent ? parent.depth + 1 : 0;
+            if (depth > MAX_DEPTH) throw invalidField('request.parent', 'lv4 是最深一级，不能再添加下级知识点');
+            const { code, ordinal } = nextChildCode(
+              parentCode,
+              depth,
+              parent?.childSeq ?? 0,
+              siblings.map((s) => s.code),
+            );
+            const sort = Math.max(0, ...siblings.map((s) => s.sort)) + 1;
+            return { code, parentCode, name: input.name, lv: levelOf(depth), depth, sort, ordinal };
+          },
+          new Date(this.clock.now()),
+        );
+        if (r.kind === 'parent_not_found') throw invalidField('request.parent', '上级知识点不存在');
+        return this.one(r.code, agencyId);
+      } catch (e) {
+        if (isUniqueViolation(e, 'knowledge_points_sibling_name_key')) throw conflict(DUPLICATE_NAME);
+        if (isUniqueViolation(e, 'knowledge_points_pkey') && attempt < SUBJECT_CREATE_ATTEMPTS) continue;
+        throw e;
+      }
+    }
+  }
+
+  async rename(code: string, name: string, agencyId: string | null): Promise<KnowledgePoint> {
+    try {
+      if (!(await this.repo.rename(code, name, new Date(this.clock.now())))) throw notFound('知识点不存在');
+    } catch (e) {
+      if (isUniqueViolation(e, 'knowledge_points_sibling_name_key')) throw conflict(DUPLICATE_NAME);
+      throw e;
+    }
+    return this.one(code, agencyId);
+  }
+
+  /** Deletes a point without children or questions; otherwise 409 saying why, and nothing is deleted. */
+  async remove(code: string): Promise<null> {
+    const r = await this.repo.deleteLeaf(code);
+    switch (r.kind) {
+      case 'deleted':
+        return null;
+      case 'not_found':
+        throw notFound('知识点不存在');
+      case 'has_children':
+        throw conflict(`该知识点下还有 ${r.children} 个子知识点，请先删除子知识点`);
+      case 'has_questions':
+        throw conflict(`该知识点（含下级）已被 ${r.questions} 道题目引用，不能删除`);
+      default: {
+        const never: never = r;
+        throw new ApiError('internal', undefined, { cause: never });
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Building the response envelope (spec §3, DOMAIN.md "Wire format") for success and error answers.
+import { ERRORS, type Envelope, type ErrorCode, type FieldError } from '@edu/contract';
+import { VERSION } from './version.js';
+
+/** The envelope's module for calls that matched no route (unknown paths, malformed requests). */
+export const FALLBACK_MODULE = 'general';
+
+export function okEnvelope<T>(module: string, response: T, now: number): Envelope<T> {
+  return { errno: 0, errmsg: '', error: '', serverTime: now, module, version: VERSION, response };
+}
+
+export function errorEnvelope(
+  module: string,
+  code: ErrorCode,
+  now: number,
+  errmsg?: string,
+  fields?: FieldError[],
+): Envelope<{ fields: FieldError[] } | null> {
+  const e = ERRORS[code];
+  return {
+    errno: e.errno,
+    errmsg: errmsg ?? e.errmsg,
+    error: e.error,
+    serverTime: now,
+    module,
+    version: VERSION,
+    // DOMAIN.md: on errno 400 the response is always { fields: [...] }.
+    response: code === 'invalid_input' ? { fields: fields ?? [] } : null,
+  };
+}
+
+/** True for paths of the API (`/v1` and below), which always answer the envelope. */
+export const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');

@@ -1,0 +1,34 @@
+// Fastify declaration merging: what the app's plugins add to requests, instances and route config.
+import 'fastify';
+import type { ApiRoute } from '@edu/contract';
+import type { Services } from '../services.js';
+
+/** The logged-in user behind a valid bearer token. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  avatar: string | null;
+  mustChangePassword: boolean;
+  /** Reloaded from the database on every request, so a role change applies at once. */
+  roles: string[];
+  token: string;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on routes that are not public; null for visitors. */
+    user: AuthUser | null;
+    /** The agency in context (X-Agency-Id), set only once the user is known to act in it. */
+    agencyId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's entry of the contract's API table, attached by the access plugin. */
+    api?: ApiRoute;
+  }
+}

@@ -1,0 +1,27 @@
+// The committed openapi.json must be what the contract generates now (CONVENTIONS.md 6).
+import { readFileSync } from 'node:fs';
+import { API_ROUTES } from '@edu/contract';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiFileText } from './openapi.js';
+
+const FILE = new URL('../../openapi.json', import.meta.url);
+
+describe('openapi.json', () => {
+  it('is current (regenerate with `npm run openapi -w @edu/server`)', () => {
+    expect(readFileSync(FILE, 'utf8')).toBe(openApiFileText());
+  });
+
+  it('documents every route of the table with its access rule', () => {
+    const doc = buildOpenApiDocument();
+    for (const r of API_ROUTES) {
+      const op = (
+        doc.paths[r.path.replace(/:(\w+)/g, '{$1}')] as Record<string, { description: string; operationId: string }>
+      )[r.method.toLowerCase()];
+      expect(op?.description, `${r.method} ${r.path}`).toMatch(/^访问规则：/);
+    }
+    // Every $ref points at a component that exists.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const id of refs) expect(doc.components.schemas, id).toHaveProperty([id]);
+  });
+});

@@ -1,0 +1,31 @@
+// The agencyId rule of ARCHITECTURE §4: a query or body agencyId must equal the X-Agency-Id agency.
+// No route of the foundation carries such a field yet (question lists will), so it is tested here.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error.js';
+import { checkAgencyFields } from './route.js';
+
+const fieldOf = (fn: () => void) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as ApiError).fields?.[0]?.path;
+  }
+  return null;
+};
+
+describe('checkAgencyFields', () => {
+  it('accepts matching or absent agencyId fields', () => {
+    expect(
+      fieldOf(() => checkAgencyFields('demo', { agencyId: 'demo' }, { request: { agencyId: 'demo' } })),
+    ).toBeNull();
+    expect(fieldOf(() => checkAgencyFields('demo', { start: 0 }, undefined))).toBeNull();
+    // Routes without an agency rule have no agency in context: nothing to compare.
+    expect(fieldOf(() => checkAgencyFields(null, { agencyId: 'other' }, undefined))).toBeNull();
+  });
+
+  it('answers 400 naming the field that names another agency', () => {
+    expect(fieldOf(() => checkAgencyFields('demo', { agencyId: 'other' }, undefined))).toBe('agencyId');
+    expect(fieldOf(() => checkAgencyFields('demo', {}, { request: { agencyId: 'other' } }))).toBe('request.agencyId');
+    expect(() => checkAgencyFields('demo', { agencyId: 'other' }, undefined)).toThrow(ApiError);
+  });
+});

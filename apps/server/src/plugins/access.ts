@@ -1,0 +1,37 @@
+// The API's guard: every /v1 route must have a rule in the contract's API_ROUTE_TABLE (else the app
+// does not build), and every request is checked against that rule before its handler runs.
+// All guards run at onRequest (auth → agency → access), before the body is even read: a visitor
+// cannot make the server parse a 2 MB upload, and 401/403 win over 400 for malformed bodies.
+import { API_ROUTE_TABLE, routeKey, satisfies, type ApiRoute } from '@edu/contract';
+import fp from 'fastify-plugin';
+import { forbidden, loginRequired } from '../lib/api-error.js';
+import { isApiPath } from '../lib/envelope.js';
+
+/** The rule for a route about to be registered; HEAD routes share their GET's rule. */
+export function ruleFor(method: string, url: string): ApiRoute {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method;
+  const rule = API_ROUTE_TABLE.get(routeKey(m, url));
+  if (!rule)
+    throw new Error(`route ${method.toUpperCase()} ${url} has no access rule in API_ROUTE_TABLE (@edu/contract)`);
+  return rule;
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onRoute', (route) => {
+      if (!isApiPath(route.url)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const rules = methods.map((m) => ruleFor(m, route.url));
+      route.config = { ...route.config, api: rules[0] };
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.api?.access;
+      if (!access || access.kind === 'public') return;
+      const user = request.user;
+      if (!user) throw loginRequired();
+      if (access.kind === 'roles' && !satisfies(user.roles, access.roles, request.agencyId)) throw forbidden();
+    });
+  },
+  { name: 'edu-access', dependencies: ['edu-auth', 'edu-agency'] },
+);

@@ -1,0 +1,33 @@
+// Agency context (ARCHITECTURE §4): routes whose rule needs an agency take it from the X-Agency-Id
+// header, and only when the user may act in it (DOMAIN.md "Agencies, users, roles").
+import { AGENCY_ID_RE } from '@edu/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, invalidField } from '../lib/api-error.js';
+
+export const AGENCY_HEADER = 'x-agency-id';
+
+export function agencyHeader(request: FastifyRequest): string | undefined {
+  const h = request.headers[AGENCY_HEADER];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v?.trim() || undefined;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('agencyId', null);
+    app.addHook('onRequest', async (request) => {
+      const api = request.routeOptions.config.api;
+      if (!api || api.access.kind === 'public' || !api.access.agency) return;
+      // Without a user the access plugin answers 401; the agency is only checked for a known user.
+      if (!request.user) return;
+      const id = agencyHeader(request);
+      if (!id) throw invalidField('X-Agency-Id', '缺少请求头 X-Agency-Id（当前机构）');
+      if (!AGENCY_ID_RE.test(id)) throw invalidField('X-Agency-Id', '请求头 X-Agency-Id 不是有效的机构标识');
+      // An unknown agency answers 403 like a foreign one: the caller learns nothing about which exist.
+      if (!(await app.services.agency.mayActIn(request.user, id))) throw forbidden('你无权在该机构中操作');
+      request.agencyId = id;
+    });
+  },
+  { name: 'edu-agency', dependencies: ['edu-auth'] },
+);

@@ -1,0 +1,85 @@
+// Process entry: config → data-dir lock (PGlite) → open → migrate → seed → app → listen, and a
+// graceful shutdown on SIGTERM/SIGINT (close the server, then the database, then the lock).
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
+import { migrateDatabase } from './db/migrate.js';
+import { seedDatabase } from './db/seed.js';
+
+/** Strips the password from a PostgreSQL URL for logs. */
+const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  try {
+    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+    console.log(
+      config.databaseUrl
+        ? `Database: PostgreSQL ${redact(config.databaseUrl)}`
+        : `Database: embedded PGlite in ${config.dataDir}`,
+    );
+    await migrateDatabase(database);
+    const { notice } = await seedDatabase(database.db, config);
+    for (const line of notice) console.log(line);
+  } catch (e) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const app = await buildApp({ db: database.db, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: shutting down`);
+    // A stuck connection must not keep the process (and the data-dir lock) forever.
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting anyway.');
+      lock?.release();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock?.release();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`edu-platform is listening on http://${shown}:${config.port} (API docs at /docs)`);
+}
+
+main().catch((e) => {
+  console.error('Start failed:', e);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+// The app's services, wired once per app: repositories get the database, services get repositories.
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { AgencyRepository } from './features/agency/agency.repository.js';
+import { AgencyService } from './features/agency/agency.service.js';
+import { AuthRepository } from './features/auth/auth.repository.js';
+import { AuthService } from './features/auth/auth.service.js';
+import { MemoryLoginLimiter, type LoginLimiter } from './features/auth/login-limiter.js';
+import { FilesRepository } from './features/files/files.repository.js';
+import { FilesService } from './features/files/files.service.js';
+import { GeneralRepository } from './features/general/general.repository.js';
+import { GeneralService } from './features/general/general.service.js';
+import { KnowledgeRepository } from './features/knowledge/knowledge.repository.js';
+import { KnowledgeService } from './features/knowledge/knowledge.service.js';
+
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  /** Replaceable (e.g. by a Redis-backed limiter when several nodes share the load). */
+  loginLimiter?: LoginLimiter;
+}
+
+export function createServices({ db, config, clock, loginLimiter }: ServiceDeps) {
+  const general = new GeneralService(new GeneralRepository(db));
+  const files = new FilesService(new FilesRepository(db), clock);
+  const agency = new AgencyService(new AgencyRepository(db), files, clock);
+  const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
+  const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
+  const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock);
+  return { config, clock, general, agency, auth, files, knowledge };
+}
+
+export type Services = ReturnType<typeof createServices>;
