@@ -14,7 +14,8 @@ export async function generateKnowledgePoints(admin: Session, total: number, con
   for (let depth = 0; depth < FAN_OUT.length && created < total; depth++) {
     const jobs: { parent: string | null; name: string }[] = [];
     for (const parent of level) {
-      for (let i = 1; i <= FAN_OUT[depth]; i++) jobs.push({ parent, name: `基准${depth === 0 ? '学科' : '知识点'} ${parent ?? 'root'}-${i}` });
+      for (let i = 1; i <= FAN_OUT[depth]; i++)
+        jobs.push({ parent, name: `基准${depth === 0 ? '学科' : '知识点'} ${parent ?? 'root'}-${i}` });
     }
     const take = jobs.slice(0, total - created);
     const next: string[] = [];

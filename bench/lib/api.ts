@@ -5,7 +5,12 @@ export interface Session {
   agencyId: string;
 }
 
-export async function call<T>(s: Pick<Session, 'baseURL'> & Partial<Session>, method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  s: Pick<Session, 'baseURL'> & Partial<Session>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const r = await fetch(`${s.baseURL}${path}`, {
     method,
     headers: {
@@ -22,7 +27,9 @@ export async function call<T>(s: Pick<Session, 'baseURL'> & Partial<Session>, me
 }
 
 export async function login(baseURL: string, username: string, password: string, agencyId = 'demo'): Promise<Session> {
-  const info = await call<{ access_token: string }>({ baseURL }, 'POST', '/v1/auth/login', { request: { username, password } });
+  const info = await call<{ access_token: string }>({ baseURL }, 'POST', '/v1/auth/login', {
+    request: { username, password },
+  });
   return { baseURL, token: info.access_token, agencyId };
 }
 

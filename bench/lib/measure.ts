@@ -16,7 +16,14 @@ export interface Figures {
 
 export async function measure(
   name: string,
-  opts: { url: string; connections: number; duration: number; headers?: Record<string, string>; method?: 'GET' | 'POST' | 'PUT'; body?: string },
+  opts: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST' | 'PUT';
+    body?: string;
+  },
 ): Promise<Figures> {
   const r = await autocannon({
     url: opts.url,

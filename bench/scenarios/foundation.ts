@@ -34,7 +34,11 @@ async function runOn(db: 'postgres' | 'pglite'): Promise<{ db: string; points: n
     const student = await login(server.baseURL, 'student', PASSWORD);
     const auth = { Authorization: `Bearer ${student.token}`, 'X-Agency-Id': 'demo' };
     const results = [
-      await measure(`[${db}] GET /v1/health (no database)`, { url: `${server.baseURL}/v1/health`, connections: 50, duration: DURATION }),
+      await measure(`[${db}] GET /v1/health (no database)`, {
+        url: `${server.baseURL}/v1/health`,
+        connections: 50,
+        duration: DURATION,
+      }),
       await measure(`[${db}] GET knowledgepoints (${POINTS}+ points)`, {
         url: `${server.baseURL}/v1/exam/question/knowledgepoints`,
         connections: 10,
@@ -54,7 +58,12 @@ const out = {
   scenario: 'foundation',
   smoke,
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   runs,
 };
 const dir = join(import.meta.dirname, '../results');

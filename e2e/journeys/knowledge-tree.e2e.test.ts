@@ -48,9 +48,19 @@ describe('knowledge tree', () => {
 
     // A point with children is refused with the server's reason and stays.
     await root.hover();
-    await page.getByRole('button', { name: /^删除 / }).first().click();
+    await page
+      .getByRole('button', { name: /^删除 / })
+      .first()
+      .click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
-    await expect.poll(() => page.getByText(/该知识点下还有 \d+ 个子知识点/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/该知识点下还有 \d+ 个子知识点/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await root.count()).toBe(1);
     await shot(page, 'knowledge-delete-refused');
     await page.context().close();

@@ -28,7 +28,9 @@ describe('login lands each demo account in its area', () => {
     await loginAs(page, username);
     await page.waitForURL(path);
     await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userinfo') ?? 'null') as { user: { username: string } } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('userinfo') ?? 'null') as { user: { username: string } } | null,
+    );
     expect(stored?.user.username).toBe(username);
     await shot(page, `login-${username}`);
     await page.context().close();

@@ -1,128 +1,202 @@
 // The API's one route table: method, path, module, access rule and schemas of every /v1 call.
 // The server registers from it and refuses to start on a route missing here; OpenAPI is generated from it.
 import { z } from 'zod';
+import { route, type ApiRoute } from './api/route.js';
+// import { QUESTION_API } from './api/question.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
-import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles, type ApiAccess } from './access/api-access.js';
+import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
 import { Grade, Subject } from './schemas/general.js';
 import { ChangePasswordRequest, LoginInfo, LoginRequest } from './schemas/auth.js';
 import { Agency, AgencyCreate, AgencyFields, AgencyListQuery, PublicAgency } from './schemas/agency.js';
-import {
-  KnowledgePoint,
-  KnowledgePointCreate,
-  KnowledgePointRename,
-  KpCodeParams,
-} from './schemas/knowledge.js';
+import { KnowledgePoint, KnowledgePointCreate, KnowledgePointRename, KpCodeParams } from './schemas/knowledge.js';
 import { StoredFile } from './schemas/files.js';
 import { AgencyId, IdParams } from './schemas/common.js';
 
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
-
-export interface ApiRoute {
-  method: HttpMethod;
-  /** Fastify-style path (`:id` parameters). */
-  path: string;
-  /** The envelope's `module`. */
-  module: string;
-  summary: string;
-  access: ApiAccess;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** Set for routes whose body is raw bytes (file upload). */
-  rawBody?: boolean;
-  /** Set for routes that answer bytes instead of the envelope. */
-  rawResponse?: boolean;
-  response: z.ZodType;
-}
-
-const route = <R extends ApiRoute>(r: R): R => r;
+export type { ApiRoute, HttpMethod } from './api/route.js';
 
 export const API = {
   health: route({
-    method: 'GET', path: '/v1/health', module: 'general', summary: '存活检查（不访问数据库）',
-    access: PUBLIC, response: z.object({ status: z.literal('ok') }),
+    method: 'GET',
+    path: '/v1/health',
+    module: 'general',
+    summary: '存活检查（不访问数据库）',
+    access: PUBLIC,
+    response: z.object({ status: z.literal('ok') }),
   }),
   grades: route({
-    method: 'GET', path: '/v1/general/data/grades', module: 'general', summary: '年级列表',
-    access: PUBLIC, response: z.array(Grade),
+    method: 'GET',
+    path: '/v1/general/data/grades',
+    module: 'general',
+    summary: '年级列表',
+    access: PUBLIC,
+    response: z.array(Grade),
   }),
   subjects: route({
-    method: 'GET', path: '/v1/general/data/subjects', module: 'general', summary: '学科列表',
-    access: PUBLIC, response: z.array(Subject),
+    method: 'GET',
+    path: '/v1/general/data/subjects',
+    module: 'general',
+    summary: '学科列表',
+    access: PUBLIC,
+    response: z.array(Subject),
   }),
 
   login: route({
-    method: 'POST', path: '/v1/auth/login', module: 'auth', summary: '登录',
-    access: PUBLIC, body: requestOf(LoginRequest), response: LoginInfo,
+    method: 'POST',
+    path: '/v1/auth/login',
+    module: 'auth',
+    summary: '登录',
+    access: PUBLIC,
+    body: requestOf(LoginRequest),
+    response: LoginInfo,
   }),
   logout: route({
-    method: 'POST', path: '/v1/auth/logout', module: 'auth', summary: '退出登录（吊销当前令牌）',
-    access: LOGIN, response: z.null(),
+    method: 'POST',
+    path: '/v1/auth/logout',
+    module: 'auth',
+    summary: '退出登录（吊销当前令牌）',
+    access: LOGIN,
+    response: z.null(),
   }),
   me: route({
-    method: 'GET', path: '/v1/auth/me', module: 'auth', summary: '当前登录信息',
-    access: LOGIN, response: LoginInfo,
+    method: 'GET',
+    path: '/v1/auth/me',
+    module: 'auth',
+    summary: '当前登录信息',
+    access: LOGIN,
+    response: LoginInfo,
   }),
   changePassword: route({
-    method: 'POST', path: '/v1/auth/password', module: 'auth', summary: '修改密码（吊销其他令牌）',
-    access: LOGIN, body: requestOf(ChangePasswordRequest), response: z.null(),
+    method: 'POST',
+    path: '/v1/auth/password',
+    module: 'auth',
+    summary: '修改密码（吊销其他令牌）',
+    access: LOGIN,
+    body: requestOf(ChangePasswordRequest),
+    response: z.null(),
   }),
 
   agencyList: route({
-    method: 'GET', path: '/v1/agencies', module: 'agency', summary: '机构列表',
-    access: roles(ROLE_SETS.agencyManager), query: AgencyListQuery, response: pageOf(Agency),
+    method: 'GET',
+    path: '/v1/agencies',
+    module: 'agency',
+    summary: '机构列表',
+    access: roles(ROLE_SETS.agencyManager),
+    query: AgencyListQuery,
+    response: pageOf(Agency),
   }),
   agencyGet: route({
-    method: 'GET', path: '/v1/agency/:id', module: 'agency', summary: '机构详情',
-    access: roles(ROLE_SETS.agencyManager), params: IdParams, response: Agency,
+    method: 'GET',
+    path: '/v1/agency/:id',
+    module: 'agency',
+    summary: '机构详情',
+    access: roles(ROLE_SETS.agencyManager),
+    params: IdParams,
+    response: Agency,
   }),
   agencyCreate: route({
-    method: 'PUT', path: '/v1/agency', module: 'agency', summary: '新建机构',
-    access: roles(ROLE_SETS.agencyManager), body: requestOf(AgencyCreate), response: Agency,
+    method: 'PUT',
+    path: '/v1/agency',
+    module: 'agency',
+    summary: '新建机构',
+    access: roles(ROLE_SETS.agencyManager),
+    body: requestOf(AgencyCreate),
+    response: Agency,
   }),
   agencyUpdate: route({
-    method: 'POST', path: '/v1/agency/:id', module: 'agency', summary: '修改机构',
-    access: roles(ROLE_SETS.agencyManager), params: IdParams, body: requestOf(AgencyFields), response: Agency,
+    method: 'POST',
+    path: '/v1/agency/:id',
+    module: 'agency',
+    summary: '修改机构',
+    access: roles(ROLE_SETS.agencyManager),
+    params: IdParams,
+    body: requestOf(AgencyFields),
+    response: Agency,
   }),
   publicAgency: route({
-    method: 'GET', path: '/v1/public/agency/:agencyId', module: 'agency', summary: '机构公开简介',
-    access: PUBLIC, params: z.object({ agencyId: AgencyId }), response: PublicAgency,
+    method: 'GET',
+    path: '/v1/public/agency/:agencyId',
+    module: 'agency',
+    summary: '机构公开简介',
+    access: PUBLIC,
+    params: z.object({ agencyId: AgencyId }),
+    response: PublicAgency,
   }),
 
   fileUpload: route({
-    method: 'PUT', path: '/v1/files', module: 'files', summary: '上传图片（请求体为文件内容）',
-    access: LOGIN, rawBody: true, response: StoredFile,
+    method: 'PUT',
+    path: '/v1/files',
+    module: 'files',
+    summary: '上传图片（请求体为文件内容）',
+    access: LOGIN,
+    rawBody: true,
+    response: StoredFile,
   }),
   fileGet: route({
-    method: 'GET', path: '/v1/files/:id', module: 'files', summary: '读取文件',
-    access: PUBLIC, params: IdParams, rawResponse: true, response: z.any(),
+    method: 'GET',
+    path: '/v1/files/:id',
+    module: 'files',
+    summary: '读取文件',
+    access: PUBLIC,
+    params: IdParams,
+    rawResponse: true,
+    response: z.any(),
   }),
 
   kpSubjects: route({
-    method: 'GET', path: '/v1/exam/question/subjects', module: 'exam', summary: '学科（知识树的根节点）',
-    access: LOGIN_IN_AGENCY, response: z.array(KnowledgePoint),
+    method: 'GET',
+    path: '/v1/exam/question/subjects',
+    module: 'exam',
+    summary: '学科（知识树的根节点）',
+    access: LOGIN_IN_AGENCY,
+    response: z.array(KnowledgePoint),
   }),
   kpList: route({
-    method: 'GET', path: '/v1/exam/question/knowledgepoints', module: 'exam', summary: '全部知识点（含当前机构的引用计数）',
-    access: LOGIN_IN_AGENCY, response: z.array(KnowledgePoint),
+    method: 'GET',
+    path: '/v1/exam/question/knowledgepoints',
+    module: 'exam',
+    summary: '全部知识点（含当前机构的引用计数）',
+    access: LOGIN_IN_AGENCY,
+    response: z.array(KnowledgePoint),
   }),
   kpDescendants: route({
-    method: 'GET', path: '/v1/exam/question/knowledgepoints/parent/:id', module: 'exam', summary: '某知识点的全部后代',
-    access: LOGIN_IN_AGENCY, params: KpCodeParams, response: z.array(KnowledgePoint),
+    method: 'GET',
+    path: '/v1/exam/question/knowledgepoints/parent/:id',
+    module: 'exam',
+    summary: '某知识点的全部后代',
+    access: LOGIN_IN_AGENCY,
+    params: KpCodeParams,
+    response: z.array(KnowledgePoint),
   }),
   kpCreate: route({
-    method: 'PUT', path: '/v1/exam/question/knowledgepoint', module: 'exam', summary: '新建知识点（编码由服务器分配）',
-    access: roles(ROLE_SETS.knowledgeAdmin), body: requestOf(KnowledgePointCreate), response: KnowledgePoint,
+    method: 'PUT',
+    path: '/v1/exam/question/knowledgepoint',
+    module: 'exam',
+    summary: '新建知识点（编码由服务器分配）',
+    access: roles(ROLE_SETS.knowledgeAdmin),
+    body: requestOf(KnowledgePointCreate),
+    response: KnowledgePoint,
   }),
   kpRename: route({
-    method: 'POST', path: '/v1/exam/question/knowledgepoint/:id', module: 'exam', summary: '重命名知识点',
-    access: roles(ROLE_SETS.knowledgeAdmin), params: KpCodeParams, body: requestOf(KnowledgePointRename), response: KnowledgePoint,
+    method: 'POST',
+    path: '/v1/exam/question/knowledgepoint/:id',
+    module: 'exam',
+    summary: '重命名知识点',
+    access: roles(ROLE_SETS.knowledgeAdmin),
+    params: KpCodeParams,
+    body: requestOf(KnowledgePointRename),
+    response: KnowledgePoint,
   }),
   kpDelete: route({
-    method: 'DELETE', path: '/v1/exam/question/knowledgepoint/:id', module: 'exam', summary: '删除知识点（有子节点或题目时拒绝）',
-    access: roles(ROLE_SETS.knowledgeAdmin), params: KpCodeParams, response: z.null(),
+    method: 'DELETE',
+    path: '/v1/exam/question/knowledgepoint/:id',
+    module: 'exam',
+    summary: '删除知识点（有子节点或题目时拒绝）',
+    access: roles(ROLE_SETS.knowledgeAdmin),
+    params: KpCodeParams,
+    response: z.null(),
   }),
+  // QUESTION_API joins here once the server registers it (issue 3).
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -18,6 +18,5 @@ export type ErrorCode = Exclude<keyof typeof ERRORS, 'ok'>;
 
 export function errorByErrno(errno: number): (typeof ERRORS)[ErrorCode] | undefined {
   return Object.values(ERRORS).find((e) => e.errno === errno && e.errno !== 0) as
-    | (typeof ERRORS)[ErrorCode]
-    | undefined;
+    (typeof ERRORS)[ErrorCode] | undefined;
 }

@@ -13,6 +13,7 @@ export * from './schemas/auth.js';
 export * from './schemas/agency.js';
 export * from './schemas/knowledge.js';
 export * from './schemas/files.js';
+export * from './schemas/question-bank.js';
 export * from './helpers/index.js';
 export * from './schemas/question.js';
 export * from './judge/index.js';

@@ -12,7 +12,10 @@ export type ApiAccess =
 export const PUBLIC: ApiAccess = { kind: 'public' };
 export const LOGIN: ApiAccess = { kind: 'login', agency: false };
 export const LOGIN_IN_AGENCY: ApiAccess = { kind: 'login', agency: true };
-export const roles = (alts: RoleAlternatives, agency = alts.some((a) => a.some((r) => r.includes('{agency}')))): ApiAccess => ({
+export const roles = (
+  alts: RoleAlternatives,
+  agency = alts.some((a) => a.some((r) => r.includes('{agency}'))),
+): ApiAccess => ({
   kind: 'roles',
   roles: alts,
   agency,

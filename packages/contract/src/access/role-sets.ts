@@ -16,14 +16,7 @@ export const ROLE_SETS = {
   teacherAdmin: one(a('admin'), a('teacher:admin')),
   parentAdmin: one(a('admin'), a('parent:admin')),
   coachAdmin: one('edu:admin', 'edu:coach:admin'),
-  userAdmin: one(
-    'edu:admin',
-    'edu:coach:admin',
-    a('admin'),
-    a('student:admin'),
-    a('teacher:admin'),
-    a('parent:admin'),
-  ),
+  userAdmin: one('edu:admin', 'edu:coach:admin', a('admin'), a('student:admin'), a('teacher:admin'), a('parent:admin')),
   adminArea: one(
     a('admin'),
     a('train:admin'),
@@ -37,6 +30,8 @@ export const ROLE_SETS = {
     'edu:admin',
     'edu:agency:admin',
   ),
+  /** API only: who may read the question bank (authors, and train staff building schemes). */
+  questionReader: one(a('admin'), a('question:admin'), a('train:admin'), a('teacher')),
   homeworkTeacher: one('edu:homework:teacher'),
   parent: one('edu:parent'),
 } as const satisfies Record<string, RoleAlternatives>;

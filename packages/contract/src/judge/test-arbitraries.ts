@@ -94,15 +94,13 @@ const subBodyArb = fc.oneof(
   shortAnswerArb,
 );
 
-export const subsArb = fc
-  .array(subBodyArb, { minLength: 1, maxLength: 4 })
-  .map((bodies) =>
-    bodies.map((body, i): SubFields & { questionSubId: string } => ({
-      questionSubId: `s${i}`,
-      title: `第 ${i + 1} 小题`,
-      ...body,
-    })),
-  );
+export const subsArb = fc.array(subBodyArb, { minLength: 1, maxLength: 4 }).map((bodies) =>
+  bodies.map((body, i): SubFields & { questionSubId: string } => ({
+    questionSubId: `s${i}`,
+    title: `第 ${i + 1} 小题`,
+    ...body,
+  })),
+);
 
 const common = { title: '题目', question: '<p>题干</p>', knowledgeId: 'en.g7.c1', explanation: '<p>解析</p>' };
 

@@ -1,0 +1,90 @@
+// Question bank resources around questions: repositories (private or shared by reference), tags, list/match requests.
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { KpCode } from './knowledge.js';
+import { QuestionType } from './question.js';
+
+export const QuestionRepo = z.object({
+  id: Id,
+  agencyId: z.string(),
+  agencyName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Published to the store: other agencies may use it by reference, read-only. */
+  shared: z.boolean(),
+  /** True when the repository belongs to the agency in context (else it is used by reference). */
+  owned: z.boolean(),
+  questionCount: z.number().int(),
+  createTime: EpochMs,
+  lastUpdate: EpochMs,
+});
+export type QuestionRepo = z.infer<typeof QuestionRepo>;
+
+export const QuestionRepoFields = z.object({
+  name: z.string().trim().min(1, '请输入题库名称').max(64, '题库名称不超过 64 个字符'),
+  description: z.string().max(2000, '题库说明不超过 2000 个字符').default(''),
+  shared: z.boolean().default(false),
+});
+
+export const SYSTEM_TAG_KEYS = ['example', 'mock', 'variant'] as const;
+export const SystemTagKey = z.enum(SYSTEM_TAG_KEYS);
+
+export const Tag = z.object({
+  id: Id,
+  name: z.string(),
+  /** System tags have fixed keys (DOMAIN.md); their counts feed the knowledge-point counters. */
+  key: SystemTagKey.nullable(),
+  questionCount: z.number().int(),
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const TagName = z.object({
+  name: z.string().trim().min(1, '请输入标签名称').max(32, '标签名称不超过 32 个字符'),
+});
+export const TagMerge = z.object({ into: Id });
+
+export const QUESTION_ORDERS = ['lastUpdate', '-lastUpdate', 'createTime', '-createTime'] as const;
+
+export const QuestionListQuery = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+  agencyId: z.string().optional(),
+  repoId: Id.optional(),
+  type: QuestionType.optional(),
+  tag: z.string().max(32).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+
+export const QuestionListRequest = z.object({
+  /** Each code matches its whole subtree. */
+  knowledgeIds: z.array(KpCode).max(200).default([]),
+  orderBy: z.enum(QUESTION_ORDERS).default('-lastUpdate'),
+});
+
+export const Selectors = z.object({
+  types: z.array(QuestionType).optional(),
+  tags: z.array(z.string().max(32)).optional(),
+  questionIds: z.array(Id).max(500).optional(),
+});
+export type Selectors = z.infer<typeof Selectors>;
+
+export const MatchSelectorsRequest = z.object({
+  selectors: Selectors,
+  knowledgeIds: z.array(KpCode).max(200).default([]),
+});
+
+export const QuestionEditable = z.object({
+  editable: z.boolean(),
+  /** True when the question has answer records: saving creates a new version. */
+  willVersion: z.boolean(),
+  records: z.number().int(),
+  version: z.number().int(),
+  /** Why it is not editable (e.g. a shared repository of another agency). */
+  reason: z.string().nullable(),
+});
+
+export const QuestionBulkMove = z.object({
+  ids: z.array(Id).min(1, '请选择题目').max(500, '一次最多 500 道题'),
+  knowledgeId: KpCode.optional(),
+  repoId: Id.optional(),
+});
