@@ -23,8 +23,11 @@ export type CallRest<R extends ApiRoute> = NeedsArgs<R> extends true ? [args: Ca
 
 export type Call = <R extends ApiRoute>(route: R, ...rest: CallRest<R>) => Promise<CallResult<R>>;
 
+/** A value that can stand for a `:name` segment of a path. */
+export type PathValue = string | number | boolean | null | undefined;
+
 /** `/v1/agency/:id` with `{ id: 'a b' }` → `/v1/agency/a%20b`. A missing parameter is a programming error. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+export function fillPath(path: string, params: Record<string, PathValue> | undefined): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${name} for ${path}`);
@@ -35,7 +38,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 export function createCall(client: HttpClient, options: { sessionAware?: (route: ApiRoute) => boolean } = {}): Call {
   return <R extends ApiRoute>(route: R, ...rest: CallRest<R>) => {
     const args = (rest[0] ?? {}) as {
-      params?: Record<string, unknown>;
+      params?: Record<string, PathValue>;
       query?: Record<string, QueryValue>;
       body?: unknown;
       raw?: Blob;

@@ -135,7 +135,7 @@ describe('HTTP client: errors (spec §8)', () => {
         signal = init?.signal ?? undefined;
         signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
-    const t = setup({}, { fetch: hanging as typeof fetch });
+    const t = setup({}, { fetch: hanging });
     const pending = t.call(API.grades).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
     expect(signal?.aborted).toBe(false);

@@ -127,12 +127,16 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       }
     }
 
-    if (res.status === 401 || (isEnvelope(parsed) && parsed.errno === 401)) {
-      unauthorized(options);
-      throw isEnvelope(parsed) ? parsed : new RequestFailure(failure ?? 'no-body', res.status);
+    const lostSession = res.status === 401 || (isEnvelope(parsed) && parsed.errno === 401);
+    if (lostSession) unauthorized(options);
+    // Without an envelope `failure` says why (it is set exactly when the body is no envelope).
+    if (!isEnvelope(parsed)) throw new RequestFailure(failure ?? 'not-envelope', res.status);
+    if (lostSession || parsed.errno !== 0) {
+      // Spec §8: a call answered with errno ≠ 0 (or a 401) rejects with the response body itself, the
+      // envelope — errorText and isEnvelopeError read it — so the thrown value is deliberately no Error.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the spec requires rejecting with the envelope
+      throw parsed;
     }
-    if (failure || !isEnvelope(parsed)) throw new RequestFailure(failure ?? 'not-envelope', res.status);
-    if (parsed.errno !== 0) throw parsed;
     return parsed.response as T;
   }
 

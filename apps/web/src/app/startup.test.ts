@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { agencyAfterUserChange, loadDictionaries, startUp, type SessionEnv } from './startup';
 import { AGENCY_KEY, USERINFO_KEY } from './stores';
-import { envelope, fakeFetch, MemoryStorage, type Handler } from '../test/fake-api';
+import { envelope, fakeFetch, MemoryStorage, type FakeRoute } from '../test/fake-api';
 import { KPS, loginInfo } from '../test/fixtures';
 
 const GRADES = [{ id: 'g7', name: '七年级', sort: 7 }];
 const SUBJECTS = [{ id: 'en', name: '英语', sort: 1 }];
 
-function env(routes: Record<string, Handler | unknown>, storage = new MemoryStorage(), over: Partial<SessionEnv> = {}) {
+function env(routes: Record<string, FakeRoute>, storage = new MemoryStorage(), over: Partial<SessionEnv> = {}) {
   const fake = fakeFetch({
     'GET /v1/general/data/grades': GRADES,
     'GET /v1/general/data/subjects': SUBJECTS,

@@ -11,12 +11,13 @@ type Listener<T> = (next: T, prev: T) => void;
 
 function emitter<T>() {
   const listeners = new Set<Listener<T>>();
+  // Arrow functions, not methods: `subscribe` is handed around on its own (useSyncExternalStore).
   return {
-    subscribe(l: Listener<T>): () => void {
+    subscribe: (l: Listener<T>): (() => void) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    emit(next: T, prev: T) {
+    emit: (next: T, prev: T) => {
       for (const l of [...listeners]) l(next, prev);
     },
   };
@@ -29,12 +30,15 @@ export interface AppConfig {
   subjects: Subject[];
 }
 
-/** Config has exactly two changes: replace knowledge points, set agency id (saved in storage too). */
+/**
+ * Config has exactly two changes: replace knowledge points, set agency id (saved in storage too).
+ * Its members are functions that need no `this`, so they can be passed on alone (useSyncExternalStore).
+ */
 export interface ConfigStore {
-  getState(): AppConfig;
-  subscribe(l: Listener<AppConfig>): () => void;
-  setKnowledgePoints(list: KnowledgePoint[]): void;
-  setAgencyId(id: string): void;
+  getState: () => AppConfig;
+  subscribe: (l: Listener<AppConfig>) => () => void;
+  setKnowledgePoints: (list: KnowledgePoint[]) => void;
+  setAgencyId: (id: string) => void;
 }
 
 export function createConfigStore(initial: AppConfig, storage: KeyValueStorage): ConfigStore {
@@ -56,15 +60,18 @@ export function createConfigStore(initial: AppConfig, storage: KeyValueStorage):
   };
 }
 
-/** User state: `userInfo` mirrors localStorage.userinfo. */
+/**
+ * User state: `userInfo` mirrors localStorage.userinfo. Its members are functions that need no `this`,
+ * so they can be passed on alone (useSyncExternalStore).
+ */
 export interface UserStore {
-  get(): LoginInfo | null;
-  subscribe(l: Listener<LoginInfo | null>): () => void;
+  get: () => LoginInfo | null;
+  subscribe: (l: Listener<LoginInfo | null>) => () => void;
   /** Reads the stored login info; unparseable info is removed and counts as no login. */
-  load(): LoginInfo | null;
-  set(info: LoginInfo): void;
+  load: () => LoginInfo | null;
+  set: (info: LoginInfo) => void;
   /** Deletes the login info from the state and from storage. */
-  remove(): void;
+  remove: () => void;
 }
 
 function looksLikeLoginInfo(v: unknown): v is LoginInfo {
@@ -97,15 +104,15 @@ export function createUserStore(storage: KeyValueStorage): UserStore {
   return {
     get: () => info,
     subscribe: ev.subscribe,
-    load() {
+    load: () => {
       update(readStoredLoginInfo(storage));
       return info;
     },
-    set(next) {
+    set: (next) => {
       storage.setItem(USERINFO_KEY, JSON.stringify(next));
       update(next);
     },
-    remove() {
+    remove: () => {
       storage.removeItem(USERINFO_KEY);
       update(null);
     },

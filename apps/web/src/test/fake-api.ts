@@ -33,12 +33,17 @@ export interface RecordedCall {
 export type FakeReply =
   { status?: number; json?: unknown; text?: string } | Promise<{ status?: number; json?: unknown; text?: string }>;
 export type Handler = (call: RecordedCall) => FakeReply;
+/**
+ * What a route answers with: a Handler, or any other value, sent as the `response` of an errno 0 envelope.
+ * (Just `unknown`, since `Handler | unknown` collapses to it; the name documents the two cases.)
+ */
+export type FakeRoute = unknown;
 
 /** `routes["GET /v1/x"]` answers that call; anything else is a 404 envelope. */
-export function fakeFetch(routes: Record<string, Handler | unknown>) {
+export function fakeFetch(routes: Record<string, FakeRoute>) {
   const calls: RecordedCall[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = String(input);
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
@@ -55,5 +60,5 @@ export function fakeFetch(routes: Record<string, Handler | unknown>) {
     const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
     return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls };
+  return { fetch, calls };
 }

@@ -8,10 +8,10 @@ import { AppRoutes } from '../app/router';
 import { SessionContext } from '../app/session-context';
 import { startUp, type Session } from '../app/startup';
 import { USERINFO_KEY } from '../app/stores';
-import { fakeFetch, MemoryStorage, type Handler } from './fake-api';
+import { fakeFetch, MemoryStorage, type FakeRoute } from './fake-api';
 import { KPS } from './fixtures';
 
-export async function makeSession(user: LoginInfo | null, routes: Record<string, Handler | unknown> = {}) {
+export async function makeSession(user: LoginInfo | null, routes: Record<string, FakeRoute> = {}) {
   const storage = new MemoryStorage(user ? { [USERINFO_KEY]: JSON.stringify(user) } : {});
   const fake = fakeFetch({
     'GET /v1/general/data/grades': [],

@@ -32,7 +32,7 @@ async function open(routes: Record<string, unknown> = {}) {
 
 const modal = () =>
   waitFor(() => {
-    const d = document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement | null;
+    const d = document.querySelector<HTMLElement>('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
     if (!d) throw new Error('no dialog');
     return d;
   });
@@ -43,7 +43,7 @@ describe('admin/agency/list', () => {
     const { calls } = await open();
     expect(await screen.findByText('演示机构')).toBeTruthy();
     expect(screen.getByText('demo.example.com')).toBeTruthy();
-    expect((screen.getByAltText('演示机构') as HTMLImageElement).getAttribute('src')).toBe('/v1/files/f1');
+    expect(screen.getByAltText<HTMLImageElement>('演示机构').getAttribute('src')).toBe('/v1/files/f1');
     expect(screen.getByText('共 45 个机构')).toBeTruthy();
     expect(calls.find((c) => c.path === '/v1/agencies')?.url).toBe('/v1/agencies?start=0&size=20');
     fireEvent.click(screen.getByTitle('2'));
@@ -83,7 +83,7 @@ describe('admin/agency/list', () => {
     await screen.findByText('演示机构');
     fireEvent.click(screen.getAllByText('编辑')[0].closest('button') as HTMLElement);
     const d = await modal();
-    const id = within(d).getByLabelText('机构标识') as HTMLInputElement;
+    const id = within(d).getByLabelText<HTMLInputElement>('机构标识');
     await waitFor(() => expect(id.value).toBe('demo'));
     expect(id.disabled).toBe(true);
     fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '演示机构二' } });

@@ -23,7 +23,7 @@ async function open(path: string, extra: Record<string, unknown> = {}, points: K
 
 const dialog = (selector = '.ant-modal:not(.ant-modal-confirm)') =>
   waitFor(() => {
-    const d = document.querySelector(selector) as HTMLElement | null;
+    const d = document.querySelector<HTMLElement>(selector);
     if (!d) throw new Error('no dialog');
     return d;
   });
@@ -84,7 +84,7 @@ describe('admin/knowledge/list/{subject}', () => {
     await screen.findByText('共 4 个知识点');
     fireEvent.click(within(node('en.g7.c1')).getByLabelText('重命名 第一章 词汇'));
     const d = await dialog();
-    const input = within(d).getByLabelText('名称') as HTMLInputElement;
+    const input = within(d).getByLabelText<HTMLInputElement>('名称');
     await waitFor(() => expect(input.value).toBe('第一章 词汇'));
     fireEvent.change(input, { target: { value: '第一章 单词' } });
     fireEvent.click(button(d, '确定'));

@@ -38,14 +38,23 @@ export default function KnowledgeListPage() {
   const { message, modal } = AntApp.useApp();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  // The config may hold no points yet (first load failed, or logged in just now): the page then starts
+  // out reloading, and the effect below loads them once.
+  const [reloading, setReloading] = useState(() => knowledgePoints.length === 0);
+  // null: the default expansion (first level). Back to null whenever the subject changes, adjusted
+  // while rendering (https://react.dev/learn/you-might-not-need-an-effect) rather than in an effect.
   const [expanded, setExpanded] = useState<React.Key[] | null>(null);
+  const [expandedSubject, setExpandedSubject] = useState(subject);
+  if (expandedSubject !== subject) {
+    setExpandedSubject(subject);
+    setExpanded(null);
+  }
 
   const subjectsKey = ['kpSubjects', agencyId];
   const subjects = useQuery({ queryKey: subjectsKey, queryFn: () => call(API.kpSubjects) });
 
-  async function reload() {
-    setReloading(true);
+  /** Fetches points and subjects again; `reloading` is already true and ends false. */
+  async function fetchAgain() {
     try {
       await Promise.all([session.reloadKnowledgePoints(), queryClient.invalidateQueries({ queryKey: subjectsKey })]);
     } finally {
@@ -53,14 +62,17 @@ export default function KnowledgeListPage() {
     }
   }
 
-  // The config may hold no points yet (first load failed, or logged in just now): load them once.
+  async function reload() {
+    setReloading(true);
+    await fetchAgain();
+  }
+
   useEffect(() => {
-    if (knowledgePoints.length === 0) void reload();
+    if (knowledgePoints.length === 0) void fetchAgain();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const tree = useMemo(() => subtree(knowledgePoints, subject), [knowledgePoints, subject]);
-  useEffect(() => setExpanded(null), [subject]);
 
   const actions: KpActions = {
     onAdd: (parent) => setEditing({ mode: 'add', parent }),
