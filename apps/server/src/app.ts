@@ -11,6 +11,9 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { generalRoutes } from './features/general/general.routes.js';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.js';
+import { questionsRoutes } from './features/questions/questions.routes.js';
+import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
+import { tagsRoutes } from './features/tags/tags.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -58,6 +61,9 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(agencyRoutes);
   await app.register(filesRoutes);
   await app.register(knowledgeRoutes);
+  await app.register(questionsRoutes);
+  await app.register(repositoriesRoutes);
+  await app.register(tagsRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -13,6 +13,12 @@ import { GeneralRepository } from './features/general/general.repository.js';
 import { GeneralService } from './features/general/general.service.js';
 import { KnowledgeRepository } from './features/knowledge/knowledge.repository.js';
 import { KnowledgeService } from './features/knowledge/knowledge.service.js';
+import { QuestionsRepository } from './features/questions/questions.repository.js';
+import { QuestionsService } from './features/questions/questions.service.js';
+import { RepositoriesRepository } from './features/repositories/repositories.repository.js';
+import { RepositoriesService } from './features/repositories/repositories.service.js';
+import { TagsRepository } from './features/tags/tags.repository.js';
+import { TagsService } from './features/tags/tags.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -25,11 +31,19 @@ export interface ServiceDeps {
 export function createServices({ db, config, clock, loginLimiter }: ServiceDeps) {
   const general = new GeneralService(new GeneralRepository(db));
   const files = new FilesService(new FilesRepository(db), clock);
-  const agency = new AgencyService(new AgencyRepository(db), files, clock);
+  const tagsRepo = new TagsRepository(db);
+  const tags = new TagsService(tagsRepo);
+  const repositories = new RepositoriesService(new RepositoriesRepository(db), clock);
+  const questions = new QuestionsService(new QuestionsRepository(db), repositories, tagsRepo, clock);
+  // A new agency starts with a default repository and its system tags.
+  const agency = new AgencyService(new AgencyRepository(db), files, clock, async (agencyId) => {
+    await repositories.createDefault(agencyId);
+    await tagsRepo.ensureSystemTags(agencyId);
+  });
   const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock);
-  return { config, clock, general, agency, auth, files, knowledge };
+  return { config, clock, general, agency, auth, files, knowledge, repositories, tags, questions };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,7 +2,7 @@
 // The server registers from it and refuses to start on a route missing here; OpenAPI is generated from it.
 import { z } from 'zod';
 import { route, type ApiRoute } from './api/route.js';
-// import { QUESTION_API } from './api/question.js';
+import { QUESTION_API } from './api/question.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -196,7 +196,7 @@ export const API = {
     params: KpCodeParams,
     response: z.null(),
   }),
-  // QUESTION_API joins here once the server registers it (issue 3).
+  ...QUESTION_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

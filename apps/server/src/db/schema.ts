@@ -9,6 +9,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -164,3 +165,153 @@ export const files = pgTable('files', {
   createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+// ---- Question bank (issue 3) ----
+
+/** Question repositories: each belongs to one agency; a shared one is used by other agencies by reference. */
+export const questionRepos = pgTable(
+  'question_repos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('question_repos_agency_idx').on(t.agencyId, t.id), index('question_repos_shared_idx').on(t.shared)],
+);
+
+/** An agency using another agency's shared repository by reference (read-only, never a copy). */
+export const repoSubscriptions = pgTable(
+  'repo_subscriptions',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    repoId: bigint('repo_id', { mode: 'number' })
+      .notNull()
+      .references(() => questionRepos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.repoId] }), index('repo_subscriptions_repo_idx').on(t.repoId)],
+);
+
+/**
+ * Questions (spec §3). The latest version lives here; earlier versions that answer records point at
+ * are kept in `question_versions`. `search_text` is the plain text of title, stem and options for the
+ * trigram keyword search.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    repoId: bigint('repo_id', { mode: 'number' })
+      .notNull()
+      .references(() => questionRepos.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull().default(1),
+    type: text('type').notNull(),
+    judgeType: text('judge_type').notNull(),
+    title: text('title').notNull().default(''),
+    question: text('question').notNull().default(''),
+    explanation: text('explanation').notNull().default(''),
+    answer: jsonb('answer').$type<string[]>().notNull().default([]),
+    options: jsonb('options').$type<{ key: string; content: string }[]>().notNull().default([]),
+    videos: jsonb('videos').$type<{ url: string; title?: string }[]>().notNull().default([]),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    questionSub: jsonb('question_sub').$type<Record<string, unknown>[]>().notNull().default([]),
+    knowledgeCode: text('knowledge_code')
+      .notNull()
+      .references(() => knowledgePoints.code, { onDelete: 'restrict' }),
+    subKnowledgePoints: text('sub_knowledge_points').array().notNull().default([]),
+    /** active | archived (archived: deleted while answer records point at it). */
+    status: text('status').notNull().default('active'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list: agency + knowledge subtree (prefix) ordered by last update, paged.
+    index('questions_agency_kp_idx').on(t.agencyId, t.knowledgeCode.op('text_pattern_ops'), t.updatedAt),
+    index('questions_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
+    index('questions_repo_kp_idx').on(t.repoId, t.knowledgeCode.op('text_pattern_ops')),
+    index('questions_repo_updated_idx').on(t.repoId, t.updatedAt, t.id),
+    index('questions_agency_type_idx').on(t.agencyId, t.type),
+    index('questions_kp_idx').on(t.knowledgeCode.op('text_pattern_ops')),
+    index('questions_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Full snapshots of earlier versions, so answer records keep (id, version). */
+export const questionVersions = pgTable(
+  'question_versions',
+  {
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.version] })],
+);
+
+/** Tags, unique by name per agency; `key` marks the system tags example/mock/variant. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    key: text('key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tags_agency_name_key').on(t.agencyId, t.name),
+    uniqueIndex('tags_agency_key_key').on(t.agencyId, t.key),
+  ],
+);
+
+export const questionTags = pgTable(
+  'question_tags',
+  {
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId)],
+);
+
+/** Answers to questions, minimal for now: the practice engine (issue 4) extends it. Versioning counts rows here. */
+export const answerRecords = pgTable(
+  'answer_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('answer_records_question_idx').on(t.questionId, t.version),
+    index('answer_records_agency_user_idx').on(t.agencyId, t.userId),
+  ],
+);

@@ -2,7 +2,9 @@
 // platform admin when the database has no user at all. Only an empty database is seeded.
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import { KP_LEVELS } from '@edu/contract';
+import { KP_LEVELS, QuestionFields } from '@edu/contract';
+import { questionChange } from '../features/questions/question-write.js';
+import { TagsRepository } from '../features/tags/tags.repository.js';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
@@ -12,6 +14,8 @@ import {
   homeworkTeacherAgencies,
   knowledgePoints,
   parentChildren,
+  questionRepos,
+  questions,
   subjects,
   userRoles,
   users,
@@ -27,6 +31,7 @@ import {
   SUBJECTS,
   type Node,
 } from './seed-data.js';
+import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from './seed-questions.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
 const SEED_LOCK = 7_301_2026;
@@ -125,6 +130,39 @@ async function seedDemo(tx: Tx) {
   // Parents before children: the parent_code foreign key checks each row as it is inserted.
   const rows = knowledgeRows().sort((x, y) => x.depth - y.depth);
   await tx.insert(knowledgePoints).values(rows);
+  await seedQuestionBank(tx);
+}
+
+/** Repositories, system tags and the demo questions, validated and cleaned as a create through the API is. */
+async function seedQuestionBank(tx: Tx) {
+  const tags = new TagsRepository(tx);
+  const repo = async (agencyId: string, name: string, description: string, shared = false) => {
+    const [r] = await tx
+      .insert(questionRepos)
+      .values({ agencyId, name, description, shared })
+      .returning({ id: questionRepos.id });
+    return r.id;
+  };
+  const fill = async (agencyId: string, repoId: number, list: QuestionFields[]) => {
+    const start = Date.now() - list.length * 60_000;
+    for (const [i, fields] of list.entries()) {
+      const f = QuestionFields.parse(fields);
+      const at = new Date(start + i * 60_000);
+      const [q] = await tx
+        .insert(questions)
+        .values({ ...questionChange(f), agencyId, repoId, version: 1, createdAt: at, updatedAt: at })
+        .returning({ id: questions.id });
+      await tags.setQuestionTags(q.id, await tags.idsForNames(agencyId, f.tags, tx), tx);
+    }
+  };
+  for (const a of DEMO_AGENCIES) await tags.ensureSystemTags(a.id, tx);
+  await fill('demo', await repo('demo', '演示题库', '演示机构的题目：英语与数学，覆盖全部题型。'), DEMO_QUESTIONS);
+  await fill('other', await repo('other', '其他机构题库', '其他机构自己的题目。'), OTHER_QUESTIONS);
+  await fill(
+    'other',
+    await repo('other', '其他机构共享题库', '共享到题库商店的题目，其他机构可以引用。', true),
+    OTHER_SHARED_QUESTIONS,
+  );
 }
 
 export interface SeedResult {
@@ -149,7 +187,7 @@ export async function seedDatabase(
       await seedDemo(tx);
       return {
         notice: [
-          'Seeded the demo data (agencies demo and other, knowledge tree, accounts).',
+          'Seeded the demo data (agencies demo and other, knowledge tree, question bank, accounts).',
           `Demo accounts, all with the password ${DEMO_PASSWORD}:`,
           ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(8)} ${a.roles.join(', ')}`),
         ],

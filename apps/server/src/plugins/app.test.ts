@@ -35,7 +35,7 @@ describe('envelope and errors', () => {
   it('answers 404 in the envelope for unknown /v1 paths and methods', async () => {
     for (const [method, url] of [
       ['GET', '/v1/nope'],
-      ['POST', '/v1/exam/question/unknown'],
+      ['PUT', '/v1/exam/question/unknown'],
       ['DELETE', '/v1/health'],
       ['GET', '/v1'],
     ] as const) {

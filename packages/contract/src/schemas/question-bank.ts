@@ -14,6 +14,8 @@ export const QuestionRepo = z.object({
   shared: z.boolean(),
   /** True when the repository belongs to the agency in context (else it is used by reference). */
   owned: z.boolean(),
+  /** In the store: whether the agency in context already uses it by reference. */
+  subscribed: z.boolean().optional(),
   questionCount: z.number().int(),
   createTime: EpochMs,
   lastUpdate: EpochMs,
@@ -28,6 +30,7 @@ export const QuestionRepoFields = z.object({
 
 export const SYSTEM_TAG_KEYS = ['example', 'mock', 'variant'] as const;
 export const SystemTagKey = z.enum(SYSTEM_TAG_KEYS);
+export type SystemTagKey = z.infer<typeof SystemTagKey>;
 
 export const Tag = z.object({
   id: Id,
@@ -82,6 +85,7 @@ export const QuestionEditable = z.object({
   /** Why it is not editable (e.g. a shared repository of another agency). */
   reason: z.string().nullable(),
 });
+export type QuestionEditable = z.infer<typeof QuestionEditable>;
 
 export const QuestionBulkMove = z.object({
   ids: z.array(Id).min(1, '请选择题目').max(500, '一次最多 500 道题'),

@@ -34,6 +34,8 @@ export class AgencyService {
     private readonly repo: AgencyRepository,
     private readonly files: FilesService,
     private readonly clock: Clock,
+    /** Sets up what every agency starts with (its default question repository and system tags). */
+    private readonly onCreated: (agencyId: string) => Promise<void> = async () => {},
   ) {}
 
   async list(q: { keyword?: string; start: number; size: number }) {
@@ -54,9 +56,14 @@ export class AgencyService {
   async create(input: AgencyFieldsInput & { id: string; name: string }): Promise<Agency> {
     const fields = await this.checkedFields(input);
     try {
-      return toWire(
-        await this.repo.insert({ ...fields, id: input.id, name: input.name, now: new Date(this.clock.now()) }),
-      );
+      const created = await this.repo.insert({
+        ...fields,
+        id: input.id,
+        name: input.name,
+        now: new Date(this.clock.now()),
+      });
+      await this.onCreated(created.id);
+      return toWire(created);
     } catch (e) {
       if (isUniqueViolation(e, 'agencies_pkey')) throw conflict(`机构标识 ${input.id} 已被使用`);
       if (isUniqueViolation(e, 'agencies_domain_key')) throw conflict(`域名 ${fields.domain} 已被其他机构使用`);

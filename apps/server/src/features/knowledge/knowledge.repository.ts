@@ -1,7 +1,7 @@
 // SQL for the knowledge tree. Subtrees are `code LIKE 'prefix.%'` on the text_pattern_ops index.
-import { asc, count, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { knowledgePoints as kp } from '../../db/schema.js';
+import { knowledgePoints as kp, questionRepos, questions, repoSubscriptions } from '../../db/schema.js';
 import type { KpCounts, KpRow } from './knowledge.policy.js';
 
 const COLUMNS = { code: kp.code, parentCode: kp.parentCode, name: kp.name, lv: kp.lv, sort: kp.sort };
@@ -81,19 +81,47 @@ export class KnowledgeRepository {
   }
 
   /**
-   * Question counts per knowledge point for one agency: questions whose main point is that point
-   * (`refCount`) and those carrying the system tags example/mock/variant. Questions arrive with
-   * issue 3 (question bank); until then no table holds them and every point counts zero. Issue 3
-   * replaces this body with one GROUP BY over the agency's questions (and the repositories it uses
-   * from the store); callers already aggregate the per-point counts up the tree.
+   * Question counts per knowledge point for one agency, in one GROUP BY: active questions whose main
+   * point is that point (`refCount`), of the agency's own repositories and of the shared ones it
+   * subscribed to, and those carrying the system tags example/mock/variant (matched by key, so the
+   * tags of a subscribed repository's owner count). Callers sum the per-point counts up the tree.
    */
-  async questionCounts(_agencyId: string): Promise<Map<string, KpCounts>> {
-    return new Map();
+  async questionCounts(agencyId: string): Promise<Map<string, KpCounts>> {
+    // Qualified by hand: drizzle leaves columns of single-table selects unqualified, and inside the
+    // subquery an unqualified "id" would bind to tags.id.
+    const withKey = (key: string) =>
+      sql<number>`(count(*) filter (where exists (select 1 from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = "questions"."id" and t.key = ${key})))::int`;
+    const subscribed = this.db
+      .select({ id: repoSubscriptions.repoId })
+      .from(repoSubscriptions)
+      .innerJoin(questionRepos, eq(questionRepos.id, repoSubscriptions.repoId))
+      .where(and(eq(repoSubscriptions.agencyId, agencyId), eq(questionRepos.shared, true)));
+    const rows = await this.db
+      .select({
+        code: questions.knowledgeCode,
+        refCount: sql<number>`count(*)::int`,
+        exampleRefCount: withKey('example'),
+        mockRefCount: withKey('mock'),
+        varRefCount: withKey('variant'),
+      })
+      .from(questions)
+      .where(
+        and(
+          eq(questions.status, 'active'),
+          or(eq(questions.agencyId, agencyId), inArray(questions.repoId, subscribed)),
+        ),
+      )
+      .groupBy(questions.knowledgeCode);
+    return new Map(rows.map(({ code, ...c }) => [code, c]));
   }
 
-  /** Questions of any agency whose main point lies in the subtree (deleting must not orphan them). Issue 3 fills this in. */
-  async questionsInSubtree(_code: string): Promise<number> {
-    return 0;
+  /** Questions of any agency and status whose main point lies in the subtree (deleting must not orphan them). */
+  async questionsInSubtree(code: string, db: Pick<Db, 'select'> = this.db): Promise<number> {
+    const [c] = await db
+      .select({ n: count() })
+      .from(questions)
+      .where(or(eq(questions.knowledgeCode, code), like(questions.knowledgeCode, subtreePattern(code))));
+    return c?.n ?? 0;
   }
 
   /**
@@ -155,7 +183,7 @@ export class KnowledgeRepository {
       if (!row) return { kind: 'not_found' } as const;
       const [c] = await tx.select({ n: count() }).from(kp).where(eq(kp.parentCode, code));
       if (c && c.n > 0) return { kind: 'has_children', children: c.n } as const;
-      const questions = await this.questionsInSubtree(code);
+      const questions = await this.questionsInSubtree(code, tx);
       if (questions > 0) return { kind: 'has_questions', questions } as const;
       await tx.delete(kp).where(eq(kp.code, code));
       return { kind: 'deleted' } as const;
