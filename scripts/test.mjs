@@ -1,4 +1,4 @@
-// The README's test command: typecheck, unit + API tests (PGlite, then PostgreSQL when
+// The README's test command: typecheck, lint, format check, unit + API tests (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set), then the e2e journeys in headless Chromium. Ends with one
 // "N passed, N failed" line summed over every vitest run.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,8 @@ const vitest = (name, key, args, env = {}) => ({
 
 const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'format', cmd: 'npm', args: ['run', 'format:check'] },
   vitest('unit + API (PGlite)', 'pglite', [], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -23,6 +23,8 @@ export async function measure(
     headers?: Record<string, string>;
     method?: 'GET' | 'POST' | 'PUT';
     body?: string;
+    /** Per-request setup (e.g. a varying page); overrides method/body/path of the url. */
+    requests?: autocannon.Request[];
   },
 ): Promise<Figures> {
   const r = await autocannon({
@@ -32,6 +34,7 @@ export async function measure(
     headers: opts.headers,
     method: opts.method ?? 'GET',
     body: opts.body,
+    requests: opts.requests,
   });
   const figures: Figures = {
     name,

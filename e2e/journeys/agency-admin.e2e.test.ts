@@ -37,8 +37,13 @@ describe('agency administration', () => {
     const row = page.getByRole('row', { name: new RegExp(id) });
     await row.getByRole('button', { name: '编辑' }).click();
     await page.getByRole('dialog').getByLabel('名称').fill('端到端测试机构（改）');
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-    await expect.poll(() => page.getByRole('cell', { name: '端到端测试机构（改）', exact: true }).isVisible()).toBe(true);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|保\s*存/ })
+      .click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: '端到端测试机构（改）', exact: true }).isVisible())
+      .toBe(true);
 
     // The same id again: the server answers 409 and the dialog shows its message.
     await page.getByRole('button', { name: '新建机构' }).click();
@@ -46,7 +51,14 @@ describe('agency administration', () => {
     await again.getByLabel('机构标识').fill(id);
     await again.getByLabel('名称').fill('重复');
     await again.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-    await expect.poll(() => page.getByText(/已被使用/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/已被使用/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await shot(page, 'agency-duplicate');
     await page.context().close();
   });

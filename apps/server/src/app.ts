@@ -14,6 +14,7 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes.js';
 import { questionsRoutes } from './features/questions/questions.routes.js';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
 import { tagsRoutes } from './features/tags/tags.routes.js';
+import { transferRoutes } from './features/transfer/transfer.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -64,6 +65,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(questionsRoutes);
   await app.register(repositoriesRoutes);
   await app.register(tagsRoutes);
+  await app.register(transferRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -19,6 +19,8 @@ import { RepositoriesRepository } from './features/repositories/repositories.rep
 import { RepositoriesService } from './features/repositories/repositories.service.js';
 import { TagsRepository } from './features/tags/tags.repository.js';
 import { TagsService } from './features/tags/tags.service.js';
+import { TransferRepository } from './features/transfer/transfer.repository.js';
+import { TransferService } from './features/transfer/transfer.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -34,7 +36,16 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const tagsRepo = new TagsRepository(db);
   const tags = new TagsService(tagsRepo);
   const repositories = new RepositoriesService(new RepositoriesRepository(db), clock);
-  const questions = new QuestionsService(new QuestionsRepository(db), repositories, tagsRepo, clock);
+  const questionsRepo = new QuestionsRepository(db);
+  const questions = new QuestionsService(questionsRepo, repositories, tagsRepo, clock);
+  const transfer = new TransferService(
+    new TransferRepository(db),
+    questions,
+    questionsRepo,
+    repositories,
+    tagsRepo,
+    clock,
+  );
   // A new agency starts with a default repository and its system tags.
   const agency = new AgencyService(new AgencyRepository(db), files, clock, async (agencyId) => {
     await repositories.createDefault(agencyId);
@@ -43,7 +54,7 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock);
-  return { config, clock, general, agency, auth, files, knowledge, repositories, tags, questions };
+  return { config, clock, general, agency, auth, files, knowledge, repositories, tags, questions, transfer };
 }
 
 export type Services = ReturnType<typeof createServices>;

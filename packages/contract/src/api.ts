@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { route, type ApiRoute } from './api/route.js';
 import { QUESTION_API } from './api/question.js';
+import { TRANSFER_API } from './api/transfer.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -197,6 +198,7 @@ export const API = {
     response: z.null(),
   }),
   ...QUESTION_API,
+  ...TRANSFER_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

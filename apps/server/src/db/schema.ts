@@ -245,6 +245,16 @@ export const questions = pgTable(
     index('questions_agency_type_idx').on(t.agencyId, t.type),
     index('questions_kp_idx').on(t.knowledgeCode.op('text_pattern_ops')),
     index('questions_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Active questions only, carrying every column the list and match filter and sort on, so counts and
+    // page ids come from the index alone (index-only scans; bench/scenarios/question-bank.ts): a subtree
+    // range with type filter and count …
+    index('questions_active_agency_kp_idx')
+      .on(t.agencyId, t.knowledgeCode.op('text_pattern_ops'), t.type, t.updatedAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    // … and the page in last-update order, subtree and type checked on the index entries.
+    index('questions_active_agency_updated_idx')
+      .on(t.agencyId, t.updatedAt, t.id, t.knowledgeCode, t.type)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -290,7 +300,11 @@ export const questionTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    // With the question id: a tag filter reads the questions of the tags from the index alone.
+    index('question_tags_tag_idx').on(t.tagId, t.questionId),
+  ],
 );
 
 /** Answers to questions, minimal for now: the practice engine (issue 4) extends it. Versioning counts rows here. */
@@ -314,4 +328,36 @@ export const answerRecords = pgTable(
     index('answer_records_question_idx').on(t.questionId, t.version),
     index('answer_records_agency_user_idx').on(t.agencyId, t.userId),
   ],
+);
+
+// ---- Question import jobs (issue 3 item 6) ----
+
+/** One import of a file: its progress and validation report (docs/import-export.md). Agency-scoped. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    /** Random, unguessable. */
+    id: text('id').primaryKey(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    repoId: bigint('repo_id', { mode: 'number' })
+      .notNull()
+      .references(() => questionRepos.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    mode: text('mode').notNull(),
+    /** validating | importing | done | failed */
+    status: text('status').notNull(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
+    unsupported: jsonb('unsupported').$type<Record<string, unknown>[]>().notNull().default([]),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_jobs_agency_idx').on(t.agencyId, t.createdAt)],
 );

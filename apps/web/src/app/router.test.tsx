@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { makeSession, renderApp } from '../test/render';
-import { loginInfo } from '../test/fixtures';
+import { loginInfo, question } from '../test/fixtures';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -50,15 +50,20 @@ describe('not-found page (spec §2)', () => {
 describe('registered pages', () => {
   it('a page a later issue builds shows 建设中 naming the page', async () => {
     const { session } = await makeSession(loginInfo(['edu:agency:demo:admin']));
-    renderApp(session, ['/admin/question/list']);
+    renderApp(session, ['/admin/train/list']);
     expect(await screen.findByText('建设中')).toBeTruthy();
-    expect(screen.getByText(/「题目列表」页面正在建设中，将随「题库」功能上线/)).toBeTruthy();
+    expect(screen.getByText(/「训练方案」页面正在建设中，将随「练习引擎」功能上线/)).toBeTruthy();
   });
 
   it('optional parameters match with and without the value', async () => {
-    const { session } = await makeSession(loginInfo(['edu:agency:demo:admin']));
+    const { session } = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/exam/question/q1': question({ id: 'q1' }),
+    });
     renderApp(session, ['/admin/question/create/singleChoice']);
-    expect(await screen.findByText(/「新建题目」/)).toBeTruthy();
+    expect(await screen.findByText('新建单选题', {}, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    renderApp(session, ['/admin/question/create/singleChoice/q1']);
+    expect(await screen.findByText('新建单选题（以已有题目为模板）', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('student home at the bare prefix and at /student/home', async () => {

@@ -1,4 +1,5 @@
 // Chinese UI text of the shared components.
+import type { QuestionType } from '@edu/contract';
 export const COMMON_TEXTS = {
   underConstruction: '建设中',
   underConstructionSub: (page: string, when: string) => `「${page}」页面正在建设中，${when}。`,
@@ -14,4 +15,57 @@ export const HEADER_TEXTS = {
   login: '登录',
   agency: '机构',
   switched: (name: string) => `已切换到 ${name}`,
+} as const;
+
+export const RICH_TEXTS = {
+  bold: '加粗',
+  italic: '斜体',
+  underline: '下划线',
+  bulletList: '无序列表',
+  orderedList: '有序列表',
+  table: '插入表格',
+  image: '插入图片',
+  formula: '插入公式',
+  formulaTitle: '插入公式（LaTeX）',
+  formulaPlaceholder: '例如：x^2 + \\frac{1}{2}',
+  formulaPreview: '预览',
+  insert: '插入',
+  cancel: '取消',
+  uploadType: '只支持 PNG、JPEG、GIF 或 WebP 图片',
+  uploadTooBig: '图片不能超过 2 MB',
+  loading: '编辑器加载中…',
+  failed: '编辑器出错了，内容未丢失。',
+  retry: '重新加载编辑器',
+} as const;
+
+export const TYPE_LABELS: Record<QuestionType, string> = {
+  singleChoice: '单选题',
+  multipleChoice: '多选题',
+  trueFalse: '判断题',
+  fillBlank: '填空题',
+  shortAnswer: '简答题',
+  translation: '翻译题',
+  enReading: '英语阅读',
+};
+
+export const QUESTION_VIEW_TEXTS = {
+  submit: '提交',
+  retry: '重新作答',
+  answerPlaceholder: '在此作答',
+  blankPlaceholder: (i: number) => `第 ${i} 空`,
+  blankCount: '空数',
+  trueLabel: '对',
+  falseLabel: '错',
+  correct: '回答正确',
+  wrong: '回答错误',
+  pending: '等待老师批改',
+  score: (s: number) => `得分 ${Math.round(s * 100)}%`,
+  similarity: (s: number) => `相似度 ${s}%`,
+  standardAnswer: '标准答案',
+  yourAnswer: '你的答案',
+  explanation: '解析',
+  subResults: '小题结果',
+  sub: (i: number) => `第 ${i} 小题`,
+  videos: '视频讲解',
+  none: '（无）',
 } as const;

@@ -1,5 +1,5 @@
 // Login infos and knowledge points shared by tests.
-import type { KnowledgePoint, LoginInfo } from '@edu/contract';
+import type { KnowledgePoint, LoginInfo, Question, QuestionRepo } from '@edu/contract';
 
 export function loginInfo(
   roles: string[],
@@ -46,3 +46,47 @@ export const KPS: KnowledgePoint[] = [
   kp('ma', '数学', 'subject', { sort: 1 }),
   kp('ma.g7', '七年级', 'grade'),
 ];
+
+export function question(over: Partial<Question> = {}): Question {
+  return {
+    id: 'q1',
+    recordId: null,
+    version: 1,
+    type: 'singleChoice',
+    judgeType: 'auto',
+    title: '',
+    question: '<p>Which is a noun?</p>',
+    explanation: '<p>Apple is a noun.</p>',
+    answer: ['B'],
+    options: [
+      { key: 'A', content: '<p>run</p>' },
+      { key: 'B', content: '<p>apple</p>' },
+    ],
+    tags: ['example'],
+    videos: [],
+    extra: {},
+    knowledgePoint: { code: 'en.g7.c1.k1', name: '名词复数', lv: 'lv1' },
+    knowledgeId: 'en.g7.c1.k1',
+    questionSub: [],
+    subKnowledgePoints: [],
+    agencyId: 'demo',
+    repoId: 'r1',
+    createTime: 1_700_000_000_000,
+    lastUpdate: 1_700_000_000_000,
+    ...over,
+  };
+}
+
+export const repo = (id: string, name: string, over: Partial<QuestionRepo> = {}): QuestionRepo => ({
+  id,
+  agencyId: 'demo',
+  agencyName: '演示机构',
+  name,
+  description: '',
+  shared: false,
+  owned: true,
+  questionCount: 3,
+  createTime: 0,
+  lastUpdate: 1_700_000_000_000,
+  ...over,
+});

@@ -1,6 +1,10 @@
 // jsdom lacks APIs antd uses: matchMedia, ResizeObserver, getComputedStyle with pseudo elements, scrollTo.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages (the question editor pulls in tiptap) can take over a second to load when all test files run in
+// parallel on a small machine; waiting longer than the default 1 s keeps the suite from flaking.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 // SQL for questions, their versions and answer records. Every read is limited to the repositories the
 // agency in context may see: its own questions (agency_id) or those of repositories it subscribed to.
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   answerRecords,
@@ -54,10 +54,15 @@ export interface QuestionFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const COLUMNS = { ...getTableColumns(q), kpName: kp.name, kpLv: kp.lv };
 
-/** `code = X or code like 'X.%'` for each code: whole subtrees, on the text_pattern_ops indexes. */
+/**
+ * Each code with its whole subtree (`code = X or code like 'X.%'`), written as the one byte-wise range
+ * `X <= code < X/` of the text_pattern_ops indexes. Codes are `[a-z0-9.]` (KP_CODE_RE) and '/' follows
+ * '.' and precedes every other allowed character, so the range holds exactly X and the codes under
+ * `X.`; as one range the planner both uses it as an index bound and estimates its rows well.
+ */
 export function subtreeCondition(codes: readonly string[]): SQL | undefined {
   if (codes.length === 0) return undefined;
-  return or(...codes.flatMap((c) => [eq(q.knowledgeCode, c), like(q.knowledgeCode, `${escapeLike(c)}.%`)]));
+  return or(...codes.map((c) => sql`(${q.knowledgeCode} ~>=~ ${c} and ${q.knowledgeCode} ~<~ ${`${c}/`})`));
 }
 
 export function visibleCondition(v: Visibility): SQL {
@@ -66,7 +71,25 @@ export function visibleCondition(v: Visibility): SQL {
     : eq(q.agencyId, v.agencyId);
 }
 
-function filterCondition(v: Visibility, f: QuestionFilter): SQL | undefined {
+/**
+ * Ids of the tags a filter naming tags matches (by name, or a system tag by key). A question carries
+ * tags of its own agency only, so without subscriptions only the agency's own tags can match. Looked up
+ * first so the planner sees the actual ids (system tags are on many questions) and joins accordingly.
+ */
+async function tagIdsFor(db: Db, v: Visibility, names: string[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        v.subscribedRepoIds.length ? undefined : eq(tags.agencyId, v.agencyId),
+        or(inArray(tags.name, names), inArray(tags.key, names)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+async function filterCondition(db: Db, v: Visibility, f: QuestionFilter): Promise<SQL | undefined> {
   const conds: (SQL | undefined)[] = [visibleCondition(v), eq(q.status, 'active')];
   if (f.repoId !== undefined) conds.push(eq(q.repoId, f.repoId));
   if (f.type) conds.push(eq(q.type, f.type));
@@ -75,9 +98,11 @@ function filterCondition(v: Visibility, f: QuestionFilter): SQL | undefined {
   if (f.ids) conds.push(inArray(q.id, f.ids.length ? f.ids : [-1]));
   if (f.keyword) conds.push(sql`${q.searchText} ilike ${`%${escapeLike(f.keyword)}%`}`);
   if (f.tags?.length) {
-    const names = f.tags;
+    const ids = await tagIdsFor(db, v, f.tags);
     conds.push(
-      sql`exists (select 1 from ${qt} join ${tags} on ${tags.id} = ${qt.tagId} where ${qt.questionId} = ${q.id} and (${inArray(tags.name, names)} or ${inArray(tags.key, names)}))`,
+      ids.length
+        ? sql`exists (select 1 from ${qt} where ${qt.questionId} = ${q.id} and ${inArray(qt.tagId, ids)})`
+        : sql`false`,
     );
   }
   return and(...conds);
@@ -96,19 +121,29 @@ export class QuestionsRepository {
 
   /** A page of the visible active questions matching the filter, in a stable order, with the total. */
   async page(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
-    const where = filterCondition(v, f);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select(COLUMNS)
-        .from(q)
-        .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-        .where(where)
-        .orderBy(...ORDERS[order])
-        .offset(page.start)
-        .limit(page.size),
-      this.db.select({ n: count() }).from(q).where(where),
-    ]);
-    return { total: total?.n ?? 0, rows: rows as QuestionRow[] };
+    const where = await filterCondition(this.db, v, f);
+    // The page's ids first, read from an index alone (questions_active_*), then only those rows; the total
+    // rides along as a scalar subquery, so a page is one round trip.
+    const ids = this.db
+      .select({ id: q.id })
+      .from(q)
+      .where(where)
+      .orderBy(...ORDERS[order])
+      .offset(page.start)
+      .limit(page.size);
+    const rows = await this.db
+      .select({ ...COLUMNS, total: sql<number>`(select count(*) from ${q} where ${where})`.mapWith(Number) })
+      .from(q)
+      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+      .where(inArray(q.id, ids))
+      .orderBy(...ORDERS[order]);
+    if (rows.length > 0 || page.start === 0) {
+      const list = rows.map(({ total: _total, ...row }) => row as QuestionRow);
+      return { total: rows[0]?.total ?? 0, rows: list };
+    }
+    // Past the last page: no row carries the total.
+    const [total] = await this.db.select({ n: count() }).from(q).where(where);
+    return { total: total?.n ?? 0, rows: [] as QuestionRow[] };
   }
 
   /** All visible active questions with these ids (any order). */
@@ -117,7 +152,7 @@ export class QuestionsRepository {
       .select(COLUMNS)
       .from(q)
       .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-      .where(filterCondition(v, f));
+      .where(await filterCondition(this.db, v, f));
   }
 
   /** One question of any agency (callers check visibility), archived ones included. */

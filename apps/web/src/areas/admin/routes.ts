@@ -8,6 +8,17 @@ type Pattern = keyof typeof ADMIN_PAGES;
 const AdminHome = lazy(() => import('./AdminHome'));
 const KnowledgeListPage = lazy(() => import('./knowledge/KnowledgeListPage'));
 const AgencyListPage = lazy(() => import('./agency/AgencyListPage'));
+const QuestionListPage = lazy(() => import('./question/QuestionListPage'));
+const QuestionCreatePage = lazy(() =>
+  import('./question/QuestionFormPage').then((m) => ({ default: m.QuestionCreatePage })),
+);
+const QuestionEditPage = lazy(() =>
+  import('./question/QuestionFormPage').then((m) => ({ default: m.QuestionEditPage })),
+);
+const QuestionPreviewPage = lazy(() => import('./question/QuestionPreviewPage'));
+const RepositoryPage = lazy(() => import('./question/RepositoryPage'));
+const RepositoryDetailPage = lazy(() => import('./question/RepositoryDetailPage'));
+const TagListPage = lazy(() => import('./question/TagListPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -23,7 +34,6 @@ const later = (pattern: Pattern, issue: IssueRef, layout: LayoutKey = 'admin'): 
   title: ADMIN_PAGES[pattern],
   issue,
 });
-const Q: IssueRef = 'question-bank';
 const P: IssueRef = 'practice-engine';
 const L: IssueRef = 'later';
 
@@ -41,12 +51,12 @@ export const ADMIN_ROUTES: RouteDef[] = [
   later('/admin/class/tldraw/:id', L, 'bare'),
   // Nested pages.
   built('/admin/knowledge/list/:subject', KnowledgeListPage),
-  later('/admin/question/list', Q),
-  later('/admin/question/repository', Q),
-  later('/admin/question/repository/detail/:id/:type', Q),
-  later('/admin/question/create/:type/:from?', Q),
-  later('/admin/question/edit/:id', Q),
-  later('/admin/question/preview/:id', Q),
+  built('/admin/question/list', QuestionListPage),
+  built('/admin/question/repository', RepositoryPage),
+  built('/admin/question/repository/detail/:id/:type', RepositoryDetailPage),
+  built('/admin/question/create/:type/:from?', QuestionCreatePage),
+  built('/admin/question/edit/:id', QuestionEditPage),
+  built('/admin/question/preview/:id', QuestionPreviewPage),
   built('/admin/agency/list', AgencyListPage),
   later('/admin/knowledgraph/groups', L),
   later('/admin/knowledgraph/group/:id/items', L),
@@ -54,7 +64,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
   later('/admin/knowledgraph/group/:id/stats', L),
   later('/admin/knowledgraph/group/:id/create', L),
   later('/admin/knowledgraph/item/:id/modify', L),
-  later('/admin/tag/list', Q),
+  built('/admin/tag/list', TagListPage),
   later('/admin/train/list', P),
   later('/admin/train/create/:type', P),
   later('/admin/train/create/paper/:type/:info', P),

@@ -6,6 +6,7 @@ import LoginPage from './LoginPage';
 
 const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
 const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
+const QuestionPreviewPublicPage = lazy(() => import('./QuestionPreviewPublicPage'));
 
 /** Not in spec §2: where a user with `mustChangePassword` is sent (docs/routes.md). */
 export const PASSWORD_PATH = '/password';
@@ -38,6 +39,6 @@ export const PUBLIC_ROUTES: RouteDef[] = [
     area: 'public',
     layout: 'public',
     title: PUBLIC_PAGES['/public/question/preview'],
-    issue: 'question-bank',
+    page: QuestionPreviewPublicPage,
   },
 ];

@@ -47,3 +47,11 @@ export const PUBLIC_TEXTS = {
   },
   backHome: '返回首页',
 } as const;
+
+export const PUBLIC_PREVIEW_TEXTS = {
+  title: '题目预览',
+  emptyTitle: '没有可预览的题目',
+  emptyBody:
+    '这个页面显示题目编辑页「预览」按钮交给它的题目（只保存在本浏览器中，不经过服务器），作答后在本机即时判分。请从题目编辑页点击「预览」打开。',
+  localNote: '本预览在浏览器中即时判分，题目尚未保存时也可使用；正式作答以服务器判分为准。',
+} as const;

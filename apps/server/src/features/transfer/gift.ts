@@ -1,0 +1,308 @@
+// GIFT (Moodle's text format, docs.moodle.org "GIFT format"): parser and serializer for the types we share.
+// `::title::` text `{=right ~wrong}`, `~%50%` weights, `{T}`/`{F}`, short answer `{=a =b}`, essay `{}`,
+// `//` comments (`// [tag:x]` tags, as Moodle reads them), `$CATEGORY:` lines, `####` general feedback,
+// escapes `\~ \= \# \{ \} \: \\ \n`. Mapping decisions: docs/import-export.md.
+import type { ImportItemError, Question } from '@edu/contract';
+import {
+  byKnowledge,
+  categoryKp,
+  joinAlternatives,
+  KP_TAG_PREFIX,
+  newDraft,
+  optionKey,
+  reportTitle,
+  splitAlternatives,
+  splitKpTag,
+  toHtml,
+  toInlineHtml,
+  NO_REFERENCE,
+  type Draft,
+  type ParsedItem,
+  type ParseResult,
+  type Serialized,
+} from './transfer-model.js';
+
+const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
+
+/** Escapes GIFT's special characters and line breaks. */
+export function giftEscape(s: string): string {
+  let out = '';
+  for (const c of s) {
+    if (SPECIAL.has(c)) out += `\\${c}`;
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') continue;
+    else out += c;
+  }
+  return out;
+}
+
+export function giftUnescape(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\' && i + 1 < s.length) {
+      const n = s[i + 1];
+      out += n === 'n' ? '\n' : n;
+      i++;
+    } else out += c;
+  }
+  return out;
+}
+
+/** Index of the first unescaped occurrence of `token` at or after `from`, else -1. */
+function findUnescaped(s: string, token: string, from = 0): number {
+  for (let i = from; i < s.length; i++) {
+    if (s[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (s.startsWith(token, i)) return i;
+  }
+  return -1;
+}
+
+/** Splits at unescaped single-character separators, keeping each separator at the start of its piece. */
+function splitAnswers(s: string): string[] {
+  const parts: string[] = [];
+  let cur = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\' && i + 1 < s.length) {
+      cur += c + s[i + 1];
+      i++;
+      continue;
+    }
+    if (c === '=' || c === '~') {
+      if (cur.trim()) parts.push(cur.trim());
+      cur = c;
+      continue;
+    }
+    cur += c;
+  }
+  if (cur.trim()) parts.push(cur.trim());
+  return parts;
+}
+
+type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
+
+function readFormat(s: string): { format: TextFormat; rest: string } {
+  const m = /^\s*\[(html|moodle|plain|markdown)\]/.exec(s);
+  return m ? { format: m[1] as TextFormat, rest: s.slice(m[0].length) } : { format: 'moodle', rest: s };
+}
+
+const textOf = (raw: string, format: TextFormat) => {
+  const t = giftUnescape(raw.trim());
+  return format === 'html' ? t : toHtml(t);
+};
+const optionOf = (raw: string, format: TextFormat) => {
+  const t = giftUnescape(raw.trim());
+  return format === 'html' ? t : toInlineHtml(t);
+};
+/** `// [reference] …`: the reference answer of an essay (our extension; Moodle ignores comments). */
+const REFERENCE = '// [reference]';
+
+interface Block {
+  line: number;
+  text: string;
+  tags: string[];
+  category?: string;
+  reference?: string;
+}
+
+/** Splits the file into question blocks (separated by blank lines), dropping comments, noting categories. */
+function blocks(source: string): Block[] {
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const out: Block[] = [];
+  let category: string | undefined;
+  let cur: Block | null = null;
+  let pendingTags: string[] = [];
+  let pendingReference: string | undefined;
+  const flush = () => {
+    if (cur && cur.text.trim()) out.push(cur);
+    cur = null;
+  };
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') {
+      flush();
+      return;
+    }
+    if (line.startsWith(REFERENCE)) {
+      pendingReference = giftUnescape(line.slice(REFERENCE.length).trim());
+      return;
+    }
+    if (line.startsWith('//')) {
+      for (const m of line.matchAll(/\[tag:([^\]]+)\]/g)) pendingTags.push(m[1].trim());
+      return;
+    }
+    if (!cur && /^\$CATEGORY:/i.test(line)) {
+      category = line.replace(/^\$CATEGORY:/i, '').trim();
+      pendingTags = [];
+      pendingReference = undefined;
+      return;
+    }
+    if (!cur) {
+      cur = { line: i + 1, text: raw, tags: pendingTags, category, reference: pendingReference };
+      pendingTags = [];
+      pendingReference = undefined;
+    } else cur.text += `\n${raw}`;
+  });
+  flush();
+  return out;
+}
+
+function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?: ImportItemError } {
+  let text = b.text.trim();
+  let title = '';
+  if (text.startsWith('::')) {
+    const end = findUnescaped(text, '::', 2);
+    if (end > 0) {
+      title = giftUnescape(text.slice(2, end)).trim();
+      text = text.slice(end + 2);
+    }
+  }
+  const open = findUnescaped(text, '{');
+  const where = { index, line: b.line };
+  if (open < 0)
+    return {
+      unsupported: {
+        ...where,
+        title: reportTitle(title, text),
+        reasons: ['没有答案部分 {…}，不是题目（说明文字不导入）'],
+      },
+    };
+  const close = findUnescaped(text, '}', open + 1);
+  const { format, rest: stemRaw } = readFormat(text.slice(0, open));
+  const stemBefore = stemRaw.trim();
+  const item = (draft: Draft | null, problems: string[]): { item: ParsedItem } => ({
+    item: { ...where, title: reportTitle(title, draft?.question ?? giftUnescape(stemBefore)), draft, problems },
+  });
+  if (close < 0) return item(null, ['缺少与 { 对应的 }']);
+  const after = text.slice(close + 1).trim();
+  // Missing-word form (text after the answers): the answers stand where the blank is.
+  const question = textOf(after ? `${stemBefore} ____ ${after}` : stemBefore, format);
+  let body = text.slice(open + 1, close);
+  let explanation = '';
+  const fb = findUnescaped(body, '####');
+  if (fb >= 0) {
+    explanation = textOf(body.slice(fb + 4), format);
+    body = body.slice(0, fb);
+  }
+  const { tags, knowledgeId } = splitKpTag(b.tags);
+  const base = {
+    title,
+    question,
+    explanation,
+    tags,
+    ...(knowledgeId ? { knowledgeId } : {}),
+    ...(b.category && categoryKp(b.category) ? { categoryKnowledgeId: categoryKp(b.category) } : {}),
+  };
+  const trimmed = body.trim();
+  if (trimmed === '')
+    return item(
+      newDraft({ ...base, type: 'shortAnswer', judgeType: 'manual', answer: [b.reference || NO_REFERENCE] }),
+      [],
+    );
+  const tf = /^(T|TRUE|F|FALSE)\s*(#|$)/i.exec(trimmed);
+  if (tf) return item(newDraft({ ...base, type: 'trueFalse', answer: [tf[1][0].toUpperCase()] }), []);
+  if (trimmed.startsWith('#'))
+    return { unsupported: { ...where, title: reportTitle(title, question), reasons: ['数值题不支持导入'] } };
+  const answers = splitAnswers(trimmed).map((a) => {
+    const kind = a[0];
+    let rest = a.slice(1);
+    let weight: number | null = null;
+    const w = /^%(-?\d+(?:\.\d+)?)%/.exec(rest);
+    if (w) {
+      weight = Number(w[1]);
+      rest = rest.slice(w[0].length);
+    }
+    const hash = findUnescaped(rest, '#');
+    const content = (hash >= 0 ? rest.slice(0, hash) : rest).trim();
+    return { kind, weight, raw: content };
+  });
+  if (answers.some((a) => a.kind !== '=' && a.kind !== '~'))
+    return item(null, ['答案部分格式不正确：每个答案应以 = 或 ~ 开头']);
+  if (answers.some((a) => findUnescaped(a.raw, '->') >= 0))
+    return { unsupported: { ...where, title: reportTitle(title, question), reasons: ['匹配题不支持导入'] } };
+  if (answers.every((a) => a.kind === '=')) {
+    // Short answer: every `=` is an accepted alternative of the one blank.
+    const alts = answers.filter((a) => a.weight === null || a.weight >= 100).map((a) => giftUnescape(a.raw));
+    return item(newDraft({ ...base, type: 'fillBlank', answer: [joinAlternatives(alts)] }), []);
+  }
+  const correct = answers.map((a) => a.kind === '=' || (a.weight !== null && a.weight > 0));
+  const partial = answers.some((a) => a.weight !== null && a.weight > 0 && a.weight < 100);
+  const options = answers.map((a, i) => ({ key: optionKey(i), content: optionOf(a.raw, format) }));
+  const answer = options.filter((_, i) => correct[i]).map((o) => o.key);
+  const type = answer.length > 1 || partial ? 'multipleChoice' : 'singleChoice';
+  return item(newDraft({ ...base, type, options, answer }), answers.length > 26 ? ['选项超过 26 个'] : []);
+}
+
+export function parseGift(source: string): ParseResult {
+  const items: ParsedItem[] = [];
+  const unsupported: ImportItemError[] = [];
+  blocks(source).forEach((b, i) => {
+    const r = parseBlock(b, i + 1);
+    if (r.item) items.push(r.item);
+    if (r.unsupported) unsupported.push(r.unsupported);
+  });
+  return { items, unsupported };
+}
+
+// ---- serializer ----
+
+const GIFT_TYPES = new Set(['singleChoice', 'multipleChoice', 'trueFalse', 'fillBlank', 'shortAnswer']);
+
+function answerBlock(q: Question): string | null {
+  const opt = (s: string) => giftEscape(s);
+  switch (q.type) {
+    case 'singleChoice':
+      return q.options.map((o) => `${q.answer.includes(o.key) ? '=' : '~'}${opt(o.content)}`).join('\n');
+    case 'multipleChoice': {
+      const n = q.answer.length;
+      const w = (100 / n).toFixed(5).replace(/\.?0+$/, '');
+      return q.options.map((o) => `~%${q.answer.includes(o.key) ? w : '-100'}%${opt(o.content)}`).join('\n');
+    }
+    case 'trueFalse':
+      return q.answer[0] === 'T' ? 'TRUE' : 'FALSE';
+    case 'fillBlank':
+      // GIFT short answer has one blank: a question with several blanks cannot be written.
+      if (q.answer.length !== 1) return null;
+      return splitAlternatives(q.answer[0])
+        .map((a) => `=${giftEscape(a)}`)
+        .join(' ');
+    case 'shortAnswer':
+      return '';
+    case 'translation':
+    case 'enReading':
+      return null;
+  }
+}
+
+export function serializeGift(questions: readonly Question[]): Serialized {
+  const out: string[] = ['// 由 edu-platform 导出（GIFT 格式）。知识点见 $CATEGORY 与 [tag:kp:…]。', ''];
+  let exported = 0;
+  let skipped = 0;
+  let category: string | null = null;
+  for (const q of byKnowledge(questions)) {
+    const block = GIFT_TYPES.has(q.type) ? answerBlock(q) : null;
+    if (block === null) {
+      skipped++;
+      continue;
+    }
+    if (q.knowledgeId !== category) {
+      category = q.knowledgeId;
+      out.push(`$CATEGORY: $course$/top/${q.knowledgeId}`, '');
+    }
+    const tags = [`${KP_TAG_PREFIX}${q.knowledgeId}`, ...q.tags].filter((t) => !/[\]\n]/.test(t));
+    out.push(`// ${tags.map((t) => `[tag:${t}]`).join(' ')}`);
+    if (q.type === 'shortAnswer') out.push(`${REFERENCE} ${giftEscape(q.answer[0] ?? '')}`);
+    const title = q.title ? `::${giftEscape(q.title)}::` : '';
+    const feedback = q.explanation ? `\n####${giftEscape(q.explanation)}` : '';
+    out.push(
+      `${title}[html]${giftEscape(q.question)}{${block ? `\n${block}` : ''}${feedback}${block || feedback ? '\n' : ''}}`,
+      '',
+    );
+    exported++;
+  }
+  return { data: Buffer.from(out.join('\n'), 'utf8'), exported, skipped };
+}

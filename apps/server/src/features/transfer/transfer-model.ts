@@ -1,0 +1,152 @@
+// What the format parsers produce and the serializers consume: drafts of question fields with their place
+// in the file, and small text/HTML helpers shared by the formats (docs/import-export.md).
+import type { ImportItemError, Question } from '@edu/contract';
+
+/** The question fields a file gave, before validation with the contract's QuestionCreate. */
+export interface Draft {
+  type: string;
+  judgeType: 'auto' | 'manual';
+  title: string;
+  question: string;
+  explanation: string;
+  options: { key: string; content: string }[];
+  answer: string[];
+  tags: string[];
+  /** Named explicitly (tag `kp:<code>` or the Excel column): must exist. */
+  knowledgeId?: string;
+  /** From a category path (`$course$/top/<code>`): used when it exists, else the default. */
+  categoryKnowledgeId?: string;
+  questionSub?: unknown[];
+}
+
+export interface ParsedItem {
+  /** 1-based among the file's questions. */
+  index: number;
+  line?: number;
+  row?: number;
+  title: string;
+  /** Null when the item could not be read at all (then `problems` says why). */
+  draft: Draft | null;
+  /** Problems found while reading (Chinese). */
+  problems: string[];
+}
+
+export interface ParseResult {
+  items: ParsedItem[];
+  /** Items the platform does not import (other question types), with where they are. */
+  unsupported: ImportItemError[];
+}
+
+/** A file that cannot be read at all (not XML, not an xlsx…): answered 400 naming `file`. */
+export class FileFormatError extends Error {}
+
+export interface Serialized {
+  data: Buffer;
+  exported: number;
+  /** Questions of types the format cannot hold. */
+  skipped: number;
+}
+
+export const KP_TAG_PREFIX = 'kp:';
+
+/** Splits `kp:<code>` off the tags. */
+export function splitKpTag(tags: string[]): { tags: string[]; knowledgeId?: string } {
+  const kp = tags.find((t) => t.startsWith(KP_TAG_PREFIX));
+  return {
+    tags: tags.filter((t) => !t.startsWith(KP_TAG_PREFIX)),
+    ...(kp ? { knowledgeId: kp.slice(KP_TAG_PREFIX.length).trim() } : {}),
+  };
+}
+
+/** The last segment of a Moodle category path when it looks like a knowledge point code. */
+export function categoryKp(path: string): string | undefined {
+  const last = path.trim().split('/').pop()?.trim() ?? '';
+  return /^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/.test(last) ? last : undefined;
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const looksLikeHtml = (s: string) => /<\/?[a-zA-Z][^>]*>/.test(s);
+
+/** Text that may be HTML: HTML is kept, plain text is escaped and wrapped in a paragraph. */
+export function toHtml(s: string): string {
+  const t = s.trim();
+  if (t === '') return '';
+  if (looksLikeHtml(t)) return t;
+  return `<p>${escapeHtml(t).replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+/** Option text that may be HTML: HTML is kept, plain text only escaped (no paragraph). */
+export function toInlineHtml(s: string): string {
+  const t = s.trim();
+  return looksLikeHtml(t) ? t : escapeHtml(t).replace(/\r?\n/g, '<br>');
+}
+
+/** Reference answer of an essay that came without one (shortAnswer needs one; docs/import-export.md). */
+export const NO_REFERENCE = '（导入时未提供参考答案）';
+
+/**
+ * The stem without the sentence formatter's `span.word` wrappers (they hold plain text only), for files
+ * other systems read; importing formats the sentences again with the same ids.
+ */
+export const unwrapWords = (html: string) => html.replace(/<span class="word" id="w-[^"]*">([^<]*)<\/span>/g, '$1');
+
+/** Plain text of HTML (for titles in reports and plain-text answers). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** A title for the report: the item's title, else the start of its stem. */
+export function reportTitle(title: string, question: string): string {
+  if (title.trim()) return title.trim();
+  const text = htmlToText(question).replace(/\s+/g, ' ');
+  return text.length > 30 ? `${text.slice(0, 30)}…` : text;
+}
+
+export function newDraft(d: Partial<Draft> & Pick<Draft, 'type'>): Draft {
+  return {
+    judgeType: d.type === 'shortAnswer' ? 'manual' : 'auto',
+    title: '',
+    question: '',
+    explanation: '',
+    options: [],
+    answer: [],
+    tags: [],
+    ...d,
+  };
+}
+
+export const optionKey = (i: number) => String.fromCharCode(65 + i);
+
+/** Export order groups questions by knowledge point (one category each). */
+export const byKnowledge = (qs: readonly Question[]) =>
+  [...qs].sort((a, b) => (a.knowledgeId < b.knowledgeId ? -1 : a.knowledgeId > b.knowledgeId ? 1 : 0));
+
+/** fillBlank answer alternatives: `|` separates them, `\|` is a literal bar (docs/judging.md). */
+export function splitAlternatives(blank: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < blank.length; i++) {
+    if (blank[i] === '\\' && blank[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (blank[i] === '|') {
+      out.push(cur);
+      cur = '';
+    } else cur += blank[i];
+  }
+  out.push(cur);
+  return out;
+}
+export const joinAlternatives = (alts: readonly string[]) => alts.map((a) => a.replace(/\|/g, '\\|')).join('|');

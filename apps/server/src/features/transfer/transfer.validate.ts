@@ -1,0 +1,98 @@
+// Validation of parsed items, all before anything is written: the contract's QuestionCreate rules, the
+// knowledge point, and the sanitiser (a stem that is empty once unsafe content is removed). Pure but for
+// the known knowledge codes handed in. Reasons are Chinese, prefixed with the field they concern.
+import { QuestionCreate, type ImportItemError } from '@edu/contract';
+import { ApiError } from '../../lib/api-error.js';
+import { parseZh } from '../../lib/zod-issues.js';
+import { questionChange } from '../questions/question-write.js';
+import type { Draft, ParsedItem } from './transfer-model.js';
+
+const FIELD_NAMES: Record<string, string> = {
+  type: '题型',
+  judgeType: '判分方式',
+  title: '标题',
+  question: '题干',
+  explanation: '解析',
+  options: '选项',
+  answer: '答案',
+  tags: '标签',
+  knowledgeId: '知识点',
+  questionSub: '小题',
+};
+
+function fieldLabel(path: readonly PropertyKey[]): string {
+  const [head, ...rest] = path.map(String);
+  const name = FIELD_NAMES[head] ?? head;
+  if (head === 'answer' && rest.length) return `${name}（第 ${Number(rest[0]) + 1} 项）`;
+  if (head === 'options' && rest.length) return `${name} ${String.fromCharCode(65 + Number(rest[0]))}`;
+  if (head === 'questionSub' && rest.length) return `第 ${Number(rest[0]) + 1} 小题`;
+  if (head === 'tags' && rest.length) return `${name}（第 ${Number(rest[0]) + 1} 个）`;
+  return name;
+}
+
+export interface ValidateContext {
+  agencyId: string;
+  repoId: string;
+  defaultKnowledgeId?: string;
+  knownCodes: ReadonlySet<string>;
+}
+
+export type Validated = { ok: true; input: QuestionCreate } | { ok: false; error: ImportItemError };
+
+/** The knowledge point of a draft: named explicitly (must exist), else its category when it exists, else the default. */
+export function knowledgeOf(d: Draft, ctx: ValidateContext): { code?: string; reason?: string } {
+  if (d.knowledgeId) {
+    return ctx.knownCodes.has(d.knowledgeId)
+      ? { code: d.knowledgeId }
+      : { reason: `知识点：编码 ${d.knowledgeId} 不存在` };
+  }
+  if (d.categoryKnowledgeId && ctx.knownCodes.has(d.categoryKnowledgeId)) return { code: d.categoryKnowledgeId };
+  if (ctx.defaultKnowledgeId) return { code: ctx.defaultKnowledgeId };
+  return { reason: '知识点：文件中没有注明知识点，请选择默认知识点' };
+}
+
+/** Codes a validation needs to know about. */
+export function codesOf(items: readonly ParsedItem[]): string[] {
+  const codes = new Set<string>();
+  for (const i of items) {
+    if (i.draft?.knowledgeId) codes.add(i.draft.knowledgeId);
+    if (i.draft?.categoryKnowledgeId) codes.add(i.draft.categoryKnowledgeId);
+  }
+  return [...codes];
+}
+
+export function validateItem(item: ParsedItem, ctx: ValidateContext): Validated {
+  const where = {
+    index: item.index,
+    ...(item.line !== undefined ? { line: item.line } : {}),
+    ...(item.row !== undefined ? { row: item.row } : {}),
+    title: item.title,
+  };
+  const reasons = [...item.problems];
+  const d = item.draft;
+  if (!d) return { ok: false, error: { ...where, reasons: reasons.length ? reasons : ['无法读取该题'] } };
+  const kp = knowledgeOf(d, ctx);
+  if (kp.reason) reasons.push(kp.reason);
+  const { categoryKnowledgeId: _c, knowledgeId: _k, ...fields } = d;
+  const r = parseZh(QuestionCreate, {
+    ...fields,
+    knowledgeId: kp.code ?? ctx.defaultKnowledgeId ?? 'unknown',
+    agencyId: ctx.agencyId,
+    repoId: ctx.repoId,
+  });
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      if (issue.path[0] === 'knowledgeId' && kp.reason) continue;
+      reasons.push(`${fieldLabel(issue.path)}：${issue.message}`);
+    }
+  } else if (reasons.length === 0) {
+    try {
+      questionChange(r.data);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      reasons.push('题干：清理不安全内容后为空');
+    }
+  }
+  if (reasons.length || !r.success) return { ok: false, error: { ...where, reasons: [...new Set(reasons)] } };
+  return { ok: true, input: r.data };
+}

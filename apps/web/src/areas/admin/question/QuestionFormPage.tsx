@@ -1,0 +1,217 @@
+// question/create/{type}/{from?} and question/edit/{id}: one form with per-type editors, validated by the contract.
+import { useState } from 'react';
+import { Alert, App as AntApp, Button, Card, Form, Input, Space } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { API, QuestionType, type Question } from '@edu/contract';
+import { errorText, isEnvelopeError } from '../../../api/client';
+import { useAppConfig, useCall } from '../../../app/session-context';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ResultPage } from '../../../components/ResultPage';
+import RichTextEditor from '../../../components/rich-text/RichTextEditor';
+import { AnswerEditor, FieldError } from './AnswerEditor';
+import { JudgeTypeField, KnowledgeFields, RepoField, VideoFields } from './CommonFields';
+import {
+  answerDefaults,
+  draftFromQuestion,
+  emptyDraft,
+  errorsUnder,
+  serverFieldErrors,
+  validateDraft,
+} from './form-model';
+import type { Draft, FieldErrors } from './form-model';
+import { storePreview } from '../../../components/question/preview-store';
+import { SubQuestionsEditor } from './SubQuestionsEditor';
+import { useRepos } from './queries';
+import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
+
+const T = QUESTION_TEXTS.form;
+
+/** The draft a template question gives a new question of `type` (other types keep only the shared fields). */
+function fromTemplate(q: Question, type: QuestionType, repoId: string): Draft {
+  const copy = draftFromQuestion(q, true);
+  if (q.type === type) return { ...copy, repoId };
+  return { ...emptyDraft(type, repoId), ...copy, type, questionSub: [], ...emptyAnswer(type) };
+}
+const emptyAnswer = (type: QuestionType) => ({ ...answerDefaults(type), judgeType: emptyDraft(type).judgeType });
+
+interface FormProps {
+  initial: Draft;
+  editId?: string;
+  willVersion?: string;
+  /** On create: the repository to preselect (`?repo=`), else the first owned one. */
+  preferredRepo?: string | null;
+}
+
+function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps) {
+  const call = useCall();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { agencyId } = useAppConfig();
+  const { message } = AntApp.useApp();
+  const [own, setDraft] = useState<Draft>(initial);
+  const repos = useRepos();
+  const owned = (repos.data?.list ?? []).filter((r) => r.owned);
+  // The repository is preselected once the list is there; it is the author's choice from then on.
+  const repoId = own.repoId || (owned.find((r) => r.id === preferredRepo) ?? owned[0])?.id || '';
+  const draft: Draft = editId ? own : { ...own, repoId };
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const err = (path: string) => errorsUnder(errors, path)[0];
+  const fields = { draft, set, errors };
+
+  async function save() {
+    const checked = validateDraft(draft, editId ? null : { agencyId });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      void message.error(T.invalid);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = editId
+        ? await call(API.questionUpdate, { params: { id: editId }, body: { request: checked.body } })
+        : await call(API.questionCreate, {
+            body: { request: { ...checked.body, agencyId, repoId: draft.repoId } },
+          });
+      void message.success(T.saved);
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      await navigate(`/admin/question/preview/${saved.id}`);
+    } catch (e) {
+      const fieldList = isEnvelopeError(e, 400)
+        ? (e as { response?: { fields?: { path: string; message: string }[] } | null }).response?.fields
+        : undefined;
+      if (fieldList?.length) setErrors(serverFieldErrors(fieldList));
+      void message.error(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function preview() {
+    storePreview({
+      ...draft,
+      questionSub: draft.questionSub.map((s, i) => ({ ...s, questionSubId: s.questionSubId ?? `sub-${i + 1}` })),
+    });
+    window.open('/public/question/preview', '_blank', 'noopener');
+  }
+
+  const isReading = draft.type === 'enReading';
+  return (
+    <Form layout="vertical" style={{ maxWidth: 960 }} onFinish={() => void save()}>
+      {willVersion && <Alert type="warning" showIcon title={willVersion} style={{ marginBottom: 16 }} />}
+      {!editId && <RepoField {...fields} />}
+      <Form.Item label={T.title} validateStatus={err('title') ? 'error' : undefined} help={err('title')}>
+        <Input
+          aria-label={T.title}
+          placeholder={T.titlePlaceholder}
+          value={draft.title}
+          onChange={(e) => set({ title: e.target.value })}
+        />
+      </Form.Item>
+      <Form.Item label={isReading ? T.article : T.question} required>
+        <RichTextEditor
+          label={isReading ? T.article : T.question}
+          value={draft.question}
+          error={!!err('question')}
+          onChange={(question) => set({ question })}
+        />
+        <FieldError messages={errorsUnder(errors, 'question')} />
+      </Form.Item>
+      <JudgeTypeField {...fields} />
+      {isReading ? (
+        <Form.Item label={T.subQuestions} required>
+          <SubQuestionsEditor
+            value={draft.questionSub}
+            onChange={(questionSub) => set({ questionSub })}
+            errors={errors}
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          label={draft.type === 'fillBlank' ? T.blanks : draft.options.length ? T.options : T.correct}
+          required
+        >
+          <AnswerEditor
+            type={draft.type}
+            options={draft.options}
+            answer={draft.answer}
+            onChange={(next) => set(next)}
+            errors={errors}
+            prefix=""
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={T.explanation}>
+        <RichTextEditor
+          label={T.explanation}
+          value={draft.explanation}
+          onChange={(explanation) => set({ explanation })}
+        />
+        <FieldError messages={errorsUnder(errors, 'explanation')} />
+      </Form.Item>
+      <KnowledgeFields {...fields} />
+      <VideoFields {...fields} />
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {T.save}
+        </Button>
+        <Button onClick={preview}>{T.preview}</Button>
+        <Button onClick={() => void navigate(-1)}>{T.cancel}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+export function QuestionCreatePage() {
+  const { type = '', from } = useParams();
+  const [search] = useSearchParams();
+  const call = useCall();
+  const template = useQuery({
+    queryKey: ['question', from],
+    queryFn: () => call(API.questionGet, { params: { id: from ?? '' } }),
+    enabled: !!from,
+  });
+  const parsed = QuestionType.safeParse(type);
+  if (!parsed.success) return <ResultPage status="warning" title={T.unknownType} subTitle={type} />;
+  if (from && template.isPending) return <PageSpinner />;
+  if (template.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(template.error)} />;
+  const initial = template.data ? fromTemplate(template.data as Question, parsed.data, '') : emptyDraft(parsed.data);
+  const label = TYPE_LABELS[parsed.data];
+  return (
+    <Card title={from ? T.copyTitle(label) : T.createTitle(label)}>
+      <QuestionForm key={`${type}/${from ?? ''}`} initial={initial} preferredRepo={search.get('repo')} />
+    </Card>
+  );
+}
+
+export function QuestionEditPage() {
+  const { id = '' } = useParams();
+  const call = useCall();
+  const question = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
+  const editable = useQuery({
+    queryKey: ['question-editable', id],
+    queryFn: () => call(API.questionEditable, { params: { id } }),
+  });
+  if (question.isPending || editable.isPending) return <PageSpinner />;
+  if (question.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(question.error)} />;
+  if (editable.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(editable.error)} />;
+  const q = question.data as Question;
+  const e = editable.data;
+  return (
+    <Card title={`${T.editTitle} · ${TYPE_LABELS[q.type]}`}>
+      {!e.editable ? (
+        <Alert type="info" showIcon title={T.readOnly} description={e.reason ?? undefined} />
+      ) : (
+        <QuestionForm
+          key={`${q.id}/${q.version}`}
+          initial={draftFromQuestion(q)}
+          editId={q.id}
+          willVersion={e.willVersion ? T.willVersion(e.records, e.version) : undefined}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+// question/preview/{id}: the question as a student sees it, answered and judged by POST …/{id}/test;
+// the stored answer and explanation for staff in a collapsible panel; 编辑 / 复制为新题.
+import { Button, Card, Collapse, Descriptions, Space, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { API, type Question } from '@edu/contract';
+import { errorText } from '../../../api/client';
+import { useCall } from '../../../app/session-context';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ResultPage } from '../../../components/ResultPage';
+import { QuestionView } from '../../../components/question/QuestionView';
+import { RichText } from '../../../components/rich-text/RichText';
+import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
+
+const T = QUESTION_TEXTS.preview;
+
+const showAnswer = (q: Pick<Question, 'type' | 'answer'>) =>
+  q.type === 'trueFalse'
+    ? q.answer.map((a) => (a === 'T' ? QUESTION_TEXTS.form.trueLabel : QUESTION_TEXTS.form.falseLabel)).join('')
+    : q.answer.join(q.type === 'singleChoice' || q.type === 'multipleChoice' ? '、' : '；') || QUESTION_TEXTS.none;
+
+function StaffPanel({ q }: { q: Question }) {
+  return (
+    <Descriptions column={1} size="small" bordered>
+      {q.type !== 'enReading' && <Descriptions.Item label={T.standardAnswer}>{showAnswer(q)}</Descriptions.Item>}
+      {q.questionSub.map((s, i) => (
+        <Descriptions.Item key={s.questionSubId} label={QUESTION_TEXTS.form.sub(i + 1)}>
+          {TYPE_LABELS[s.type]} · {T.standardAnswer}：{showAnswer(s)}
+          {s.explanation && <RichText html={s.explanation} />}
+        </Descriptions.Item>
+      ))}
+      <Descriptions.Item label={T.explanation}>
+        {q.explanation ? <RichText html={q.explanation} /> : T.noExplanation}
+      </Descriptions.Item>
+      <Descriptions.Item label={T.kp}>{q.knowledgePoint?.name ?? QUESTION_TEXTS.none}</Descriptions.Item>
+      <Descriptions.Item label={T.tags}>
+        {q.tags.length ? q.tags.map((t) => <Tag key={t}>{t}</Tag>) : QUESTION_TEXTS.none}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+export default function QuestionPreviewPage() {
+  const { id = '' } = useParams();
+  const call = useCall();
+  const navigate = useNavigate();
+  const query = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return <ResultPage status="error" title={QUESTION_TEXTS.form.loadFailed} subTitle={errorText(query.error)} />;
+  }
+  const q = query.data as Question;
+  return (
+    <Card
+      title={
+        <Space>
+          {T.title}
+          <Tag color="blue">{TYPE_LABELS[q.type]}</Tag>
+          <Tag>{T.meta(q.version)}</Tag>
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button onClick={() => void navigate(`/admin/question/edit/${q.id}`)}>{T.edit}</Button>
+          <Button onClick={() => void navigate(`/admin/question/create/${q.type}/${q.id}`)}>{T.copy}</Button>
+        </Space>
+      }
+    >
+      <QuestionView
+        key={`${q.id}/${q.version}`}
+        question={q}
+        judge={(request) => call(API.questionTest, { params: { id: q.id }, body: { request } })}
+      />
+      <Collapse
+        style={{ marginTop: 24 }}
+        items={[{ key: 'staff', label: T.staffPanel, children: <StaffPanel q={q} /> }]}
+      />
+    </Card>
+  );
+}

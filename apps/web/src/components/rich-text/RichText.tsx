@@ -1,0 +1,23 @@
+// Renders question HTML: sanitised again on render (allow-list), formulas by KaTeX (sanitize.ts).
+import { useMemo } from 'react';
+import 'katex/dist/katex.min.css';
+import { renderRichHtml } from './sanitize';
+import './rich-text.css';
+
+export interface RichTextProps {
+  html: string;
+  /** Inline (options, short texts) renders a span without paragraph margins. */
+  inline?: boolean;
+  className?: string;
+}
+
+export function RichText({ html, inline, className }: RichTextProps) {
+  const rendered = useMemo(() => renderRichHtml(html), [html]);
+  const cls = `rich-text${inline ? ' rich-text-inline' : ''}${className ? ` ${className}` : ''}`;
+  // The HTML is the output of DOMPurify with the allow-list plus KaTeX markup built from LaTeX text.
+  return inline ? (
+    <span className={cls} dangerouslySetInnerHTML={{ __html: rendered }} />
+  ) : (
+    <div className={cls} dangerouslySetInnerHTML={{ __html: rendered }} />
+  );
+}

@@ -1,0 +1,99 @@
+// Question import and export (issue 3 item 6): Moodle XML, GIFT and the Excel template. Rules and
+// column layout: docs/import-export.md.
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { KpCode } from './knowledge.js';
+import { QuestionType } from './question.js';
+
+export const TRANSFER_FORMATS = ['moodle', 'gift', 'xlsx'] as const;
+export const TransferFormat = z.enum(TRANSFER_FORMATS);
+export type TransferFormat = z.infer<typeof TransferFormat>;
+
+/** `all`: nothing is written when any item is bad; `valid`: the good items are written, the bad reported. */
+export const IMPORT_MODES = ['all', 'valid'] as const;
+export const ImportMode = z.enum(IMPORT_MODES);
+export type ImportMode = z.infer<typeof ImportMode>;
+
+/** Largest accepted import file. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Query of `PUT /v1/exam/questions/import` and `POST …/import/preview`; the body is the file's bytes. */
+export const ImportQuery = z.object({
+  format: TransferFormat,
+  /** An owned repository of the agency in context. */
+  repoId: Id,
+  /** Knowledge point of items whose file names none. */
+  knowledgeId: KpCode.optional(),
+  mode: ImportMode.default('all'),
+});
+export type ImportQuery = z.infer<typeof ImportQuery>;
+
+/** One bad item: where it is in the file (`line` for XML/GIFT, `row` for Excel), its title and why (Chinese). */
+export const ImportItemError = z.object({
+  /** 1-based position of the item among the file's questions. */
+  index: z.number().int(),
+  line: z.number().int().optional(),
+  row: z.number().int().optional(),
+  title: z.string(),
+  reasons: z.array(z.string()),
+});
+export type ImportItemError = z.infer<typeof ImportItemError>;
+
+/** The validation report (`POST …/import/preview`). */
+export const ImportReport = z.object({
+  format: TransferFormat,
+  /** Questions found in the file. */
+  total: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(ImportItemError),
+  /** Items of the file the platform does not import (e.g. Moodle matching, GIFT numeric), with where they are. */
+  unsupported: z.array(ImportItemError),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
+export const IMPORT_JOB_STATUSES = ['validating', 'importing', 'done', 'failed'] as const;
+export const ImportJobStatus = z.enum(IMPORT_JOB_STATUSES);
+export type ImportJobStatus = z.infer<typeof ImportJobStatus>;
+
+export const ImportStarted = z.object({ jobId: z.string() });
+
+/** `GET /v1/exam/questions/import/{id}`: progress and, once validated, the report. */
+export const ImportJob = z.object({
+  jobId: z.string(),
+  status: ImportJobStatus,
+  format: TransferFormat,
+  mode: ImportMode,
+  repoId: Id,
+  /** Questions found in the file. */
+  total: z.number().int(),
+  /** Items validated (validating) or written (importing) so far: the progress bar is processed / total. */
+  processed: z.number().int(),
+  imported: z.number().int(),
+  /** Items not written: the bad ones with mode `valid`, every one with mode `all` when any is bad. */
+  skipped: z.number().int(),
+  errors: z.array(ImportItemError),
+  unsupported: z.array(ImportItemError),
+  /** Why the job failed (Chinese), else null. */
+  message: z.string().nullable(),
+  createTime: EpochMs,
+  lastUpdate: EpochMs,
+});
+export type ImportJob = z.infer<typeof ImportJob>;
+
+/** `GET /v1/exam/questions/export`: the agency's owned and subscribed questions, filtered. */
+export const ExportQuery = z.object({
+  format: TransferFormat,
+  repoId: Id.optional(),
+  /** Whole subtree. */
+  knowledgeId: KpCode.optional(),
+  type: QuestionType.optional(),
+});
+export type ExportQuery = z.infer<typeof ExportQuery>;
+
+/** Content types of the export and template answers. */
+export const TRANSFER_CONTENT_TYPES: Record<TransferFormat, string> = {
+  moodle: 'application/xml; charset=utf-8',
+  gift: 'text/plain; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+export const TRANSFER_EXTENSIONS: Record<TransferFormat, string> = { moodle: 'xml', gift: 'gift.txt', xlsx: 'xlsx' };
