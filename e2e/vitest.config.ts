@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A loaded CI machine renders slower than a quiet one: poll assertions wait up to 10 s.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });

@@ -1,0 +1,95 @@
+// Every route of spec §2 opened in the browser as each demo identity and as a visitor: the page is
+// registered exactly when the hand-written golden table says so (otherwise the not-found page), and no
+// page throws. Navigation stays inside the app (history API) so ~700 visits take a few minutes.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { IDENTITY_ORDER, ROUTE_GOLDEN } from '../../packages/contract/src/access/route-matrix.golden.js';
+import { launch, newPage, shot } from '../support/browser.js';
+import { loginAs } from '../support/login.js';
+
+const BRAND = '教育平台';
+const SAMPLE: Record<string, string> = { subject: 'en', type: 'singleChoice', agencyId: 'demo' };
+
+/** A concrete path for a route pattern: sample values for parameters, optional ones left out. */
+function concrete(pattern: string): string {
+  const path = pattern
+    .split('/')
+    .filter((seg) => !(seg.startsWith(':') && seg.endsWith('?')))
+    .map((seg) => (seg.startsWith(':') ? (SAMPLE[seg.slice(1)] ?? '1') : seg))
+    .join('/');
+  return path === '' ? '/' : path;
+}
+
+/** Goes to an open page other than `next` and waits until it shows, so the next visit mounts afresh. */
+async function reset(page: Page, next: string): Promise<void> {
+  const [path, title] = next === '/' ? ['/admin', '管理首页'] : ['/', '登录'];
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction((t) => document.title === t, `${title} - ${BRAND}`, { timeout: 8000 });
+}
+
+async function visit(page: Page, path: string): Promise<'page' | 'not-found'> {
+  await page.evaluate((p) => {
+    document.title = 'probe';
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    const title = await page.title();
+    if (title === BRAND) return 'not-found';
+    if (title.endsWith(` - ${BRAND}`)) return 'page';
+    await page.waitForTimeout(25);
+  }
+  // The page kept its title (a route-table rebuild re-used the mounted page): decide from what is shown.
+  if (new URL(page.url()).pathname !== path) throw new Error(`navigation to ${path} ended at ${page.url()}`);
+  const notFound = await page
+    .locator('.ant-result-404, .ant-result-403')
+    .getByText(/^(页面不存在|尚未登录)$/)
+    .count();
+  return notFound > 0 ? 'not-found' : 'page';
+}
+
+describe('every spec route for every identity', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(IDENTITY_ORDER.map((name, i) => [name, i] as const))('%s', async (identity, index) => {
+    const page = await newPage(browser, inject('baseURL'));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    if (identity === 'visitor') await page.goto('/');
+    else {
+      await loginAs(page, identity);
+      await page.waitForURL((u) => u.pathname !== '/');
+      await page.waitForLoadState('networkidle');
+    }
+    // `other` works in its own agency after login (spec §4: switched to the user's first agency).
+    const column = identity === 'other' ? 'other' : 'demo';
+    const mismatches: string[] = [];
+    for (const row of ROUTE_GOLDEN) {
+      // Between two visits an open, registered page: the next page always mounts afresh.
+      const path = concrete(row.pattern);
+      await reset(page, path);
+      const expected = row[column][index] === '.' ? 'not-found' : 'page';
+      const got = await visit(page, path);
+      if (got !== expected) mismatches.push(`${path}: expected ${expected}, got ${got}`);
+      if (got === 'not-found') {
+        const marker = identity === 'visitor' ? '尚未登录' : '页面不存在';
+        if (!(await page.getByText(marker).first().isVisible()))
+          mismatches.push(`${path}: not-found page without ${marker}`);
+      }
+    }
+    await shot(page, `route-matrix-${identity}-last`);
+    expect(mismatches).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
