@@ -51,6 +51,23 @@ export default function RepositoryPage() {
       cancelText: QUESTION_TEXTS.cancel,
       onOk: () => act(run, done),
     });
+  const unsubscribeButton = (r: QuestionRepo) => (
+    <Button
+      type="link"
+      size="small"
+      onClick={() =>
+        confirm(
+          T.unsubscribeTitle(r.name),
+          T.unsubscribeBody,
+          T.unsubscribe,
+          () => call(API.repoUnsubscribe, { params: { id: r.id } }),
+          T.saved,
+        )
+      }
+    >
+      {T.unsubscribe}
+    </Button>
+  );
   const subscribedIds = new Set((repos.data?.list ?? []).filter((r) => !r.owned).map((r) => r.id));
 
   const common: TableColumnsType<QuestionRepo> = [
@@ -129,21 +146,7 @@ export default function RepositoryPage() {
             </Button>
           </Space>
         ) : (
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              confirm(
-                T.unsubscribeTitle(r.name),
-                T.unsubscribeBody,
-                T.unsubscribe,
-                () => call(API.repoUnsubscribe, { params: { id: r.id } }),
-                T.saved,
-              )
-            }
-          >
-            {T.unsubscribe}
-          </Button>
+          unsubscribeButton(r)
         ),
     },
   ];
@@ -158,21 +161,7 @@ export default function RepositoryPage() {
         subscribedIds.has(r.id) ? (
           <Space size={0}>
             <Tag color="green">{T.subscribed}</Tag>
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
-                confirm(
-                  T.unsubscribeTitle(r.name),
-                  T.unsubscribeBody,
-                  T.unsubscribe,
-                  () => call(API.repoUnsubscribe, { params: { id: r.id } }),
-                  T.saved,
-                )
-              }
-            >
-              {T.unsubscribe}
-            </Button>
+            unsubscribeButton(r)
           </Space>
         ) : (
           <Button
