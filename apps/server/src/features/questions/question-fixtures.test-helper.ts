@@ -1,4 +1,5 @@
 // Question fields for the API tests: a valid question of each type and rule-breaking variants.
+import type { TestApp } from '../../test/test-app.js';
 
 export const single = {
   type: 'singleChoice',
@@ -63,3 +64,16 @@ export const INVALID: [string, Record<string, unknown>, string][] = [
   ['any', { ...single, knowledgeId: 'EN..x' }, 'request.knowledgeId'],
   ['any', { ...single, videos: [{ url: 'javascript:alert(1)' }] }, 'request.videos.0.url'],
 ];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The enveloped calls the question API tests make; `repo()` names the repository new questions go into. */
+export function questionCalls<Q>(t: () => TestApp, author: () => string, repo: () => string) {
+  const call = <T>(method: Method, url: string, token: string, body?: unknown, ag = 'demo') =>
+    t().call<T>(method, url, { token, agency: ag, ...(body === undefined ? {} : { body: { request: body } }) });
+  const list = (query: string, body: unknown = {}, token = author(), ag = 'demo') =>
+    call<{ total: number; list: Q[] }>('POST', `/v1/exam/question/list?${query}`, token, body, ag);
+  const create = (fields: Record<string, unknown>, token = author(), ag = 'demo') =>
+    call<Q>('PUT', '/v1/exam/question', token, { agencyId: ag, repoId: repo(), ...fields }, ag);
+  return { call, list, create };
+}

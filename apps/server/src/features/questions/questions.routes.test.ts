@@ -4,7 +4,7 @@
 import { Question, StudentQuestion, type Question as Q } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
-import { INVALID, VALID, single } from './question-fixtures.test-helper.js';
+import { INVALID, VALID, single, questionCalls } from './question-fixtures.test-helper.js';
 import { XSS_CORPUS } from './xss-corpus.js';
 
 let t: TestApp;
@@ -16,12 +16,11 @@ let other: string; // edu:agency:other:admin
 let demoRepo: string;
 
 type Page<T> = { total: number; list: T[] };
-const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown, ag = 'demo') =>
-  t.call<T>(method, url, { token, agency: ag, ...(body === undefined ? {} : { body: { request: body } }) });
-const list = (query: string, body: unknown = {}, token = agency, ag = 'demo') =>
-  call<Page<Q>>('POST', `/v1/exam/question/list?${query}`, token, body, ag);
-const create = (fields: Record<string, unknown>, token = agency, ag = 'demo') =>
-  call<Q>('PUT', '/v1/exam/question', token, { agencyId: ag, repoId: demoRepo, ...fields }, ag);
+const { call, list, create } = questionCalls<Q>(
+  () => t,
+  () => agency,
+  () => demoRepo,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
