@@ -1,4 +1,6 @@
 // Builds the web app once and starts one demo server shared by all journeys.
+// E2E_WEB_DIST=/some/dir builds into (and serves from) that directory instead of apps/web/dist, so that
+// several e2e runs on one machine do not rebuild each other's files.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,10 +10,13 @@ import { repoRoot, startServer, type RunningServer } from './server-process.js';
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    execSync('npm run build -w @edu/web', { cwd: repoRoot, stdio: 'inherit' });
+  const webDist = process.env.E2E_WEB_DIST;
+  const distDir = webDist ?? join(repoRoot, 'apps/web/dist');
+  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(distDir, 'index.html'))) {
+    const outDir = webDist ? ` -- --outDir ${JSON.stringify(webDist)} --emptyOutDir` : '';
+    execSync(`npm run build -w @edu/web${outDir}`, { cwd: repoRoot, stdio: 'inherit' });
   }
-  server = await startServer();
+  server = await startServer(webDist ? { WEB_DIST: webDist } : {});
   project.provide('baseURL', server.baseURL);
 }
 
