@@ -65,6 +65,16 @@ describe('every spec route for every identity', () => {
     const page = await newPage(browser, inject('baseURL'));
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    // The app itself never trips the CSP (no eval, no inline code) on any page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.__cspViolations.push(`${e.effectiveDirective} ${e.blockedURI} at ${location.pathname}`),
+      );
+    });
+    const cspViolations = () =>
+      page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
     if (identity === 'visitor') await page.goto('/');
     else {
       await loginAs(page, identity);
@@ -88,6 +98,7 @@ describe('every spec route for every identity', () => {
       }
     }
     await shot(page, `route-matrix-${identity}-last`);
+    for (const v of await cspViolations()) errors.push(`CSP: ${v}`);
     expect(mismatches).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

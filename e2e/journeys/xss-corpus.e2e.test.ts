@@ -147,12 +147,8 @@ describe('XSS corpus and fidelity', () => {
         };
       }
       // The CSP (script-src-attr 'none', …) blocks inline code: a blocked attempt means a payload reached the DOM.
-      // `eval` is left out: the app's own bundle probes it once on every full load.
       document.addEventListener('securitypolicyviolation', (e) => {
-        if (
-          /^(script-src|object-src|frame-src|child-src|base-uri|form-action)/.test(e.effectiveDirective) &&
-          e.blockedURI !== 'eval'
-        )
+        if (/^(script-src|object-src|frame-src|child-src|base-uri|form-action)/.test(e.effectiveDirective))
           w.__xssHits.push(`CSP blocked ${e.effectiveDirective} ${e.blockedURI} at ${location.pathname}`);
       });
     });
