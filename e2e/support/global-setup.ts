@@ -14,7 +14,12 @@ export async function setup(project: TestProject): Promise<void> {
   const distDir = webDist ?? join(repoRoot, 'apps/web/dist');
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(distDir, 'index.html'))) {
     const outDir = webDist ? ` -- --outDir ${JSON.stringify(webDist)} --emptyOutDir` : '';
-    execSync(`npm run build -w @edu/web${outDir}`, { cwd: repoRoot, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test; the journeys drive the production bundle users get.
+    execSync(`npm run build -w @edu/web${outDir}`, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   server = await startServer(webDist ? { WEB_DIST: webDist } : {});
   project.provide('baseURL', server.baseURL);

@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { generalRoutes } from './features/general/general.routes.js';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.js';
+import { questionPublicationRoutes } from './features/questions/question-publication.routes.js';
 import { questionsRoutes } from './features/questions/questions.routes.js';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
 import { tagsRoutes } from './features/tags/tags.routes.js';
@@ -63,6 +64,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(filesRoutes);
   await app.register(knowledgeRoutes);
   await app.register(questionsRoutes);
+  await app.register(questionPublicationRoutes);
   await app.register(repositoriesRoutes);
   await app.register(tagsRoutes);
   await app.register(transferRoutes);

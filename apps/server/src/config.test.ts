@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       },
       tokenTtlSeconds: 43_200,
       tokenIdleSeconds: 7_200,
+      readCacheSeconds: 5,
+      listCacheEntries: 500,
       logLevel: 'info',
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);

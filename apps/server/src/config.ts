@@ -33,6 +33,17 @@ const EnvSchema = z
     LOGIN_ADDRESS_WINDOW_SECONDS: int(600),
     TOKEN_TTL_SECONDS: int(43_200),
     TOKEN_IDLE_SECONDS: int(7_200),
+    /**
+     * How long a process reuses what it read about a token (user, roles) and about an agency's subscribed
+     * repositories before reading again; 0 turns the caches off. Changes made through this process evict
+     * at once; with several processes, others see a revocation within this time (docs/performance.md).
+     */
+    READ_CACHE_SECONDS: int(5, 0),
+    /**
+     * How many lists of matching question ids a process keeps for paging (exact: checked against the
+     * database's bank version on every page, docs/performance.md); 0 reads every page straight.
+     */
+    LIST_CACHE_ENTRIES: int(500, 0),
     /** Behind a load balancer set this so per-address login limits see the client address. */
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     WEB_DIST: z
@@ -69,6 +80,8 @@ const EnvSchema = z
     },
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
+    readCacheSeconds: e.READ_CACHE_SECONDS,
+    listCacheEntries: e.LIST_CACHE_ENTRIES,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

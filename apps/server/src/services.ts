@@ -13,6 +13,8 @@ import { GeneralRepository } from './features/general/general.repository.js';
 import { GeneralService } from './features/general/general.service.js';
 import { KnowledgeRepository } from './features/knowledge/knowledge.repository.js';
 import { KnowledgeService } from './features/knowledge/knowledge.service.js';
+import { QuestionPublicationRepository } from './features/questions/question-publication.repository.js';
+import { QuestionPublicationService } from './features/questions/question-publication.service.js';
 import { QuestionsRepository } from './features/questions/questions.repository.js';
 import { QuestionsService } from './features/questions/questions.service.js';
 import { RepositoriesRepository } from './features/repositories/repositories.repository.js';
@@ -35,9 +37,16 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const files = new FilesService(new FilesRepository(db), clock);
   const tagsRepo = new TagsRepository(db);
   const tags = new TagsService(tagsRepo);
-  const repositories = new RepositoriesService(new RepositoriesRepository(db), clock);
-  const questionsRepo = new QuestionsRepository(db);
+  const repositories = new RepositoriesService(new RepositoriesRepository(db), clock, config.readCacheSeconds);
+  const questionsRepo = new QuestionsRepository(db, { clock, maxLists: config.listCacheEntries });
   const questions = new QuestionsService(questionsRepo, repositories, tagsRepo, clock);
+  const publication = new QuestionPublicationService(
+    new QuestionPublicationRepository(db),
+    questions,
+    questionsRepo,
+    repositories,
+    clock,
+  );
   const transfer = new TransferService(
     new TransferRepository(db),
     questions,
@@ -54,7 +63,20 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock);
-  return { config, clock, general, agency, auth, files, knowledge, repositories, tags, questions, transfer };
+  return {
+    config,
+    clock,
+    general,
+    agency,
+    auth,
+    files,
+    knowledge,
+    repositories,
+    tags,
+    questions,
+    publication,
+    transfer,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { route, type ApiRoute } from './api/route.js';
 import { QUESTION_API } from './api/question.js';
+import { QUESTION_PUBLICATION_API } from './api/question-publication.js';
 import { TRANSFER_API } from './api/transfer.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
@@ -198,6 +199,7 @@ export const API = {
     response: z.null(),
   }),
   ...QUESTION_API,
+  ...QUESTION_PUBLICATION_API,
   ...TRANSFER_API,
 } as const satisfies Record<string, ApiRoute>;
 

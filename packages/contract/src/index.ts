@@ -16,5 +16,6 @@ export * from './schemas/files.js';
 export * from './schemas/question-bank.js';
 export * from './helpers/index.js';
 export * from './schemas/question.js';
+export * from './schemas/question-publication.js';
 export * from './schemas/transfer.js';
 export * from './judge/index.js';

@@ -361,3 +361,37 @@ export const importJobs = pgTable(
   },
   (t) => [index('import_jobs_agency_idx').on(t.agencyId, t.createdAt)],
 );
+
+// ---- Questions published for public preview ----
+
+/**
+ * A question anyone may open and answer at /public/question/preview?id=… (docs/question-bank.md
+ * "Public preview"). One row per published question; withdrawing deletes it, deleting the question too.
+ * The latest version is always what is shown, so edits keep a question published.
+ */
+export const questionPublications = pgTable(
+  'question_publications',
+  {
+    questionId: bigint('question_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    publishedBy: bigint('published_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('question_publications_agency_idx').on(t.agencyId, t.publishedAt)],
+);
+
+/**
+ * A counter per agency that moves on every change to what the agency's question lists could show: its
+ * questions, their tags, its tags, repositories and subscriptions. Triggers keep it (migration
+ * 0007_bank_version_triggers), so no write path can forget it; readers compare it to decide whether a
+ * cached list of question ids is still exact (features/questions/question-pool.ts).
+ */
+export const bankVersions = pgTable('bank_versions', {
+  // No foreign key: deleting an agency cascades to its questions, whose triggers still count here.
+  agencyId: text('agency_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

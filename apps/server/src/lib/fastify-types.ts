@@ -26,6 +26,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The agency in context (X-Agency-Id), set only once the user is known to act in it. */
     agencyId: string | null;
+    /** On routes with their own check (`ownCheck`): whether the user passes the rule's roles in `agencyId`. */
+    rulePassed: boolean;
   }
   interface FastifyContextConfig {
     /** The route's entry of the contract's API table, attached by the access plugin. */

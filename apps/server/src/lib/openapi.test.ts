@@ -19,6 +19,15 @@ describe('openapi.json', () => {
       )[r.method.toLowerCase()];
       expect(op?.description, `${r.method} ${r.path}`).toMatch(/^访问规则：/);
     }
+    // Every path parameter is documented, also where routes share one params schema (IdParams).
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(ops as Record<string, { parameters?: { in: string; name: string }[] }>))
+        expect(
+          (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+          `${method} ${path}`,
+        ).toEqual(names);
+    }
     // Every $ref points at a component that exists.
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(10);

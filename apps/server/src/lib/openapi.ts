@@ -6,8 +6,10 @@ import {
   FieldError,
   KnowledgePointParent,
   envelopeOf,
+  needsAgency,
   type ApiAccess,
   type ApiRoute,
+  type RoleAlternatives,
 } from '@edu/contract';
 import { z } from 'zod';
 import { VERSION } from './version.js';
@@ -16,11 +18,16 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
+const describeRoles = (alts: RoleAlternatives) =>
+  `${alts.map((alt) => alt.join(' + ')).join(' 或 ')}（{agency} 为当前机构）`;
+
 function describeAccess(a: ApiAccess): string {
   if (a.kind === 'public') return '公开（无需登录）';
-  const agency = a.agency ? '；需要请求头 X-Agency-Id，且用户可在该机构操作' : '';
+  if (a.kind === 'ownCheck')
+    return `公开的记录任何人可用（无需登录）；其他记录需要角色之一：${describeRoles(a.roles)}，当前机构取自可选的请求头 X-Agency-Id；否则访客 401，其他用户 404`;
+  const agency = needsAgency(a) ? '；需要请求头 X-Agency-Id，且用户可在该机构操作' : '';
   if (a.kind === 'login') return `需要登录${agency}`;
-  return `需要角色之一：${a.roles.map((alt) => alt.join(' + ')).join(' 或 ')}（{agency} 为当前机构）${agency}`;
+  return `需要角色之一：${describeRoles(a.roles)}${agency}`;
 }
 
 /** JSON Schemas of the given zod schemas, as OpenAPI components (shared and recursive schemas become refs). */
@@ -53,14 +60,16 @@ function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
 
 export function buildOpenApiDocument() {
   const routes = Object.entries(API) as [string, ApiRoute][];
-  const inputs = toComponents(
-    routes.flatMap(([name, r]) => [
-      ...(r.params ? [[`${name}_params`, r.params] as [string, z.ZodType]] : []),
-      ...(r.query ? [[`${name}_query`, r.query] as [string, z.ZodType]] : []),
-      ...(r.body ? [[`${name}_body`, r.body] as [string, z.ZodType]] : []),
-    ]),
-    'input',
-  );
+  const inputEntries = routes.flatMap(([name, r]) => [
+    ...(r.params ? [[`${name}_params`, r.params] as [string, z.ZodType]] : []),
+    ...(r.query ? [[`${name}_query`, r.query] as [string, z.ZodType]] : []),
+    ...(r.body ? [[`${name}_body`, r.body] as [string, z.ZodType]] : []),
+  ]);
+  const inputs = toComponents(inputEntries, 'input');
+  // A schema shared by several routes (IdParams) is one component, named after the first route using it.
+  const firstId = new Map<z.ZodType, string>();
+  for (const [id, schema] of inputEntries) if (!firstId.has(schema)) firstId.set(schema, id);
+  const inputOf = (schema: z.ZodType | undefined) => (schema ? inputs[firstId.get(schema) ?? ''] : undefined);
   const outputs = toComponents(
     [
       ['ErrorEnvelope', envelopeOf(z.union([z.object({ fields: z.array(FieldError) }), z.null()]))],
@@ -84,14 +93,14 @@ export function buildOpenApiDocument() {
   for (const [name, r] of routes) {
     const path = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters = [
-      ...parametersOf(inputs[`${name}_params`], 'path'),
-      ...parametersOf(inputs[`${name}_query`], 'query'),
-      ...(r.access.kind !== 'public' && r.access.agency
+      ...parametersOf(inputOf(r.params), 'path'),
+      ...parametersOf(inputOf(r.query), 'query'),
+      ...(needsAgency(r.access) || r.access.kind === 'ownCheck'
         ? [
             {
               name: 'X-Agency-Id',
               in: 'header',
-              required: true,
+              required: needsAgency(r.access),
               schema: { type: 'string' },
               description: '当前机构标识',
             },
@@ -115,6 +124,8 @@ export function buildOpenApiDocument() {
       summary: r.summary,
       description: `访问规则：${describeAccess(r.access)}`,
       ...(r.access.kind === 'public' ? { security: [] } : {}),
+      // The token is optional: `{}` means "no security requirement" as one of the alternatives.
+      ...(r.access.kind === 'ownCheck' ? { security: [{}, { bearer: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: { '200': ok, ...errorResponses },

@@ -1,17 +1,17 @@
 // Registers a route from its entry in the contract's API table: method, path, schemas and access all
 // come from the table, so a handler cannot drift from the contract.
-import { AGENCY_ID_RE, type ApiRoute } from '@edu/contract';
+import type { ApiRoute } from '@edu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
 import { okEnvelope } from './envelope.js';
 import type { AuthUser } from './fastify-types.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
-import { agencyHeader } from '../plugins/agency.js';
+import { optionalAgencyOf } from '../plugins/agency.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface HandlerContext<R extends ApiRoute> {
+export interface HandlerContext<R extends ApiRoute, C = undefined> {
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
   /** The parsed body; for `rawBody` routes the request's bytes. */
@@ -27,6 +27,20 @@ export interface HandlerContext<R extends ApiRoute> {
    * The web sends its current agency on every call; a header naming another agency is ignored here.
    */
   optionalAgency: () => Promise<string | null>;
+  /** On routes with their own check (registerCheckedApi): what the check answered. */
+  checked: C;
+}
+
+/** What a route's own check sees: the guards' findings and the path parameters, before the body is read. */
+export interface OwnCheckContext<R extends ApiRoute> {
+  params: Parsed<R['params']>;
+  request: FastifyRequest;
+  /** The logged-in user, or null for a visitor (a missing, bad or expired token). */
+  user: AuthUser | null;
+  /** The X-Agency-Id agency when the user may act in it, else null. */
+  agencyId: string | null;
+  /** Whether the user passes the roles of the route's rule in `agencyId`. */
+  rulePassed: boolean;
 }
 
 export interface RouteOptions {
@@ -65,9 +79,48 @@ export function registerApi<R extends ApiRoute>(
   handler: (ctx: HandlerContext<R>) => Promise<Result<R>> | Result<R>,
   options: RouteOptions = {},
 ): void {
+  if (route.access.kind === 'ownCheck')
+    throw new Error(`${route.method} ${route.path} checks access itself: register it with registerCheckedApi`);
+  addRoute(app, route, handler, options);
+}
+
+/**
+ * Registers a route whose rule is `ownCheck`: `check` runs after the guards and before the body is read
+ * (a route-level onRequest hook), so its 401/404 win over 400 like the guards' do; it throws to refuse
+ * and answers what the handler needs (e.g. the record it loaded), passed on as `checked`.
+ */
+export function registerCheckedApi<R extends ApiRoute, C>(
+  app: FastifyInstance,
+  route: R,
+  check: (ctx: OwnCheckContext<R>) => Promise<C>,
+  handler: (ctx: HandlerContext<R, C>) => Promise<Result<R>> | Result<R>,
+  options: RouteOptions = {},
+): void {
+  if (route.access.kind !== 'ownCheck')
+    throw new Error(`${route.method} ${route.path} is guarded by its rule: register it with registerApi`);
+  const results = new WeakMap<FastifyRequest, unknown>();
+  addRoute(app, route, handler, options, {
+    results,
+    onRequest: async (request) => {
+      const params = parsePart(route.params, request.params, '') as Parsed<R['params']>;
+      const { user, agencyId, rulePassed } = request;
+      results.set(request, await check({ params, request, user, agencyId, rulePassed }));
+    },
+  });
+}
+
+function addRoute<R extends ApiRoute, C>(
+  app: FastifyInstance,
+  route: R,
+  handler: (ctx: HandlerContext<R, C>) => Promise<Result<R>> | Result<R>,
+  options: RouteOptions,
+  own?: { results: WeakMap<FastifyRequest, unknown>; onRequest: (request: FastifyRequest) => Promise<void> },
+): void {
+  const checked = own?.results;
   app.route({
     method: route.method,
     url: route.path,
+    ...(own ? { onRequest: own.onRequest } : {}),
     handler: async (request, reply) => {
       // Path parameters are 'id' etc.; query fields bare; body fields as written (`request.name`).
       const params = parsePart(route.params, request.params, '');
@@ -85,13 +138,9 @@ export function registerApi<R extends ApiRoute>(
           if (!request.user) throw loginRequired();
           return request.user;
         },
-        optionalAgency: async () => {
-          if (request.agencyId) return request.agencyId;
-          const id = agencyHeader(request);
-          if (!id || !request.user || !AGENCY_ID_RE.test(id)) return null;
-          return (await app.services.agency.mayActIn(request.user, id)) ? id : null;
-        },
-      } as HandlerContext<R>;
+        optionalAgency: async () => request.agencyId ?? (await optionalAgencyOf(app, request)),
+        checked: checked?.get(request),
+      } as HandlerContext<R, C>;
       const result = await handler(ctx);
       if (route.rawResponse) return reply;
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.

@@ -1,6 +1,8 @@
 // Access rules, generated over the contract's route table rather than written route by route:
-// every non-public route refuses visitors, and every agency-scoped route refuses a foreign agency.
-import { API_ROUTE_TABLE, type ApiRoute } from '@edu/contract';
+// every non-public route refuses visitors, and every agency-scoped route refuses a foreign agency. Routes
+// that check access themselves (`ownCheck`) must each be listed with the tests of their own check.
+import { readFileSync } from 'node:fs';
+import { API_ROUTE_TABLE, needsAgency, type ApiRoute } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, expectError, expectOk, type TestApp, anyString } from '../test/test-app.js';
@@ -17,6 +19,7 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/exam/question/:id': { id: '1' },
   '/v1/exam/question/:id/editable': { id: '1' },
   '/v1/exam/question/:id/test': { id: '1' },
+  '/v1/exam/question/:id/public': { id: '1' },
   '/v1/exam/repository/:id': { id: '1' },
   '/v1/exam/repository/:id/subscribe': { id: '1' },
   '/v1/exam/repository/:id/unsubscribe': { id: '1' },
@@ -35,7 +38,17 @@ function samplePath(r: ApiRoute): string {
 const label = (r: ApiRoute) => `${r.method} ${r.path}`;
 const ALL_ROUTES = [...API_ROUTE_TABLE.values()];
 const nonPublic = ALL_ROUTES.filter((r) => r.access.kind !== 'public');
-const agencyScoped = ALL_ROUTES.filter((r) => r.access.kind !== 'public' && r.access.agency);
+const agencyScoped = ALL_ROUTES.filter((r) => needsAgency(r.access));
+const ownChecked = ALL_ROUTES.filter((r) => r.access.kind === 'ownCheck');
+
+/**
+ * Routes that decide access themselves (public records for anyone, the rest for the rule's roles), each
+ * with the test file (under src/) that covers its own check; that file must have a describe named after
+ * the route ("POST /v1/exam/question/:id/test").
+ */
+const OWN_CHECK_TESTS: Record<string, string> = {
+  'POST /v1/exam/question/:id/test': 'features/questions/question-publication.routes.test.ts',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,6 +99,40 @@ describe('generated over API_ROUTE_TABLE', () => {
   );
 });
 
+describe('routes with their own access check', () => {
+  it('has one to generate from, and lists no route that does not check itself', () => {
+    expect(ownChecked.length).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(OWN_CHECK_TESTS).sort()).toEqual(ownChecked.map(label).sort());
+  });
+
+  it.each(ownChecked.map((r) => [label(r), r] as const))('%s is covered by its own tests', (name) => {
+    const file = OWN_CHECK_TESTS[name];
+    expect(file, `add ${name} to OWN_CHECK_TESTS with the file testing its own check`).toBeDefined();
+    expect(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')).toContain(`describe('${name}'`);
+  });
+
+  it.each(ownChecked.map((r) => [label(r), r] as const))(
+    '%s lets staff of the record agency through, and answers 404 (not 403) to other users',
+    async (name, r) => {
+      // Demo's record 1 is not public: demo's admin passes the rule there; other's admin, whether naming
+      // its own agency or demo (ignored, not refused), and a student of demo are turned away alike.
+      const body = VALID_BODY[name];
+      const req = (token: string, agency: string) =>
+        t.call(r.method, samplePath(r), { token, agency, ...(body === undefined ? {} : { body: { request: body } }) });
+      expectOk(await req(tokens.agency, 'demo'));
+      for (const [token, agency] of [
+        [tokens.other, 'other'],
+        [tokens.other, 'demo'],
+        [tokens.student, 'demo'],
+      ]) {
+        const res = await req(token, agency);
+        expectError(res, 404);
+        expect(res.body.response).toBeNull();
+      }
+    },
+  );
+});
+
 /** Bodies that pass validation, so a foreign id is what the route answers to. */
 const VALID_BODY: Record<string, unknown> = {
   'POST /v1/exam/question/:id': {
@@ -101,7 +148,9 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/exam/tag/:id/merge': { into: '1' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
-const recordRoutes = agencyScoped.filter((r) => r.path.includes(':id') && !r.path.includes('knowledgepoint'));
+const recordRoutes = [...agencyScoped, ...ownChecked].filter(
+  (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint'),
+);
 
 describe("another agency's records", () => {
   it('has record routes to generate from', () => {

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import { forbidden, loginRequired } from '../lib/api-error.js';
 import { isApiPath } from '../lib/envelope.js';
 
+export const MUST_CHANGE_PASSWORD = '请先修改初始密码';
+
 /** The rule for a route about to be registered; HEAD routes share their GET's rule. */
 export function ruleFor(method: string, url: string): ApiRoute {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method;
@@ -25,11 +27,23 @@ export default fp(
       route.config = { ...route.config, api: rules[0] };
     });
 
+    app.decorateRequest('rulePassed', false);
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.api?.access;
       if (!access || access.kind === 'public') return;
       const user = request.user;
+      // The route's own check (a route-level onRequest hook, run after this one) decides; it learns
+      // whether the user passes the rule's roles in the agency in context. A user who must first change
+      // the password never passes them: such a user gets only what the route gives anyone.
+      if (access.kind === 'ownCheck') {
+        request.rulePassed =
+          user !== null && !user.mustChangePassword && satisfies(user.roles, access.roles, request.agencyId);
+        return;
+      }
       if (!user) throw loginRequired();
+      // A user who must change the initial password can only do that (and read or end the session).
+      if (user.mustChangePassword && request.routeOptions.config.api?.module !== 'auth')
+        throw forbidden(MUST_CHANGE_PASSWORD);
       if (access.kind === 'roles' && !satisfies(user.roles, access.roles, request.agencyId)) throw forbidden();
     });
   },

@@ -1,7 +1,7 @@
 // Agency context (ARCHITECTURE §4): routes whose rule needs an agency take it from the X-Agency-Id
 // header, and only when the user may act in it (DOMAIN.md "Agencies, users, roles").
-import { AGENCY_ID_RE } from '@edu/contract';
-import type { FastifyRequest } from 'fastify';
+import { AGENCY_ID_RE, needsAgency } from '@edu/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, invalidField } from '../lib/api-error.js';
 
@@ -13,14 +13,28 @@ export function agencyHeader(request: FastifyRequest): string | undefined {
   return v?.trim() || undefined;
 }
 
+/** The X-Agency-Id agency when the user may act in it, else null (no header, malformed, foreign or unknown). */
+export async function optionalAgencyOf(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const id = agencyHeader(request);
+  if (!id || !request.user || !AGENCY_ID_RE.test(id)) return null;
+  return (await app.services.agency.mayActIn(request.user, id)) ? id : null;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('agencyId', null);
     app.addHook('onRequest', async (request) => {
       const api = request.routeOptions.config.api;
-      if (!api || api.access.kind === 'public' || !api.access.agency) return;
+      if (!api || api.access.kind === 'public') return;
       // Without a user the access plugin answers 401; the agency is only checked for a known user.
       if (!request.user) return;
+      // A route with its own check serves public records to anyone: the agency only widens what staff see
+      // there, so a header naming an agency the user cannot act in is ignored rather than refused.
+      if (api.access.kind === 'ownCheck') {
+        request.agencyId = await optionalAgencyOf(app, request);
+        return;
+      }
+      if (!needsAgency(api.access)) return;
       const id = agencyHeader(request);
       if (!id) throw invalidField('X-Agency-Id', '缺少请求头 X-Agency-Id（当前机构）');
       if (!AGENCY_ID_RE.test(id)) throw invalidField('X-Agency-Id', '请求头 X-Agency-Id 不是有效的机构标识');

@@ -1,7 +1,8 @@
 // Typed calls built from the contract's API table: `call(API.kpRename, { params: { id }, body: { request } })`.
+// Routes that answer a file (`rawResponse`) resolve with the DownloadedFile instead of an envelope's response.
 import type { z } from 'zod';
 import type { ApiRoute } from '@edu/contract';
-import type { HttpClient, QueryValue } from './client';
+import type { DownloadedFile, HttpClient, QueryValue } from './client';
 
 type ParamsArg<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
 type QueryArg<R> = R extends { query: infer Q extends z.ZodType }
@@ -14,7 +15,7 @@ type BodyArg<R> = R extends { rawBody: true }
     : { body?: undefined };
 
 export type CallArgs<R extends ApiRoute> = ParamsArg<R> & QueryArg<R> & BodyArg<R>;
-export type CallResult<R extends ApiRoute> = z.infer<R['response']>;
+export type CallResult<R extends ApiRoute> = R extends { rawResponse: true } ? DownloadedFile : z.infer<R['response']>;
 
 type NeedsArgs<R extends ApiRoute> = R extends { params: z.ZodType } | { body: z.ZodType } | { rawBody: true }
   ? true
@@ -43,13 +44,15 @@ export function createCall(client: HttpClient, options: { sessionAware?: (route:
       body?: unknown;
       raw?: Blob;
     };
-    return client.request<CallResult<R>>({
+    const request = {
       method: route.method,
       path: fillPath(route.path, args.params),
       query: args.query,
       json: args.body,
       raw: args.raw,
       sessionAware: options.sessionAware ? options.sessionAware(route) : true,
-    });
+    };
+    if (route.rawResponse) return client.download(request) as Promise<CallResult<R>>;
+    return client.request<CallResult<R>>(request);
   };
 }

@@ -1,5 +1,6 @@
 // The one HTTP client of spec §7/§8: envelope handling, 401 → logout, bearer and agency headers, timeout.
 import type { Envelope } from '@edu/contract';
+import { filenameFromDisposition } from './download';
 import { API_TEXTS } from './texts';
 
 export const HTTP_TIMEOUT_MS = 120_000;
@@ -49,8 +50,18 @@ export interface HttpClientDeps {
   notify: (text: string) => void;
 }
 
+/** A file answered instead of an envelope (exports, templates). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition` (`filename*` first), or null without one. */
+  filename: string | null;
+  headers: Headers;
+}
+
 export interface HttpClient {
   request<T>(options: RequestOptions): Promise<T>;
+  /** For calls that answer a file: resolves with its bytes; an envelope answer is handled like `request`'s. */
+  download(options: RequestOptions): Promise<DownloadedFile>;
 }
 
 export function isEnvelope(value: unknown): value is Envelope {
@@ -75,7 +86,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     deps.onUnauthorized();
   }
 
-  async function request<T>(options: RequestOptions): Promise<T> {
+  /** Sends the call; `read` takes the body while the timeout still runs (a slow body is a timeout too). */
+  async function send<B>(options: RequestOptions, read: (res: Response) => Promise<B>): Promise<[Response, B]> {
     const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = deps.getToken();
@@ -98,23 +110,24 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       controller.abort();
     }, timeoutMs);
 
-    let res: Response;
-    let text: string;
     try {
-      res = await doFetch(buildUrl(deps.baseUrl ?? '', options.path, options.query), {
+      const res = await doFetch(buildUrl(deps.baseUrl ?? '', options.path, options.query), {
         method: options.method,
         headers,
         body,
         credentials: 'omit',
         signal: controller.signal,
       });
-      text = await res.text();
+      return [res, await read(res)];
     } catch {
       throw new RequestFailure(timedOut ? 'timeout' : 'network');
     } finally {
       clearTimeout(timer);
     }
+  }
 
+  /** Reads an answer that should be the envelope: resolves with `response`, else rejects per spec §8. */
+  function settle<T>(options: RequestOptions, res: Response, text: string): T {
     let parsed: unknown;
     let failure: RequestFailureKind | null = null;
     if (text.trim() === '') failure = 'no-body';
@@ -140,7 +153,28 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return parsed.response as T;
   }
 
-  return { request };
+  async function request<T>(options: RequestOptions): Promise<T> {
+    const [res, text] = await send(options, (r) => r.text());
+    return settle<T>(options, res, text);
+  }
+
+  const isFile = (res: Response) => res.ok && !/json/i.test(res.headers.get('Content-Type') ?? '');
+
+  async function download(options: RequestOptions): Promise<DownloadedFile> {
+    const [res, content] = await send<Blob | string>(options, (r) => (isFile(r) ? r.blob() : r.text()));
+    if (typeof content === 'string') {
+      // An envelope instead of the file: an error (rejects), or a success that carries no file.
+      settle<unknown>(options, res, content);
+      throw new RequestFailure('not-envelope', res.status);
+    }
+    return {
+      blob: content,
+      filename: filenameFromDisposition(res.headers.get('Content-Disposition')),
+      headers: res.headers,
+    };
+  }
+
+  return { request, download };
 }
 
 /** A message a person can read for any rejection of the client. */

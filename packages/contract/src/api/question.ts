@@ -1,7 +1,7 @@
 // Question bank calls (issue 3): questions (spec §7), repositories, tags, bulk moves.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';
-import { LOGIN_IN_AGENCY, roles } from '../access/api-access.js';
+import { LOGIN_IN_AGENCY, ownCheck, roles } from '../access/api-access.js';
 import { pageOf, requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import {
@@ -104,8 +104,8 @@ export const QUESTION_API = {
     method: 'POST',
     path: '/v1/exam/question/:id/test',
     module: 'exam',
-    summary: '试答并判分（教职工预览用）',
-    access: reader,
+    summary: '试答并判分（教职工预览；公开预览的题目任何人可用，未公开时访客 401、其他用户 404）',
+    access: ownCheck(ROLE_SETS.questionReader),
     params: IdParams,
     body: requestOf(QuestionTestRequest),
     response: JudgeResult,

@@ -157,6 +157,11 @@ describe('first start without demo data (PostgreSQL default)', () => {
       expect(info.user.mustChangePassword).toBe(true);
       expect(info.roles).toEqual(['edu:admin']);
       expect(info.agencies).toEqual([]);
+      // Until the change, the server refuses everything but the auth calls.
+      const refused = await fresh.call('GET', '/v1/agencies', { token: info.access_token });
+      expectError(refused, 403);
+      expect(refused.body.errmsg).toBe('请先修改初始密码');
+      expectOk(await fresh.call('GET', '/v1/auth/me', { token: info.access_token }));
       expectOk(
         await fresh.call('POST', '/v1/auth/password', {
           token: info.access_token,
@@ -167,6 +172,7 @@ describe('first start without demo data (PostgreSQL default)', () => {
         expectOk(await fresh.call<LoginInfo>('GET', '/v1/auth/me', { token: info.access_token })).user
           .mustChangePassword,
       ).toBe(false);
+      expectOk(await fresh.call('GET', '/v1/agencies', { token: info.access_token }));
       expectOk(await fresh.call('GET', '/v1/auth/me', { token: await fresh.login('admin', 'chosen-password') }));
     } finally {
       await fresh.close();

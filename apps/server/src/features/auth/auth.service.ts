@@ -5,7 +5,8 @@ import { ApiError, invalidField, loginRequired } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../../lib/fastify-types.js';
 import type { AgencyService } from '../agency/agency.service.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { AuthRepository, Session } from './auth.repository.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { needsTouch, tokenState } from './auth.policy.js';
 import type { LoginAttemptKeys, LoginLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -15,15 +16,31 @@ import { hashToken, newToken } from './tokens.js';
 const BAD_CREDENTIALS = '用户名或密码错误';
 /** Expired tokens are kept a day (for support questions), then deleted at the user's next login. */
 const EXPIRED_TOKEN_RETENTION_MS = 24 * 3600 * 1000;
+/** At most this many sessions are kept in the process's session cache. */
+const SESSION_CACHE_ENTRIES = 50_000;
 
 export class AuthService {
+  /**
+   * Token hash → what the database said about it, reused for `readCacheSeconds`: the lookup runs on every
+   * authenticated request. Validity (expiry, idle time) is still judged on every request; logout and a
+   * password change evict at once (docs/performance.md).
+   */
+  private readonly sessions: TtlCache<string, Session>;
+
   constructor(
     private readonly repo: AuthRepository,
     private readonly agencies: AgencyService,
     private readonly limiter: LoginLimiter,
-    private readonly config: Pick<Config, 'tokenTtlSeconds' | 'tokenIdleSeconds'>,
+    private readonly config: Pick<Config, 'tokenTtlSeconds' | 'tokenIdleSeconds' | 'readCacheSeconds'>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sessions = new TtlCache(config.readCacheSeconds * 1000, SESSION_CACHE_ENTRIES, clock);
+  }
+
+  /** Forgets what this process cached about the user's tokens (after a change to the user or their roles). */
+  forgetUser(userId: number): void {
+    this.sessions.deleteWhere((s) => s.userId === userId);
+  }
 
   private async refuseWhenLimited(keys: LoginAttemptKeys) {
     const waitMs = await this.limiter.blockedFor(keys);
@@ -68,13 +85,20 @@ export class AuthService {
   }
 
   /** The user behind a token, or null when it is unknown, revoked, expired or idle too long. */
-  async authenticate(token: string): Promise<AuthUser | null> {
+  async authenticate(token: string, fresh = false): Promise<AuthUser | null> {
     const tokenHash = hashToken(token);
-    const s = await this.repo.findSession(tokenHash);
+    const s = (!fresh && this.sessions.get(tokenHash)) || (await this.repo.findSession(tokenHash));
     if (!s) return null;
     const now = this.clock.now();
-    if (tokenState(s, now, this.config.tokenIdleSeconds) !== 'valid') return null;
-    if (needsTouch(s.lastSeenAt, now)) await this.repo.touchToken(tokenHash, new Date(now));
+    if (tokenState(s, now, this.config.tokenIdleSeconds) !== 'valid') {
+      this.sessions.delete(tokenHash);
+      return null;
+    }
+    if (needsTouch(s.lastSeenAt, now)) {
+      await this.repo.touchToken(tokenHash, new Date(now));
+      s.lastSeenAt = new Date(now);
+    }
+    this.sessions.set(tokenHash, s);
     return {
       id: s.userId,
       username: s.username,
@@ -90,12 +114,15 @@ export class AuthService {
 
   async logout(user: AuthUser): Promise<null> {
     await this.repo.revokeToken(user.tokenHash, new Date(this.clock.now()));
+    this.sessions.delete(user.tokenHash);
     return null;
   }
 
-  /** Login info for the current token; roles were reloaded from the database by authenticate(). */
-  me(user: AuthUser): Promise<LoginInfo> {
-    return this.loginInfo(user);
+  /** Login info for the current token, user and roles read afresh from the database (not the cache). */
+  async me(user: AuthUser): Promise<LoginInfo> {
+    const current = await this.authenticate(user.token, true);
+    if (!current) throw loginRequired();
+    return this.loginInfo(current);
   }
 
   async changePassword(
@@ -118,6 +145,7 @@ export class AuthService {
     await this.repo.setPassword(user.id, await hashPassword(input.newPassword), now);
     // Every other session ends: whoever knew the old password loses access, this session stays.
     await this.repo.revokeOtherTokens(user.id, user.tokenHash, now);
+    this.forgetUser(user.id);
     return null;
   }
 

@@ -137,10 +137,11 @@ describe('POST /v1/exam/question/:id/test', () => {
     expect(await new QuestionsRepository(t.db).recordCount(Number(sc.id))).toBe(0);
   });
 
-  it('refuses bad input (400), students (403) and foreign questions (404)', async () => {
+  it('refuses bad input (400); unpublished questions are hidden from students and other agencies (404)', async () => {
     const sc = expectOk(await create(single));
     expectError(await test(sc.id, { answer: 'A' }), 400);
-    expectError(await test(sc.id, { answer: ['A'] }, student), 403);
+    // Not staff: only published questions (question-publication.routes.test.ts).
+    expectError(await test(sc.id, { answer: ['A'] }, student), 404);
     expectError(await call('POST', `/v1/exam/question/${sc.id}/test`, other, { answer: ['A'] }, 'other'), 404);
   });
 });

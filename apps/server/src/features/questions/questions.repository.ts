@@ -1,18 +1,24 @@
 // SQL for questions, their versions and answer records. Every read is limited to the repositories the
 // agency in context may see: its own questions (agency_id) or those of repositories it subscribed to.
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  answerRecords,
-  knowledgePoints as kp,
-  questions as q,
-  questionTags as qt,
-  questionVersions,
-  tags,
-} from '../../db/schema.js';
+import { answerRecords, knowledgePoints as kp, questions as q, questionVersions } from '../../db/schema.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
+import {
+  QUESTION_COLUMNS as COLUMNS,
+  QuestionPageQuery,
+  type QuestionFilter,
+  type QuestionOrder,
+  type Visibility,
+} from './question-page.query.js';
+import { QuestionPools } from './question-pool.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
-export type QuestionRow = typeof q.$inferSelect & { kpName: string | null; kpLv: string | null };
+export type QuestionRow = Omit<typeof q.$inferSelect, 'searchText'> & {
+  kpName: string | null;
+  kpLv: string | null;
+  tagNames: string[];
+};
 export type QuestionInsert = Omit<typeof q.$inferInsert, 'id'>;
 export type QuestionChange = Partial<
   Pick<
@@ -32,127 +38,31 @@ export type QuestionChange = Partial<
   >
 >;
 
-/** Whose questions the agency reads: its own, and those of the shared repositories it subscribed to. */
-export interface Visibility {
-  agencyId: string;
-  subscribedRepoIds: number[];
-}
-
-export interface QuestionFilter {
-  repoId?: number;
-  type?: string;
-  /** Any of these types. */
-  types?: string[];
-  /** Any of these tags (by name, or a system tag by key). */
-  tags?: string[];
-  keyword?: string;
-  /** Each code with its whole subtree. */
-  knowledgeIds?: string[];
-  ids?: number[];
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const COLUMNS = { ...getTableColumns(q), kpName: kp.name, kpLv: kp.lv };
-
-/**
- * Each code with its whole subtree (`code = X or code like 'X.%'`), written as the one byte-wise range
- * `X <= code < X/` of the text_pattern_ops indexes. Codes are `[a-z0-9.]` (KP_CODE_RE) and '/' follows
- * '.' and precedes every other allowed character, so the range holds exactly X and the codes under
- * `X.`; as one range the planner both uses it as an index bound and estimates its rows well.
- */
-export function subtreeCondition(codes: readonly string[]): SQL | undefined {
-  if (codes.length === 0) return undefined;
-  return or(...codes.map((c) => sql`(${q.knowledgeCode} ~>=~ ${c} and ${q.knowledgeCode} ~<~ ${`${c}/`})`));
-}
-
-export function visibleCondition(v: Visibility): SQL {
-  return v.subscribedRepoIds.length
-    ? or(eq(q.agencyId, v.agencyId), inArray(q.repoId, v.subscribedRepoIds))!
-    : eq(q.agencyId, v.agencyId);
-}
-
-/**
- * Ids of the tags a filter naming tags matches (by name, or a system tag by key). A question carries
- * tags of its own agency only, so without subscriptions only the agency's own tags can match. Looked up
- * first so the planner sees the actual ids (system tags are on many questions) and joins accordingly.
- */
-async function tagIdsFor(db: Db, v: Visibility, names: string[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        v.subscribedRepoIds.length ? undefined : eq(tags.agencyId, v.agencyId),
-        or(inArray(tags.name, names), inArray(tags.key, names)),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
-async function filterCondition(db: Db, v: Visibility, f: QuestionFilter): Promise<SQL | undefined> {
-  const conds: (SQL | undefined)[] = [visibleCondition(v), eq(q.status, 'active')];
-  if (f.repoId !== undefined) conds.push(eq(q.repoId, f.repoId));
-  if (f.type) conds.push(eq(q.type, f.type));
-  if (f.types?.length) conds.push(inArray(q.type, f.types));
-  if (f.knowledgeIds?.length) conds.push(subtreeCondition(f.knowledgeIds));
-  if (f.ids) conds.push(inArray(q.id, f.ids.length ? f.ids : [-1]));
-  if (f.keyword) conds.push(sql`${q.searchText} ilike ${`%${escapeLike(f.keyword)}%`}`);
-  if (f.tags?.length) {
-    const ids = await tagIdsFor(db, v, f.tags);
-    conds.push(
-      ids.length
-        ? sql`exists (select 1 from ${qt} where ${qt.questionId} = ${q.id} and ${inArray(qt.tagId, ids)})`
-        : sql`false`,
-    );
-  }
-  return and(...conds);
-}
-
-const ORDERS = {
-  lastUpdate: [asc(q.updatedAt), asc(q.id)],
-  '-lastUpdate': [desc(q.updatedAt), desc(q.id)],
-  createTime: [asc(q.createdAt), asc(q.id)],
-  '-createTime': [desc(q.createdAt), desc(q.id)],
-} as const;
-export type QuestionOrder = keyof typeof ORDERS;
+export type { QuestionFilter, QuestionOrder, Visibility } from './question-page.query.js';
 
 export class QuestionsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pages: QuestionPageQuery;
+  private readonly pools: QuestionPools;
+
+  /** `listCache`: how many lists of matching ids to keep (question-pool.ts); 0 reads every page straight. */
+  constructor(
+    private readonly db: Db,
+    listCache: { clock: Clock; maxLists: number } = { clock: systemClock, maxLists: 0 },
+  ) {
+    this.pages = new QuestionPageQuery(db);
+    this.pools = new QuestionPools(this.pages, listCache.clock, listCache.maxLists);
+  }
 
   /** A page of the visible active questions matching the filter, in a stable order, with the total. */
-  async page(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
-    const where = await filterCondition(this.db, v, f);
-    // The page's ids first, read from an index alone (questions_active_*), then only those rows; the total
-    // rides along as a scalar subquery, so a page is one round trip.
-    const ids = this.db
-      .select({ id: q.id })
-      .from(q)
-      .where(where)
-      .orderBy(...ORDERS[order])
-      .offset(page.start)
-      .limit(page.size);
-    const rows = await this.db
-      .select({ ...COLUMNS, total: sql<number>`(select count(*) from ${q} where ${where})`.mapWith(Number) })
-      .from(q)
-      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-      .where(inArray(q.id, ids))
-      .orderBy(...ORDERS[order]);
-    if (rows.length > 0 || page.start === 0) {
-      const list = rows.map(({ total: _total, ...row }) => row as QuestionRow);
-      return { total: rows[0]?.total ?? 0, rows: list };
-    }
-    // Past the last page: no row carries the total.
-    const [total] = await this.db.select({ n: count() }).from(q).where(where);
-    return { total: total?.n ?? 0, rows: [] as QuestionRow[] };
+  page(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
+    return this.pools.page(v, f, order, page);
   }
 
   /** All visible active questions with these ids (any order). */
   async byIds(v: Visibility, f: QuestionFilter & { ids: number[] }): Promise<QuestionRow[]> {
-    return await this.db
-      .select(COLUMNS)
-      .from(q)
-      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-      .where(await filterCondition(this.db, v, f));
+    if (f.ids.length === 0) return [];
+    const { rows } = await this.pages.page(v, f, '-lastUpdate', { start: 0, size: f.ids.length });
+    return rows;
   }
 
   /** One question of any agency (callers check visibility), archived ones included. */

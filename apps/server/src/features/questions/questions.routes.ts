@@ -1,4 +1,5 @@
-// Routes of the question bank (spec §7: /v1/exam/question…) and the bulk move.
+// Routes of the question bank (spec §7: /v1/exam/question…) and the bulk move. The answer test
+// (…/{id}/test) checks its own access: question-publication.routes.ts.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';
@@ -14,8 +15,5 @@ export async function questionsRoutes(app: FastifyInstance) {
     questions.update(agencyId!, params.id, body.request),
   );
   registerApi(app, API.questionDelete, ({ agencyId, params }) => questions.remove(agencyId!, params.id));
-  registerApi(app, API.questionTest, ({ agencyId, params, body }) =>
-    questions.test(agencyId!, params.id, body.request),
-  );
   registerApi(app, API.questionBulkMove, ({ agencyId, body }) => questions.move(agencyId!, body.request));
 }

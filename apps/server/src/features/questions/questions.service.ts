@@ -1,15 +1,13 @@
 // The question bank: paged lists over knowledge subtrees, selector matching, reads (full for staff,
-// without answers for everyone else), writes with sanitising and versioning, answer tests, bulk moves.
+// without answers for everyone else), writes with sanitising and versioning, bulk moves. Answer tests and
+// public preview: question-publication.service.ts.
 import {
-  judgeQuestion,
   toStudentView,
-  type JudgeResult,
   type KpLevel,
   type Question,
   type QuestionCreate,
   type QuestionEditable,
   type QuestionFields,
-  type QuestionTestRequest,
   type Selectors,
   type StudentQuestion,
 } from '@edu/contract';
@@ -71,13 +69,13 @@ export class QuestionsService {
     return { agencyId, subscribedRepoIds: await this.repositories.subscribedIds(agencyId) };
   }
 
-  private async present(rows: QuestionRow[]): Promise<Question[]> {
-    const names = await this.tags.namesFor(rows.map((r) => r.id));
-    return rows.map((r) => toWire(r, names.get(r.id) ?? []));
+  /** Rows as the wire's questions (the rows carry their tag names). */
+  present(rows: QuestionRow[]): Promise<Question[]> {
+    return Promise.resolve(rows.map((r) => toWire(r, r.tagNames)));
   }
 
   /** The question and how the agency relates to it; 404 when it cannot see it. */
-  private async load(agencyId: string, id: string) {
+  async load(agencyId: string, id: string) {
     const n = parseNumericId(id);
     const row = n === null ? undefined : await this.repo.get(n);
     const access = questionAccess(row, agencyId, row ? await this.repositories.subscribedIds(agencyId) : []);
@@ -86,7 +84,7 @@ export class QuestionsService {
   }
 
   /** The agency's own question, for writes: 404 when it cannot see it, 403 when it reads it by reference. */
-  private async loadOwned(agencyId: string, id: string): Promise<QuestionRow> {
+  async loadOwned(agencyId: string, id: string): Promise<QuestionRow> {
     const { row, access } = await this.load(agencyId, id);
     if (access !== 'owned') throw forbidden(READ_ONLY);
     return row;
@@ -219,13 +217,6 @@ export class QuestionsService {
     const r = await this.repo.deleteOrArchive(row.id, agencyId, new Date(this.clock.now()));
     if (r === 'not_found') throw notFound(NOT_FOUND);
     return null;
-  }
-
-  /** Judges an answer with the contract's judge; nothing is stored. */
-  async test(agencyId: string, id: string, submission: QuestionTestRequest): Promise<JudgeResult> {
-    const { row } = await this.load(agencyId, id);
-    const [q] = await this.present([row]);
-    return judgeQuestion(q, submission);
   }
 
   /** Moves the agency's own questions to a knowledge point and/or one of its repositories. */

@@ -4,6 +4,7 @@ import type { QuestionRepo } from '@edu/contract';
 import { conflict, forbidden, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { maySubscribe, mayWrite, repoAccess, type RepoAccess } from './repositories.policy.js';
 import type { RepoRow, RepoWrite, RepositoriesRepository } from './repositories.repository.js';
 
@@ -26,14 +27,23 @@ const toWire = (row: RepoRow, agencyId: string, subscribed?: boolean): QuestionR
 });
 
 export class RepositoriesService {
+  /**
+   * Agency → subscribed shared repositories: every question read needs them. Any change to subscriptions,
+   * sharing or repositories empties it in this process (docs/performance.md).
+   */
+  private readonly subscriptions: TtlCache<string, number[]>;
+
   constructor(
     private readonly repo: RepositoriesRepository,
     private readonly clock: Clock,
-  ) {}
+    cacheSeconds = 0,
+  ) {
+    this.subscriptions = new TtlCache(cacheSeconds * 1000, 10_000, clock);
+  }
 
   /** Ids of the shared repositories the agency reads by reference. */
   subscribedIds(agencyId: string): Promise<number[]> {
-    return this.repo.subscribedIds(agencyId);
+    return this.subscriptions.getOrLoad(agencyId, () => this.repo.subscribedIds(agencyId));
   }
 
   /** The row and how the agency relates to it ('none' for unknown, foreign or malformed ids). */
@@ -93,12 +103,14 @@ export class RepositoriesService {
   async update(agencyId: string, id: string, fields: RepoWrite): Promise<QuestionRepo> {
     const row = await this.writable(agencyId, id);
     await this.repo.update(agencyId, row.id, fields, new Date(this.clock.now()));
+    this.subscriptions.clear();
     return this.get(agencyId, id);
   }
 
   async remove(agencyId: string, id: string): Promise<null> {
     const row = await this.writable(agencyId, id);
     const r = await this.repo.deleteEmpty(agencyId, row.id);
+    this.subscriptions.clear();
     if (r === 'not_found') throw notFound(NOT_FOUND);
     if (r === 'not_empty') throw conflict('题库中还有题目（含已归档的题目），请先移走或删除题目');
     return null;
@@ -111,12 +123,14 @@ export class RepositoriesService {
     if (verdict === 'own') throw conflict('这是本机构自己的题库，无需引用');
     if (verdict !== 'ok' || !row) throw notFound(NOT_FOUND);
     await this.repo.subscribe(agencyId, row.id);
+    this.subscriptions.delete(agencyId);
     return toWire(row, agencyId);
   }
 
   async unsubscribe(agencyId: string, id: string): Promise<null> {
     const n = parseNumericId(id);
     if (n === null || !(await this.repo.unsubscribe(agencyId, n))) throw notFound('未引用该题库');
+    this.subscriptions.delete(agencyId);
     return null;
   }
 }

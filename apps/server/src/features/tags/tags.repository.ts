@@ -94,18 +94,4 @@ export class TagsRepository {
     await db.delete(qt).where(eq(qt.questionId, questionId));
     if (tagIds.length) await db.insert(qt).values(tagIds.map((tagId) => ({ questionId, tagId })));
   }
-
-  /** Tag names per question, for presenting a page of questions. */
-  async namesFor(questionIds: readonly number[]): Promise<Map<number, string[]>> {
-    const out = new Map<number, string[]>();
-    if (questionIds.length === 0) return out;
-    const rows = await this.db
-      .select({ questionId: qt.questionId, name: tags.name })
-      .from(qt)
-      .innerJoin(tags, eq(tags.id, qt.tagId))
-      .where(inArray(qt.questionId, [...questionIds]))
-      .orderBy(sql`${tags.key} is null`, asc(tags.id));
-    for (const r of rows) out.set(r.questionId, [...(out.get(r.questionId) ?? []), r.name]);
-    return out;
-  }
 }

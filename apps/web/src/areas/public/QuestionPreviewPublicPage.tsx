@@ -1,14 +1,23 @@
-// /public/question/preview: shows the question handed over by the editor's 预览 button (this browser's
-// localStorage) and judges answers locally with the contract's judge; without one, an explanatory empty state.
+// /public/question/preview: with `?id=` a question published for public preview, which anyone answers and the
+// server judges (PublishedQuestionPreview); without it, the question handed over by the editor's 预览 button
+// (this browser's localStorage), judged locally with the contract's judge, or an explanatory empty state.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Card } from 'antd';
 import { judgeQuestion } from '@edu/contract';
 import { readPreview } from '../../components/question/preview-store';
 import { QuestionView } from '../../components/question/QuestionView';
 import { ResultPage } from '../../components/ResultPage';
+import { PublishedQuestionPreview } from './PublishedQuestionPreview';
 import { PUBLIC_PREVIEW_TEXTS as T } from './texts';
 
 export default function QuestionPreviewPublicPage() {
+  const [search] = useSearchParams();
+  const id = search.get('id');
+  return id ? <PublishedQuestionPreview key={id} id={id} /> : <LocalQuestionPreview />;
+}
+
+function LocalQuestionPreview() {
   const [question] = useState(() => readPreview());
   if (!question) return <ResultPage status="info" title={T.emptyTitle} subTitle={T.emptyBody} />;
   return (

@@ -54,4 +54,8 @@ export const PUBLIC_PREVIEW_TEXTS = {
   emptyBody:
     '这个页面显示题目编辑页「预览」按钮交给它的题目（只保存在本浏览器中，不经过服务器），作答后在本机即时判分。请从题目编辑页点击「预览」打开。',
   localNote: '本预览在浏览器中即时判分，题目尚未保存时也可使用；正式作答以服务器判分为准。',
+  notPublicTitle: '该题目未公开或不存在',
+  notPublicBody: '链接可能有误，或这道题已从公开预览撤下。请向分享链接的老师确认。',
+  publishedNote: '公开预览：提交后即时判分，并显示标准答案和解析；作答不会被记录。',
+  loadFailed: '题目加载失败',
 } as const;

@@ -1,42 +1,87 @@
-// A judged result (JudgeResult): verdict, score, standard answer, explanation, feedback; per sub-question for enReading.
-import { Alert, Descriptions, List, Tag, Typography } from 'antd';
-import type { JudgeResult, SubJudgeResult } from '@edu/contract';
+// A judged result (JudgeResult): verdict, score, feedback, the answer given, standard answer, explanation;
+// per sub-question for enReading. Feedback that only repeats the verdict (回答正确) is not shown twice.
+import { Alert, Descriptions, List, Space, Tag, Typography } from 'antd';
+import type { JudgeResult, QuestionType, SubJudgeResult } from '@edu/contract';
 import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T, TYPE_LABELS } from '../texts';
+import { AnswerTextView } from './AnswerText';
 
-function verdict(r: Pick<JudgeResult, 'isCorrect' | 'pending'>) {
-  if (r.pending || r.isCorrect === null) return <Tag color="orange">{T.pending}</Tag>;
-  return r.isCorrect ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
+type Verdict = Pick<JudgeResult, 'isCorrect' | 'pending' | 'feedback'>;
+
+const label = (r: Verdict) => (r.pending || r.isCorrect === null ? T.pending : r.isCorrect ? T.correct : T.wrong);
+
+function verdict(r: Verdict) {
+  const color = r.pending || r.isCorrect === null ? 'orange' : r.isCorrect ? 'green' : 'red';
+  return <Tag color={color}>{label(r)}</Tag>;
 }
 
-const show = (list: readonly string[]) => (list.length ? list.join('；') : T.none);
+/** What the standard answer is called: a reference for the texts judged by similarity or by a teacher. */
+const standardLabel = (type: QuestionType) =>
+  type === 'translation' ? T.referenceTranslation : type === 'shortAnswer' ? T.referenceAnswer : T.standardAnswer;
+
+/** The feedback when it says more than the verdict tag. */
+const extraFeedback = (r: Verdict) => (r.feedback && r.feedback !== label(r) ? r.feedback : undefined);
 
 function SubResult({ r, index }: { r: SubJudgeResult; index: number }) {
+  const feedback = extraFeedback(r);
   return (
     <List.Item className="sub-result">
-      <div style={{ width: '100%' }}>
-        <Typography.Text strong>
-          {T.sub(index + 1)} · {TYPE_LABELS[r.type]}
-        </Typography.Text>{' '}
-        {verdict(r)}
-        <div>{r.feedback}</div>
-        <Typography.Text type="secondary">
-          {T.yourAnswer}：{show(r.submitAnswer)}
-          {'\u3000'}
-          {T.standardAnswer}：{show(r.standardAnswer)}
-        </Typography.Text>
-        {r.explanation && <RichText html={r.explanation} />}
-      </div>
+      <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+        <span>
+          <Typography.Text strong>
+            {T.sub(index + 1)} · {TYPE_LABELS[r.type]}
+          </Typography.Text>{' '}
+          {verdict(r)}
+        </span>
+        {feedback && <div>{feedback}</div>}
+        <Space wrap size={[24, 4]}>
+          <span>
+            <Typography.Text type="secondary">{T.yourAnswer}：</Typography.Text>
+            <AnswerTextView type={r.type} answer={r.submitAnswer} />
+          </span>
+          {r.standardAnswer.length > 0 && (
+            <span>
+              <Typography.Text type="secondary">{standardLabel(r.type)}：</Typography.Text>
+              <AnswerTextView type={r.type} answer={r.standardAnswer} standard />
+            </span>
+          )}
+        </Space>
+        {r.explanation && (
+          <div style={{ display: 'flex' }}>
+            <Typography.Text type="secondary" style={{ flex: 'none' }}>
+              {T.explanation}：
+            </Typography.Text>
+            <RichText html={r.explanation} />
+          </div>
+        )}
+      </Space>
     </List.Item>
   );
 }
 
-export function JudgeResultView({ result }: { result: JudgeResult }) {
-  const type = result.pending || result.isCorrect === null ? 'warning' : result.isCorrect ? 'success' : 'error';
+export function JudgeResultView({ result, type }: { result: JudgeResult; type: QuestionType }) {
+  const alert = result.pending || result.isCorrect === null ? 'warning' : result.isCorrect ? 'success' : 'error';
+  const rows = [
+    type !== 'enReading' && (
+      <Descriptions.Item key="mine" label={T.yourAnswer}>
+        <AnswerTextView type={type} answer={result.submitAnswer} />
+      </Descriptions.Item>
+    ),
+    result.standardAnswer.length > 0 && (
+      <Descriptions.Item key="standard" label={standardLabel(type)}>
+        <AnswerTextView type={type} answer={result.standardAnswer} standard />
+      </Descriptions.Item>
+    ),
+    result.explanation && (
+      <Descriptions.Item key="explanation" label={T.explanation}>
+        <RichText html={result.explanation} />
+      </Descriptions.Item>
+    ),
+  ].filter(Boolean);
   return (
     <div className="judge-result" style={{ marginTop: 16 }}>
       <Alert
-        type={type}
+        type={alert}
         showIcon
         title={
           <span>
@@ -44,18 +89,13 @@ export function JudgeResultView({ result }: { result: JudgeResult }) {
             {result.similarity !== undefined && `\u3000${T.similarity(result.similarity)}`}
           </span>
         }
-        description={result.feedback}
+        description={extraFeedback(result)}
       />
-      <Descriptions column={1} size="small" style={{ marginTop: 12 }}>
-        {result.standardAnswer.length > 0 && (
-          <Descriptions.Item label={T.standardAnswer}>{show(result.standardAnswer)}</Descriptions.Item>
-        )}
-        {result.explanation && (
-          <Descriptions.Item label={T.explanation}>
-            <RichText html={result.explanation} />
-          </Descriptions.Item>
-        )}
-      </Descriptions>
+      {rows.length > 0 && (
+        <Descriptions column={1} size="small" style={{ marginTop: 12 }}>
+          {rows}
+        </Descriptions>
+      )}
       {result.subResults && result.subResults.length > 0 && (
         <List
           header={<Typography.Text strong>{T.subResults}</Typography.Text>}

@@ -111,7 +111,7 @@ export function QuestionView({ question: q, judge }: QuestionViewProps) {
           </Button>
         )}
       </Space>
-      {result && <JudgeResultView result={result} />}
+      {result && <JudgeResultView result={result} type={q.type} />}
       {q.videos.length > 0 && (
         <div style={{ marginTop: 16 }}>
           <Typography.Text strong>{T.videos}</Typography.Text>

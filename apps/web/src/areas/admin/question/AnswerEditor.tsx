@@ -1,8 +1,10 @@
 // Options and standard answer of one (sub-)question, per type: choices, 对/错, blanks, reference text.
-import { Button, Checkbox, Input, Radio, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, Radio, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { optionKeyAt, splitAlternatives, type QuestionOption, type QuestionType } from '@edu/contract';
+import { optionKeyAt, type QuestionOption, type QuestionType } from '@edu/contract';
 import RichTextEditor from '../../../components/rich-text/RichTextEditor';
+import { BlanksEditor } from './BlanksEditor';
+import { FieldError } from './FieldError';
 import { errorsUnder, isChoice, type FieldErrors } from './form-model';
 import { QUESTION_TEXTS } from './texts';
 
@@ -20,22 +22,6 @@ export interface AnswerEditorProps extends AnswerValue {
   /** Path prefix of this (sub-)question's errors: '' or 'questionSub.1.'. */
   prefix: string;
 }
-
-export function FieldError({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <div role="alert">
-      {messages.map((m) => (
-        <Typography.Text key={m} type="danger" style={{ display: 'block', fontSize: 13 }}>
-          {m}
-        </Typography.Text>
-      ))}
-    </div>
-  );
-}
-
-/** `went|had gone` ↔ ['went', 'had gone']; a `|` inside an alternative is written `\|`. */
-const joinAlternatives = (alts: string[]) => alts.map((a) => a.replace(/\|/g, '\\|')).join('|');
 
 function ChoiceEditor({ type, options, answer, onChange, errors, prefix }: AnswerEditorProps) {
   const multiple = type === 'multipleChoice';
@@ -84,13 +70,16 @@ function ChoiceEditor({ type, options, answer, onChange, errors, prefix }: Answe
           <Button aria-label={T.removeOption(o.key)} icon={<DeleteOutlined />} type="text" onClick={() => remove(i)} />
         </div>
       ))}
-      <Button
-        icon={<PlusOutlined />}
-        disabled={options.length >= 26}
-        onClick={() => onChange({ options: [...options, { key: optionKeyAt(options.length), content: '' }], answer })}
-      >
-        {T.addOption}
-      </Button>
+      <Space wrap>
+        <Button
+          icon={<PlusOutlined />}
+          disabled={options.length >= 26}
+          onClick={() => onChange({ options: [...options, { key: optionKeyAt(options.length), content: '' }], answer })}
+        >
+          {T.addOption}
+        </Button>
+        <Typography.Text type="secondary">{multiple ? T.markCorrectMultiple : T.markCorrectSingle}</Typography.Text>
+      </Space>
       <FieldError
         messages={[
           ...errorsUnder(errors, `${prefix}answer`),
@@ -101,48 +90,26 @@ function ChoiceEditor({ type, options, answer, onChange, errors, prefix }: Answe
   );
 }
 
-function BlanksEditor({ answer, onChange, errors, prefix }: AnswerEditorProps) {
-  const set = (list: string[]) => onChange({ options: [], answer: list });
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      {answer.map((blank, i) => (
-        <div key={i}>
-          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <span style={{ width: 56 }}>{T.blank(i + 1)}</span>
-            <Select
-              mode="tags"
-              aria-label={T.blank(i + 1)}
-              style={{ flex: 1 }}
-              notFoundContent={null}
-              tokenSeparators={['|']}
-              suffixIcon={null}
-              placeholder={T.blankPlaceholder}
-              status={errors[`${prefix}answer.${i}`] ? 'error' : undefined}
-              value={blank === '' ? [] : splitAlternatives(blank)}
-              onChange={(alts: string[]) => set(answer.map((b, j) => (j === i ? joinAlternatives(alts) : b)))}
-            />
-            <Button
-              aria-label={T.removeBlank(i + 1)}
-              icon={<DeleteOutlined />}
-              type="text"
-              onClick={() => set(answer.filter((_, j) => j !== i))}
-            />
-          </div>
-          <FieldError messages={errors[`${prefix}answer.${i}`] ? [errors[`${prefix}answer.${i}`]] : []} />
-        </div>
-      ))}
-      <Button icon={<PlusOutlined />} onClick={() => set([...answer, ''])}>
-        {T.addBlank}
-      </Button>
-      <FieldError messages={errors[`${prefix}answer`] ? [errors[`${prefix}answer`]] : []} />
-    </Space>
-  );
+/** The label of a (sub-)question's answer area. */
+export function answerLabel(type: QuestionType, hasOptions: boolean): string {
+  if (type === 'fillBlank') return T.blanks;
+  if (type === 'translation') return T.referenceTranslation;
+  if (type === 'shortAnswer') return T.reference;
+  return hasOptions ? T.options : T.correct;
 }
 
 export function AnswerEditor(props: AnswerEditorProps) {
   const { type, answer, onChange, errors, prefix } = props;
   if (isChoice(type)) return <ChoiceEditor {...props} />;
-  if (type === 'fillBlank') return <BlanksEditor {...props} />;
+  if (type === 'fillBlank')
+    return (
+      <BlanksEditor
+        answer={answer}
+        onChange={(a) => onChange({ options: [], answer: a })}
+        errors={errors}
+        prefix={prefix}
+      />
+    );
   if (type === 'enReading') return null;
   if (type === 'trueFalse') {
     return (

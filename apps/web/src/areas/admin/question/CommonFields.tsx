@@ -3,7 +3,7 @@ import { Button, Form, Input, Radio, Select, Space, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QuestionType } from '@edu/contract';
 import { useAppConfig } from '../../../app/session-context';
-import { FieldError } from './AnswerEditor';
+import { FieldError } from './FieldError';
 import { errorsUnder, type Draft, type FieldErrors } from './form-model';
 import { kpTreeOptions, useRepos, useTags } from './queries';
 import { QUESTION_TEXTS } from './texts';

@@ -8,9 +8,9 @@ import dayjs from 'dayjs';
 import { API, QUESTION_TYPES, type Question, type QuestionType } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
-import { htmlToText } from '../../../components/rich-text/purify';
 import { BulkMoveModal } from './BulkMoveModal';
 import { KpFilter, type KpFilterValue } from './KpFilter';
+import { excerptParts, excerptText, StemExcerpt } from './StemExcerpt';
 import { useRepos, useTags } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
@@ -27,11 +27,6 @@ export interface QuestionBrowserProps {
   readOnly?: boolean;
   extra?: React.ReactNode;
   title: React.ReactNode;
-}
-
-export function excerpt(q: Pick<Question, 'title' | 'question'>): string {
-  const text = q.title.trim() || htmlToText(q.question);
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 export function QuestionBrowser({
@@ -110,33 +105,50 @@ export function QuestionBrowser({
     {
       title: T.columns.title,
       key: 'title',
-      width: 340,
-      render: (_, q) => <Link to={`/admin/question/preview/${q.id}`}>{excerpt(q) || T.untitled}</Link>,
+      render: (_, q) => {
+        const parts = excerptParts(q);
+        return (
+          <>
+            <Link to={`/admin/question/preview/${q.id}`} title={excerptText(parts) || undefined}>
+              <StemExcerpt parts={parts} empty={T.untitled} />
+            </Link>
+            {q.tags.length > 0 && (
+              <div className="question-tags" style={{ marginTop: 4 }}>
+                {q.tags.map((t) => (
+                  <Tag key={t} variant="filled" style={{ fontSize: 12 }}>
+                    {t}
+                  </Tag>
+                ))}
+              </div>
+            )}
+          </>
+        );
+      },
     },
-    { title: T.columns.type, dataIndex: 'type', width: 96, render: (t: QuestionType) => TYPE_LABELS[t] },
+    { title: T.columns.type, dataIndex: 'type', width: 80, render: (t: QuestionType) => TYPE_LABELS[t] },
     {
       title: T.columns.kp,
       key: 'kp',
-      width: 150,
+      width: 120,
       render: (_, q) => q.knowledgePoint?.name ?? T.noKp,
     },
-    {
-      title: T.columns.tags,
-      dataIndex: 'tags',
-      width: 160,
-      render: (list: string[]) => list.map((t) => <Tag key={t}>{t}</Tag>),
-    },
-    { title: T.columns.version, dataIndex: 'version', width: 64 },
+    { title: T.columns.version, dataIndex: 'version', width: 64, align: 'center' },
     {
       title: T.columns.lastUpdate,
       dataIndex: 'lastUpdate',
-      width: 150,
-      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+      width: 116,
+      render: (t: number) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {dayjs(t).format('YYYY-MM-DD')}
+          <br />
+          <Typography.Text type="secondary">{dayjs(t).format('HH:mm')}</Typography.Text>
+        </span>
+      ),
     },
     {
       title: T.columns.actions,
       key: 'actions',
-      width: 150,
+      width: 160,
       fixed: 'right',
       render: (_, q) => (
         <Space size={0}>
@@ -220,7 +232,8 @@ export function QuestionBrowser({
             dataSource={query.data?.list ?? []}
             loading={query.isFetching}
             locale={{ emptyText: T.empty }}
-            scroll={{ x: 1100 }}
+            // The stem column takes what is left; below 800 px the table scrolls.
+            scroll={{ x: 800 }}
             rowSelection={
               readOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
             }

@@ -85,6 +85,22 @@ describe('question editor: the contract’s Chinese messages at the fields', () 
     await shows('阅读理解至少需要一个小题');
   });
 
+  it('after a failed save the messages follow the draft: a fixed field loses its message at once', async () => {
+    await create('trueFalse');
+    save();
+    await shows('判断题答案只能是 T（对）或 F（错）', '请选择知识点');
+    fireEvent.click(screen.getByLabelText('对'));
+    await waitFor(() => expect(screen.queryByText('判断题答案只能是 T（对）或 F（错）')).toBeNull());
+    expect(screen.getByText('请选择知识点')).toBeTruthy();
+  });
+
+  it('enReading: every field of a sub-question is labelled; the answer label follows the type', async () => {
+    await create('enReading');
+    const sub = document.querySelector('.sub-question') as HTMLElement;
+    for (const label of ['题型', '题干', '说明', '选项', '解析']) expect(within(sub).getByText(label)).toBeTruthy();
+    expect(within(sub).getByText('点选选项前的字母标记正确答案')).toBeTruthy();
+  });
+
   it('a video URL must be http(s)', async () => {
     await create('trueFalse');
     fireEvent.click(button('添加视频'));

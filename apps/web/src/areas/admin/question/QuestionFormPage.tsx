@@ -9,7 +9,8 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import RichTextEditor from '../../../components/rich-text/RichTextEditor';
-import { AnswerEditor, FieldError } from './AnswerEditor';
+import { AnswerEditor, answerLabel } from './AnswerEditor';
+import { FieldError } from './FieldError';
 import { JudgeTypeField, KnowledgeFields, RepoField, VideoFields } from './CommonFields';
 import {
   answerDefaults,
@@ -55,20 +56,27 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
   // The repository is preselected once the list is there; it is the author's choice from then on.
   const repoId = own.repoId || (owned.find((r) => r.id === preferredRepo) ?? owned[0])?.id || '';
   const draft: Draft = editId ? own : { ...own, repoId };
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // After the first failed save the messages follow the draft: a fixed field loses its message at once.
+  const [checking, setChecking] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const create = editId ? null : { agencyId };
+  const live = checking ? validateDraft(draft, create) : null;
+  const errors: FieldErrors = { ...(live && !live.ok ? live.errors : {}), ...serverErrors };
+  const set = (patch: Partial<Draft>) => {
+    setServerErrors({});
+    setDraft((d) => ({ ...d, ...patch }));
+  };
   const err = (path: string) => errorsUnder(errors, path)[0];
   const fields = { draft, set, errors };
 
   async function save() {
-    const checked = validateDraft(draft, editId ? null : { agencyId });
+    const checked = validateDraft(draft, create);
+    setChecking(true);
     if (!checked.ok) {
-      setErrors(checked.errors);
       void message.error(T.invalid);
       return;
     }
-    setErrors({});
     setSaving(true);
     try {
       const saved = editId
@@ -83,7 +91,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
       const fieldList = isEnvelopeError(e, 400)
         ? (e as { response?: { fields?: { path: string; message: string }[] } | null }).response?.fields
         : undefined;
-      if (fieldList?.length) setErrors(serverFieldErrors(fieldList));
+      if (fieldList?.length) setServerErrors(serverFieldErrors(fieldList));
       void message.error(errorText(e));
     } finally {
       setSaving(false);
@@ -130,10 +138,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
           />
         </Form.Item>
       ) : (
-        <Form.Item
-          label={draft.type === 'fillBlank' ? T.blanks : draft.options.length ? T.options : T.correct}
-          required
-        >
+        <Form.Item label={answerLabel(draft.type, draft.options.length > 0)} required>
           <AnswerEditor
             type={draft.type}
             options={draft.options}

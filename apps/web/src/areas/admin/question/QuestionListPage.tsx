@@ -1,9 +1,11 @@
 // admin/question/list: all questions of the agency with the knowledge-tree filter; 新建题目 by type.
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { QUESTION_TYPES } from '@edu/contract';
 import { QuestionBrowser } from './QuestionBrowser';
+import { ExportButton } from './transfer/ExportButton';
+import { ImportButton } from './transfer/ImportButton';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
 export function CreateQuestionButton({ repoId }: { repoId?: string }) {
@@ -23,5 +25,16 @@ export function CreateQuestionButton({ repoId }: { repoId?: string }) {
 }
 
 export default function QuestionListPage() {
-  return <QuestionBrowser title={QUESTION_TEXTS.list.title} extra={<CreateQuestionButton />} />;
+  return (
+    <QuestionBrowser
+      title={QUESTION_TEXTS.list.title}
+      extra={
+        <Space>
+          <ImportButton />
+          <ExportButton />
+          <CreateQuestionButton />
+        </Space>
+      }
+    />
+  );
 }

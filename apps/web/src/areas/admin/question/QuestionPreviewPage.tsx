@@ -1,5 +1,5 @@
 // question/preview/{id}: the question as a student sees it, answered and judged by POST …/{id}/test;
-// the stored answer and explanation for staff in a collapsible panel; 编辑 / 复制为新题.
+// the stored answer and explanation for staff in a collapsible panel; 编辑 / 复制为新题; 公开预览 (publication/).
 import { Button, Card, Collapse, Descriptions, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { QuestionView } from '../../../components/question/QuestionView';
+import { PublicationBadge, PublicationPanel } from './publication/PublicationPanel';
 import { RichText } from '../../../components/rich-text/RichText';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
@@ -57,6 +58,7 @@ export default function QuestionPreviewPage() {
           {T.title}
           <Tag color="blue">{TYPE_LABELS[q.type]}</Tag>
           <Tag>{T.meta(q.version)}</Tag>
+          <PublicationBadge id={q.id} />
         </Space>
       }
       extra={
@@ -66,6 +68,7 @@ export default function QuestionPreviewPage() {
         </Space>
       }
     >
+      <PublicationPanel question={q} />
       <QuestionView
         key={`${q.id}/${q.version}`}
         question={q}

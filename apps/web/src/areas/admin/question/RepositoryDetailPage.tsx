@@ -9,6 +9,8 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { QuestionBrowser } from './QuestionBrowser';
 import { CreateQuestionButton } from './QuestionListPage';
+import { ExportButton } from './transfer/ExportButton';
+import { ImportButton } from './transfer/ImportButton';
 import { QUESTION_TEXTS } from './texts';
 
 const T = QUESTION_TEXTS.repo;
@@ -36,7 +38,13 @@ export default function RepositoryDetailPage() {
           {!r.owned && <Tag>{T.readOnlyRepo}</Tag>}
         </Space>
       }
-      extra={r.owned ? <CreateQuestionButton repoId={r.id} /> : undefined}
+      extra={
+        <Space>
+          {r.owned && <ImportButton repoId={r.id} />}
+          <ExportButton repoId={r.id} initial={{ type: parsed.success ? parsed.data : undefined }} />
+          {r.owned && <CreateQuestionButton repoId={r.id} />}
+        </Space>
+      }
     />
   );
 }

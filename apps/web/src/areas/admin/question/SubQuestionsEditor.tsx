@@ -1,8 +1,9 @@
-// enReading: the list of sub-questions, each with its own type, stem and answer editor.
+// enReading: the list of sub-questions, each with its own type, stem and answer editor, every field labelled.
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SUB_QUESTION_TYPES, type SubQuestionType } from '@edu/contract';
-import { AnswerEditor, FieldError } from './AnswerEditor';
+import { AnswerEditor, answerLabel } from './AnswerEditor';
+import { FieldError } from './FieldError';
 import { answerDefaults, emptySub, type FieldErrors, type SubDraft } from './form-model';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
@@ -12,6 +13,19 @@ export interface SubQuestionsEditorProps {
   value: SubDraft[];
   onChange: (next: SubDraft[]) => void;
   errors: FieldErrors;
+}
+
+/** A labelled row inside a sub-question card. */
+function SubField({ label, required, children }: { label: string; required?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="sub-field" style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+      <span style={{ width: 64, flex: 'none', paddingTop: 5, color: 'rgba(0,0,0,0.65)' }}>
+        {required && <span style={{ color: '#ff4d4f', marginRight: 2 }}>*</span>}
+        {label}
+      </span>
+      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
+    </div>
+  );
 }
 
 export function SubQuestionsEditor({ value, onChange, errors }: SubQuestionsEditorProps) {
@@ -42,44 +56,54 @@ export function SubQuestionsEditor({ value, onChange, errors }: SubQuestionsEdit
               />
             }
           >
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Select
-                aria-label={`${T.subType} ${i + 1}`}
-                style={{ width: 160 }}
-                value={sub.type}
-                options={SUB_QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-                onChange={(type: SubQuestionType) => update(i, { type, ...answerDefaults(type) })}
-              />
-              <Input
-                aria-label={`${T.subTitle} ${i + 1}`}
-                placeholder={T.subTitle}
-                status={own('title').length ? 'error' : undefined}
-                value={sub.title}
-                onChange={(e) => update(i, { title: e.target.value })}
-              />
-              <FieldError messages={own('title')} />
-              <Input
-                aria-label={`${T.subDesc} ${i + 1}`}
-                placeholder={T.subDesc}
-                value={sub.desc}
-                onChange={(e) => update(i, { desc: e.target.value })}
-              />
-              <AnswerEditor
-                type={sub.type}
-                options={sub.options}
-                answer={sub.answer}
-                onChange={(next) => update(i, next)}
-                errors={errors}
-                prefix={prefix}
-              />
-              <Input.TextArea
-                aria-label={`${T.subExplanation} ${i + 1}`}
-                placeholder={T.subExplanation}
-                autoSize={{ minRows: 1, maxRows: 6 }}
-                value={sub.explanation}
-                onChange={(e) => update(i, { explanation: e.target.value })}
-              />
-              <FieldError messages={[...own('questionSubId'), ...own('explanation')]} />
+            <Space orientation="vertical" style={{ width: '100%' }} size={12}>
+              <SubField label={T.subTypeShort} required>
+                <Select
+                  aria-label={`${T.subType} ${i + 1}`}
+                  style={{ width: 160 }}
+                  value={sub.type}
+                  options={SUB_QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+                  onChange={(type: SubQuestionType) => update(i, { type, ...answerDefaults(type) })}
+                />
+              </SubField>
+              <SubField label={T.subTitleShort} required>
+                <Input
+                  aria-label={`${T.subTitle} ${i + 1}`}
+                  placeholder={T.subTitlePlaceholder}
+                  status={own('title').length ? 'error' : undefined}
+                  value={sub.title}
+                  onChange={(e) => update(i, { title: e.target.value })}
+                />
+                <FieldError messages={own('title')} />
+              </SubField>
+              <SubField label={T.subDesc}>
+                <Input
+                  aria-label={`${T.subDesc} ${i + 1}`}
+                  placeholder={T.optional}
+                  value={sub.desc}
+                  onChange={(e) => update(i, { desc: e.target.value })}
+                />
+              </SubField>
+              <SubField label={answerLabel(sub.type, sub.options.length > 0)} required>
+                <AnswerEditor
+                  type={sub.type}
+                  options={sub.options}
+                  answer={sub.answer}
+                  onChange={(next) => update(i, next)}
+                  errors={errors}
+                  prefix={prefix}
+                />
+              </SubField>
+              <SubField label={T.explanation}>
+                <Input.TextArea
+                  aria-label={`${T.subExplanation} ${i + 1}`}
+                  placeholder={T.optional}
+                  autoSize={{ minRows: 1, maxRows: 6 }}
+                  value={sub.explanation}
+                  onChange={(e) => update(i, { explanation: e.target.value })}
+                />
+                <FieldError messages={[...own('questionSubId'), ...own('explanation')]} />
+              </SubField>
             </Space>
           </Card>
         );

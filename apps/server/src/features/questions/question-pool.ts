@@ -1,0 +1,59 @@
+// Lists of matching question ids kept between requests. A teacher paging through a subtree, or the
+// practice engine drawing for a point, asks for the same filter again and again; counting and ordering
+// thousands of index entries each time is what made a page cost milliseconds. The ids are kept with the
+// bank version they were read at, and every page reads its rows *together with* the current version in
+// one statement: when the version moved (any change an agency's lists could show, kept by triggers), the
+// ids are read again. A page is therefore exactly as fresh as an uncached one, on any number of processes.
+import type { Clock } from '../../lib/clock.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import type { QuestionFilter, QuestionOrder, QuestionPageQuery, Visibility } from './question-page.query.js';
+
+/** Filters matching more questions than this are paged straight from the database. */
+const MAX_POOL_IDS = 10_000;
+/** Unused lists are dropped after this long (memory, not freshness). */
+const POOL_TTL_MS = 60_000;
+
+interface Pool {
+  ids: number[];
+  bankVersion: string;
+}
+
+export class QuestionPools {
+  private readonly pools: TtlCache<string, Pool>;
+
+  constructor(
+    private readonly query: QuestionPageQuery,
+    clock: Clock,
+    maxPools: number,
+  ) {
+    this.pools = new TtlCache(maxPools > 0 ? POOL_TTL_MS : 0, Math.max(maxPools, 1), clock);
+  }
+
+  async page(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
+    if (!this.pools.enabled) return this.query.page(v, f, order, page);
+    const key = JSON.stringify([v, f, order]);
+    // Two tries: a write between reading the ids and reading the rows sends us round once more.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let pool = this.pools.get(key);
+      if (!pool) {
+        const read = await this.query.pool(v, f, order, MAX_POOL_IDS);
+        if (!read) return this.query.page(v, f, order, page);
+        pool = read;
+        this.pools.set(key, pool);
+      }
+      const slice = pool.ids.slice(page.start, page.start + page.size);
+      if (slice.length === 0) {
+        if ((await this.query.bankVersion(v)) === pool.bankVersion) return { total: pool.ids.length, rows: [] };
+      } else {
+        const rows = await this.query.rows(v, slice);
+        if (rows.length === slice.length && rows.every((r) => r.bankVersion === pool.bankVersion)) {
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          return { total: pool.ids.length, rows: slice.map((id) => byId.get(id)!) };
+        }
+      }
+      this.pools.delete(key);
+    }
+    // The bank kept changing under us: read the page straight.
+    return this.query.page(v, f, order, page);
+  }
+}

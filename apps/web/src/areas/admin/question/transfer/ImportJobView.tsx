@@ -1,0 +1,62 @@
+// Step 3 of the import: the job's progress bar while it runs, then what was imported, skipped and why.
+import { Alert, Button, Progress, Result, Typography } from 'antd';
+import type { ImportJob } from '@edu/contract';
+import { errorText } from '../../../../api/client';
+import { ItemIssuesTable } from './ItemIssuesTable';
+import { jobFinished, jobPercent } from './use-import-job';
+import { TRANSFER_TEXTS } from './texts';
+
+const T = TRANSFER_TEXTS.job;
+const R = TRANSFER_TEXTS.report;
+
+export interface ImportJobViewProps {
+  job: ImportJob | undefined;
+  /** The poll's rejection, if it stopped. */
+  error: unknown;
+  onRetry: () => void;
+}
+
+function Running({ job }: { job: ImportJob | undefined }) {
+  return (
+    <div className="import-progress" style={{ padding: '24px 8px' }}>
+      <Typography.Text>{job ? T.status[job.status] : T.starting}</Typography.Text>
+      <Progress
+        percent={job ? jobPercent(job) : 0}
+        status="active"
+        format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
+      />
+    </div>
+  );
+}
+
+export function ImportJobView({ job, error, onRetry }: ImportJobViewProps) {
+  if (error && !jobFinished(job))
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={T.pollFailed}
+        description={errorText(error)}
+        action={
+          <Button size="small" onClick={onRetry}>
+            {T.retry}
+          </Button>
+        }
+      />
+    );
+  if (!job || !jobFinished(job)) return <Running job={job} />;
+  const done = job.status === 'done';
+  return (
+    <div className="import-result">
+      <Result
+        style={{ padding: '16px 0' }}
+        status={done ? 'success' : 'error'}
+        title={T.status[job.status]}
+        subTitle={done ? T.done(job.imported, job.skipped) : (job.message ?? T.failed)}
+      />
+      <Progress percent={jobPercent(job)} status={done ? 'success' : 'exception'} />
+      <ItemIssuesTable type="danger" title={R.errorsTitle(job.errors.length)} items={job.errors} />
+      <ItemIssuesTable type="secondary" title={R.unsupportedTitle(job.unsupported.length)} items={job.unsupported} />
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+// 导入题目: choose the file and target (step 1), read the validation report (step 2), run the job and watch it (step 3).
+import { useState } from 'react';
+import { Alert, Button, Modal, Space, Steps, Typography } from 'antd';
+import { API, type ImportReport } from '@edu/contract';
+import { errorText, isEnvelope } from '../../../../api/client';
+import { useCall } from '../../../../app/session-context';
+import { useRepos } from '../queries';
+import { ImportJobView } from './ImportJobView';
+import { importBlocker, ImportReportView } from './ImportReportView';
+import { ImportSettingsForm } from './ImportSettingsForm';
+import {
+  fileProblem,
+  formatFromFileName,
+  importQuery,
+  validateSettings,
+  type ImportSettings,
+  type SettingsErrors,
+} from './import-settings';
+import { jobFinished, useImportJob } from './use-import-job';
+import { TRANSFER_TEXTS } from './texts';
+
+const T = TRANSFER_TEXTS.import;
+
+/** A 400's field messages that belong to a field of the form (file, format, repository). */
+function fieldErrorsOf(error: unknown): SettingsErrors {
+  if (!isEnvelope(error) || error.errno !== 400) return {};
+  const fields = (error.response as { fields?: { path: string; message: string }[] } | null)?.fields ?? [];
+  const out: SettingsErrors = {};
+  for (const f of fields) if (f.path === 'file' || f.path === 'format' || f.path === 'repoId') out[f.path] = f.message;
+  return out;
+}
+
+export interface ImportModalProps {
+  /** The repository to import into at first (repository detail). */
+  repoId?: string;
+  onClose: () => void;
+}
+
+export function ImportModal({ repoId, onClose }: ImportModalProps) {
+  const call = useCall();
+  const repos = useRepos();
+  const owned = (repos.data?.list ?? []).filter((r) => r.owned);
+  const [own, setOwn] = useState<ImportSettings>({ file: null, repoId, mode: 'all' });
+  // With one owned repository there is nothing to choose.
+  const settings = { ...own, repoId: own.repoId ?? (owned.length === 1 ? owned[0].id : undefined) };
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [step, setStep] = useState(0);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'start' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useImportJob(jobId);
+  const jobRunning = jobId !== null && !jobFinished(job.data) && !job.isError;
+  const locked = busy !== null || jobRunning;
+
+  const change = (patch: Partial<ImportSettings>) => {
+    setOwn((s) => ({ ...s, ...patch }));
+    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+    setFailure(null);
+  };
+  const pickFile = (file: File | null) => {
+    const problem = file && fileProblem(file);
+    if (problem) return setErrors((e) => ({ ...e, file: problem }));
+    const format = file ? formatFromFileName(file.name) : undefined;
+    change(format ? { file, format } : { file });
+  };
+
+  async function preview() {
+    const problems = validateSettings(settings);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !settings.file) return;
+    setBusy('preview');
+    setFailure(null);
+    try {
+      setReport(await call(API.questionImportPreview, { query: importQuery(settings), raw: settings.file }));
+      setStep(1);
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+      setFailure(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function start() {
+    if (!settings.file) return;
+    setBusy('start');
+    setFailure(null);
+    try {
+      const started = await call(API.questionImport, { query: importQuery(settings), raw: settings.file });
+      setJobId(started.jobId);
+      setStep(2);
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const again = () => {
+    setOwn((s) => ({ ...s, file: null }));
+    setReport(null);
+    setJobId(null);
+    setFailure(null);
+    setStep(0);
+  };
+
+  const blocker = report ? importBlocker(report, settings.mode) : null;
+  const footer =
+    step === 0 ? (
+      <Space>
+        <Button onClick={onClose} disabled={locked}>
+          {T.cancel}
+        </Button>
+        <Button key="validate" type="primary" loading={busy === 'preview'} onClick={() => void preview()}>
+          {busy === 'preview' ? T.validating : T.validate}
+        </Button>
+      </Space>
+    ) : step === 1 ? (
+      <Space>
+        <Button
+          onClick={() => {
+            setFailure(null);
+            setStep(0);
+          }}
+          disabled={locked}
+        >
+          {T.back}
+        </Button>
+        <Button
+          key="start"
+          type="primary"
+          disabled={blocker !== null}
+          title={blocker ?? undefined}
+          loading={busy === 'start'}
+          onClick={() => void start()}
+        >
+          {T.start}
+        </Button>
+      </Space>
+    ) : (
+      <Space>
+        {jobRunning && <Typography.Text type="secondary">{TRANSFER_TEXTS.job.running}</Typography.Text>}
+        <Button onClick={again} disabled={locked}>
+          {T.again}
+        </Button>
+        <Button key="close" type="primary" onClick={onClose} disabled={locked}>
+          {T.close}
+        </Button>
+      </Space>
+    );
+
+  return (
+    <Modal
+      open
+      title={T.title}
+      width={880}
+      mask={{ closable: false }}
+      closable={!locked}
+      keyboard={!locked}
+      onCancel={() => !locked && onClose()}
+      footer={footer}
+      destroyOnHidden
+    >
+      <Steps
+        size="small"
+        current={step}
+        status={step === 2 && job.data?.status === 'failed' ? 'error' : undefined}
+        items={T.steps.map((title) => ({ title }))}
+        style={{ margin: '8px 0 24px' }}
+      />
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {step === 0 && (
+        <ImportSettingsForm
+          value={settings}
+          onChange={(patch) => {
+            change(patch);
+            setReport(null);
+          }}
+          onFile={(file) => {
+            pickFile(file);
+            setReport(null);
+          }}
+          errors={errors}
+          ownedRepos={owned}
+          reposLoading={repos.isPending}
+          disabled={locked}
+        />
+      )}
+      {step === 1 && report && (
+        <ImportReportView report={report} mode={settings.mode} onSwitchToValid={() => change({ mode: 'valid' })} />
+      )}
+      {step === 2 && <ImportJobView job={job.data} error={job.error} onRetry={() => void job.refetch()} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+// What the import form holds, the format a file name suggests, and the form's checks (pure).
+import { IMPORT_MAX_BYTES, type ImportMode, type TransferFormat } from '@edu/contract';
+import { TRANSFER_TEXTS } from './texts';
+
+const T = TRANSFER_TEXTS.import;
+
+export interface ImportSettings {
+  file: File | null;
+  format?: TransferFormat;
+  repoId?: string;
+  knowledgeId?: string;
+  mode: ImportMode;
+}
+
+export type SettingsErrors = Partial<Record<'file' | 'format' | 'repoId', string>>;
+
+/** File types the picker offers. */
+export const IMPORT_ACCEPT = '.xml,.gift,.txt,.xlsx';
+
+/** The format a file name's extension suggests: .xml → Moodle, .gift/.txt → GIFT, .xlsx → Excel. */
+export function formatFromFileName(name: string): TransferFormat | undefined {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.xml')) return 'moodle';
+  if (lower.endsWith('.gift') || lower.endsWith('.txt')) return 'gift';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  return undefined;
+}
+
+/** Why a picked file cannot be sent, or null. */
+export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  return file.size > IMPORT_MAX_BYTES ? T.tooLarge(file.name) : null;
+}
+
+export function validateSettings(s: ImportSettings): SettingsErrors {
+  const errors: SettingsErrors = {};
+  if (!s.file) errors.file = T.fileRequired;
+  if (!s.format) errors.format = T.formatRequired;
+  if (!s.repoId) errors.repoId = T.repoRequired;
+  return errors;
+}
+
+/** The query of the preview and import calls; only valid settings get here. */
+export function importQuery(s: ImportSettings) {
+  return { format: s.format, repoId: s.repoId, knowledgeId: s.knowledgeId, mode: s.mode };
+}

@@ -1,0 +1,42 @@
+// Polls an import job every 500 ms until it is done or failed; then refreshes what the new questions change.
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, type ImportJob } from '@edu/contract';
+import { useAppConfig, useCall, useSession } from '../../../../app/session-context';
+
+export const POLL_MS = 500;
+
+export const jobFinished = (job: Pick<ImportJob, 'status'> | undefined) =>
+  job?.status === 'done' || job?.status === 'failed';
+
+/** processed / total as a whole percentage (100 once done). */
+export function jobPercent(job: Pick<ImportJob, 'status' | 'processed' | 'total'>): number {
+  if (job.status === 'done') return 100;
+  if (job.total <= 0) return 0;
+  return Math.min(100, Math.floor((job.processed / job.total) * 100));
+}
+
+export function useImportJob(jobId: string | null) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['import-job', agencyId, jobId],
+    queryFn: () => call(API.questionImportJob, { params: { id: jobId ?? '' } }),
+    enabled: jobId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: (q) => (q.state.status === 'error' || jobFinished(q.state.data) ? false : POLL_MS),
+  });
+  const imported = query.data?.status === 'done' ? query.data.imported : 0;
+  useEffect(() => {
+    if (imported <= 0) return;
+    // New questions: the lists, the repositories' counts and the knowledge points' counts change.
+    void queryClient.invalidateQueries({ queryKey: ['questions'] });
+    void queryClient.invalidateQueries({ queryKey: ['repos'] });
+    void queryClient.invalidateQueries({ queryKey: ['repo'] });
+    void session.reloadKnowledgePoints();
+  }, [imported, queryClient, session]);
+  return query;
+}
