@@ -28,11 +28,14 @@ async function pickQuestion(): Promise<Question> {
     body: JSON.stringify({ request: { username: 'agency', password: DEMO_PASSWORD } }),
   });
   const token = ((await login.json()) as Envelope<{ access_token: string }>).response.access_token;
-  // Seeded ids start at 1; read them one by one until a fitting one turns up.
-  for (let id = 1; id <= 100; id++) {
-    const q = await api<Question>('GET', `/v1/exam/question/${id}`, token);
-    if (q.type === 'singleChoice' && q.explanation !== '' && q.options.length >= 2) return q;
-  }
+  const page = await api<{ list: Question[] }>(
+    'POST',
+    '/v1/exam/question/list?start=0&size=100&type=singleChoice',
+    token,
+    { knowledgeIds: [], orderBy: 'createTime' },
+  );
+  const q = page.list.find((x) => x.explanation !== '' && x.options.length >= 2);
+  if (q) return q;
   throw new Error('no seeded single-choice question with an explanation');
 }
 

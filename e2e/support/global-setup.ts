@@ -21,7 +21,7 @@ export async function setup(project: TestProject): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  server = await startServer(webDist ? { WEB_DIST: webDist } : {});
+  server = await startServer();
   project.provide('baseURL', server.baseURL);
 }
 

@@ -54,6 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
       LOG_LEVEL: 'warn',
+      // The web app built for this e2e run (global-setup.ts), for every server a journey starts.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,13 @@ import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 const T = QUESTION_TEXTS.list;
 const PAGE_SIZE = 20;
 
+/** The filters of the table that other actions can reuse. */
+export interface BrowserScope {
+  repoId?: string;
+  knowledgeId?: string;
+  type?: QuestionType;
+}
+
 export interface QuestionBrowserProps {
   /** Fixed repository (repository detail); the repository filter is then hidden. */
   repoId?: string;
@@ -25,7 +32,8 @@ export interface QuestionBrowserProps {
   onTypeChange?: (type: QuestionType | undefined) => void;
   /** Read-only (a referenced repository): no edit, delete or bulk moves. */
   readOnly?: boolean;
-  extra?: React.ReactNode;
+  /** Header actions; as a function it gets the filters in force (e.g. to export what is shown). */
+  extra?: React.ReactNode | ((scope: BrowserScope) => React.ReactNode);
   title: React.ReactNode;
 }
 
@@ -179,7 +187,12 @@ export function QuestionBrowser({
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
-        <Card title={title} extra={extra}>
+        <Card
+          title={title}
+          extra={
+            typeof extra === 'function' ? extra({ repoId: effectiveRepo, knowledgeId: knowledgeIds[0], type }) : extra
+          }
+        >
           <Space wrap style={{ marginBottom: 16 }}>
             <Select
               aria-label={T.type}

@@ -77,6 +77,16 @@ describe('admin/question/list', () => {
     expect(last(calls).body).toEqual({ request: { knowledgeIds: ['en.g7.c1'], orderBy: '-lastUpdate' } });
   });
 
+  it('导出 starts from the filters in force', async () => {
+    await open();
+    await pickOption('题型', '填空题');
+    await pickOption('题库', '七年级题库');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    const d = await openDialog();
+    await within(d).findByText('七年级题库');
+    expect(within(d).getByText('填空题')).toBeTruthy();
+  });
+
   it('bulk move to a repository asks first, then posts the selected ids', async () => {
     const { calls } = await open({ 'POST /v1/exam/questions/move': { moved: 2 } });
     const boxes = within(document.querySelector('tbody')!).getAllByRole('checkbox');

@@ -28,13 +28,13 @@ export default function QuestionListPage() {
   return (
     <QuestionBrowser
       title={QUESTION_TEXTS.list.title}
-      extra={
+      extra={(scope) => (
         <Space>
           <ImportButton />
-          <ExportButton />
+          <ExportButton initial={scope} />
           <CreateQuestionButton />
         </Space>
-      }
+      )}
     />
   );
 }

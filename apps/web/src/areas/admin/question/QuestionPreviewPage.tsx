@@ -9,24 +9,24 @@ import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { QuestionView } from '../../../components/question/QuestionView';
+import { AnswerTextView } from '../../../components/question/AnswerText';
 import { PublicationBadge, PublicationPanel } from './publication/PublicationPanel';
 import { RichText } from '../../../components/rich-text/RichText';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
 const T = QUESTION_TEXTS.preview;
 
-const showAnswer = (q: Pick<Question, 'type' | 'answer'>) =>
-  q.type === 'trueFalse'
-    ? q.answer.map((a) => (a === 'T' ? QUESTION_TEXTS.form.trueLabel : QUESTION_TEXTS.form.falseLabel)).join('')
-    : q.answer.join(q.type === 'singleChoice' || q.type === 'multipleChoice' ? '、' : '；') || QUESTION_TEXTS.none;
-
 function StaffPanel({ q }: { q: Question }) {
   return (
     <Descriptions column={1} size="small" bordered>
-      {q.type !== 'enReading' && <Descriptions.Item label={T.standardAnswer}>{showAnswer(q)}</Descriptions.Item>}
+      {q.type !== 'enReading' && (
+        <Descriptions.Item label={T.standardAnswer}>
+          <AnswerTextView type={q.type} answer={q.answer} standard />
+        </Descriptions.Item>
+      )}
       {q.questionSub.map((s, i) => (
         <Descriptions.Item key={s.questionSubId} label={QUESTION_TEXTS.form.sub(i + 1)}>
-          {TYPE_LABELS[s.type]} · {T.standardAnswer}：{showAnswer(s)}
+          {TYPE_LABELS[s.type]} · {T.standardAnswer}：<AnswerTextView type={s.type} answer={s.answer ?? []} standard />
           {s.explanation && <RichText html={s.explanation} />}
         </Descriptions.Item>
       ))}
