@@ -1,6 +1,6 @@
 // 导出题目: format and scope (repository, knowledge subtree, type; pre-set from the page), then the file download.
 import { useState } from 'react';
-import { Alert, App as AntApp, Form, Modal, Radio, Select, TreeSelect } from 'antd';
+import { Alert, App as AntApp, Form, Modal, Radio, Select } from 'antd';
 import {
   API,
   QUESTION_TYPES,
@@ -11,9 +11,10 @@ import {
 } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
-import { useAppConfig, useCall } from '../../../../app/session-context';
-import { kpTreeOptions, useRepos } from '../queries';
+import { useCall } from '../../../../app/session-context';
+import { useRepos } from '../queries';
 import { TYPE_LABELS } from '../../../../components/texts';
+import { KpTreePicker } from './KpTreePicker';
 import { FORMAT_LABELS, TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.export;
@@ -40,7 +41,6 @@ export function exportCounts(headers: Headers): { count: number; skipped: number
 
 export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps) {
   const call = useCall();
-  const { knowledgePoints } = useAppConfig();
   const repos = useRepos();
   const { message } = AntApp.useApp();
   const [format, setFormat] = useState<TransferFormat>('moodle');
@@ -107,15 +107,11 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
           />
         </Form.Item>
         <Form.Item label={T.kp}>
-          <TreeSelect
-            aria-label={T.kp}
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
+          <KpTreePicker
+            label={T.kp}
             placeholder={T.allKps}
-            treeData={kpTreeOptions(knowledgePoints)}
             value={scope.knowledgeId}
-            onChange={(v?: string) => set({ knowledgeId: v ?? undefined })}
+            onChange={(knowledgeId) => set({ knowledgeId })}
           />
         </Form.Item>
         <Form.Item label={T.type} style={{ marginBottom: 0 }}>

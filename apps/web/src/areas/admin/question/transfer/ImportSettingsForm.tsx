@@ -1,11 +1,10 @@
 // Step 1 of the import: the file (≤ 10 MB), its format, the target owned repository, default knowledge point, mode.
-import { Form, Radio, Select, Space, TreeSelect, Typography, Upload } from 'antd';
+import { Form, Radio, Select, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MODES, TRANSFER_FORMATS, type QuestionRepo } from '@edu/contract';
-import { useAppConfig } from '../../../../app/session-context';
-import { kpTreeOptions } from '../queries';
 import { formatFromFileName, IMPORT_ACCEPT, type ImportSettings, type SettingsErrors } from './import-settings';
 import { TemplateLink } from './TemplateLink';
+import { KpTreePicker } from './KpTreePicker';
 import { FORMAT_LABELS, MODE_LABELS, TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.import;
@@ -32,7 +31,6 @@ export function ImportSettingsForm({
   reposLoading,
   disabled,
 }: ImportSettingsFormProps) {
-  const { knowledgePoints } = useAppConfig();
   const inferred = value.file ? formatFromFileName(value.file.name) : undefined;
   return (
     <Form layout="horizontal" labelCol={{ flex: '96px' }} wrapperCol={{ flex: 'auto' }} disabled={disabled}>
@@ -90,15 +88,11 @@ export function ImportSettingsForm({
         />
       </Form.Item>
       <Form.Item label={T.kp}>
-        <TreeSelect
-          aria-label={T.kp}
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
+        <KpTreePicker
+          label={T.kp}
           placeholder={T.kpPlaceholder}
-          treeData={kpTreeOptions(knowledgePoints)}
           value={value.knowledgeId}
-          onChange={(v?: string) => onChange({ knowledgeId: v ?? undefined })}
+          onChange={(knowledgeId) => onChange({ knowledgeId })}
         />
       </Form.Item>
       <Form.Item label={T.mode} required style={{ marginBottom: 0 }}>

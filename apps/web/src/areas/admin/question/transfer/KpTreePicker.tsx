@@ -1,0 +1,27 @@
+// The knowledge-point tree as an optional picker (a whole subtree for export, the default point for import).
+import { TreeSelect } from 'antd';
+import { useAppConfig } from '../../../../app/session-context';
+import { kpTreeOptions } from '../queries';
+
+export interface KpTreePickerProps {
+  label: string;
+  placeholder: string;
+  value?: string;
+  onChange: (code: string | undefined) => void;
+}
+
+export function KpTreePicker({ label, placeholder, value, onChange }: KpTreePickerProps) {
+  const { knowledgePoints } = useAppConfig();
+  return (
+    <TreeSelect
+      aria-label={label}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      placeholder={placeholder}
+      treeData={kpTreeOptions(knowledgePoints)}
+      value={value}
+      onChange={(v?: string) => onChange(v ?? undefined)}
+    />
+  );
+}
