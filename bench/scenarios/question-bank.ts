@@ -67,12 +67,18 @@ interface Setup {
   withHealth: boolean;
 }
 /**
- * As shipped (the per-process id-list, session and subscription caches on: docs/performance.md), then with
- * every cache off — what a page costs when nothing can be reused.
+ * As shipped (the per-process page, id-list, session and subscription caches on: docs/performance.md); with
+ * the serialised pages off (every page read from the database by its cached ids); then with every cache off —
+ * what a page costs when nothing can be reused.
  */
 const SETUPS: Setup[] = [
   { label: 'default', env: {}, withHealth: true },
-  { label: 'caches off', env: { LIST_CACHE_ENTRIES: '0', READ_CACHE_SECONDS: '0' }, withHealth: false },
+  { label: 'page cache off', env: { PAGE_CACHE_MB: '0' }, withHealth: false },
+  {
+    label: 'caches off',
+    env: { PAGE_CACHE_MB: '0', LIST_CACHE_ENTRIES: '0', READ_CACHE_SECONDS: '0' },
+    withHealth: false,
+  },
 ];
 type Result = Figures & { setup: string };
 

@@ -44,6 +44,11 @@ const EnvSchema = z
      * database's bank version on every page, docs/performance.md); 0 reads every page straight.
      */
     LIST_CACHE_ENTRIES: int(500, 0),
+    /**
+     * Megabytes of serialised question-list pages a process keeps (exact like the id lists: served only
+     * while the bank version they were read at stands, docs/performance.md); 0 turns the page cache off.
+     */
+    PAGE_CACHE_MB: int(64, 0),
     /** Behind a load balancer set this so per-address login limits see the client address. */
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     WEB_DIST: z
@@ -82,6 +87,7 @@ const EnvSchema = z
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
     readCacheSeconds: e.READ_CACHE_SECONDS,
     listCacheEntries: e.LIST_CACHE_ENTRIES,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,7 @@ import { KnowledgeService } from './features/knowledge/knowledge.service.js';
 import { QuestionPublicationRepository } from './features/questions/question-publication.repository.js';
 import { QuestionPublicationService } from './features/questions/question-publication.service.js';
 import { QuestionsRepository } from './features/questions/questions.repository.js';
+import { QuestionPageCache } from './features/questions/question-page-cache.js';
 import { QuestionsService } from './features/questions/questions.service.js';
 import { RepositoriesRepository } from './features/repositories/repositories.repository.js';
 import { RepositoriesService } from './features/repositories/repositories.service.js';
@@ -39,7 +40,8 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const tags = new TagsService(tagsRepo);
   const repositories = new RepositoriesService(new RepositoriesRepository(db), clock, config.readCacheSeconds);
   const questionsRepo = new QuestionsRepository(db, { clock, maxLists: config.listCacheEntries });
-  const questions = new QuestionsService(questionsRepo, repositories, tagsRepo, clock);
+  const pageCache = new QuestionPageCache(config.pageCacheBytes, clock);
+  const questions = new QuestionsService(questionsRepo, repositories, tagsRepo, clock, pageCache);
   const publication = new QuestionPublicationService(
     new QuestionPublicationRepository(db),
     questions,

@@ -392,6 +392,7 @@ export const questionPublications = pgTable(
  */
 export const bankVersions = pgTable('bank_versions', {
   // No foreign key: deleting an agency cascades to its questions, whose triggers still count here.
+  // '*' is the platform-wide row of the knowledge points (migration 0008).
   agencyId: text('agency_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

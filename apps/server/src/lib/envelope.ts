@@ -9,6 +9,13 @@ export function okEnvelope<T>(module: string, response: T, now: number): Envelop
   return { errno: 0, errmsg: '', error: '', serverTime: now, module, version: VERSION, response };
 }
 
+/** The same envelope as text around an already serialised response (lib/raw-json.ts). */
+export function okEnvelopeJson(module: string, responseJson: string, now: number): string {
+  const head = JSON.stringify(okEnvelope(module, null, now));
+  // The envelope's last field is `response`: swap its `null` for the serialised one.
+  return `${head.slice(0, -'null}'.length)}${responseJson}}`;
+}
+
 export function errorEnvelope(
   module: string,
   code: ErrorCode,

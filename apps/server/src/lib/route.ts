@@ -4,7 +4,8 @@ import type { ApiRoute } from '@edu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
-import { okEnvelope } from './envelope.js';
+import { okEnvelope, okEnvelopeJson } from './envelope.js';
+import { RawJson } from './raw-json.js';
 import type { AuthUser } from './fastify-types.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from '../plugins/agency.js';
@@ -52,7 +53,7 @@ export interface RouteOptions {
   trustedResponse?: boolean;
 }
 
-type Result<R extends ApiRoute> = R['rawResponse'] extends true ? FastifyReply : z.input<R['response']>;
+type Result<R extends ApiRoute> = R['rawResponse'] extends true ? FastifyReply : z.input<R['response']> | RawJson;
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string): unknown {
   if (!schema) return undefined;
@@ -143,6 +144,10 @@ function addRoute<R extends ApiRoute, C>(
       } as HandlerContext<R, C>;
       const result = await handler(ctx);
       if (route.rawResponse) return reply;
+      if (result instanceof RawJson)
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(okEnvelopeJson(route.module, result.json, app.services.clock.now()));
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
       const response = options.trustedResponse ? result : route.response.parse(result);
       return reply.send(okEnvelope(route.module, response, app.services.clock.now()));

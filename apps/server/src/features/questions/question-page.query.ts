@@ -149,9 +149,12 @@ function build(db: Db, s: Shape, name: string | undefined) {
     .prepare(name ?? '');
 }
 
-/** What a question row adds to a list's cache key check: the bank versions of every agency it reads. */
+/**
+ * What a question row adds to a list's cache key check: the bank versions of every agency it reads, and the
+ * platform-wide '*' of the knowledge points (migration 0008).
+ */
 const BANK_VERSION = sql<string>`(select coalesce(sum(${bankVersions.version}), 0)::text from ${bankVersions}
-  where ${bankVersions.agencyId} = ${p('agencyId')}
+  where ${bankVersions.agencyId} = ${p('agencyId')} or ${bankVersions.agencyId} = '*'
      or ${bankVersions.agencyId} in (select ${questionRepos.agencyId} from ${questionRepos} where ${questionRepos.id} = any(${p('subscribed')})))`;
 
 /** Every id matching the filter, in order (at most `limit`), with the bank version they were read at. */

@@ -1,6 +1,6 @@
 // The lists of matching ids kept between requests (question-pool.ts) stay exact: two apps on one database
 // stand for two server processes; every change made through one shows at once in the other's pages.
-import { Question, type Question as Q } from '@edu/contract';
+import { pageOf, Question, type Question as Q } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -119,12 +119,57 @@ describe('cached id lists', () => {
     expect(titles(await byTag('改名标签'))).toEqual([]);
   });
 
+  it('serves a repeated page after reading just the bank version', async () => {
+    await list(t.app, 'start=0&size=2');
+    const spies = (['page', 'pool', 'rows', 'bankVersion'] as const).map((m) =>
+      vi.spyOn(QuestionPageQuery.prototype, m),
+    );
+    try {
+      const first = await list(t.app, 'start=0&size=2');
+      const match = (app: FastifyInstance) =>
+        inject<Page>(app, 'POST', '/v1/exam/question/match/selectors?start=0&size=2', {
+          selectors: { types: ['singleChoice'] },
+          knowledgeIds: [KP],
+        });
+      const matched = await match(t.app);
+      expect(await match(other)).toEqual(matched);
+      spies.forEach((s) => s.mockClear());
+      expect(await list(t.app, 'start=0&size=2')).toEqual(first);
+      expect(await match(t.app)).toEqual(matched);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0, 0, 2]);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
+
+  it('shows a knowledge point renamed by another process', async () => {
+    const admin = await t.login('admin');
+    const before = await list(t.app, 'start=0&size=1');
+    expect(before.list[0].knowledgePoint?.name).toBe('缓存测试');
+    const renamed = await other.inject({
+      method: 'POST',
+      url: `/v1/exam/question/knowledgepoint/${KP}`,
+      headers: { authorization: `Bearer ${admin}`, 'x-agency-id': 'demo' },
+      payload: { request: { name: '缓存测试改名' } },
+    });
+    expect(renamed.json<{ errno: number }>().errno).toBe(0);
+    expect((await list(t.app, 'start=0&size=1')).list[0].knowledgePoint?.name).toBe('缓存测试改名');
+  });
+
   it('answers the same pages as an app without the cache', async () => {
-    const plain = await buildApp({ db: t.db, config: { ...t.config, listCacheEntries: 0 }, clock: t.clock });
+    const plain = await buildApp({
+      db: t.db,
+      config: { ...t.config, listCacheEntries: 0, pageCacheBytes: 0 },
+      clock: t.clock,
+    });
     try {
       for (const query of ['start=0&size=2', 'start=2&size=2', 'start=0&size=50']) {
         for (const body of [{ orderBy: 'createTime' }, { orderBy: '-lastUpdate' }, {}]) {
           const cached = await list(t.app, query, body);
+          const again = await list(t.app, query, body);
+          // Cached answers skip the response schema at run time: they must parse to themselves.
+          expect(pageOf(Question).parse(again)).toEqual(again);
+          expect(again).toEqual(cached);
           expect(await list(plain, query, body)).toEqual(cached);
         }
       }

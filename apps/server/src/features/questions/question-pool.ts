@@ -6,7 +6,13 @@
 // ids are read again. A page is therefore exactly as fresh as an uncached one, on any number of processes.
 import type { Clock } from '../../lib/clock.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import type { QuestionFilter, QuestionOrder, QuestionPageQuery, Visibility } from './question-page.query.js';
+import type {
+  QuestionFilter,
+  QuestionOrder,
+  QuestionPageQuery,
+  QuestionPageRow,
+  Visibility,
+} from './question-page.query.js';
 
 /** Filters matching more questions than this are paged straight from the database. */
 const MAX_POOL_IDS = 10_000;
@@ -29,7 +35,13 @@ export class QuestionPools {
     this.pools = new TtlCache(maxPools > 0 ? POOL_TTL_MS : 0, Math.max(maxPools, 1), clock);
   }
 
-  async page(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
+  /** The page, with the bank version it was read at when it came from a list (else none). */
+  async page(
+    v: Visibility,
+    f: QuestionFilter,
+    order: QuestionOrder,
+    page: { start: number; size: number },
+  ): Promise<{ total: number; rows: Omit<QuestionPageRow, 'total'>[]; bankVersion?: string }> {
     if (!this.pools.enabled) return this.query.page(v, f, order, page);
     const key = JSON.stringify([v, f, order]);
     // Two tries: a write between reading the ids and reading the rows sends us round once more.
@@ -43,12 +55,13 @@ export class QuestionPools {
       }
       const slice = pool.ids.slice(page.start, page.start + page.size);
       if (slice.length === 0) {
-        if ((await this.query.bankVersion(v)) === pool.bankVersion) return { total: pool.ids.length, rows: [] };
+        if ((await this.query.bankVersion(v)) === pool.bankVersion)
+          return { total: pool.ids.length, rows: [], bankVersion: pool.bankVersion };
       } else {
         const rows = await this.query.rows(v, slice);
         if (rows.length === slice.length && rows.every((r) => r.bankVersion === pool.bankVersion)) {
           const byId = new Map(rows.map((r) => [r.id, r]));
-          return { total: pool.ids.length, rows: slice.map((id) => byId.get(id)!) };
+          return { total: pool.ids.length, rows: slice.map((id) => byId.get(id)!), bankVersion: pool.bankVersion };
         }
       }
       this.pools.delete(key);

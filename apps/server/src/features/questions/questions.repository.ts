@@ -58,6 +58,11 @@ export class QuestionsRepository {
     return this.pools.page(v, f, order, page);
   }
 
+  /** The bank version of everything the agency's lists show (checked against cached pages). */
+  bankVersion(v: Visibility): Promise<string> {
+    return this.pages.bankVersion(v);
+  }
+
   /** All visible active questions with these ids (any order). */
   async byIds(v: Visibility, f: QuestionFilter & { ids: number[] }): Promise<QuestionRow[]> {
     if (f.ids.length === 0) return [];

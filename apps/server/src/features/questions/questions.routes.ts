@@ -6,7 +6,9 @@ import { registerApi } from '../../lib/route.js';
 
 export async function questionsRoutes(app: FastifyInstance) {
   const { questions } = app.services;
-  registerApi(app, API.questionList, ({ agencyId, query, body }) => questions.list(agencyId!, query, body.request));
+  registerApi(app, API.questionList, ({ agencyId, query, body }) =>
+    questions.listServed(agencyId!, query, body.request),
+  );
   registerApi(app, API.questionMatch, ({ agencyId, query, body }) => questions.match(agencyId!, query, body.request));
   registerApi(app, API.questionGet, ({ agencyId, params, user }) => questions.get(agencyId!, params.id, user().roles));
   registerApi(app, API.questionEditable, ({ agencyId, params }) => questions.editable(agencyId!, params.id));

@@ -17,6 +17,8 @@ import { parseNumericId } from '../../lib/ids.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { normaliseTagNames } from '../tags/tags.policy.js';
 import type { TagsRepository } from '../tags/tags.repository.js';
+import { RawJson } from '../../lib/raw-json.js';
+import { QuestionPageCache } from './question-page-cache.js';
 import { questionChange } from './question-write.js';
 import { editability, questionAccess, readsFullQuestion } from './questions.policy.js';
 import type {
@@ -30,6 +32,8 @@ import type {
 const NOT_FOUND = '题目不存在';
 const READ_ONLY = '该题目属于引用的共享题库，只能查看，不能修改';
 type Page = { start: number; size: number };
+type ListQuery = Page & { repoId?: string; type?: Question['type']; tag?: string; keyword?: string };
+type ListBody = { knowledgeIds: string[]; orderBy: QuestionOrder };
 
 function toWire(r: QuestionRow, tags: string[]): Question {
   return {
@@ -63,6 +67,7 @@ export class QuestionsService {
     private readonly repositories: RepositoriesService,
     private readonly tags: TagsRepository,
     private readonly clock: Clock,
+    private readonly pageCache: QuestionPageCache = new QuestionPageCache(0, clock),
   ) {}
 
   private async visibility(agencyId: string): Promise<Visibility> {
@@ -90,11 +95,8 @@ export class QuestionsService {
     return row;
   }
 
-  async list(
-    agencyId: string,
-    query: { start: number; size: number; repoId?: string; type?: Question['type']; tag?: string; keyword?: string },
-    body: { knowledgeIds: string[]; orderBy: QuestionOrder },
-  ) {
+  /** The list's filter; 404 for a repository the agency cannot see. */
+  private async listFilter(agencyId: string, query: ListQuery, body: ListBody): Promise<QuestionFilter> {
     const filter: QuestionFilter = {
       type: query.type,
       tags: query.tag ? [query.tag] : undefined,
@@ -106,8 +108,33 @@ export class QuestionsService {
       if (access === 'none') throw notFound('题库不存在');
       filter.repoId = Number(query.repoId);
     }
+    return filter;
+  }
+
+  /** A page of the list as data (export reads it in large pages; they are not cached). */
+  async list(agencyId: string, query: ListQuery, body: ListBody) {
+    const filter = await this.listFilter(agencyId, query, body);
     const { total, rows } = await this.repo.page(await this.visibility(agencyId), filter, body.orderBy, query);
     return { total, list: await this.present(rows) };
+  }
+
+  /** A page of the list as the route answers it: through the page cache. */
+  async listServed(agencyId: string, query: ListQuery, body: ListBody): Promise<RawJson> {
+    const filter = await this.listFilter(agencyId, query, body);
+    return this.cachedPage(await this.visibility(agencyId), filter, body.orderBy, query);
+  }
+
+  /** A page as served: from the page cache while the bank version stands (question-page-cache.ts). */
+  private cachedPage(v: Visibility, filter: QuestionFilter, order: QuestionOrder, page: Page): Promise<RawJson> {
+    const key = JSON.stringify([v, filter, order, page.start, page.size]);
+    return this.pageCache.page(
+      key,
+      () => this.repo.bankVersion(v),
+      async () => {
+        const { total, rows, bankVersion } = await this.repo.page(v, filter, order, page);
+        return { value: { total, list: await this.present(rows) }, bankVersion };
+      },
+    );
   }
 
   /** The questions a practice point draws from: in the knowledge subtrees, of the types, with any of the tags. */
@@ -127,8 +154,7 @@ export class QuestionsService {
       const ordered = [...new Set(ids)].map((id) => byId.get(id)).filter((r): r is QuestionRow => r !== undefined);
       return { total: ordered.length, list: await this.present(ordered.slice(page.start, page.start + page.size)) };
     }
-    const { total, rows } = await this.repo.page(v, filter, '-lastUpdate', page);
-    return { total, list: await this.present(rows) };
+    return this.cachedPage(v, filter, '-lastUpdate', { start: page.start, size: page.size });
   }
 
   async get(agencyId: string, id: string, roles: readonly string[]): Promise<Question | StudentQuestion> {
