@@ -9,8 +9,12 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   baseURL: string;
+  /** The PGlite data directory (kept by `kill`, removed by `stop` unless the caller passed it in). */
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash would: nothing is flushed or closed; the data directory stays. */
+  kill: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -40,9 +44,12 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'edu-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'edu-e2e-'));
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
@@ -64,17 +71,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, () => out);
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once('exit', () => r()));
   return {
     baseURL,
+    dataDir,
     output: () => out,
+    kill: async () => {
+      const done = exited();
+      child.kill('SIGKILL');
+      await done;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const done = exited();
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

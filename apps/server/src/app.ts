@@ -14,6 +14,8 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes.js';
 import { questionPublicationRoutes } from './features/questions/question-publication.routes.js';
 import { questionsRoutes } from './features/questions/questions.routes.js';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
+import { schemesRoutes } from './features/schemes/schemes.routes.js';
+import { trainingRoutes } from './features/training/training.routes.js';
 import { tagsRoutes } from './features/tags/tags.routes.js';
 import { transferRoutes } from './features/transfer/transfer.routes.js';
 import access from './plugins/access.js';
@@ -68,6 +70,8 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(repositoriesRoutes);
   await app.register(tagsRoutes);
   await app.register(transferRoutes);
+  await app.register(schemesRoutes);
+  await app.register(trainingRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -20,6 +20,14 @@ import { QuestionPageCache } from './features/questions/question-page-cache.js';
 import { QuestionsService } from './features/questions/questions.service.js';
 import { RepositoriesRepository } from './features/repositories/repositories.repository.js';
 import { RepositoriesService } from './features/repositories/repositories.service.js';
+import { SchemeChecks } from './features/schemes/scheme-checks.js';
+import { SchemesRepository } from './features/schemes/schemes.repository.js';
+import { SchemesService } from './features/schemes/schemes.service.js';
+import { TrainReposRepository } from './features/schemes/train-repos.repository.js';
+import { TrainReposService } from './features/schemes/train-repos.service.js';
+import { TrainingDraws } from './features/training/training-draw.js';
+import { TrainingRepository } from './features/training/training.repository.js';
+import { TrainingService } from './features/training/training.service.js';
 import { TagsRepository } from './features/tags/tags.repository.js';
 import { TagsService } from './features/tags/tags.service.js';
 import { TransferRepository } from './features/transfer/transfer.repository.js';
@@ -57,10 +65,28 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     tagsRepo,
     clock,
   );
-  // A new agency starts with a default repository and its system tags.
+  const trainRepos = new TrainReposService(new TrainReposRepository(db), clock);
+  const schemes = new SchemesService(
+    new SchemesRepository(db),
+    trainRepos,
+    new SchemeChecks(questionsRepo, repositories),
+    clock,
+  );
+  const trainingRepo = new TrainingRepository(db);
+  const training = new TrainingService(
+    trainingRepo,
+    schemes,
+    new TrainingDraws(questionsRepo, trainingRepo),
+    questions,
+    questionsRepo,
+    repositories,
+    clock,
+  );
+  // A new agency starts with a default question repository, its system tags and a default train repository.
   const agency = new AgencyService(new AgencyRepository(db), files, clock, async (agencyId) => {
     await repositories.createDefault(agencyId);
     await tagsRepo.ensureSystemTags(agencyId);
+    await trainRepos.createDefault(agencyId);
   });
   const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
@@ -78,6 +104,9 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     questions,
     publication,
     transfer,
+    trainRepos,
+    schemes,
+    training,
   };
 }
 

@@ -5,6 +5,8 @@ import { route, type ApiRoute } from './api/route.js';
 import { QUESTION_API } from './api/question.js';
 import { QUESTION_PUBLICATION_API } from './api/question-publication.js';
 import { TRANSFER_API } from './api/transfer.js';
+import { TRAINING_API } from './api/training.js';
+import { TRAIN_API } from './api/train.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -201,6 +203,8 @@ export const API = {
   ...QUESTION_API,
   ...QUESTION_PUBLICATION_API,
   ...TRANSFER_API,
+  ...TRAINING_API,
+  ...TRAIN_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

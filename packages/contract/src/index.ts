@@ -18,4 +18,7 @@ export * from './helpers/index.js';
 export * from './schemas/question.js';
 export * from './schemas/question-publication.js';
 export * from './schemas/transfer.js';
+export * from './schemas/training.js';
+export * from './schemas/scheme.js';
 export * from './judge/index.js';
+export * from './engine/index.js';

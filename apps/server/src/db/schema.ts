@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -307,7 +308,11 @@ export const questionTags = pgTable(
   ],
 );
 
-/** Answers to questions, minimal for now: the practice engine (issue 4) extends it. Versioning counts rows here. */
+/**
+ * Answers to questions. Versioning counts rows here. Answers given in a training carry the training, the
+ * client's answer id (a retried request stores one record: unique per training), the submission, the judged
+ * result, and where in the scheme it was given (docs/practice-engine.md).
+ */
 export const answerRecords = pgTable(
   'answer_records',
   {
@@ -322,11 +327,68 @@ export const answerRecords = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    trainingId: bigint('training_id', { mode: 'number' }).references((): AnyPgColumn => trainings.id, {
+      onDelete: 'cascade',
+    }),
+    clientAnswerId: text('client_answer_id'),
+    /** The submission: `{ answer, subAnswers? }`. */
+    submission: jsonb('submission').$type<{ answer: string[]; subAnswers?: Record<string, string[]> }>(),
+    /** The judge's whole result (JudgeResult), answered again to a retried request. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    score: doublePrecision('score'),
+    isCorrect: boolean('is_correct'),
+    /** The first answer to the question in its training: the one statistics count. */
+    first: boolean('first'),
+    phase: text('phase'),
+    point: text('point'),
     createdAt: createdAt(),
   },
   (t) => [
     index('answer_records_question_idx').on(t.questionId, t.version),
     index('answer_records_agency_user_idx').on(t.agencyId, t.userId),
+    uniqueIndex('answer_records_client_id_idx').on(t.trainingId, t.clientAnswerId),
+    index('answer_records_user_question_idx').on(t.userId, t.questionId),
+  ],
+);
+
+// ---- Trainings (issue 4) ----
+
+/**
+ * A student's run through a scheme. `scheme` is the snapshot taken at start (later edits do not change a
+ * running training); `events` are the truth the engine replays, `state` its result kept for reads.
+ * One running training per student and scheme (partial unique index): the start stampede cannot make two.
+ */
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** No foreign key: a training keeps its snapshot and history whatever happens to the scheme. */
+    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scheme: jsonb('scheme').$type<Record<string, unknown>>().notNull(),
+    seed: integer('seed').notNull(),
+    status: text('status').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    events: jsonb('events').$type<Record<string, unknown>[]>().notNull(),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    score: doublePrecision('score').notNull().default(0),
+    maxScore: doublePrecision('max_score').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('trainings_one_running_idx')
+      .on(t.schemeId, t.userId)
+      .where(sql`${t.status} = 'running'`),
+    index('trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
+    index('trainings_scheme_idx').on(t.schemeId, t.startedAt),
   ],
 );
 
@@ -396,3 +458,78 @@ export const bankVersions = pgTable('bank_versions', {
   agencyId: text('agency_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+// ---- Schemes and train repositories (issue 4) ----
+
+/**
+ * Train (scheme) repositories: mirror the question repositories (docs/decisions.md "Train repositories"):
+ * each belongs to one agency; a shared one is used by other agencies by reference, read-only.
+ */
+export const trainRepos = pgTable(
+  'train_repos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('train_repos_agency_idx').on(t.agencyId, t.id), index('train_repos_shared_idx').on(t.shared)],
+);
+
+/** An agency using another agency's shared train repository by reference (read-only, never a copy). */
+export const trainRepoSubscriptions = pgTable(
+  'train_repo_subscriptions',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    repoId: bigint('repo_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainRepos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.repoId] }), index('train_repo_subscriptions_repo_idx').on(t.repoId)],
+);
+
+/**
+ * Practice schemes (spec §3, DOMAIN.md "Schemes and trainings"). `phases` is the engine's structure as
+ * one JSON value: it is always read and written whole and validated by the contract's engine. `version`
+ * moves on every edit, so a training's snapshot can say which edit it was taken from.
+ */
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    trainRepoId: bigint('train_repo_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainRepos.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    /** general | paper */
+    type: text('type').notNull(),
+    /** on | off */
+    status: text('status').notNull().default('off'),
+    creatorId: bigint('creator_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    initPhase: text('init_phase').notNull(),
+    initPoint: text('init_point').notNull(),
+    /** Seconds, 0 = no limit. */
+    timeLimit: integer('time_limit').notNull().default(0),
+    kpRange: text('kp_range').array().notNull().default([]),
+    phases: jsonb('phases').$type<Record<string, unknown>[]>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schemes_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
+    index('schemes_repo_updated_idx').on(t.trainRepoId, t.updatedAt, t.id),
+    index('schemes_creator_idx').on(t.creatorId, t.updatedAt),
+  ],
+);

@@ -17,6 +17,7 @@ import {
   questionRepos,
   questions,
   subjects,
+  trainRepos,
   userRoles,
   users,
 } from './schema.js';
@@ -131,6 +132,7 @@ async function seedDemo(tx: Tx) {
   const rows = knowledgeRows().sort((x, y) => x.depth - y.depth);
   await tx.insert(knowledgePoints).values(rows);
   await seedQuestionBank(tx);
+  await seedTrainRepos(tx);
 }
 
 /** Repositories, system tags and the demo questions, validated and cleaned as a create through the API is. */
@@ -163,6 +165,20 @@ async function seedQuestionBank(tx: Tx) {
     await repo('other', '其他机构共享题库', '共享到题库商店的题目，其他机构可以引用。', true),
     OTHER_SHARED_QUESTIONS,
   );
+}
+
+/** Train (scheme) repositories: demo's default first (id 1 on a fresh database), other's own and shared one. */
+async function seedTrainRepos(tx: Tx) {
+  await tx.insert(trainRepos).values([
+    { agencyId: 'demo', name: '演示方案库', description: '演示机构的训练方案与试卷。' },
+    { agencyId: 'other', name: '其他机构方案库', description: '其他机构自己的训练方案。' },
+    {
+      agencyId: 'other',
+      name: '其他机构共享方案库',
+      description: '共享到方案库商店的训练方案，其他机构可以引用。',
+      shared: true,
+    },
+  ]);
 }
 
 export interface SeedResult {

@@ -2,7 +2,7 @@
 // every non-public route refuses visitors, and every agency-scoped route refuses a foreign agency. Routes
 // that check access themselves (`ownCheck`) must each be listed with the tests of their own check.
 import { readFileSync } from 'node:fs';
-import { API_ROUTE_TABLE, needsAgency, type ApiRoute } from '@edu/contract';
+import { API, API_ROUTE_TABLE, needsAgency, type ApiRoute } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, expectError, expectOk, type TestApp, anyString } from '../test/test-app.js';
@@ -25,6 +25,13 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/exam/repository/:id/unsubscribe': { id: '1' },
   '/v1/exam/tag/:id': { id: '1' },
   '/v1/exam/tag/:id/merge': { id: '1' },
+  // Train repository 1 is demo's; schemes are numeric too (features/schemes tests cover foreign scheme ids).
+  '/v1/train/scheme/:id': { id: '1' },
+  '/v1/train/scheme/:id/on': { id: '1' },
+  '/v1/train/scheme/:id/off': { id: '1' },
+  '/v1/train/repository/:id': { id: '1' },
+  '/v1/train/repository/:id/subscribe': { id: '1' },
+  '/v1/train/repository/:id/unsubscribe': { id: '1' },
 };
 
 function samplePath(r: ApiRoute): string {
@@ -146,10 +153,30 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/exam/repository/:id': { name: 'x' },
   'POST /v1/exam/tag/:id': { name: 'x' },
   'POST /v1/exam/tag/:id/merge': { into: '1' },
+  'POST /v1/train/scheme/:id': {
+    title: 'x',
+    type: 'general',
+    initPhase: 'p',
+    initPoint: 'a',
+    phases: [
+      {
+        phase: 'p',
+        points: [
+          { name: 'a', onOK: '@end', onError: '@end', selectors: {}, repeat: 1, judgeWay: 'once', requireCorrect: 0 },
+        ],
+      },
+    ],
+  },
+  'POST /v1/train/repository/:id': { name: 'x' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
+// A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
+// another agency's and another student's ids.
+const studentOwn = new Set<ApiRoute>(
+  Object.entries(API).flatMap(([name, r]) => (name.startsWith('training') ? [r] : [])),
+);
 const recordRoutes = [...agencyScoped, ...ownChecked].filter(
-  (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint'),
+  (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint') && !studentOwn.has(r),
 );
 
 describe("another agency's records", () => {
@@ -205,6 +232,15 @@ describe('route registration', () => {
       'POST /v1/exam/question/list',
       'PUT /v1/exam/question',
       'POST /v1/exam/question/match/selectors',
+      // Scheme calls of spec §7 (issue 4).
+      'GET /v1/train/control/schemes',
+      'GET /v1/train/control/schemes/byme',
+      'GET /v1/train/scheme/:id',
+      'PUT /v1/train/scheme',
+      'POST /v1/train/scheme/:id',
+      'POST /v1/train/scheme/:id/on',
+      'POST /v1/train/scheme/:id/off',
+      'POST /v1/train/scheme/ordered/submit',
     ])
       expect(API_ROUTE_TABLE.has(key), key).toBe(true);
   });

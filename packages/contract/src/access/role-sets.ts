@@ -32,6 +32,8 @@ export const ROLE_SETS = {
   ),
   /** API only: who may read the question bank (authors, and train staff building schemes). */
   questionReader: one(a('admin'), a('question:admin'), a('train:admin'), a('teacher')),
+  /** API only: who trains (the agency's students). */
+  trainee: one(a('student')),
   homeworkTeacher: one('edu:homework:teacher'),
   parent: one('edu:parent'),
 } as const satisfies Record<string, RoleAlternatives>;

@@ -186,7 +186,7 @@ export type QuestionCreate = z.infer<typeof QuestionCreate>;
 
 // ---- Answer test and judged result ----
 
-const SubmittedAnswer = z.array(z.string().max(TEXT_MAX, '答案不超过 10000 个字符')).max(100, '答案最多 100 项');
+export const SubmittedAnswer = z.array(z.string().max(TEXT_MAX, '答案不超过 10000 个字符')).max(100, '答案最多 100 项');
 
 /**
  * `POST /v1/exam/question/{id}/test` body (inside `request`). `answer` for every type but enReading;

@@ -32,6 +32,8 @@ export interface QuestionFilter {
   /** Each code with its whole subtree. */
   knowledgeIds?: string[];
   ids?: number[];
+  /** Only automatically judged questions (trainings draw these). */
+  autoJudged?: boolean;
 }
 
 const ORDER_SQL = {
@@ -68,6 +70,7 @@ interface Shape {
   keyword: boolean;
   codes: number;
   ids: boolean;
+  auto: boolean;
 }
 
 const shapeOf = (v: Visibility, f: QuestionFilter, order: QuestionOrder): Shape => ({
@@ -80,6 +83,7 @@ const shapeOf = (v: Visibility, f: QuestionFilter, order: QuestionOrder): Shape 
   keyword: !!f.keyword,
   codes: f.knowledgeIds?.length ?? 0,
   ids: f.ids !== undefined,
+  auto: !!f.autoJudged,
 });
 
 const p = (name: string) => sql.placeholder(name);
@@ -110,6 +114,7 @@ function whereOf(s: Shape): SQL {
     s.types ? sql`${q.type} = any(${p('types')})` : undefined,
     s.codes ? or(...Array.from({ length: s.codes }, (_, i) => subtree(i))) : undefined,
     s.ids ? sql`${q.id} = any(${p('ids')})` : undefined,
+    s.auto ? sql`${q.judgeType} = 'auto' and ${q.type} <> 'shortAnswer'` : undefined,
     s.keyword ? sql`${q.searchText} ilike ${p('keyword')}` : undefined,
     s.tags
       ? sql`exists (select 1 from ${qt} where ${qt.questionId} = ${q.id} and ${qt.tagId} = any(array(${tagIds})))`

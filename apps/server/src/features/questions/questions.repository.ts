@@ -63,6 +63,13 @@ export class QuestionsRepository {
     return this.pages.bankVersion(v);
   }
 
+  /** The visible active question ids matching the filter, newest first, at most `limit`. */
+  async matchingIds(v: Visibility, f: QuestionFilter, limit: number): Promise<number[]> {
+    const pool = await this.pages.pool(v, f, '-lastUpdate', limit);
+    if (pool) return pool.ids;
+    return (await this.pages.page(v, f, '-lastUpdate', { start: 0, size: limit })).rows.map((r) => r.id);
+  }
+
   /** All visible active questions with these ids (any order). */
   async byIds(v: Visibility, f: QuestionFilter & { ids: number[] }): Promise<QuestionRow[]> {
     if (f.ids.length === 0) return [];

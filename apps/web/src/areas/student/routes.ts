@@ -6,6 +6,12 @@ import { STUDENT_PAGES } from './texts';
 type Pattern = keyof typeof STUDENT_PAGES;
 
 const StudentHome = lazy(() => import('./StudentHome'));
+const TrainListPage = lazy(() => import('./train/TrainListPage'));
+const SchemeDetailPage = lazy(() => import('./train/SchemeDetailPage'));
+const TrainDoPage = lazy(() => import('./train/TrainDoPage'));
+const TrainQuestionsPage = lazy(() => import('./train/TrainQuestionsPage'));
+const TrainHistoryPage = lazy(() => import('./train/TrainHistoryPage'));
+const TrainReportPage = lazy(() => import('./train/TrainReportPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -28,12 +34,12 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student', StudentHome),
   built('/student/home', StudentHome),
   later('/student/tasks/todo', L),
-  later('/student/train', P),
-  later('/student/train/scheme/:schemeId', P),
-  later('/student/train/:trainId/do', P),
-  later('/student/train/:trainId/questions', P),
-  later('/student/train/history', P),
-  later('/student/train/report/:id', P),
+  built('/student/train', TrainListPage),
+  built('/student/train/scheme/:schemeId', SchemeDetailPage),
+  built('/student/train/:trainId/do', TrainDoPage),
+  built('/student/train/:trainId/questions', TrainQuestionsPage),
+  built('/student/train/history', TrainHistoryPage),
+  built('/student/train/report/:id', TrainReportPage),
   later('/student/train/comment/:id/:from', P),
   later('/student/knowledgegraph/mine', P),
   later('/student/wrong/list', P),

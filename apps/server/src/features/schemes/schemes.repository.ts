@@ -1,0 +1,107 @@
+// SQL for practice schemes. Reads are limited to what the agency in context may see: its own schemes and
+// those in the shared train repositories it subscribed to; writes name the owning agency.
+import { and, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { schemes as s, users } from '../../db/schema.js';
+
+export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null };
+export type SchemeWrite = Pick<
+  typeof s.$inferInsert,
+  'trainRepoId' | 'title' | 'type' | 'initPhase' | 'initPoint' | 'timeLimit' | 'kpRange' | 'phases'
+>;
+
+export interface SchemeFilter {
+  agencyId: string;
+  /** Shared train repositories the agency reads by reference. */
+  subscribedRepoIds: number[];
+  trainRepoId?: number;
+  type?: string;
+  /** Knowledge subtrees: schemes whose range overlaps any of them. */
+  kpRange?: string[];
+  creatorId?: number;
+  /** Only switched-on schemes (what students may train on). */
+  onlyOn?: boolean;
+}
+
+const COLUMNS = { ...getTableColumns(s), creatorName: users.name };
+
+/**
+ * A scheme's knowledge range is its kpRange plus its phases' knowledgeIds; two subtrees overlap when one
+ * code equals or lies under the other (codes are `[a-z0-9.]`, so LIKE needs no escaping).
+ */
+const overlaps = (codes: string[]) => sql`exists (
+  select 1
+  from unnest(${s.kpRange} || array(
+         select jsonb_array_elements_text(p -> 'knowledgeIds') from jsonb_array_elements(${s.phases}) p
+       )) as c(code),
+       unnest(${sql.param(codes)}::text[]) as q(code)
+  where c.code = q.code or c.code like q.code || '.%' or q.code like c.code || '.%')`;
+
+function whereOf(f: SchemeFilter): SQL | undefined {
+  const visible = f.subscribedRepoIds.length
+    ? or(eq(s.agencyId, f.agencyId), inArray(s.trainRepoId, f.subscribedRepoIds))
+    : eq(s.agencyId, f.agencyId);
+  return and(
+    visible,
+    f.trainRepoId === undefined ? undefined : eq(s.trainRepoId, f.trainRepoId),
+    f.type === undefined ? undefined : eq(s.type, f.type),
+    f.kpRange?.length ? overlaps(f.kpRange) : undefined,
+    f.creatorId === undefined ? undefined : eq(s.creatorId, f.creatorId),
+    f.onlyOn ? eq(s.status, 'on') : undefined,
+  );
+}
+
+export class SchemesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One scheme of any agency (callers check visibility). */
+  async get(id: number): Promise<SchemeRow | undefined> {
+    const [row] = await this.db.select(COLUMNS).from(s).leftJoin(users, eq(users.id, s.creatorId)).where(eq(s.id, id));
+    return row;
+  }
+
+  /** A page of the visible schemes matching the filter, last updated first (ties by id), with the total. */
+  async page(f: SchemeFilter, page: { start: number; size: number }) {
+    const where = whereOf(f);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(COLUMNS)
+        .from(s)
+        .leftJoin(users, eq(users.id, s.creatorId))
+        .where(where)
+        .orderBy(desc(s.updatedAt), desc(s.id))
+        .offset(page.start)
+        .limit(page.size),
+      this.db.select({ n: count() }).from(s).where(where),
+    ]);
+    return { total: total?.n ?? 0, rows };
+  }
+
+  async insert(agencyId: string, creatorId: number, w: SchemeWrite, now: Date): Promise<number> {
+    const [row] = await this.db
+      .insert(s)
+      .values({ ...w, agencyId, creatorId, status: 'off', createdAt: now, updatedAt: now })
+      .returning({ id: s.id });
+    return row.id;
+  }
+
+  /** Replaces an owned scheme's content; the version moves so snapshots can tell edits apart. */
+  async update(agencyId: string, id: number, w: SchemeWrite, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(s)
+      .set({ ...w, updatedAt: now, version: sql`${s.version} + 1` })
+      .where(and(eq(s.id, id), eq(s.agencyId, agencyId)))
+      .returning({ id: s.id });
+    return rows.length > 0;
+  }
+
+  /** Switches an owned scheme on or off; its content (and lastUpdate) stays as it was. */
+  async setStatus(agencyId: string, id: number, status: 'on' | 'off'): Promise<boolean> {
+    const rows = await this.db
+      .update(s)
+      .set({ status })
+      .where(and(eq(s.id, id), eq(s.agencyId, agencyId)))
+      .returning({ id: s.id });
+    return rows.length > 0;
+  }
+}

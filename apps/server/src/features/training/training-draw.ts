@@ -1,0 +1,51 @@
+// Answers the engine's draw requests from the question bank: the point's selectors inside the phase's
+// subtrees and the scheme's kpRange, auto-judged questions only (any type on a paper), never one drawn before
+// in the training; the engine's `chooseQuestions` orders them (least seen by the student first, then seeded).
+import { chooseQuestions, type DrawRequest } from '@edu/contract';
+import { parseNumericId } from '../../lib/ids.js';
+import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import { knowledgeRange } from './knowledge-range.js';
+import type { TrainingRepository } from './training.repository.js';
+
+/** A point draws among at most this many candidates (the newest matching questions). */
+const MAX_CANDIDATES = 5_000;
+
+export class TrainingDraws {
+  constructor(
+    private readonly questions: QuestionsRepository,
+    private readonly trainings: TrainingRepository,
+  ) {}
+
+  async draw(
+    v: Visibility,
+    req: DrawRequest,
+    ctx: { userId: number; seed: number; drawNo: number; paper: boolean },
+  ): Promise<string[]> {
+    const exclude = new Set(req.exclude);
+    const fixed = req.selectors.questionIds ?? [];
+    if (fixed.length > 0) {
+      // A fixed list keeps its order: the visible active ones not drawn yet.
+      const ids = [...new Set(fixed.map(parseNumericId).filter((n): n is number => n !== null))];
+      const rows = await this.questions.byIds(v, { ids, autoJudged: ctx.paper ? undefined : true });
+      const visible = new Set(rows.map((r) => r.id));
+      const left = ids.filter((id) => visible.has(id) && !exclude.has(String(id))).map(String);
+      return ctx.paper ? left : left.slice(0, req.count);
+    }
+    const codes = knowledgeRange(req.knowledgeIds, req.kpRange);
+    if (codes && codes.length === 0) return [];
+    const ids = await this.questions.matchingIds(
+      v,
+      {
+        types: req.selectors.types?.length ? req.selectors.types : undefined,
+        tags: req.selectors.tags?.length ? req.selectors.tags : undefined,
+        knowledgeIds: codes ?? undefined,
+        autoJudged: true,
+      },
+      MAX_CANDIDATES,
+    );
+    const fresh = ids.filter((id) => !exclude.has(String(id)));
+    const seen = await this.trainings.seenCounts(ctx.userId, fresh);
+    const candidates = fresh.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
+    return chooseQuestions(candidates, req.count, ctx.seed, ctx.drawNo);
+  }
+}

@@ -1,0 +1,47 @@
+// The training as the student sees it: where it stands, the current question(s) without answers, time left.
+import { countedAnswers, type StudentQuestion, type Training, type TrainingState } from '@edu/contract';
+import type { TrainingSnapshot } from './training-scheme.js';
+import type { TrainingRow } from './training.repository.js';
+
+const secondsLeft = (deadline: number | null, now: number) =>
+  deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+
+export function trainingView(
+  row: TrainingRow,
+  snapshot: TrainingSnapshot,
+  state: TrainingState,
+  questions: StudentQuestion[],
+  paperAnswers: Record<string, string[]>,
+  bound: number,
+  now: number,
+): Training {
+  const phases = snapshot.engine.phases;
+  const phaseIndex = state.phase === null ? phases.length : phases.findIndex((p) => p.phase === state.phase) + 1;
+  const point = phases.find((p) => p.phase === state.phase)?.points.find((p) => p.name === state.point);
+  const counted = countedAnswers(snapshot.engine, state);
+  const running = state.status === 'running';
+  return {
+    trainId: String(row.id),
+    schemeId: String(row.schemeId),
+    title: snapshot.title,
+    type: snapshot.type,
+    status: state.status,
+    phase: state.phase,
+    point: state.point,
+    phaseIndex,
+    phaseCount: phases.length,
+    judgeWay: point?.judgeWay ?? null,
+    question: state.pending.kind === 'answer' ? (questions[0] ?? null) : null,
+    paper: state.pending.kind === 'paper' ? { questions, answers: paperAnswers } : null,
+    answered: counted.length,
+    correct: counted.filter((a) => a.isCorrect === true).length,
+    score: state.score,
+    maxScore: state.maxScore,
+    bound,
+    startTime: state.startedAt,
+    endTime: state.endedAt,
+    phaseRemaining: running ? secondsLeft(state.phaseDeadline, now) : null,
+    schemeRemaining: running ? secondsLeft(state.schemeDeadline, now) : null,
+    serverTime: now,
+  };
+}

@@ -1,0 +1,20 @@
+// Training calls (DOMAIN.md): a student's own trainings in the agency in context.
+import { API } from '@edu/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerApi } from '../../lib/route.js';
+
+export async function trainingRoutes(app: FastifyInstance) {
+  const { training } = app.services;
+  const trainee = (ctx: { agencyId: string | null; user: () => { id: number } }) => ({
+    id: ctx.user().id,
+    agencyId: ctx.agencyId!,
+  });
+  registerApi(app, API.trainingOpenSchemes, (ctx) => training.openSchemes(trainee(ctx), ctx.query));
+  registerApi(app, API.trainingStart, (ctx) => training.start(trainee(ctx), ctx.params.id));
+  registerApi(app, API.trainingGet, (ctx) => training.get(trainee(ctx), ctx.params.id));
+  registerApi(app, API.trainingAnswer, (ctx) => training.answer(trainee(ctx), ctx.params.id, ctx.body.request));
+  registerApi(app, API.trainingFinish, (ctx) => training.finish(trainee(ctx), ctx.params.id));
+  registerApi(app, API.trainingQuestions, (ctx) => training.records(trainee(ctx), ctx.params.id));
+  registerApi(app, API.trainingHistory, (ctx) => training.history(trainee(ctx), ctx.query));
+  registerApi(app, API.trainingReport, (ctx) => training.report(ctx.user(), ctx.agencyId!, ctx.params.id));
+}

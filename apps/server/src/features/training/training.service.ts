@@ -1,0 +1,451 @@
+// Trainings: start (idempotent), read, answer, finish. The engine (contract engine/) decides; this service
+// feeds it — the clock, draws from the question bank, judged answers — and stores what it decided. Writes are
+// optimistic (training.repository.ts saveIfUnchanged): a concurrent change sends the request round again, and
+// an answer's record and the training's new state are committed together, so an acknowledged answer is never
+// lost and a retried one (same clientAnswerId) is stored once.
+import { randomInt } from 'node:crypto';
+import {
+  advanceTime,
+  applyEvent,
+  countedAnswers,
+  EngineError,
+  judgeQuestion,
+  replay,
+  trainingBound,
+  toStudentView,
+  type JudgeResult,
+  type OpenScheme,
+  type Training,
+  type TrainingAnswerRequest,
+  type TrainingAnswerResult,
+  type TrainingEvent,
+  type TrainingRecord,
+  type TrainingReport,
+  type TrainingSummary,
+  ROLE_SETS,
+  satisfies,
+  type TrainingState,
+} from '@edu/contract';
+import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { parseNumericId } from '../../lib/ids.js';
+import type { QuestionsService } from '../questions/questions.service.js';
+import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { RepositoriesService } from '../repositories/repositories.service.js';
+import type { TrainingDraws } from './training-draw.js';
+import { trainingView } from './training-view.js';
+import type { TrainingRepository, TrainingRow } from './training.repository.js';
+import type { SchemeSource, TrainingSnapshot } from './training-scheme.js';
+
+const NOT_FOUND = '训练不存在';
+/** Concurrent writers to one training take turns by retrying; this many tries before giving up. */
+const MAX_TRIES = 8;
+
+class Retry extends Error {}
+
+export interface Trainee {
+  id: number;
+  agencyId: string;
+}
+
+export class TrainingService {
+  constructor(
+    private readonly repo: TrainingRepository,
+    private readonly schemes: SchemeSource,
+    private readonly draws: TrainingDraws,
+    private readonly questions: QuestionsService,
+    private readonly questionsRepo: QuestionsRepository,
+    private readonly repositories: RepositoriesService,
+    private readonly clock: Clock,
+  ) {}
+
+  private async visibility(agencyId: string): Promise<Visibility> {
+    return { agencyId, subscribedRepoIds: await this.repositories.subscribedIds(agencyId) };
+  }
+
+  /** The switched-on schemes the student may train on, with the student's own progress on each. */
+  async openSchemes(
+    user: Trainee,
+    page: { start: number; size: number },
+  ): Promise<{ total: number; list: OpenScheme[] }> {
+    const { total, list } = await this.schemes.openPage(user.agencyId, page);
+    const progress = await this.repo.schemeProgress(
+      user.id,
+      list.map((s) => s.id),
+    );
+    return {
+      total,
+      list: list.map((s) => {
+        const mine = progress.get(s.id);
+        return {
+          schemeId: String(s.id),
+          title: s.title,
+          type: s.type,
+          timeLimit: s.engine.timeLimit,
+          kpRange: s.kpRange,
+          phaseCount: s.engine.phases.length,
+          questionBound: trainingBound(s.engine),
+          runningTrainId: mine?.runningId ? String(mine.runningId) : null,
+          finishedCount: mine?.finished ?? 0,
+          lastUpdate: s.updatedAt.getTime(),
+        };
+      }),
+    };
+  }
+
+  /** The student's running training of the scheme, or a new one (exactly one, whatever the concurrency). */
+  async start(user: Trainee, schemeId: string): Promise<Training> {
+    const scheme = await this.schemes.trainable(user.agencyId, schemeId);
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const running = await this.repo.running(scheme.id, user.id);
+      if (running) return this.view(await this.current(running, user));
+      const now = this.clock.now();
+      const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine: scheme.engine };
+      const seed = randomInt(0, 2 ** 31 - 1);
+      const startEvent: TrainingEvent = { type: 'start', at: now, seed };
+      const { state, events } = await this.resolveDraws(
+        user,
+        snapshot,
+        replay(scheme.engine, [startEvent]),
+        [startEvent],
+        now,
+      );
+      const row = await this.repo.insert({
+        agencyId: user.agencyId,
+        schemeId: scheme.id,
+        userId: user.id,
+        scheme: snapshot as unknown as Record<string, unknown>,
+        seed,
+        events: events as unknown as Record<string, unknown>[],
+        startedAt: new Date(now),
+        ...columnsOf(snapshot, state),
+      });
+      if (row) return this.view(row);
+      // Another request started it first: answer that one.
+    }
+    throw conflict('训练正忙，请稍后重试');
+  }
+
+  async get(user: Trainee, id: string): Promise<Training> {
+    return this.view(await this.current(await this.load(user, id), user));
+  }
+
+  async finish(user: Trainee, id: string): Promise<Training> {
+    return this.view(
+      await this.change(user, id, (_row, state, now) => {
+        if (state.status !== 'running') return null;
+        return { events: [{ type: 'finish', at: now }] };
+      }),
+    );
+  }
+
+  async answer(user: Trainee, id: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult> {
+    const training = await this.load(user, id);
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const stored = await this.repo.recordByClientId(training.id, req.clientAnswerId);
+      if (stored) {
+        const row = await this.load(user, id);
+        const state = row.state as unknown as TrainingState;
+        return {
+          recordId: String(stored.id),
+          repeated: true,
+          result: this.shownResult(row, state, stored.result as unknown as JudgeResult | null, stored.questionId),
+          training: await this.view(row),
+        };
+      }
+      try {
+        return await this.answerOnce(user, id, req);
+      } catch (err) {
+        if (err instanceof Retry || isUniqueViolation(err)) continue;
+        throw err;
+      }
+    }
+    throw conflict('训练正忙，请稍后重试');
+  }
+
+  private async answerOnce(user: Trainee, id: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult> {
+    const row = await this.load(user, id);
+    const snapshot = row.scheme as unknown as TrainingSnapshot;
+    const now = this.clock.now();
+    let state = advanceTime(snapshot.engine, row.state as unknown as TrainingState, now);
+    if (state.status !== 'running') throw conflict(state.status === 'expired' ? '训练时间已到' : '训练已结束');
+    const questionId = parseNumericId(req.questionId);
+    const question = questionId === null ? undefined : await this.questionsRepo.get(questionId);
+    if (!question || !state.drawn.includes(req.questionId)) throw notFound('该题目不在本次训练中');
+    const [full] = await this.questions.present([question]);
+    const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
+    const event: TrainingEvent = {
+      type: 'answer',
+      at: now,
+      questionId: req.questionId,
+      score: result.pending ? null : result.score,
+      isCorrect: result.isCorrect,
+    };
+    const events = [...(row.events as unknown as TrainingEvent[])];
+    // Time moves first (the engine applies it before the event too); an answer to a question no longer current
+    // says why.
+    try {
+      state = applyEvent(snapshot.engine, state, event);
+    } catch (err) {
+      if (err instanceof EngineError) throw new ApiError('conflict', explain(err));
+      throw err;
+    }
+    const answered = state.answers[state.answers.length - 1];
+    const resolved = await this.resolveDraws(user, snapshot, state, [...events, event], now);
+    const recordId = await this.repo.transaction(async (tx) => {
+      const inserted = await this.repo.insertRecord(tx, {
+        agencyId: user.agencyId,
+        questionId: question.id,
+        version: question.version,
+        userId: user.id,
+        trainingId: row.id,
+        clientAnswerId: req.clientAnswerId,
+        submission: { answer: req.answer, ...(req.subAnswers ? { subAnswers: req.subAnswers } : {}) },
+        result: result as unknown as Record<string, unknown>,
+        score: result.pending ? null : result.score,
+        isCorrect: result.isCorrect,
+        first: answered.first,
+        phase: answered.phase,
+        point: answered.point,
+        createdAt: new Date(now),
+      });
+      const saved = await this.repo.saveIfUnchanged(tx, row.id, events.length, {
+        ...columnsOf(snapshot, resolved.state),
+        events: resolved.events as unknown as Record<string, unknown>[],
+        updatedAt: new Date(now),
+      });
+      if (!saved) throw new Retry();
+      return inserted;
+    });
+    const after = { ...row, state: resolved.state as unknown as Record<string, unknown> };
+    return {
+      recordId: String(recordId),
+      repeated: false,
+      result: this.shownResult(after, state, result, question.id),
+      training: await this.view({ ...after, events: resolved.events as unknown as Record<string, unknown>[] }),
+    };
+  }
+
+  /**
+   * What the student sees of a judged answer: nothing on a paper (judged at the end); under judgeWay
+   * 'retry' a wrong answer keeps the standard answer and explanation back while the question is current.
+   */
+  private shownResult(row: TrainingRow, state: TrainingState, result: JudgeResult | null, questionId: number) {
+    const snapshot = row.scheme as unknown as TrainingSnapshot;
+    if (!result || snapshot.type === 'paper') return null;
+    const now = row.state as unknown as TrainingState;
+    const stillCurrent = now.pending.kind === 'answer' && now.pending.questionId === String(questionId);
+    if (result.isCorrect === false && stillCurrent && state.status === 'running')
+      return { ...result, standardAnswer: [], explanation: '', feedback: '回答错误，请再试一次' };
+    return result;
+  }
+
+  /** The training with time moved to now and any draw this needs made and saved. */
+  private async current(row: TrainingRow, user: Trainee): Promise<TrainingRow> {
+    return this.changeRow(row, user, () => ({ events: [] }));
+  }
+
+  private async change(
+    user: Trainee,
+    id: string,
+    make: (row: TrainingRow, state: TrainingState, now: number) => { events: TrainingEvent[] } | null,
+  ): Promise<TrainingRow> {
+    return this.changeRow(await this.load(user, id), user, make);
+  }
+
+  /** Applies time, the new events and the draws they call for; saves when anything moved. */
+  private async changeRow(
+    first: TrainingRow,
+    user: Trainee,
+    make: (row: TrainingRow, state: TrainingState, now: number) => { events: TrainingEvent[] } | null,
+  ): Promise<TrainingRow> {
+    let row = first;
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const snapshot = row.scheme as unknown as TrainingSnapshot;
+      const before = row.state as unknown as TrainingState;
+      const now = this.clock.now();
+      let state = advanceTime(snapshot.engine, before, now);
+      const planned = make(row, state, now);
+      const events = [...(row.events as unknown as TrainingEvent[])];
+      for (const e of planned?.events ?? []) {
+        state = applyEvent(snapshot.engine, state, e);
+        events.push(e);
+      }
+      const resolved = await this.resolveDraws(user, snapshot, state, events, now);
+      if (resolved.events.length === (row.events as unknown[]).length && sameState(before, resolved.state)) return row;
+      const change = {
+        ...columnsOf(snapshot, resolved.state),
+        events: resolved.events as unknown as Record<string, unknown>[],
+        updatedAt: new Date(now),
+      };
+      const saved = await this.repo.transaction((tx) =>
+        this.repo.saveIfUnchanged(tx, row.id, (row.events as unknown[]).length, change),
+      );
+      if (saved) return { ...row, ...change, state: resolved.state as unknown as Record<string, unknown> };
+      row = await this.load(user, String(row.id));
+    }
+    throw conflict('训练正忙，请稍后重试');
+  }
+
+  /** Answers every pending draw request of the state from the question bank (an empty draw may ask again). */
+  private async resolveDraws(
+    user: Trainee,
+    snapshot: TrainingSnapshot,
+    start: TrainingState,
+    events: TrainingEvent[],
+    now: number,
+  ) {
+    let state = start;
+    const all = [...events];
+    const v = await this.visibility(user.agencyId);
+    let drawNo = all.filter((e) => e.type === 'draw').length;
+    while (state.status === 'running' && state.pending.kind === 'draw') {
+      const questionIds = await this.draws.draw(v, state.pending.request, {
+        userId: user.id,
+        seed: state.seed,
+        drawNo: drawNo++,
+        paper: snapshot.type === 'paper',
+      });
+      const event: TrainingEvent = { type: 'draw', at: now, questionIds };
+      state = applyEvent(snapshot.engine, state, event);
+      all.push(event);
+    }
+    return { state, events: all };
+  }
+
+  /** The training's answers, in the order given. */
+  async records(user: Trainee, id: string): Promise<TrainingRecord[]> {
+    const row = await this.load(user, id);
+    return (await this.repo.records(row.id)).map(toRecord);
+  }
+
+  async history(user: Trainee, page: { start: number; size: number }) {
+    const { total, rows } = await this.repo.history(user.agencyId, user.id, page);
+    return { total, list: rows.map(toSummary) };
+  }
+
+  /** The report: the student's own, or any of the agency's for its train staff. */
+  async report(user: { id: number; roles: readonly string[] }, agencyId: string, id: string): Promise<TrainingReport> {
+    const n = parseNumericId(id);
+    const row = n === null ? undefined : await this.repo.get(n, agencyId);
+    if (!row || (row.userId !== user.id && !satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)))
+      throw notFound(NOT_FOUND);
+    const records = await this.repo.records(row.id);
+    const names = await this.repo.knowledgeNames([...new Set(records.map((r) => r.knowledgeCode))]);
+    const byKp = new Map<string, { code: string; name: string; answered: number; correct: number }>();
+    for (const r of records) {
+      if (!r.record.first) continue;
+      const kp = byKp.get(r.knowledgeCode) ?? {
+        code: r.knowledgeCode,
+        name: names.get(r.knowledgeCode) ?? r.knowledgeCode,
+        answered: 0,
+        correct: 0,
+      };
+      kp.answered++;
+      if (r.record.isCorrect) kp.correct++;
+      byKp.set(r.knowledgeCode, kp);
+    }
+    const end = row.endedAt ?? new Date(this.clock.now());
+    return {
+      training: {
+        ...toSummary(row),
+        student: await this.repo.userName(row.userId),
+        durationSeconds: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
+      },
+      records: records.map(toRecord),
+      knowledgePoints: [...byKp.values()],
+    };
+  }
+
+  private async load(user: Trainee, id: string): Promise<TrainingRow> {
+    const n = parseNumericId(id);
+    const row = n === null ? undefined : await this.repo.get(n, user.agencyId);
+    if (!row || row.userId !== user.id) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  private async view(row: TrainingRow): Promise<Training> {
+    const state = row.state as unknown as TrainingState;
+    const snapshot = row.scheme as unknown as TrainingSnapshot;
+    const v = await this.visibility(row.agencyId);
+    const ids =
+      state.pending.kind === 'answer'
+        ? [state.pending.questionId]
+        : state.pending.kind === 'paper'
+          ? state.pending.questionIds
+          : [];
+    const numeric = ids.map(Number);
+    const rows = numeric.length ? await this.questionsRepo.byIds(v, { ids: numeric }) : [];
+    const byId = new Map((await this.questions.present(rows)).map((q) => [q.id, toStudentView(q)]));
+    const questions = ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+    const paperAnswers: Record<string, string[]> = {};
+    if (state.pending.kind === 'paper')
+      for (const r of await this.repo.records(row.id))
+        paperAnswers[String(r.record.questionId)] = r.record.submission?.answer ?? [];
+    const bound = trainingBound(snapshot.engine);
+    return trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now());
+  }
+}
+
+function toRecord(r: Awaited<ReturnType<TrainingRepository['records']>>[number]): TrainingRecord {
+  return {
+    recordId: String(r.record.id),
+    questionId: String(r.record.questionId),
+    version: r.record.version,
+    phase: r.record.phase ?? '',
+    point: r.record.point ?? '',
+    title: r.title,
+    type: r.type,
+    answer: r.record.submission?.answer ?? [],
+    isCorrect: r.record.isCorrect,
+    score: r.record.score ?? 0,
+    first: r.record.first ?? true,
+    createTime: r.record.createdAt.getTime(),
+  };
+}
+
+function toSummary(row: TrainingRow): TrainingSummary {
+  const snapshot = row.scheme as unknown as TrainingSnapshot;
+  return {
+    trainId: String(row.id),
+    schemeId: String(row.schemeId),
+    title: snapshot.title,
+    type: snapshot.type,
+    status: row.status as TrainingSummary['status'],
+    answered: row.answered,
+    correct: row.correct,
+    score: row.score,
+    maxScore: row.maxScore,
+    startTime: row.startedAt.getTime(),
+    endTime: row.endedAt?.getTime() ?? null,
+  };
+}
+
+/** The training row's summary columns from the engine state (a paper counts each question's last answer). */
+function columnsOf(snapshot: TrainingSnapshot, state: TrainingState) {
+  const counted = countedAnswers(snapshot.engine, state);
+  return {
+    state: state as unknown as Record<string, unknown>,
+    status: state.status,
+    answered: counted.length,
+    correct: counted.filter((a) => a.isCorrect === true).length,
+    score: state.score,
+    maxScore: state.maxScore,
+    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
+  };
+}
+
+const sameState = (a: TrainingState, b: TrainingState) => JSON.stringify(a) === JSON.stringify(b);
+
+function explain(err: EngineError): string {
+  switch (err.code) {
+    case 'not_current':
+      return '该题不是当前题目（可能本阶段时间已到），请刷新后继续';
+    case 'already_answered':
+      return '该题已作答，不能修改';
+    case 'not_running':
+      return '训练已结束';
+    default:
+      return err.message;
+  }
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { judgeQuestion, type TrainingAnswerRequest } from '@edu/contract';
+import type { RecordedCall } from '../../../test/fake-api';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+import { button, openDialog, buttonIn } from '../../../test/antd';
+import { stem, STUDENT, training } from './test-kit';
+
+const GET = 'GET /v1/train/t1';
+const ANSWER = 'POST /v1/train/t1/answer';
+const location = () => screen.getByTestId('location').textContent;
+const sentAnswers = (calls: RecordedCall[]) =>
+  calls
+    .filter((c) => c.path === '/v1/train/t1/answer')
+    .map((c) => (c.body as { request: TrainingAnswerRequest }).request);
+const choose = (text: RegExp) => fireEvent.click(screen.getByRole('radio', { name: text }));
+
+const right = judgeQuestion({ type: 'singleChoice', answer: ['B'] }, { answer: ['B'] });
+const wrong = { ...judgeQuestion({ type: 'singleChoice', answer: ['B'] }, { answer: ['A'] }), standardAnswer: [] };
+
+async function open(routes: Record<string, unknown>) {
+  const s = await makeSession(loginInfo(STUDENT), routes);
+  renderApp(s.session, ['/student/train/t1/do']);
+  return s;
+}
+
+describe('student/train/{id}/do — general scheme', () => {
+  it('shows where the training stands, submits with a clientAnswerId, shows the result, then 下一题', async () => {
+    const after = training({ question: stem('q2'), answered: 1, correct: 1, score: 1, maxScore: 1 });
+    const { calls } = await open({
+      [GET]: training({ phaseRemaining: 600, schemeRemaining: 1500 }),
+      [ANSWER]: { recordId: 'r1', repeated: false, result: right, training: after },
+    });
+    expect(await screen.findByText('题干 q1')).toBeTruthy();
+    expect(screen.getByText('第 1/2 阶段')).toBeTruthy();
+    expect(screen.getByText('已答 0 / 12')).toBeTruthy();
+    expect(screen.getByRole('timer', { name: '本阶段剩余' }).textContent).toMatch(/10:00|09:59/);
+    expect(screen.getByRole('timer', { name: '剩余时间' }).textContent).toMatch(/25:00|24:59/);
+    expect(button('提交').hasAttribute('disabled')).toBe(true);
+    choose(/apple/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('回答正确')).toBeTruthy();
+    const [req] = sentAnswers(calls);
+    expect(req.questionId).toBe('q1');
+    expect(req.answer).toEqual(['B']);
+    expect(req.clientAnswerId.length).toBeGreaterThanOrEqual(8);
+    expect(screen.getByText('已答 1 / 12')).toBeTruthy();
+    // The judged question stays until 下一题.
+    expect(screen.getByText('题干 q1')).toBeTruthy();
+    fireEvent.click(button('下一题'));
+    expect(await screen.findByText('题干 q2')).toBeTruthy();
+    expect(screen.queryByText('回答正确')).toBeNull();
+  });
+
+  it("judgeWay 'retry': a wrong answer is answered again, with a new clientAnswerId", async () => {
+    let n = 0;
+    const { calls } = await open({
+      [GET]: training({ judgeWay: 'retry' }),
+      [ANSWER]: () => {
+        n++;
+        const t = n === 1 ? training({ judgeWay: 'retry', answered: 1 }) : training({ question: stem('q2') });
+        return {
+          json: {
+            errno: 0,
+            errmsg: '',
+            response: { recordId: `r${n}`, repeated: false, result: n === 1 ? wrong : right, training: t },
+          },
+        };
+      },
+    });
+    await screen.findByText('题干 q1');
+    choose(/run/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('回答错误')).toBeTruthy();
+    expect(screen.queryByText('下一题')).toBeNull();
+    fireEvent.click(button('重新作答'));
+    choose(/apple/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('回答正确')).toBeTruthy();
+    const ids = sentAnswers(calls).map((r) => r.clientAnswerId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(sentAnswers(calls).map((r) => r.answer)).toEqual([['A'], ['B']]);
+  });
+
+  it('keeps the answer when the network fails, warns, and retries with the same clientAnswerId', async () => {
+    let n = 0;
+    const { calls } = await open({
+      [GET]: training(),
+      [ANSWER]: () => {
+        n++;
+        if (n === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return {
+          json: {
+            errno: 0,
+            errmsg: '',
+            response: { recordId: 'r1', repeated: true, result: right, training: training({ question: stem('q2') }) },
+          },
+        };
+      },
+    });
+    await screen.findByText('题干 q1');
+    choose(/apple/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('网络异常，答案尚未保存，正在重试…')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /apple/ }).checked).toBe(true);
+    expect(await screen.findByText('回答正确')).toBeTruthy();
+    expect(screen.queryByText('网络异常，答案尚未保存，正在重试…')).toBeNull();
+    const ids = sentAnswers(calls).map((r) => r.clientAnswerId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('a refused answer shows the server’s message and is not retried', async () => {
+    const { calls } = await open({
+      [GET]: training(),
+      [ANSWER]: () => ({
+        status: 409,
+        json: { errno: 409, errmsg: '该题不是当前题目（可能本阶段时间已到），请刷新后继续' },
+      }),
+    });
+    await screen.findByText('题干 q1');
+    choose(/apple/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('该题不是当前题目（可能本阶段时间已到），请刷新后继续')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sentAnswers(calls)).toHaveLength(1);
+    // …and the page asked the server where the training stands now.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/v1/train/t1')).toHaveLength(2));
+  });
+
+  it('asks the server again when the countdown reaches 0, and shows the ended training', async () => {
+    let n = 0;
+    const { calls } = await open({
+      [GET]: () => {
+        n++;
+        const t =
+          n === 1
+            ? training({ schemeRemaining: 1 })
+            : training({
+                status: 'expired',
+                question: null,
+                answered: 3,
+                correct: 2,
+                score: 2,
+                maxScore: 3,
+                endTime: 1_700_000_090_000,
+              });
+        return { json: { errno: 0, errmsg: '', response: t } };
+      },
+    });
+    await screen.findByText('题干 q1');
+    expect(await screen.findByText('训练时间已到', {}, { timeout: 4000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/v1/train/t1').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('1分30秒')).toBeTruthy();
+    expect(screen.getByText('67')).toBeTruthy();
+  });
+
+  it('结束训练 asks first, then finishes; the summary links to the report', async () => {
+    const { calls } = await open({
+      [GET]: training(),
+      'POST /v1/train/t1/finish': training({ status: 'finished', question: null, endTime: 1_700_000_030_000 }),
+    });
+    await screen.findByText('题干 q1');
+    fireEvent.click(button('结束训练'));
+    const d = await openDialog('.ant-modal-confirm');
+    expect(calls.some((c) => c.path === '/v1/train/t1/finish')).toBe(false);
+    fireEvent.click(buttonIn(d, '结束训练'));
+    expect(await screen.findByText('训练已完成')).toBeTruthy();
+    fireEvent.click(button('查看报告'));
+    await waitFor(() => expect(location()).toBe('/student/train/report/t1'));
+  });
+
+  it('a training that is not the student’s answers 训练不存在', async () => {
+    await open({ [GET]: () => ({ status: 404, json: { errno: 404, errmsg: '训练不存在' } }) });
+    expect(await screen.findByText('训练不存在')).toBeTruthy();
+  });
+});
+
+describe('student/train/{id}/do — paper', () => {
+  const paper = () =>
+    training({
+      type: 'paper',
+      judgeWay: null,
+      question: null,
+      phaseCount: 1,
+      schemeRemaining: 1200,
+      paper: {
+        questions: [
+          stem('q1'),
+          stem('q2', { type: 'fillBlank', question: '<p>I <span class="blank"></span> home.</p>', options: [] }),
+        ],
+        answers: { q1: ['A'] },
+      },
+    });
+
+  it('resumes the saved answers, saves each change with its own clientAnswerId, and 交卷 after confirmation', async () => {
+    const { calls } = await open({
+      [GET]: paper(),
+      [ANSWER]: { recordId: 'r', repeated: false, result: null, training: { ...paper(), answered: 2, serverTime: 1 } },
+      'POST /v1/train/t1/finish': training({
+        type: 'paper',
+        status: 'finished',
+        question: null,
+        endTime: 1_700_000_600_000,
+      }),
+    });
+    expect(await screen.findByText('题干 q1')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /run/ }).checked).toBe(true);
+    expect(screen.getByText('已作答 1 / 2')).toBeTruthy();
+    choose(/apple/);
+    await waitFor(() => expect(sentAnswers(calls)).toHaveLength(1));
+    expect(sentAnswers(calls)[0]).toMatchObject({ questionId: 'q1', answer: ['B'] });
+    expect(await screen.findByText('已保存')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('在此作答 第 1 空'), { target: { value: 'go' } });
+    // Typing is saved after a pause (800 ms).
+    expect(sentAnswers(calls)).toHaveLength(1);
+    await waitFor(() => expect(sentAnswers(calls)).toHaveLength(2), { timeout: 3000 });
+    const [a, b] = sentAnswers(calls);
+    expect(b).toMatchObject({ questionId: 'q2', answer: ['go'] });
+    expect(b.clientAnswerId).not.toBe(a.clientAnswerId);
+    fireEvent.click(screen.getAllByText('交卷')[0].closest('button')!);
+    const d = await openDialog('.ant-modal-confirm');
+    expect(d.textContent).toContain('交卷后不能再修改答案');
+    fireEvent.click(buttonIn(d, '交卷'));
+    expect(await screen.findByText('训练已完成')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/v1/train/t1/finish')).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+// student/train/{trainId}/do: the training as GET /v1/train/{id} has it (so a reload resumes exactly there),
+// with the header's progress and countdowns; a general scheme question by question, a paper all at once,
+// an ended training as its summary.
+import { useCallback } from 'react';
+import { Button, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { Training } from '@edu/contract';
+import { errorText, isEnvelopeError } from '../../../api/client';
+import { useAppConfig } from '../../../app/session-context';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ResultPage } from '../../../components/ResultPage';
+import { GeneralTraining } from './GeneralTraining';
+import { LoginGate } from './LoginGate';
+import { PaperTraining } from './PaperTraining';
+import { storeTraining, useTraining } from './queries';
+import { TrainHeader } from './TrainHeader';
+import { TrainingSummaryView } from './TrainingSummaryView';
+import { TRAIN_TEXTS } from './texts';
+
+function TrainDo() {
+  const { trainId = '' } = useParams();
+  const { agencyId } = useAppConfig();
+  const queryClient = useQueryClient();
+  const query = useTraining(trainId);
+  const { refetch } = query;
+  const onTraining = useCallback((t: Training) => storeTraining(queryClient, agencyId, t), [queryClient, agencyId]);
+  const onStale = useCallback(() => void refetch(), [refetch]);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError && !query.data) {
+    const missing = isEnvelopeError(query.error, 404);
+    return (
+      <ResultPage
+        status={missing ? 404 : 'error'}
+        title={missing ? TRAIN_TEXTS.doing.notFound : TRAIN_TEXTS.loadFailed}
+        subTitle={missing ? undefined : errorText(query.error)}
+        extra={
+          <Space>
+            {!missing && <Button onClick={onStale}>{TRAIN_TEXTS.reload}</Button>}
+            <Link to="/student/train">{TRAIN_TEXTS.backToList}</Link>
+          </Space>
+        }
+      />
+    );
+  }
+  const t = query.data;
+  const parts = { training: t, onTraining, onStale };
+  let body: React.ReactNode;
+  if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
+  else if (t.status === 'running' && t.paper) body = <PaperTraining key={t.trainId} {...parts} />;
+  else body = <TrainingSummaryView training={t} />;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <TrainHeader
+        training={t}
+        receivedAt={query.dataUpdatedAt}
+        total={t.type === 'paper' && t.paper ? t.paper.questions.length : t.bound}
+        onTimeUp={onStale}
+      />
+      {body}
+    </Space>
+  );
+}
+
+export default function TrainDoPage() {
+  return (
+    <LoginGate>
+      <TrainDo />
+    </LoginGate>
+  );
+}

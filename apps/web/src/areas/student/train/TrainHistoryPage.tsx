@@ -1,0 +1,104 @@
+// student/train/history: the student's trainings, newest first and paged; a running one links to its do-page,
+// an ended one to its report.
+import { useState } from 'react';
+import { Alert, Card, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { TrainingSummary } from '@edu/contract';
+import { errorText } from '../../../api/client';
+import { Duration } from '../../../components/Duration';
+import { formatScore, formatTime, spanSeconds } from './format';
+import { LoginGate } from './LoginGate';
+import { totalOf, useTrainingHistory } from './queries';
+import { StatusTag, TypeTag } from './StatusTag';
+import { TRAIN_TEXTS } from './texts';
+
+const T = TRAIN_TEXTS.historyPage;
+const PAGE_SIZE = 20;
+
+const columns: TableColumnsType<TrainingSummary> = [
+  {
+    title: T.scheme,
+    dataIndex: 'title',
+    render: (title: string, r) => (
+      <Link to={r.status === 'running' ? `/student/train/${r.trainId}/do` : `/student/train/report/${r.trainId}`}>
+        {title}
+      </Link>
+    ),
+  },
+  { title: T.type, dataIndex: 'type', width: 100, render: (type: TrainingSummary['type']) => <TypeTag type={type} /> },
+  {
+    title: T.status,
+    dataIndex: 'status',
+    width: 100,
+    render: (s: TrainingSummary['status']) => <StatusTag status={s} />,
+  },
+  {
+    title: T.score,
+    key: 'score',
+    width: 110,
+    render: (_, r) => TRAIN_TEXTS.score(formatScore(r.score), formatScore(r.maxScore)),
+  },
+  { title: T.answered, key: 'answered', width: 110, render: (_, r) => `${r.correct} / ${r.answered}` },
+  { title: T.started, dataIndex: 'startTime', width: 180, render: (ms: number) => formatTime(ms) },
+  {
+    title: T.duration,
+    key: 'duration',
+    width: 120,
+    render: (_, r) => <Duration seconds={spanSeconds(r.startTime, r.endTime)} />,
+  },
+  {
+    title: T.actions,
+    key: 'actions',
+    width: 180,
+    render: (_, r) => (
+      <Space size="middle">
+        {r.status === 'running' ? (
+          <Link to={`/student/train/${r.trainId}/do`}>{TRAIN_TEXTS.resume}</Link>
+        ) : (
+          <Link to={`/student/train/report/${r.trainId}`}>{TRAIN_TEXTS.report}</Link>
+        )}
+        <Link to={`/student/train/${r.trainId}/questions`}>{TRAIN_TEXTS.records}</Link>
+      </Space>
+    ),
+  },
+];
+
+function TrainHistory() {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const query = useTrainingHistory((page - 1) * size, size);
+  const total = query.data?.total ?? 0;
+  return (
+    <Card title={T.title} extra={<Link to="/student/train">{TRAIN_TEXTS.backToList}</Link>}>
+      {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
+      <Table<TrainingSummary>
+        rowKey="trainId"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: T.empty }}
+        scroll={{ x: 960 }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalOf(total),
+          showSizeChanger: true,
+          showTotal: () => T.total(total),
+          onChange: (p, s) => {
+            setPage(s !== size ? 1 : p);
+            setSize(s);
+          },
+        }}
+      />
+    </Card>
+  );
+}
+
+export default function TrainHistoryPage() {
+  return (
+    <LoginGate>
+      <TrainHistory />
+    </LoginGate>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+import { record, STUDENT } from './test-kit';
+
+const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+describe('student/train/{id}/questions', () => {
+  it('lists the answers with ✓/✗/待批改 as people read them', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/t1/questions': [
+        record(),
+        record({
+          recordId: 'r2',
+          questionId: 'q2',
+          title: '',
+          type: 'trueFalse',
+          answer: ['F'],
+          isCorrect: false,
+          score: 0,
+        }),
+        record({
+          recordId: 'r3',
+          questionId: 'q3',
+          title: '短文',
+          type: 'shortAnswer',
+          answer: ['因为…'],
+          isCorrect: null,
+          score: 0,
+        }),
+        record({ recordId: 'r4', questionId: 'q2', title: '判断', type: 'trueFalse', answer: ['T'], first: false }),
+      ],
+    });
+    renderApp(s.session, ['/student/train/t1/questions']);
+    await screen.findByText('名词辨析');
+    expect(within(row('名词辨析')).getByText('✓ 正确')).toBeTruthy();
+    expect(within(row('名词辨析')).getByText('单选题')).toBeTruthy();
+    expect(within(row('题目 #q2')).getByText('✗ 错误')).toBeTruthy();
+    expect(within(row('题目 #q2')).getByText('错')).toBeTruthy();
+    expect(within(row('短文')).getByText('待批改')).toBeTruthy();
+    expect(within(row('判断')).getByText('重答')).toBeTruthy();
+  });
+});

@@ -1,0 +1,43 @@
+// React side of answer-retry.ts: whether an answer is on its way or being retried, retries stopped when the
+// page goes away, and the browser's "leave the page?" question while an answer is not saved.
+import { useCallback, useEffect, useState } from 'react';
+import { sendUntilSaved } from './answer-retry';
+
+export type SendState = 'idle' | 'sending' | 'retrying';
+
+export function useRetryingSend() {
+  const [state, setState] = useState<SendState>('idle');
+  const [controllers] = useState(() => new Set<AbortController>());
+  useEffect(
+    () => () => {
+      for (const c of controllers) c.abort();
+      controllers.clear();
+    },
+    [controllers],
+  );
+  const send = useCallback(
+    async <T>(request: () => Promise<T>): Promise<T> => {
+      const controller = new AbortController();
+      controllers.add(controller);
+      setState('sending');
+      try {
+        return await sendUntilSaved(request, { signal: controller.signal, onRetry: () => setState('retrying') });
+      } finally {
+        controllers.delete(controller);
+        if (!controller.signal.aborted) setState('idle');
+      }
+    },
+    [controllers],
+  );
+  return { send, state };
+}
+
+/** Asks before the tab is closed or reloaded while `active` (an answer not yet saved). */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}

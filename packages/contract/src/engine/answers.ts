@@ -1,0 +1,79 @@
+// Taking in judged answers: which question may be answered now, which answer counts, and where a finished visit
+// leads. Works on a draft copy of the state.
+import { goTo, phaseIndexOf, pointKey } from './navigate.js';
+import { EngineError, type EnginePoint, type EngineScheme, type TrainingAnswer, type TrainingState } from './types.js';
+
+type AnswerEvent = { at: number; questionId: string; score: number | null; isCorrect: boolean | null };
+
+const scoreOf = (a: { score: number | null }) => (a.score !== null && Number.isFinite(a.score) ? a.score : 0);
+
+function pointOf(scheme: EngineScheme, phase: string, point: string): EnginePoint | undefined {
+  return scheme.phases[phaseIndexOf(scheme, phase)]?.points.find((p) => p.name === point);
+}
+
+/** Under 'once' any answer settles a question; under 'retry' one that is not wrong (right, or left to a teacher). */
+const settles = (way: EnginePoint['judgeWay'] | undefined, a: { isCorrect: boolean | null }) =>
+  way !== 'retry' || a.isCorrect !== false;
+
+/** The answers that count for the score: each question's first (general) or last (paper) answer. */
+export function countedAnswers(scheme: Pick<EngineScheme, 'type'>, state: TrainingState): TrainingAnswer[] {
+  if (scheme.type !== 'paper') return state.answers.filter((a) => a.first);
+  const last = new Map<string, TrainingAnswer>();
+  for (const a of state.answers) last.set(a.questionId, a);
+  return [...last.values()];
+}
+
+const sumScores = (answers: TrainingAnswer[]) => answers.reduce((sum, a) => sum + scoreOf(a), 0);
+
+/** Records an answer on a running draft, or throws when this question cannot be answered now. */
+export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent): void {
+  if (!d.drawn.includes(e.questionId)) throw new EngineError('not_in_training', '该题目不在本次训练中');
+  const earlier = d.answers.filter((a) => a.questionId === e.questionId);
+  if (d.pending.kind === 'paper') return takePaperAnswer(scheme, d, e, earlier.length === 0);
+
+  const current = d.pending.kind === 'answer' && d.pending.questionId === e.questionId;
+  if (!current) {
+    const way = earlier[0] && pointOf(scheme, earlier[0].phase, earlier[0].point)?.judgeWay;
+    if (earlier.some((a) => settles(way, a))) throw new EngineError('already_answered', '该题已作答，不能修改');
+    throw new EngineError('not_current', '该题不是当前题目，不能作答');
+  }
+  const visit = d.visit;
+  if (!visit) throw new EngineError('not_current', '该题不是当前题目，不能作答');
+  record(d, e, visit.phase, visit.point, visit.n, earlier.length === 0);
+  if (earlier.length === 0) d.score += scoreOf(e);
+
+  const index = phaseIndexOf(scheme, visit.phase);
+  const point = pointOf(scheme, visit.phase, visit.point);
+  const settled = (id: string) => d.answers.some((a) => a.questionId === id && settles(point?.judgeWay, a));
+  const next = visit.questionIds.find((id) => !settled(id));
+  if (next !== undefined) {
+    d.pending = { kind: 'answer', questionId: next };
+    return;
+  }
+  // The visit is over: its first answers decide. A short draw needs no more right than it brought.
+  const right = visit.questionIds.filter((id) => d.answers.find((a) => a.questionId === id)?.isCorrect === true);
+  const required = Math.min(point?.requireCorrect ?? 0, visit.questionIds.length);
+  const ok = right.length >= required;
+  d.passed[pointKey(visit.phase, visit.point)] = ok;
+  goTo(scheme, d, index, point ? (ok ? point.onOK : point.onError) : '@next', e.at);
+}
+
+/** A paper takes answers to any of its questions until it ends; the last one of each question counts. */
+function takePaperAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent, first: boolean): void {
+  const visit = d.visit;
+  record(d, e, visit?.phase ?? d.phase ?? '', visit?.point ?? d.point ?? '', visit?.n ?? 1, first);
+  d.score = sumScores(countedAnswers(scheme, d));
+}
+
+function record(d: TrainingState, e: AnswerEvent, phase: string, point: string, visit: number, first: boolean): void {
+  d.answers.push({
+    questionId: e.questionId,
+    phase,
+    point,
+    visit,
+    at: e.at,
+    score: e.score,
+    isCorrect: e.isCorrect,
+    first,
+  });
+}

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chooseQuestions } from './index.js';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `q${i + 1}`);
+const unseen = (list: string[]) => list.map((id) => ({ id, seen: 0 }));
+
+describe('chooseQuestions', () => {
+  it('prefers the questions seen least', () => {
+    const candidates = [
+      { id: 'a', seen: 3 },
+      { id: 'b', seen: 0 },
+      { id: 'c', seen: 1 },
+      { id: 'd', seen: 0 },
+      { id: 'e', seen: 2 },
+    ];
+    const chosen = chooseQuestions(candidates, 3, 1, 0);
+    expect(chosen.slice(0, 2).sort()).toEqual(['b', 'd']);
+    expect(chosen[2]).toBe('c');
+  });
+
+  it('is deterministic for a seed and draw number', () => {
+    const pool = unseen(ids(30));
+    expect(chooseQuestions(pool, 10, 123, 4)).toEqual(chooseQuestions(pool, 10, 123, 4));
+  });
+
+  it('orders ties differently for another seed or draw', () => {
+    const pool = unseen(ids(30));
+    const base = chooseQuestions(pool, 30, 123, 4);
+    expect(chooseQuestions(pool, 30, 124, 4)).not.toEqual(base);
+    expect(chooseQuestions(pool, 30, 123, 5)).not.toEqual(base);
+  });
+
+  it('gives what there is when fewer are left than asked', () => {
+    expect(chooseQuestions(unseen(['x', 'y']), 5, 1, 0).sort()).toEqual(['x', 'y']);
+    expect(chooseQuestions([], 5, 1, 0)).toEqual([]);
+  });
+
+  it('returns nothing for a count of zero, a negative or a non-number', () => {
+    for (const count of [0, -2, Number.NaN]) expect(chooseQuestions(unseen(ids(3)), count, 1, 0)).toEqual([]);
+  });
+
+  it('counts a repeated candidate once, with its lowest seen', () => {
+    const chosen = chooseQuestions(
+      [
+        { id: 'a', seen: 5 },
+        { id: 'b', seen: 1 },
+        { id: 'a', seen: 0 },
+      ],
+      3,
+      9,
+      0,
+    );
+    expect(chosen).toEqual(['a', 'b']);
+  });
+
+  it('spreads the first pick over the candidates across seeds', () => {
+    const firsts = new Set<string>();
+    for (let seed = 0; seed < 200; seed++) firsts.add(chooseQuestions(unseen(ids(5)), 1, seed, 0)[0]);
+    expect(firsts.size).toBe(5);
+  });
+});
+
+const candidatesArb = fc.uniqueArray(fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }), seen: fc.nat(4) }), {
+  selector: (c) => c.id,
+  maxLength: 25,
+});
+
+describe('chooseQuestions properties', () => {
+  it('chooses min(count, candidates) distinct candidates, none seen more than one left out', () => {
+    fc.assert(
+      fc.property(candidatesArb, fc.nat(30), fc.integer(), fc.nat(100), (candidates, count, seed, drawNo) => {
+        const chosen = chooseQuestions(candidates, count, seed, drawNo);
+        expect(chosen).toHaveLength(Math.min(count, candidates.length));
+        expect(new Set(chosen).size).toBe(chosen.length);
+        const seen = new Map(candidates.map((c) => [c.id, c.seen]));
+        const most = Math.max(-1, ...chosen.map((id) => seen.get(id) ?? 0));
+        for (const c of candidates) if (!chosen.includes(c.id)) expect(c.seen).toBeGreaterThanOrEqual(most);
+      }),
+    );
+  });
+
+  it('does not depend on the order of the candidates', () => {
+    fc.assert(
+      fc.property(
+        candidatesArb.chain((c) => fc.tuple(fc.constant(c), fc.shuffledSubarray(c, { minLength: c.length }))),
+        fc.nat(30),
+        fc.integer(),
+        fc.nat(100),
+        ([candidates, shuffled], count, seed, drawNo) => {
+          expect(chooseQuestions(shuffled, count, seed, drawNo)).toEqual(
+            chooseQuestions(candidates, count, seed, drawNo),
+          );
+        },
+      ),
+    );
+  });
+
+  it('takes a prefix of the longer choice when asked for fewer', () => {
+    fc.assert(
+      fc.property(candidatesArb, fc.nat(30), fc.nat(30), fc.integer(), fc.nat(100), (candidates, a, b, seed, n) => {
+        const [small, large] = a <= b ? [a, b] : [b, a];
+        const long = chooseQuestions(candidates, large, seed, n);
+        expect(chooseQuestions(candidates, small, seed, n)).toEqual(long.slice(0, small));
+      }),
+    );
+  });
+});

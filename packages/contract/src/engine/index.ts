@@ -1,0 +1,12 @@
+// The practice engine (DOMAIN.md "Schemes and trainings"): a training as a pure, deterministic state machine over
+// a scheme — no I/O, no clock, no randomness of its own. The service feeds it events (start, draws it asked for,
+// judged answers, finish) with their times and stores them, so a training replays exactly. Rules and the
+// decisions taken: docs/practice-engine.md.
+export * from './types.js';
+export { startTraining, applyEvent, replay } from './transitions.js';
+export { advanceTime } from './time.js';
+export { countedAnswers } from './answers.js';
+export { chooseQuestions } from './choose.js';
+export { trainingBound } from './bound.js';
+export { MAX_ENTRIES, pointKey } from './navigate.js';
+export { validateScheme, MAX_REPEAT, type SchemeIssue } from './validate.js';

@@ -1,0 +1,144 @@
+// Practice schemes (spec §3, DOMAIN.md "Schemes and trainings") and the train repositories holding them.
+// The structure rules (targets, initial phase/point, paper shape) are the engine's `validateScheme`; these
+// schemas check shapes and sizes only.
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { KpCode } from './knowledge.js';
+import { Selectors } from './question-bank.js';
+
+export const SCHEME_TYPES = ['general', 'paper'] as const;
+export const SchemeType = z.enum(SCHEME_TYPES, '方案类型只能是 general 或 paper');
+export type SchemeType = z.infer<typeof SchemeType>;
+
+export const SCHEME_STATUSES = ['on', 'off'] as const;
+export const SchemeStatus = z.enum(SCHEME_STATUSES);
+export type SchemeStatus = z.infer<typeof SchemeStatus>;
+
+export const POINT_JUDGE_WAYS = ['once', 'retry'] as const;
+export const PointJudgeWay = z.enum(POINT_JUDGE_WAYS, '判题方式只能是 once 或 retry');
+
+/** Seconds; 0 = no limit (DOMAIN.md). A week bounds every training. */
+export const MAX_SCHEME_TIME_LIMIT = 7 * 24 * 3600;
+export const SchemeTimeLimit = z
+  .number('时间限制必须是秒数')
+  .int('时间限制必须是整数秒')
+  .min(0, '时间限制不能为负数（0 表示不限时）')
+  .max(MAX_SCHEME_TIME_LIMIT, '时间限制不超过 7 天');
+
+const name = (what: string) => z.string().trim().min(1, `请输入${what}名称`).max(64, `${what}名称不超过 64 个字符`);
+/** A point name in the same phase, `@next` or `@end` (the engine checks that it names something). */
+const Target = z.string().trim().min(1, '请选择下一步').max(64, '下一步不超过 64 个字符');
+
+export const Point = z.object({
+  name: name('训练点'),
+  onOK: Target,
+  onError: Target,
+  selectors: Selectors,
+  /** Questions drawn per visit. */
+  repeat: z.number().int('抽题数必须是整数').min(1, '每次至少抽 1 道题').max(500, '每次最多抽 500 道题'),
+  judgeWay: PointJudgeWay,
+  /** Correct answers of a visit needed to go to `onOK`. */
+  requireCorrect: z.number().int('需答对数必须是整数').min(0, '需答对数不能为负数').max(500, '需答对数不超过 500'),
+});
+export type Point = z.infer<typeof Point>;
+
+export const Phase = z.object({
+  phase: name('阶段'),
+  /** Knowledge subtrees the phase draws from (each code with its subtree); empty = the scheme's kpRange. */
+  knowledgeIds: z.array(KpCode).max(200, '一个阶段最多 200 个知识点').default([]),
+  timeLimit: SchemeTimeLimit.default(0),
+  points: z.array(Point).min(1, '每个阶段至少要有一个训练点').max(50, '一个阶段最多 50 个训练点'),
+});
+export type Phase = z.infer<typeof Phase>;
+
+/** What staff write (create and update). `trainRepoId` on an update moves the scheme to that repository. */
+export const SchemeFields = z.object({
+  title: z.string().trim().min(1, '请输入方案名称').max(100, '方案名称不超过 100 个字符'),
+  type: SchemeType,
+  initPhase: z.string().trim().min(1, '请选择起始阶段').max(64),
+  initPoint: z.string().trim().min(1, '请选择起始训练点').max(64),
+  timeLimit: SchemeTimeLimit.default(0),
+  /** Knowledge subtrees the whole scheme draws from (codes); empty = no restriction. */
+  kpRange: z.array(KpCode).max(200, '知识点范围最多 200 个').default([]),
+  phases: z.array(Phase).min(1, '至少要有一个阶段').max(20, '最多 20 个阶段'),
+  trainRepoId: Id.optional(),
+});
+export type SchemeFields = z.infer<typeof SchemeFields>;
+
+export const SchemeCreate = SchemeFields.extend({ trainRepoId: Id });
+export type SchemeCreate = z.infer<typeof SchemeCreate>;
+
+export const Scheme = z.object({
+  schemeId: Id,
+  title: z.string(),
+  /** The display name of the user who created it ('' when that account is gone). */
+  creator: z.string(),
+  type: SchemeType,
+  initPhase: z.string(),
+  initPoint: z.string(),
+  /** Seconds, 0 = no limit. */
+  timeLimit: z.number().int(),
+  createTime: EpochMs,
+  lastUpdate: EpochMs,
+  status: SchemeStatus,
+  kpRange: z.array(z.string()),
+  phases: z.array(Phase),
+  trainRepoId: Id,
+});
+export type Scheme = z.infer<typeof Scheme>;
+
+/** A query value given once, repeated, or comma-separated, as a list. */
+const listParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s.trim() !== ''))
+  .pipe(z.array(KpCode).max(50, '知识点范围最多 50 个'));
+
+/** Spec §7: `start` default 0, `size` default 1024. */
+export const SchemeListQuery = z.object({
+  trainRepoId: Id.optional(),
+  type: SchemeType.optional(),
+  /** Schemes whose kpRange overlaps any of these subtrees (a scheme without kpRange matches every one). */
+  kpRange: listParam.optional(),
+  start: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(1024).default(1024),
+});
+export type SchemeListQuery = z.infer<typeof SchemeListQuery>;
+
+/**
+ * Ordered scheme submission (spec §7): a paper — the questions in this order, one time limit. Without
+ * `schemeId` it creates a paper scheme, with it it replaces that paper's questions and settings.
+ */
+export const OrderedSchemeSubmit = z.object({
+  title: z.string().trim().min(1, '请输入试卷名称').max(100, '试卷名称不超过 100 个字符'),
+  kpRange: z.array(KpCode).max(200, '知识点范围最多 200 个').default([]),
+  timeLimit: SchemeTimeLimit.default(0),
+  questionIds: z.array(Id).min(1, '请至少选择一道题').max(500, '一份试卷最多 500 道题'),
+  schemeId: Id.optional(),
+  trainRepoId: Id,
+});
+export type OrderedSchemeSubmit = z.infer<typeof OrderedSchemeSubmit>;
+
+export const TrainRepo = z.object({
+  id: Id,
+  agencyId: z.string(),
+  agencyName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Published to the store: other agencies may use it by reference, read-only. */
+  shared: z.boolean(),
+  /** True when it belongs to the agency in context (else it is used by reference). */
+  owned: z.boolean(),
+  /** In the store: whether the agency in context already uses it by reference. */
+  subscribed: z.boolean().optional(),
+  schemeCount: z.number().int(),
+  createTime: EpochMs,
+  lastUpdate: EpochMs,
+});
+export type TrainRepo = z.infer<typeof TrainRepo>;
+
+export const TrainRepoFields = z.object({
+  name: z.string().trim().min(1, '请输入方案库名称').max(64, '方案库名称不超过 64 个字符'),
+  description: z.string().max(2000, '方案库说明不超过 2000 个字符').default(''),
+  shared: z.boolean().default(false),
+});
+export type TrainRepoFields = z.infer<typeof TrainRepoFields>;

@@ -1,0 +1,124 @@
+// Trainings (DOMAIN.md "Schemes and trainings"): a student's run through a scheme, driven by the practice
+// engine (engine/), with every answer stored as it is acknowledged.
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { JudgeResult, StudentQuestion, SubmittedAnswer } from './question.js';
+
+export const TRAINING_STATUSES = ['running', 'finished', 'expired'] as const;
+export const TrainingStatus = z.enum(TRAINING_STATUSES);
+export type TrainingStatus = z.infer<typeof TrainingStatus>;
+
+/** Where a training stands. `question` is the current one (general schemes), without answer and explanation. */
+export const Training = z.object({
+  trainId: Id,
+  schemeId: Id,
+  title: z.string(),
+  type: z.enum(['general', 'paper']),
+  status: TrainingStatus,
+  phase: z.string().nullable(),
+  point: z.string().nullable(),
+  /** 1-based index of the phase, and how many there are. */
+  phaseIndex: z.number().int(),
+  phaseCount: z.number().int(),
+  judgeWay: z.enum(['once', 'retry']).nullable(),
+  question: StudentQuestion.nullable(),
+  /** Paper schemes: every question of the paper, and the answers given so far by question id. */
+  paper: z.object({ questions: z.array(StudentQuestion), answers: z.record(Id, z.array(z.string())) }).nullable(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  score: z.number(),
+  maxScore: z.number(),
+  /** The most questions this training can still reach (engine bound), for a progress bar. */
+  bound: z.number().int(),
+  startTime: EpochMs,
+  endTime: EpochMs.nullable(),
+  /** Seconds left in the phase / the scheme; null = no limit. Measured on the server. */
+  phaseRemaining: z.number().int().nullable(),
+  schemeRemaining: z.number().int().nullable(),
+  serverTime: EpochMs,
+});
+export type Training = z.infer<typeof Training>;
+
+export const TrainingAnswerRequest = z.object({
+  /** Chosen by the client per answer: a retried request with the same id stores one record. */
+  clientAnswerId: z.string().trim().min(8, 'clientAnswerId 至少 8 个字符').max(64, 'clientAnswerId 不超过 64 个字符'),
+  questionId: Id,
+  answer: SubmittedAnswer.default([]),
+  subAnswers: z.record(Id, SubmittedAnswer).optional(),
+});
+export type TrainingAnswerRequest = z.infer<typeof TrainingAnswerRequest>;
+
+/**
+ * The judged answer and the training after it. `result` is null for paper schemes (judged at the end);
+ * on a wrong answer under judgeWay 'retry' its standard answer and explanation stay empty until solved.
+ */
+export const TrainingAnswerResult = z.object({
+  recordId: Id,
+  /** True when this clientAnswerId had been stored already (a retried request). */
+  repeated: z.boolean(),
+  result: JudgeResult.nullable(),
+  training: Training,
+});
+export type TrainingAnswerResult = z.infer<typeof TrainingAnswerResult>;
+
+/** One stored answer of a training (`GET /v1/train/{trainId}/questions`, reports). */
+export const TrainingRecord = z.object({
+  recordId: Id,
+  questionId: Id,
+  version: z.number().int(),
+  phase: z.string(),
+  point: z.string(),
+  title: z.string(),
+  type: z.string(),
+  answer: z.array(z.string()),
+  isCorrect: z.boolean().nullable(),
+  score: z.number(),
+  /** The first answer to the question in this training (the one that counts for statistics). */
+  first: z.boolean(),
+  createTime: EpochMs,
+});
+export type TrainingRecord = z.infer<typeof TrainingRecord>;
+
+/** A row of the student's history. */
+export const TrainingSummary = z.object({
+  trainId: Id,
+  schemeId: Id,
+  title: z.string(),
+  type: z.enum(['general', 'paper']),
+  status: TrainingStatus,
+  answered: z.number().int(),
+  correct: z.number().int(),
+  score: z.number(),
+  maxScore: z.number(),
+  startTime: EpochMs,
+  endTime: EpochMs.nullable(),
+});
+export type TrainingSummary = z.infer<typeof TrainingSummary>;
+
+/** `GET /v1/train/report/{id}`: the training, each answer, and results per knowledge point. */
+export const TrainingReport = z.object({
+  training: TrainingSummary.extend({ student: z.string(), durationSeconds: z.number().int() }),
+  records: z.array(TrainingRecord),
+  knowledgePoints: z.array(
+    z.object({ code: z.string(), name: z.string(), answered: z.number().int(), correct: z.number().int() }),
+  ),
+});
+export type TrainingReport = z.infer<typeof TrainingReport>;
+
+/** A scheme open to the student (`GET /v1/train/open/schemes`), with the student's running training, if any. */
+export const OpenScheme = z.object({
+  schemeId: Id,
+  title: z.string(),
+  type: z.enum(['general', 'paper']),
+  /** Seconds, 0 = no limit. */
+  timeLimit: z.number().int(),
+  kpRange: z.array(z.string()),
+  phaseCount: z.number().int(),
+  /** The most questions a training can draw (engine bound). */
+  questionBound: z.number().int(),
+  runningTrainId: Id.nullable(),
+  /** How many of the student's trainings of this scheme have ended. */
+  finishedCount: z.number().int(),
+  lastUpdate: EpochMs,
+});
+export type OpenScheme = z.infer<typeof OpenScheme>;
