@@ -26,6 +26,7 @@ import { SchemesService } from './features/schemes/schemes.service.js';
 import { TrainReposRepository } from './features/schemes/train-repos.repository.js';
 import { TrainReposService } from './features/schemes/train-repos.service.js';
 import { TrainingDraws } from './features/training/training-draw.js';
+import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
 import { TrainingService } from './features/training/training.service.js';
 import { TagsRepository } from './features/tags/tags.repository.js';
@@ -107,6 +108,7 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     trainRepos,
     schemes,
     training,
+    trainingSweep: new TrainingSweep(db, training, clock),
   };
 }
 

@@ -2,9 +2,15 @@
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';
+import { SWEEP_INTERVAL_MS } from './training-sweep.js';
 
 export async function trainingRoutes(app: FastifyInstance) {
-  const { training } = app.services;
+  const { training, trainingSweep } = app.services;
+  const timer = setInterval(() => {
+    trainingSweep.run().catch((err: unknown) => app.log.error({ err }, 'training sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
   const trainee = (ctx: { agencyId: string | null; user: () => { id: number } }) => ({
     id: ctx.user().id,
     agencyId: ctx.agencyId!,
