@@ -116,7 +116,7 @@ export class TrainingService {
         userId: user.id,
         scheme: snapshot as unknown as Record<string, unknown>,
         seed,
-        events: events as unknown as Record<string, unknown>[],
+        events: events,
         startedAt: new Date(now),
         ...columnsOf(snapshot, state),
       });
@@ -201,7 +201,7 @@ export class TrainingService {
         trainingId: row.id,
         clientAnswerId: req.clientAnswerId,
         submission: { answer: req.answer, ...(req.subAnswers ? { subAnswers: req.subAnswers } : {}) },
-        result: result as unknown as Record<string, unknown>,
+        result: result,
         score: result.pending ? null : result.score,
         isCorrect: result.isCorrect,
         first: answered.first,
@@ -211,7 +211,7 @@ export class TrainingService {
       });
       const saved = await this.repo.saveIfUnchanged(tx, row.id, events.length, {
         ...columnsOf(snapshot, resolved.state),
-        events: resolved.events as unknown as Record<string, unknown>[],
+        events: resolved.events,
         updatedAt: new Date(now),
       });
       if (!saved) throw new Retry();
@@ -222,7 +222,7 @@ export class TrainingService {
       recordId: String(recordId),
       repeated: false,
       result: this.shownResult(after, state, result, question.id),
-      training: await this.view({ ...after, events: resolved.events as unknown as Record<string, unknown>[] }),
+      training: await this.view({ ...after, events: resolved.events }),
     };
   }
 
@@ -445,7 +445,8 @@ function explain(err: EngineError): string {
       return '该题已作答，不能修改';
     case 'not_running':
       return '训练已结束';
-    default:
+    case 'not_in_training':
+    case 'unexpected_draw':
       return err.message;
   }
 }
