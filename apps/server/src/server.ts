@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed.js';
+import { seedDemoPractice } from './db/seed-trainings.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */
 const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
         : `Database: embedded PGlite in ${config.dataDir}`,
     );
     await migrateDatabase(database);
-    const { notice } = await seedDatabase(database.db, config);
+    const { notice, demoSeeded } = await seedDatabase(database.db, config);
+    if (demoSeeded) await seedDemoPractice(database.db, config);
     for (const line of notice) console.log(line);
   } catch (e) {
     await database?.close().catch(() => undefined);

@@ -184,6 +184,8 @@ async function seedTrainRepos(tx: Tx) {
 export interface SeedResult {
   /** Lines for the console on first start (accounts and passwords), empty when nothing was created. */
   notice: string[];
+  /** True when this call seeded the demo data (the caller then plays the demo trainings). */
+  demoSeeded?: boolean;
 }
 
 /**
@@ -202,6 +204,7 @@ export async function seedDatabase(
     if (config.seed === 'demo' && empty) {
       await seedDemo(tx);
       return {
+        demoSeeded: true,
         notice: [
           'Seeded the demo data (agencies demo and other, knowledge tree, question bank, accounts).',
           `Demo accounts, all with the password ${DEMO_PASSWORD}:`,

@@ -1,0 +1,81 @@
+// Demo practice schemes (DOMAIN.md "Demo data"): one adaptive scheme over the Grade 7 English tree and one
+// fixed paper, both switched on, in demo's default train repository. Rows are written directly (the demo
+// bank is known to match every selector); seed-trainings.ts then plays some finished trainings on them.
+import { and, asc, eq } from 'drizzle-orm';
+import { paperScheme } from '../features/schemes/schemes.policy.js';
+import type { Db } from './client.js';
+import { questions, schemes, trainRepos, users } from './schema.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const DEMO_ADAPTIVE_TITLE = '七年级英语语法闯关';
+export const DEMO_PAPER_TITLE = '七年级英语单元小测';
+
+const point = (
+  name: string,
+  types: string[],
+  repeat: number,
+  requireCorrect: number,
+  onOK: string,
+  onError: string,
+  judgeWay: 'once' | 'retry' = 'once',
+) => ({ name, selectors: { types }, repeat, judgeWay, requireCorrect, onOK, onError });
+
+const ADAPTIVE_PHASES = [
+  {
+    phase: '基础',
+    knowledgeIds: ['en.g7.c1'],
+    timeLimit: 900,
+    points: [
+      point('入门', ['singleChoice', 'trueFalse'], 3, 2, '提高', '巩固'),
+      point('巩固', ['singleChoice', 'fillBlank', 'trueFalse'], 2, 1, '提高', '@next', 'retry'),
+      point('提高', ['fillBlank', 'multipleChoice'], 2, 1, '@next', '巩固'),
+    ],
+  },
+  {
+    phase: '进阶',
+    knowledgeIds: ['en.g7.c2'],
+    timeLimit: 0,
+    points: [point('综合', ['singleChoice', 'fillBlank', 'trueFalse', 'multipleChoice'], 3, 2, '@end', '@end')],
+  },
+];
+
+export async function seedDemoSchemes(tx: Tx) {
+  const [repo] = await tx
+    .select({ id: trainRepos.id })
+    .from(trainRepos)
+    .where(eq(trainRepos.agencyId, 'demo'))
+    .orderBy(asc(trainRepos.id))
+    .limit(1);
+  const [creator] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'teacher'));
+  const paperQuestions = await tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.agencyId, 'demo'), eq(questions.judgeType, 'auto')))
+    .orderBy(asc(questions.id))
+    .limit(8);
+  const common = { agencyId: 'demo', trainRepoId: repo.id, creatorId: creator?.id ?? null, status: 'on' };
+  const paper = paperScheme({
+    kpRange: ['en.g7'],
+    timeLimit: 1200,
+    questionIds: paperQuestions.map((q) => String(q.id)),
+  });
+  await tx.insert(schemes).values([
+    {
+      ...common,
+      title: DEMO_ADAPTIVE_TITLE,
+      type: 'general',
+      initPhase: '基础',
+      initPoint: '入门',
+      timeLimit: 1800,
+      kpRange: ['en.g7'],
+      phases: ADAPTIVE_PHASES,
+    },
+    {
+      ...common,
+      title: DEMO_PAPER_TITLE,
+      ...paper,
+      phases: paper.phases as unknown as Record<string, unknown>[],
+    },
+  ]);
+}

@@ -1,0 +1,48 @@
+// The demo schemes are switched on and trainable, and the demo trainings finish through the real service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectOk, type TestApp } from '../test/test-app.js';
+import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE } from './seed-schemes.js';
+import { seedDemoPractice } from './seed-trainings.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Page<T> = { total: number; list: T[] };
+
+describe('demo schemes and trainings', () => {
+  it('switches both demo schemes on and plays two adaptive trainings and one paper for the student, all ended', async () => {
+    const student = await t.login('student');
+    await seedDemoPractice(t.db, t.config);
+    const open = async () =>
+      expectOk(
+        await t.call<Page<{ title: string; type: string; finishedCount: number }>>('GET', '/v1/train/open/schemes', {
+          token: student,
+          agency: 'demo',
+        }),
+      ).list;
+    expect((await open()).map((s) => [s.title, s.type, s.finishedCount])).toEqual(
+      expect.arrayContaining([
+        [DEMO_ADAPTIVE_TITLE, 'general', 2],
+        [DEMO_PAPER_TITLE, 'paper', 1],
+      ]),
+    );
+    const history = expectOk(
+      await t.call<Page<{ title: string; status: string; answered: number; correct: number; maxScore: number }>>(
+        'GET',
+        '/v1/train/history',
+        { token: student, agency: 'demo' },
+      ),
+    );
+    expect(history.total).toBe(3);
+    for (const h of history.list) {
+      expect(h.status).toBe('finished');
+      expect(h.answered).toBeGreaterThan(2);
+      expect(h.correct).toBeGreaterThan(0);
+      expect(h.correct).toBeLessThan(h.answered);
+    }
+    expect(history.list[0]).toMatchObject({ title: DEMO_PAPER_TITLE, answered: 8, maxScore: 8 });
+  });
+});

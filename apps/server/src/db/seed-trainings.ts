@@ -1,0 +1,77 @@
+// Demo trainings (DOMAIN.md "Demo data": schemes "with some finished trainings"): the demo student plays the
+// demo schemes through the real training service on a clock set a few days back, so history, reports, the
+// wrong-answer book and the dashboards show real data on first start. Answers alternate right and wrong by a
+// fixed pattern; a right answer is the question's own standard answer.
+import { eq, inArray } from 'drizzle-orm';
+import type { Training } from '@edu/contract';
+import type { Config } from '../config.js';
+import { manualClock } from '../lib/clock.js';
+import { createServices } from '../services.js';
+import type { Db } from './client.js';
+import { schemes, questions, users } from './schema.js';
+import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE, seedDemoSchemes } from './seed-schemes.js';
+
+const DAY = 86_400_000;
+/** Safety cap on the answers of one seeded training (the engine's own bound is far lower). */
+const MAX_ANSWERS = 60;
+
+/**
+ * Runs right after the demo seed committed (server start): the demo schemes, then their trainings. Kept out
+ * of seedDatabase so the API tests start without schemes; a start interrupted in between leaves the demo
+ * without schemes (delete the data directory to seed again).
+ */
+export async function seedDemoPractice(db: Db, config: Config): Promise<void> {
+  await db.transaction((tx) => seedDemoSchemes(tx));
+  await seedDemoTrainings(db, config);
+}
+
+async function seedDemoTrainings(db: Db, config: Config): Promise<void> {
+  const base = Date.now() - 4 * DAY;
+  const clock = manualClock(base);
+  const { training } = createServices({ db, config, clock });
+  const [student] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
+  const rows = await db
+    .select({ id: schemes.id, title: schemes.title })
+    .from(schemes)
+    .where(inArray(schemes.title, [DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE]));
+  const idOf = (title: string) => rows.find((r) => r.title === title)?.id;
+  const adaptive = idOf(DEMO_ADAPTIVE_TITLE);
+  const paper = idOf(DEMO_PAPER_TITLE);
+  if (!student || adaptive === undefined || paper === undefined) return;
+  const trainee = { id: student.id, agencyId: 'demo' };
+
+  const standard = async (questionId: string) => {
+    const [q] = await db
+      .select({ answer: questions.answer })
+      .from(questions)
+      .where(eq(questions.id, Number(questionId)));
+    return q?.answer ?? [];
+  };
+  let n = 0;
+  const answer = async (tr: Training, questionId: string, right: boolean) => {
+    clock.advance(20_000 + (n % 4) * 9_000);
+    return training.answer(trainee, tr.trainId, {
+      clientAnswerId: `demo-seed-answer-${++n}`,
+      questionId,
+      answer: right ? await standard(questionId) : ['×'],
+    });
+  };
+
+  // Two adaptive trainings on different days, the second better than the first.
+  for (const [day, pattern] of [
+    [0, [true, false, true, false, false, true]],
+    [1, [true, true, false, true, true, true]],
+  ] as const) {
+    clock.set(base + day * DAY + 9 * 3_600_000);
+    let tr = await training.start(trainee, String(adaptive));
+    for (let i = 0; tr.status === 'running' && tr.question && i < MAX_ANSWERS; i++)
+      tr = (await answer(tr, tr.question.id, pattern[i % pattern.length])).training;
+    if (tr.status === 'running') await training.finish(trainee, tr.trainId);
+  }
+
+  // The paper, with two mistakes.
+  clock.set(base + 2 * DAY + 15 * 3_600_000);
+  const tr = await training.start(trainee, String(paper));
+  for (const [i, q] of (tr.paper?.questions ?? []).entries()) await answer(tr, q.id, i % 4 !== 1);
+  await training.finish(trainee, tr.trainId);
+}
