@@ -16,8 +16,11 @@ import { questionsRoutes } from './features/questions/questions.routes.js';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
 import { schemesRoutes } from './features/schemes/schemes.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
+import { schemeStatsRoutes } from './features/scheme-stats/scheme-stats.routes.js';
 import { tagsRoutes } from './features/tags/tags.routes.js';
 import { transferRoutes } from './features/transfer/transfer.routes.js';
+import { wrongBookRoutes } from './features/wrong-book/wrong-book.routes.js';
+import { masteryRoutes } from './features/mastery/mastery.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -72,6 +75,9 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(transferRoutes);
   await app.register(schemesRoutes);
   await app.register(trainingRoutes);
+  await app.register(schemeStatsRoutes);
+  await app.register(wrongBookRoutes);
+  await app.register(masteryRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

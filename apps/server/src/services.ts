@@ -29,10 +29,16 @@ import { TrainingDraws } from './features/training/training-draw.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
 import { TrainingService } from './features/training/training.service.js';
+import { SchemeStatsRepository } from './features/scheme-stats/scheme-stats.repository.js';
+import { SchemeStatsService } from './features/scheme-stats/scheme-stats.service.js';
 import { TagsRepository } from './features/tags/tags.repository.js';
 import { TagsService } from './features/tags/tags.service.js';
 import { TransferRepository } from './features/transfer/transfer.repository.js';
 import { TransferService } from './features/transfer/transfer.service.js';
+import { WrongBookRepository } from './features/wrong-book/wrong-book.repository.js';
+import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
+import { MasteryRepository } from './features/mastery/mastery.repository.js';
+import { MasteryService } from './features/mastery/mastery.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -92,6 +98,8 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock);
+  const wrongBook = new WrongBookService(new WrongBookRepository(db), questions, questionsRepo, repositories, clock);
+  const mastery = new MasteryService(new MasteryRepository(db));
   return {
     config,
     clock,
@@ -108,7 +116,10 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     trainRepos,
     schemes,
     training,
+    wrongBook,
+    mastery,
     trainingSweep: new TrainingSweep(db, training, clock),
+    schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),
   };
 }
 

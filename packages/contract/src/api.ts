@@ -7,6 +7,8 @@ import { QUESTION_PUBLICATION_API } from './api/question-publication.js';
 import { TRANSFER_API } from './api/transfer.js';
 import { TRAINING_API } from './api/training.js';
 import { TRAIN_API } from './api/train.js';
+import { SCHEME_STATS_API } from './api/scheme-stats.js';
+import { WRONG_BOOK_API } from './api/wrong-book.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -205,6 +207,8 @@ export const API = {
   ...TRANSFER_API,
   ...TRAINING_API,
   ...TRAIN_API,
+  ...SCHEME_STATS_API,
+  ...WRONG_BOOK_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

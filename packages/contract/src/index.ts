@@ -20,5 +20,8 @@ export * from './schemas/question-publication.js';
 export * from './schemas/transfer.js';
 export * from './schemas/training.js';
 export * from './schemas/scheme.js';
+export * from './schemas/scheme-stats.js';
+export * from './schemas/wrong-book.js';
+export * from './schemas/mastery.js';
 export * from './judge/index.js';
 export * from './engine/index.js';

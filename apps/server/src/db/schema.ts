@@ -533,3 +533,145 @@ export const schemes = pgTable(
     index('schemes_creator_idx').on(t.creatorId, t.updatedAt),
   ],
 );
+
+// ---- Wrong-answer book (docs/practice-engine.md "Wrong-answer book and mastery") ----
+
+/**
+ * The FSRS card of one question in a student's wrong-answer book. The book itself is derived from
+ * answer_records (any wrong answer puts the question in it); a card row is created at the first review and
+ * moves with every review after. Columns mirror ts-fsrs's Card; `streak` counts right reviews in a row.
+ */
+export const wrongCards = pgTable(
+  'wrong_cards',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true, mode: 'date' }).notNull(),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: integer('state').notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    lastReview: timestamp('last_review', { withTimezone: true, mode: 'date' }),
+    streak: integer('streak').notNull().default(0),
+    masteredAt: timestamp('mastered_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.userId, t.questionId] }),
+    index('wrong_cards_user_due_idx').on(t.agencyId, t.userId, t.due),
+  ],
+);
+
+/**
+ * One review from the wrong-answer book: the answer record it stored (training_id null) keyed by the
+ * client's answer id, so a retried request stores one record per user.
+ */
+export const wrongReviews = pgTable(
+  'wrong_reviews',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientAnswerId: text('client_answer_id').notNull(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    recordId: bigint('record_id', { mode: 'number' })
+      .notNull()
+      .references(() => answerRecords.id, { onDelete: 'cascade' }),
+    /** good | again | null (left to a teacher: the card did not move). */
+    rating: text('rating'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientAnswerId] }), index('wrong_reviews_record_idx').on(t.recordId)],
+);
+
+// ---- Scheme statistics (docs/scheme-stats.md) ----
+// Kept by triggers on trainings and answer_records (migration *_scheme_stats_triggers), so no write path can
+// forget them; the statistics read these instead of the wide training rows and their answer records.
+
+/** One narrow row per training: what /stats/user aggregates (status, times, score). */
+export const schemeStatTrainings = pgTable(
+  'scheme_stat_trainings',
+  {
+    trainingId: bigint('training_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+    agencyId: text('agency_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    answered: integer('answered').notNull(),
+    correct: integer('correct').notNull(),
+    score: doublePrecision('score').notNull(),
+    maxScore: doublePrecision('max_score').notNull(),
+  },
+  (t) => [
+    index('scheme_stat_trainings_scheme_idx').on(t.schemeId, t.agencyId, t.startedAt),
+    index('scheme_stat_trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
+  ],
+);
+
+/**
+ * One row per question of an ended training: the first-attempt mark `score` (0 when unanswered or waiting
+ * for a teacher) and, on a paper, the training's first-attempt total `total` (0 on general schemes, which
+ * need no totals). Papers have a row for every question drawn, general schemes for every question answered.
+ */
+export const schemeStatItems = pgTable(
+  'scheme_stat_items',
+  {
+    trainingId: bigint('training_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+    agencyId: text('agency_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    score: doublePrecision('score').notNull(),
+    total: doublePrecision('total').notNull(),
+    attempted: boolean('attempted').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.questionId] }),
+    index('scheme_stat_items_scheme_idx').on(t.schemeId, t.agencyId, t.startedAt),
+  ],
+);
+
+/**
+ * The items counted per question, mark and total, in time buckets of the training's start: `level` days
+ * per bucket (1, 8, 64; 0 = all time, bucket 0), `bucket` = floor(UTC day / level). A range is answered
+ * from the coarsest buckets it covers whole plus the items of the partial days at its ends.
+ */
+export const schemeStatBuckets = pgTable(
+  'scheme_stat_buckets',
+  {
+    schemeId: bigint('scheme_id', { mode: 'number' }).notNull(),
+    /** A shared scheme is trained in several agencies: each sees its own students only. */
+    agencyId: text('agency_id').notNull(),
+    level: integer('level').notNull(),
+    bucket: integer('bucket').notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull(),
+    score: doublePrecision('score').notNull(),
+    total: doublePrecision('total').notNull(),
+    n: integer('n').notNull(),
+    attempted: integer('attempted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schemeId, t.agencyId, t.level, t.bucket, t.questionId, t.score, t.total] })],
+);

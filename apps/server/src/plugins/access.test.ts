@@ -29,9 +29,14 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/train/scheme/:id': { id: '1' },
   '/v1/train/scheme/:id/on': { id: '1' },
   '/v1/train/scheme/:id/off': { id: '1' },
+  '/v1/train/scheme/:id/stats/user': { id: '1' },
+  '/v1/train/scheme/:id/stats/answer': { id: '1' },
   '/v1/train/repository/:id': { id: '1' },
   '/v1/train/repository/:id/subscribe': { id: '1' },
   '/v1/train/repository/:id/unsubscribe': { id: '1' },
+  // Wrong-book questions and answer records are numeric (student-own: wrong-book.routes.test.ts).
+  '/v1/wrong/:id/review': { id: '1' },
+  '/v1/answer/record/:id': { id: '1' },
 };
 
 function samplePath(r: ApiRoute): string {
@@ -171,9 +176,9 @@ const VALID_BODY: Record<string, unknown> = {
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
-// another agency's and another student's ids.
+// another agency's and another student's ids (wrong-book.routes.test.ts likewise for the wrong-book calls).
 const studentOwn = new Set<ApiRoute>(
-  Object.entries(API).flatMap(([name, r]) => (name.startsWith('training') ? [r] : [])),
+  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong)/.test(name) ? [r] : [])),
 );
 const recordRoutes = [...agencyScoped, ...ownChecked].filter(
   (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint') && !studentOwn.has(r),

@@ -50,9 +50,9 @@ describe('not-found page (spec §2)', () => {
 describe('registered pages', () => {
   it('a page a later issue builds shows 建设中 naming the page', async () => {
     const { session } = await makeSession(loginInfo(['edu:agency:demo:admin']));
-    renderApp(session, ['/admin/train/list']);
+    renderApp(session, ['/admin/class/ordinary/list']);
     expect(await screen.findByText('建设中')).toBeTruthy();
-    expect(screen.getByText(/「训练方案」页面正在建设中，将随「练习引擎」功能上线/)).toBeTruthy();
+    expect(screen.getByText(/「普通班级」页面正在建设中，将在后续版本中提供/)).toBeTruthy();
   });
 
   it('optional parameters match with and without the value', async () => {

@@ -20,6 +20,7 @@ export function trainingView(
   const point = phases.find((p) => p.phase === state.phase)?.points.find((p) => p.name === state.point);
   const counted = countedAnswers(snapshot.engine, state);
   const running = state.status === 'running';
+  const sealedPaper = running && snapshot.type === 'paper';
   return {
     trainId: String(row.id),
     schemeId: String(row.schemeId),
@@ -34,8 +35,9 @@ export function trainingView(
     question: state.pending.kind === 'answer' ? (questions[0] ?? null) : null,
     paper: state.pending.kind === 'paper' ? { questions, answers: paperAnswers } : null,
     answered: counted.length,
-    correct: counted.filter((a) => a.isCorrect === true).length,
-    score: state.score,
+    // A running paper keeps its verdicts until handed in (training.service.ts `sealed`).
+    correct: sealedPaper ? 0 : counted.filter((a) => a.isCorrect === true).length,
+    score: sealedPaper ? 0 : state.score,
     maxScore: state.maxScore,
     bound,
     startTime: state.startedAt,

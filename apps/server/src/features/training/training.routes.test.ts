@@ -259,7 +259,16 @@ describe('papers', () => {
       await answer(tr.trainId, { clientAnswerId: clientId(), questionId: bank.single, answer: ['A'] }),
     );
     expect(changed.training.paper?.answers[bank.single]).toEqual(['A']);
-    expect(changed.training).toMatchObject({ answered: 2, status: 'running' });
+    // While the paper runs nothing tells right from wrong: not the view, the records, the history or the report.
+    expect(changed.training).toMatchObject({ answered: 2, status: 'running', correct: 0, score: 0 });
+    expect((await recordsOf(tr.trainId)).map((r) => [r.isCorrect, r.score])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    const running = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${tr.trainId}`, student)));
+    expect(running.training).toMatchObject({ correct: 0, score: 0 });
+    expect(running.knowledgePoints.every((k) => k.correct === 0)).toBe(true);
     const done = Training.parse(expectOk(await call<T>('POST', `/v1/train/${tr.trainId}/finish`, student)));
     expect(done).toMatchObject({ status: 'finished', score: 2, maxScore: 3, answered: 2, correct: 2 });
     const report = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${tr.trainId}`, student)));

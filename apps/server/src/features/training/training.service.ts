@@ -25,12 +25,13 @@ import {
   ROLE_SETS,
   satisfies,
   type TrainingState,
+  type StudentQuestion,
 } from '@edu/contract';
 import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsService } from '../questions/questions.service.js';
-import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
 import { trainingView } from './training-view.js';
@@ -123,7 +124,7 @@ export class TrainingService {
       if (row) return this.view(row);
       // Another request started it first: answer that one.
     }
-    throw conflict('训练正忙，请稍后重试');
+    throw busy();
   }
 
   async get(user: Trainee, id: string): Promise<Training> {
@@ -140,11 +141,14 @@ export class TrainingService {
   }
 
   async answer(user: Trainee, id: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult> {
-    const training = await this.load(user, id);
+    const n = parseNumericId(id);
+    if (n === null) throw notFound(NOT_FOUND);
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-      const stored = await this.repo.recordByClientId(training.id, req.clientAnswerId);
+      // The training, any record already stored under this clientAnswerId and the question: one statement.
+      const found = await this.repo.forAnswer(n, user.agencyId, req.clientAnswerId, parseNumericId(req.questionId));
+      if (!found || found.row.userId !== user.id) throw notFound(NOT_FOUND);
+      const { row, stored, question } = found;
       if (stored) {
-        const row = await this.load(user, id);
         const state = row.state as unknown as TrainingState;
         return {
           recordId: String(stored.id),
@@ -154,23 +158,25 @@ export class TrainingService {
         };
       }
       try {
-        return await this.answerOnce(user, id, req);
+        return await this.answerOnce(user, row, question, req);
       } catch (err) {
         if (err instanceof Retry || isUniqueViolation(err)) continue;
         throw err;
       }
     }
-    throw conflict('训练正忙，请稍后重试');
+    throw busy();
   }
 
-  private async answerOnce(user: Trainee, id: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult> {
-    const row = await this.load(user, id);
+  private async answerOnce(
+    user: Trainee,
+    row: TrainingRow,
+    question: QuestionRow | null,
+    req: TrainingAnswerRequest,
+  ): Promise<TrainingAnswerResult> {
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     const now = this.clock.now();
     let state = advanceTime(snapshot.engine, row.state as unknown as TrainingState, now);
     if (state.status !== 'running') throw conflict(state.status === 'expired' ? '训练时间已到' : '训练已结束');
-    const questionId = parseNumericId(req.questionId);
-    const question = questionId === null ? undefined : await this.questionsRepo.get(questionId);
     if (!question || !state.drawn.includes(req.questionId)) throw notFound('该题目不在本次训练中');
     const [full] = await this.questions.present([question]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
@@ -181,7 +187,7 @@ export class TrainingService {
       score: result.pending ? null : result.score,
       isCorrect: result.isCorrect,
     };
-    const events = [...(row.events as unknown as TrainingEvent[])];
+    const events = row.events as unknown as TrainingEvent[];
     // Time moves first (the engine applies it before the event too); an answer to a question no longer current
     // says why.
     try {
@@ -192,8 +198,13 @@ export class TrainingService {
     }
     const answered = state.answers[state.answers.length - 1];
     const resolved = await this.resolveDraws(user, snapshot, state, [...events, event], now);
-    const recordId = await this.repo.transaction(async (tx) => {
-      const inserted = await this.repo.insertRecord(tx, {
+    const newEvents = resolved.events.slice(events.length);
+    // The question(s) the student sees next are read while the answer is being stored.
+    const shown = this.shownQuestions(row.agencyId, resolved.state);
+    shown.catch(() => undefined);
+    // The record and the new state in one statement: stored together or not at all.
+    const recordId = await this.repo.recordAnswer(
+      {
         agencyId: user.agencyId,
         questionId: question.id,
         version: question.version,
@@ -201,28 +212,31 @@ export class TrainingService {
         trainingId: row.id,
         clientAnswerId: req.clientAnswerId,
         submission: { answer: req.answer, ...(req.subAnswers ? { subAnswers: req.subAnswers } : {}) },
-        result: result,
+        result,
         score: result.pending ? null : result.score,
         isCorrect: result.isCorrect,
         first: answered.first,
         phase: answered.phase,
         point: answered.point,
         createdAt: new Date(now),
-      });
-      const saved = await this.repo.saveIfUnchanged(tx, row.id, events.length, {
-        ...columnsOf(snapshot, resolved.state),
-        events: resolved.events,
-        updatedAt: new Date(now),
-      });
-      if (!saved) throw new Retry();
-      return inserted;
-    });
-    const after = { ...row, state: resolved.state as unknown as Record<string, unknown> };
+      },
+      row.id,
+      events.length,
+      newEvents,
+      { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) },
+    );
+    if (recordId === undefined) throw new Retry();
+    const after: TrainingRow = {
+      ...row,
+      ...columnsOf(snapshot, resolved.state),
+      events: resolved.events,
+      updatedAt: new Date(now),
+    };
     return {
       recordId: String(recordId),
       repeated: false,
       result: this.shownResult(after, state, result, question.id),
-      training: await this.view({ ...after, events: resolved.events }),
+      training: await this.view(after, await shown),
     };
   }
 
@@ -284,7 +298,7 @@ export class TrainingService {
       if (saved) return { ...row, ...change, state: resolved.state as unknown as Record<string, unknown> };
       row = await this.load(user, String(row.id));
     }
-    throw conflict('训练正忙，请稍后重试');
+    throw busy();
   }
 
   /** Answers every pending draw request of the state from the question bank (an empty draw may ask again). */
@@ -316,7 +330,7 @@ export class TrainingService {
   /** The training's answers, in the order given. */
   async records(user: Trainee, id: string): Promise<TrainingRecord[]> {
     const row = await this.load(user, id);
-    return (await this.repo.records(row.id)).map(toRecord);
+    return (await this.repo.records(row.id)).map((r) => toRecord(r, sealed(row)));
   }
 
   async history(user: Trainee, page: { start: number; size: number }) {
@@ -352,8 +366,8 @@ export class TrainingService {
         student: await this.repo.userName(row.userId),
         durationSeconds: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
       },
-      records: records.map(toRecord),
-      knowledgePoints: [...byKp.values()],
+      records: records.map((r) => toRecord(r, sealed(row))),
+      knowledgePoints: [...byKp.values()].map((k) => (sealed(row) ? { ...k, correct: 0 } : k)),
     };
   }
 
@@ -364,20 +378,26 @@ export class TrainingService {
     return row;
   }
 
-  private async view(row: TrainingRow): Promise<Training> {
-    const state = row.state as unknown as TrainingState;
-    const snapshot = row.scheme as unknown as TrainingSnapshot;
-    const v = await this.visibility(row.agencyId);
+  /** The question(s) a state shows the student (the current one, or the paper's), presented without answers. */
+  private async shownQuestions(agencyId: string, state: TrainingState): Promise<StudentQuestion[]> {
     const ids =
       state.pending.kind === 'answer'
         ? [state.pending.questionId]
         : state.pending.kind === 'paper'
           ? state.pending.questionIds
           : [];
-    const numeric = ids.map(Number);
-    const rows = numeric.length ? await this.questionsRepo.byIds(v, { ids: numeric }) : [];
+    if (ids.length === 0) return [];
+    const v = await this.visibility(agencyId);
+    const rows = await this.questionsRepo.byIds(v, { ids: ids.map(Number) });
     const byId = new Map((await this.questions.present(rows)).map((q) => [q.id, toStudentView(q)]));
-    const questions = ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+    return ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+  }
+
+  /** The training as the student sees it; `shown` = its questions when already read (shownQuestions). */
+  private async view(row: TrainingRow, shown?: StudentQuestion[]): Promise<Training> {
+    const state = row.state as unknown as TrainingState;
+    const snapshot = row.scheme as unknown as TrainingSnapshot;
+    const questions = shown ?? (await this.shownQuestions(row.agencyId, state));
     const paperAnswers: Record<string, string[]> = {};
     if (state.pending.kind === 'paper')
       for (const r of await this.repo.records(row.id))
@@ -387,7 +407,15 @@ export class TrainingService {
   }
 }
 
-function toRecord(r: Awaited<ReturnType<TrainingRepository['records']>>[number]): TrainingRecord {
+/** Concurrent writers kept colliding: a transient condition (503), the client retries the same request. */
+const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试');
+
+/** A running paper keeps its results to itself (judged at the end): no verdict, no score until handed in. */
+const sealed = (row: TrainingRow) =>
+  (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status === 'running';
+
+function toRecord(r: Awaited<ReturnType<TrainingRepository['records']>>[number], hide = false): TrainingRecord {
+  if (hide) return { ...toRecord(r), isCorrect: null, score: 0 };
   return {
     recordId: String(r.record.id),
     questionId: String(r.record.questionId),
@@ -413,8 +441,8 @@ function toSummary(row: TrainingRow): TrainingSummary {
     type: snapshot.type,
     status: row.status as TrainingSummary['status'],
     answered: row.answered,
-    correct: row.correct,
-    score: row.score,
+    correct: sealed(row) ? 0 : row.correct,
+    score: sealed(row) ? 0 : row.score,
     maxScore: row.maxScore,
     startTime: row.startedAt.getTime(),
     endTime: row.endedAt?.getTime() ?? null,

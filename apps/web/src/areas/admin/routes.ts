@@ -19,11 +19,21 @@ const QuestionPreviewPage = lazy(() => import('./question/QuestionPreviewPage'))
 const RepositoryPage = lazy(() => import('./question/RepositoryPage'));
 const RepositoryDetailPage = lazy(() => import('./question/RepositoryDetailPage'));
 const TagListPage = lazy(() => import('./question/TagListPage'));
+const SchemeListPage = lazy(() => import('./train/SchemeListPage'));
+const SchemeCreatePage = lazy(() => import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeCreatePage })));
+const SchemeEditPage = lazy(() => import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeEditPage })));
+const PaperBuilderPage = lazy(() => import('./train/PaperBuilderPage'));
+const TrainRepositoryPage = lazy(() => import('./train/TrainRepositoryPage'));
+const TrainRepositoryDetailPage = lazy(() => import('./train/TrainRepositoryDetailPage'));
+const SchemeDashboardPage = lazy(() => import('./train-stats/SchemeDashboardPage'));
+const SchemeGroupDashboardPage = lazy(() => import('./train-stats/SchemeGroupDashboardPage'));
+const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage'));
+const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
 
-const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
+const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
   area: 'admin',
-  layout: 'admin',
+  layout,
   title: ADMIN_PAGES[pattern],
   page,
 });
@@ -40,8 +50,8 @@ const L: IssueRef = 'later';
 export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin', AdminHome),
   // Top-level pages (outside the layout).
-  later('/admin/train/:id/dashboard', P, 'bare'),
-  later('/admin/train/:id/dashboard/group', P, 'bare'),
+  built('/admin/train/:id/dashboard', SchemeDashboardPage, 'bare'),
+  built('/admin/train/:id/dashboard/group', SchemeGroupDashboardPage, 'bare'),
   later('/admin/task/:taskId/dashboard', L, 'bare'),
   later('/admin/class/homework/sroce/:id', L, 'bare'),
   later('/admin/class/homework/sroceAll', L, 'bare'),
@@ -65,16 +75,16 @@ export const ADMIN_ROUTES: RouteDef[] = [
   later('/admin/knowledgraph/group/:id/create', L),
   later('/admin/knowledgraph/item/:id/modify', L),
   built('/admin/tag/list', TagListPage),
-  later('/admin/train/list', P),
-  later('/admin/train/create/:type', P),
-  later('/admin/train/create/paper/:type/:info', P),
-  later('/admin/train/edit/:id/:type', P),
-  later('/admin/train/repository', P),
-  later('/admin/train/repository/detail/:id/:type', P),
-  later('/admin/train/report/:id', P),
+  built('/admin/train/list', SchemeListPage),
+  built('/admin/train/create/:type', SchemeCreatePage),
+  built('/admin/train/create/paper/:type/:info', PaperBuilderPage),
+  built('/admin/train/edit/:id/:type', SchemeEditPage),
+  built('/admin/train/repository', TrainRepositoryPage),
+  built('/admin/train/repository/detail/:id/:type', TrainRepositoryDetailPage),
+  built('/admin/train/report/:id', TrainingReportPage),
   later('/admin/train/comment/:id/:from/:route', P),
   later('/admin/user/student/list', L),
-  later('/admin/user/student/:id/stats', P),
+  built('/admin/user/student/:id/stats', StudentStatsPage),
   later('/admin/user/teacher/list', L),
   later('/admin/user/parent/list', L),
   later('/admin/user/WTteacher/list', L),

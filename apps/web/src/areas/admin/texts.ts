@@ -26,7 +26,7 @@ export const ADMIN_PAGES = {
   '/admin/tag/list': '标签',
   '/admin/train/list': '训练方案',
   '/admin/train/create/:type': '新建训练方案',
-  '/admin/train/create/paper/:type/:info': '新建试卷',
+  '/admin/train/create/paper/:type/:info': '试卷',
   '/admin/train/edit/:id/:type': '编辑训练方案',
   '/admin/train/repository': '方案库',
   '/admin/train/repository/detail/:id/:type': '方案库详情',

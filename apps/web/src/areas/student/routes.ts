@@ -12,6 +12,12 @@ const TrainDoPage = lazy(() => import('./train/TrainDoPage'));
 const TrainQuestionsPage = lazy(() => import('./train/TrainQuestionsPage'));
 const TrainHistoryPage = lazy(() => import('./train/TrainHistoryPage'));
 const TrainReportPage = lazy(() => import('./train/TrainReportPage'));
+const WrongListPage = lazy(() => import('./wrong/WrongListPage'));
+const AnswerRecordPage = lazy(() => import('./record/AnswerRecordPage'));
+const PointIndexPage = lazy(() => import('./point/PointIndexPage'));
+const AllPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.AllPointPage })));
+const UserPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.UserPointPage })));
+const KnowledgeGraphPage = lazy(() => import('./graph/KnowledgeGraphPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -41,16 +47,16 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/train/history', TrainHistoryPage),
   built('/student/train/report/:id', TrainReportPage),
   later('/student/train/comment/:id/:from', P),
-  later('/student/knowledgegraph/mine', P),
-  later('/student/wrong/list', P),
-  later('/student/question/answer/record/:recordId', P),
+  built('/student/knowledgegraph/mine', KnowledgeGraphPage),
+  built('/student/wrong/list', WrongListPage),
+  built('/student/question/answer/record/:recordId', AnswerRecordPage),
   later('/student/eventutor', L),
   later('/student/eventutor/index/:id', L),
   later('/student/eventutor/history/:id', L),
   later('/student/webrtc', L),
   later('/student/webrtc/:id', L),
-  later('/student/point', P),
-  later('/student/point/allpoint', P),
-  later('/student/point/userpoint', P),
+  built('/student/point', PointIndexPage),
+  built('/student/point/allpoint', AllPointPage),
+  built('/student/point/userpoint', UserPointPage),
   later('/student/class/tldraw/:id', L),
 ];

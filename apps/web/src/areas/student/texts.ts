@@ -18,9 +18,9 @@ export const STUDENT_PAGES = {
   '/student/eventutor/history/:id': '辅导记录',
   '/student/webrtc': '视频通话',
   '/student/webrtc/:id': '视频通话',
-  '/student/point': '积分',
-  '/student/point/allpoint': '全部积分',
-  '/student/point/userpoint': '我的积分',
+  '/student/point': '知识点掌握',
+  '/student/point/allpoint': '全部知识点',
+  '/student/point/userpoint': '我练过的知识点',
   '/student/class/tldraw/:id': '共享白板',
 } as const;
 
@@ -32,7 +32,7 @@ export const STUDENT_TEXTS = {
     train: '训练',
     wrong: '错题本',
     graph: '知识图谱',
-    point: '积分',
+    point: '掌握度',
     tutoring: '辅导',
   },
   home: {
@@ -45,7 +45,7 @@ export const STUDENT_TEXTS = {
       train: '选择训练方案开始练习',
       wrong: '复习做错的题目',
       graph: '看看哪些知识点已经掌握',
-      point: '训练获得的积分',
+      point: '各知识点的掌握程度',
       tutoring: '一对一辅导课堂',
     },
   },

@@ -6,10 +6,16 @@ import { QUESTION_VIEW_TEXTS as T } from '../texts';
 import { AnswerInput } from './AnswerInput';
 import type { PreviewQuestion, Submission } from './QuestionView';
 
-/** Blanks of a fillBlank: from the standard answer when known, else the `span.blank` markers, else one. */
+/**
+ * Blanks of a fillBlank: from the standard answer when known (staff), else the `span.blank` markers, else the
+ * runs of three or more underscores authors type as blanks (`方程 x² = 9 的根是 ____ 和 ____。`), else one.
+ * A student's copy has no answer, so the stem has to tell.
+ */
 export function blankCount(html: string, answer?: readonly string[]): number {
   if (answer && answer.length > 0) return answer.length;
-  return (html.match(/class="[^"]*\bblank\b/g) ?? []).length || 1;
+  const markers = (html.match(/class="[^"]*\bblank\b/g) ?? []).length;
+  if (markers > 0) return markers;
+  return (html.replace(/<[^>]*>/g, '').match(/_{3,}|＿{2,}/g) ?? []).length || 1;
 }
 
 export const EMPTY_SUBMISSION: Submission = { answer: [] };

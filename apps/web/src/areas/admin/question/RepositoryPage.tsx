@@ -161,7 +161,7 @@ export default function RepositoryPage() {
         subscribedIds.has(r.id) ? (
           <Space size={0}>
             <Tag color="green">{T.subscribed}</Tag>
-            unsubscribeButton(r)
+            {unsubscribeButton(r)}
           </Space>
         ) : (
           <Button

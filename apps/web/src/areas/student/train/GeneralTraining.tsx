@@ -2,13 +2,14 @@
 // with that id while the network fails), the judged result is shown; under judgeWay 'retry' a wrong answer is
 // answered again, otherwise 下一题 shows the question the answer's response brought. 结束训练 ends it.
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Space } from 'antd';
+import { Alert, App as AntApp, Button, Card, Space, Tag } from 'antd';
 import { API, type JudgeResult, type StudentQuestion } from '@edu/contract';
 import { errorText, isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../components/question/AnswerForm';
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import type { Submission } from '../../../components/question/QuestionView';
+import { TYPE_LABELS } from '../../../components/texts';
 import { answerRequest, type TrainingPartProps } from './training-part';
 import { AbortedError, newAnswerId } from './answer-retry';
 import { TrainingSummaryView } from './TrainingSummaryView';
@@ -77,8 +78,11 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
   const busy = state !== 'idle';
   let actions: React.ReactNode;
   if (!judged) {
+    // Each action is its own element (key): a button reused from the loading 提交 would keep its spinner while
+    // it collapses, in its accessible name too.
     actions = (
       <Button
+        key="submit"
         type="primary"
         loading={busy}
         disabled={!shown || isEmptySubmission(value)}
@@ -88,10 +92,15 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
       </Button>
     );
   } else if (judged.canRetry) {
-    actions = <Button onClick={() => setJudged(null)}>{T.retry}</Button>;
+    actions = (
+      <Button key="retry" onClick={() => setJudged(null)}>
+        {T.retry}
+      </Button>
+    );
   } else {
     actions = (
       <Button
+        key="next"
         type="primary"
         onClick={() => {
           setJudged(null);
@@ -105,6 +114,8 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
 
   return (
     <Card
+      className="training-question"
+      title={shown && <Tag color="blue">{TYPE_LABELS[shown.type]}</Tag>}
       extra={
         training.status === 'running' && (
           <Button danger onClick={finish}>
@@ -114,6 +125,7 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
       }
     >
       {state === 'retrying' && <Alert type="warning" showIcon title={T.netRetry} style={{ marginBottom: 16 }} />}
+      {state === 'slow' && <Alert type="info" showIcon title={T.netSlow} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {shown ? (
         <AnswerForm

@@ -3,11 +3,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Space, Tag, Typography } from 'antd';
 import { API, type StudentQuestion, type TrainingAnswerResult } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { errorText, isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, isEmptySubmission } from '../../../components/question/AnswerForm';
 import type { Submission } from '../../../components/question/QuestionView';
+import { TYPE_LABELS } from '../../../components/texts';
 import { answerRequest, type TrainingPartProps } from './training-part';
+import { isTransient } from './answer-retry';
 import { PaperSaver, type SaveState } from './paper-saver';
 import { TRAIN_TEXTS } from './texts';
 import { useLeaveWarning } from './use-retrying-send';
@@ -34,7 +36,7 @@ function SaveTag({ state }: { state: SaveState | undefined }) {
 const initialValue = (q: StudentQuestion, answers: Record<string, string[]>): Submission =>
   q.type === 'enReading' ? { answer: [], subAnswers: {} } : { answer: answers[q.id] ?? [] };
 
-export function PaperTraining({ training, onTraining }: TrainingPartProps) {
+export function PaperTraining({ training, onTraining, onStale }: TrainingPartProps) {
   const call = useCall();
   const { modal, message } = AntApp.useApp();
   const questions = training.paper?.questions ?? [];
@@ -51,7 +53,13 @@ export function PaperTraining({ training, onTraining }: TrainingPartProps) {
           const request = question
             ? answerRequest(question, submission, clientAnswerId)
             : { clientAnswerId, questionId, answer: submission.answer };
-          return call(API.trainingAnswer, { params: { id: training.trainId }, body: { request } });
+          return call(API.trainingAnswer, { params: { id: training.trainId }, body: { request } }).catch(
+            (e: unknown) => {
+              // 409: the paper's time ran out or it was handed in elsewhere; the page shows where it stands now.
+              if (isEnvelopeError(e, 409) && !isTransient(e)) onStale();
+              throw e;
+            },
+          );
         },
         onState: (id, s) => setStates((m) => ({ ...m, [id]: s })),
         onSaved: (res) => onTraining(res.training),
@@ -101,7 +109,12 @@ export function PaperTraining({ training, onTraining }: TrainingPartProps) {
             size="small"
             className="paper-question"
             data-question-id={q.id}
-            title={T.questionNo(i + 1)}
+            title={
+              <Space size={8}>
+                {T.questionNo(i + 1)}
+                <Tag color="blue">{TYPE_LABELS[q.type]}</Tag>
+              </Space>
+            }
             extra={
               <Space size={4}>
                 {isEmptySubmission(values[q.id] ?? { answer: [] }) && (

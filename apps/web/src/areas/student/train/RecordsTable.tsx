@@ -50,19 +50,30 @@ const columns: TableColumnsType<TrainingRecord> = [
     render: (_, r) => (isQuestionType(r.type) ? answerText(r.type, r.answer, false) : r.answer.join(' ')),
   },
   { title: T.result, key: 'result', width: 100, render: (_, r) => <Verdict isCorrect={r.isCorrect} /> },
-  { title: T.score, dataIndex: 'score', width: 80, render: (s: number) => formatScore(s) },
+  { title: T.score, key: 'score', dataIndex: 'score', width: 80, render: (s: number) => formatScore(s) },
   { title: T.time, dataIndex: 'createTime', width: 180, render: (ms: number) => formatTime(ms) },
 ];
 
-export function RecordsTable({ records, loading }: { records: readonly TrainingRecord[]; loading?: boolean }) {
+export interface RecordsTableProps {
+  records: readonly TrainingRecord[];
+  loading?: boolean;
+  /** A paper still running is judged when it is handed in: its answers show no ✓/✗ and no score yet. */
+  hideResults?: boolean;
+  /** What an empty table says (a failed read is no empty training). */
+  emptyText?: string;
+}
+
+const withoutResults = columns.filter((c) => c.key !== 'result' && c.key !== 'score');
+
+export function RecordsTable({ records, loading, hideResults, emptyText = T.empty }: RecordsTableProps) {
   return (
     <Table<TrainingRecord>
       rowKey="recordId"
       size="small"
-      columns={columns}
+      columns={hideResults ? withoutResults : columns}
       dataSource={records}
       loading={loading}
-      locale={{ emptyText: T.empty }}
+      locale={{ emptyText }}
       pagination={records.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       scroll={{ x: 900 }}
     />

@@ -2,11 +2,11 @@
 import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { KnowledgePoint, OpenScheme } from '@edu/contract';
-import { errorText } from '../../../api/client';
 import { useAppConfig } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { formatTime } from './format';
+import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useOpenScheme } from './queries';
 import { StartButton, TimeLimit } from './SchemeParts';
@@ -71,7 +71,7 @@ function SchemeDetail() {
   const query = useOpenScheme(schemeId);
   if (query.isPending) return <PageSpinner />;
   if (query.isError)
-    return <ResultPage status="error" title={TRAIN_TEXTS.loadFailed} subTitle={errorText(query.error)} />;
+    return <LoadFailed error={query.error} onRetry={() => void query.refetch()} missing={T.notFound} />;
   if (!query.data)
     return (
       <ResultPage status={404} title={T.notFound} extra={<Link to="/student/train">{TRAIN_TEXTS.backToList}</Link>} />

@@ -34,7 +34,9 @@ describe('student/train/{id}/do — general scheme', () => {
     });
     expect(await screen.findByText('题干 q1')).toBeTruthy();
     expect(screen.getByText('第 1/2 阶段')).toBeTruthy();
-    expect(screen.getByText('已答 0 / 12')).toBeTruthy();
+    expect(screen.getByText('已答 0 题 · 最多 12 题')).toBeTruthy();
+    expect(screen.getByText('训练点：p1')).toBeTruthy();
+    expect(screen.getByText('单选题')).toBeTruthy();
     expect(screen.getByRole('timer', { name: '本阶段剩余' }).textContent).toMatch(/10:00|09:59/);
     expect(screen.getByRole('timer', { name: '剩余时间' }).textContent).toMatch(/25:00|24:59/);
     expect(button('提交').hasAttribute('disabled')).toBe(true);
@@ -45,7 +47,8 @@ describe('student/train/{id}/do — general scheme', () => {
     expect(req.questionId).toBe('q1');
     expect(req.answer).toEqual(['B']);
     expect(req.clientAnswerId.length).toBeGreaterThanOrEqual(8);
-    expect(screen.getByText('已答 1 / 12')).toBeTruthy();
+    expect(screen.getByText('已答 1 题 · 最多 12 题')).toBeTruthy();
+    expect(screen.getByText('答对 1')).toBeTruthy();
     // The judged question stays until 下一题.
     expect(screen.getByText('题干 q1')).toBeTruthy();
     fireEvent.click(button('下一题'));
@@ -112,6 +115,31 @@ describe('student/train/{id}/do — general scheme', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it('says so when the server is slow to acknowledge, and clears it once the answer is saved', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((r) => (release = r));
+    await open({
+      [GET]: training(),
+      [ANSWER]: async () => {
+        await answered;
+        return {
+          json: {
+            errno: 0,
+            errmsg: '',
+            response: { recordId: 'r1', repeated: false, result: right, training: training({ question: stem('q2') }) },
+          },
+        };
+      },
+    });
+    await screen.findByText('题干 q1');
+    choose(/apple/);
+    fireEvent.click(button('提交'));
+    expect(await screen.findByText('网络较慢，答案正在保存，请稍候…', {}, { timeout: 7000 })).toBeTruthy();
+    release();
+    expect(await screen.findByText('回答正确')).toBeTruthy();
+    expect(screen.queryByText('网络较慢，答案正在保存，请稍候…')).toBeNull();
+  }, 12_000);
+
   it('a refused answer shows the server’s message and is not retried', async () => {
     const { calls } = await open({
       [GET]: training(),
@@ -168,6 +196,9 @@ describe('student/train/{id}/do — general scheme', () => {
     expect(calls.some((c) => c.path === '/v1/train/t1/finish')).toBe(false);
     fireEvent.click(buttonIn(d, '结束训练'));
     expect(await screen.findByText('训练已完成')).toBeTruthy();
+    // An ended training's header keeps only its title and status; the summary has the figures.
+    expect(screen.queryByText('第 1/2 阶段')).toBeNull();
+    expect(screen.queryByText(/已答/)).toBeNull();
     fireEvent.click(button('查看报告'));
     await waitFor(() => expect(location()).toBe('/student/train/report/t1'));
   });
@@ -209,6 +240,9 @@ describe('student/train/{id}/do — paper', () => {
     expect(await screen.findByText('题干 q1')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: /run/ }).checked).toBe(true);
     expect(screen.getByText('已作答 1 / 2')).toBeTruthy();
+    // A paper is judged when handed in: no right answers or score while it runs.
+    expect(screen.queryByText(/答对/)).toBeNull();
+    expect(screen.queryByText('得分')).toBeNull();
     choose(/apple/);
     await waitFor(() => expect(sentAnswers(calls)).toHaveLength(1));
     expect(sentAnswers(calls)[0]).toMatchObject({ questionId: 'q1', answer: ['B'] });
@@ -226,5 +260,50 @@ describe('student/train/{id}/do — paper', () => {
     fireEvent.click(buttonIn(d, '交卷'));
     expect(await screen.findByText('训练已完成')).toBeTruthy();
     expect(calls.some((c) => c.path === '/v1/train/t1/finish')).toBe(true);
+  });
+
+  it('keeps saving through a dropped connection: warns, retries the same clientAnswerId, then shows 已保存', async () => {
+    let n = 0;
+    const { calls } = await open({
+      [GET]: paper(),
+      [ANSWER]: () => {
+        n++;
+        if (n === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return {
+          json: { errno: 0, errmsg: '', response: { recordId: 'r', repeated: false, result: null, training: paper() } },
+        };
+      },
+    });
+    await screen.findByText('题干 q1');
+    choose(/apple/);
+    expect(await screen.findByText('网络异常，答案尚未保存，正在重试…')).toBeTruthy();
+    expect(screen.getByText('重试中…')).toBeTruthy();
+    expect(await screen.findByText('已保存', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText('网络异常，答案尚未保存，正在重试…')).toBeNull();
+    const ids = sentAnswers(calls).map((r) => r.clientAnswerId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /apple/ }).checked).toBe(true);
+  });
+
+  it('a save refused because the time is up shows why and the page reloads the ended paper', async () => {
+    let gets = 0;
+    const { calls } = await open({
+      [GET]: () => {
+        gets++;
+        const t =
+          gets === 1
+            ? paper()
+            : training({ type: 'paper', status: 'expired', question: null, paper: null, endTime: 1_700_000_060_000 });
+        return { json: { errno: 0, errmsg: '', response: t } };
+      },
+      [ANSWER]: () => ({ status: 409, json: { errno: 409, errmsg: '训练时间已到' } }),
+    });
+    await screen.findByText('题干 q1');
+    choose(/apple/);
+    expect(await screen.findByText('训练时间已到')).toBeTruthy();
+    expect(screen.getByText('时间到时已作答的题目都已保存。')).toBeTruthy();
+    expect(sentAnswers(calls)).toHaveLength(1);
+    expect(gets).toBeGreaterThanOrEqual(2);
   });
 });

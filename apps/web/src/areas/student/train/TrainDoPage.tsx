@@ -2,21 +2,19 @@
 // with the header's progress and countdowns; a general scheme question by question, a paper all at once,
 // an ended training as its summary.
 import { useCallback } from 'react';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Training } from '@edu/contract';
-import { errorText, isEnvelopeError } from '../../../api/client';
 import { useAppConfig } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { ResultPage } from '../../../components/ResultPage';
 import { GeneralTraining } from './GeneralTraining';
+import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { PaperTraining } from './PaperTraining';
 import { storeTraining, useTraining } from './queries';
 import { TrainHeader } from './TrainHeader';
 import { TrainingSummaryView } from './TrainingSummaryView';
-import { TRAIN_TEXTS } from './texts';
 
 function TrainDo() {
   const { trainId = '' } = useParams();
@@ -28,22 +26,7 @@ function TrainDo() {
   const onStale = useCallback(() => void refetch(), [refetch]);
 
   if (query.isPending) return <PageSpinner />;
-  if (query.isError && !query.data) {
-    const missing = isEnvelopeError(query.error, 404);
-    return (
-      <ResultPage
-        status={missing ? 404 : 'error'}
-        title={missing ? TRAIN_TEXTS.doing.notFound : TRAIN_TEXTS.loadFailed}
-        subTitle={missing ? undefined : errorText(query.error)}
-        extra={
-          <Space>
-            {!missing && <Button onClick={onStale}>{TRAIN_TEXTS.reload}</Button>}
-            <Link to="/student/train">{TRAIN_TEXTS.backToList}</Link>
-          </Space>
-        }
-      />
-    );
-  }
+  if (query.isError && !query.data) return <LoadFailed error={query.error} onRetry={onStale} />;
   const t = query.data;
   const parts = { training: t, onTraining, onStale };
   let body: React.ReactNode;

@@ -1,4 +1,5 @@
-// The do-page's header: title, phase i/n, progress, score and the countdowns of the phase and the scheme.
+// The do-page's header: title, phase i/n, progress, score and the countdowns of the phase and the scheme
+// (a paper shows no score until it is handed in; an ended training only its title, its summary says the rest).
 // When a countdown reaches 0 the page asks the server again (it moves the phase on or ends the training).
 import { useEffect, useEffectEvent } from 'react';
 import { Card, Progress, Space, Tag, Typography } from 'antd';
@@ -43,8 +44,10 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
     if (timeUp) timeIsUp();
   }, [timeUp, receivedAt]);
 
-  const showPhase = t.type === 'general' && t.phaseCount > 0;
+  const showPhase = running && t.type === 'general' && t.phaseCount > 0;
   const percent = total > 0 ? Math.min(100, Math.round((t.answered / total) * 100)) : 0;
+  // A paper is judged when it is handed in: while it runs, right answers and the score are not shown.
+  const showResults = t.type === 'general';
   return (
     <Card
       size="small"
@@ -64,23 +67,29 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
         </Space>
       }
     >
-      <Space wrap size={[32, 8]} style={{ width: '100%' }}>
-        {showPhase && (
-          <Space size={4}>
-            <Tag color="geekblue">{T.phase(Math.min(t.phaseIndex, t.phaseCount), t.phaseCount)}</Tag>
-            {t.point && <Typography.Text type="secondary">{T.point(t.point)}</Typography.Text>}
+      {running && (
+        <Space wrap size={[32, 8]} style={{ width: '100%' }}>
+          {showPhase && (
+            <Space size={4}>
+              <Tag color="geekblue">{T.phase(Math.min(t.phaseIndex, t.phaseCount), t.phaseCount)}</Tag>
+              {t.point && <Typography.Text type="secondary">{T.point(t.point)}</Typography.Text>}
+            </Space>
+          )}
+          <Space size={8}>
+            <Typography.Text type="secondary">{T.progress}</Typography.Text>
+            <Progress percent={percent} size={[160, 8]} showInfo={false} aria-label={T.progress} />
+            <Typography.Text>
+              {t.type === 'paper' ? T.answeredOf(t.answered, total) : T.answered(t.answered, total)}
+            </Typography.Text>
           </Space>
-        )}
-        <Space size={8}>
-          <Typography.Text type="secondary">{T.progress}</Typography.Text>
-          <Progress percent={percent} size={[160, 8]} showInfo={false} aria-label={T.progress} />
-          <Typography.Text>{T.answered(t.answered, total)}</Typography.Text>
+          {showResults && <Typography.Text>{T.correct(t.correct)}</Typography.Text>}
+          {showResults && (
+            <Typography.Text>
+              {T.scoreLabel} {TRAIN_TEXTS.score(formatScore(t.score), formatScore(t.maxScore))}
+            </Typography.Text>
+          )}
         </Space>
-        <Typography.Text>{T.correct(t.correct)}</Typography.Text>
-        <Typography.Text>
-          {T.scoreLabel} {TRAIN_TEXTS.score(formatScore(t.score), formatScore(t.maxScore))}
-        </Typography.Text>
-      </Space>
+      )}
     </Card>
   );
 }

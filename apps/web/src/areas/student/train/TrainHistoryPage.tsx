@@ -8,6 +8,7 @@ import type { TrainingSummary } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { Duration } from '../../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from './format';
+import { RetryButton } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
 import { StatusTag, TypeTag } from './StatusTag';
@@ -71,13 +72,21 @@ function TrainHistory() {
   const total = query.data?.total ?? 0;
   return (
     <Card title={T.title} extra={<Link to="/student/train">{TRAIN_TEXTS.backToList}</Link>}>
-      {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(query.error)}
+          action={<RetryButton onRetry={() => void query.refetch()} />}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table<TrainingSummary>
         rowKey="trainId"
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
-        locale={{ emptyText: T.empty }}
+        locale={{ emptyText: query.isError ? TRAIN_TEXTS.loadFailed : T.empty }}
         scroll={{ x: 960 }}
         pagination={{
           current: page,

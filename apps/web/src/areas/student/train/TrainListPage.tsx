@@ -1,10 +1,11 @@
 // student/train: the schemes open to the student as cards (type, time limit, phases), paged; 开始训练 starts
 // one (the call is idempotent), 继续训练 opens the running one; a link to 训练历史.
 import { useState } from 'react';
-import { Alert, Card, Col, Empty, Pagination, Row, Space, Spin, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Alert, Button, Card, Col, Empty, Pagination, Row, Space, Spin, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import type { OpenScheme } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { RetryButton } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { totalOf, useOpenSchemes } from './queries';
 import { StartButton, TimeLimit } from './SchemeParts';
@@ -15,18 +16,22 @@ const T = TRAIN_TEXTS.list;
 const PAGE_SIZE = 12;
 
 function SchemeCard({ scheme: s }: { scheme: OpenScheme }) {
+  const navigate = useNavigate();
+  const detail = `/student/train/scheme/${s.schemeId}`;
   return (
     <Card
       className="scheme-card"
-      title={<Link to={`/student/train/scheme/${s.schemeId}`}>{s.title}</Link>}
+      title={<Link to={detail}>{s.title}</Link>}
       extra={<TypeTag type={s.type} />}
       actions={[
-        <Link key="detail" to={`/student/train/scheme/${s.schemeId}`}>
+        <Button key="detail" type="link" onClick={() => void navigate(detail)}>
           {T.detail}
-        </Link>,
+        </Button>,
         <StartButton key="start" scheme={s} />,
       ]}
-      style={{ height: '100%' }}
+      // Actions at the foot of every card of a row, however many lines the body has.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1 } }}
     >
       <Space orientation="vertical" size={4}>
         <span>
@@ -50,7 +55,15 @@ function SchemeList() {
   let body: React.ReactNode;
   if (query.isPending) body = <Spin style={{ display: 'block', padding: 48 }} />;
   else if (query.isError)
-    body = <Alert type="error" showIcon title={TRAIN_TEXTS.loadFailed} description={errorText(query.error)} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={TRAIN_TEXTS.loadFailed}
+        description={errorText(query.error)}
+        action={<RetryButton onRetry={() => void query.refetch()} />}
+      />
+    );
   else if (list.length === 0) body = <Empty description={T.empty} />;
   else
     body = (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { record, STUDENT } from './test-kit';
+import { record, STUDENT, training } from './test-kit';
 
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
@@ -40,5 +40,25 @@ describe('student/train/{id}/questions', () => {
     expect(within(row('题目 #q2')).getByText('错')).toBeTruthy();
     expect(within(row('短文')).getByText('待批改')).toBeTruthy();
     expect(within(row('判断')).getByText('重答')).toBeTruthy();
+  });
+
+  it('a paper still running lists its answers without ✓/✗ or score (judged when handed in)', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/t1/questions': [record()],
+      'GET /v1/train/t1': training({ type: 'paper', question: null, paper: { questions: [], answers: {} } }),
+    });
+    renderApp(s.session, ['/student/train/t1/questions']);
+    await screen.findByText('名词辨析');
+    await waitFor(() => expect(screen.queryByText('✓ 正确')).toBeNull());
+    expect(screen.queryByText('结果')).toBeNull();
+    expect(within(row('名词辨析')).getByText('B')).toBeTruthy();
+  });
+
+  it('a training that is not the student’s answers 训练不存在', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/t1/questions': () => ({ status: 404, json: { errno: 404, errmsg: '训练不存在' } }),
+    });
+    renderApp(s.session, ['/student/train/t1/questions']);
+    expect(await screen.findByText('训练不存在')).toBeTruthy();
   });
 });

@@ -1,15 +1,21 @@
 // student/train/{trainId}/questions: every answer of the training (GET /v1/train/{id}/questions).
 import { Alert, Card, Space } from 'antd';
 import { Link, useParams } from 'react-router';
-import { errorText } from '../../../api/client';
+import { errorText, isEnvelopeError } from '../../../api/client';
+import { LoadFailed, RetryButton } from './LoadFailed';
 import { LoginGate } from './LoginGate';
-import { useTrainingRecords } from './queries';
+import { useTraining, useTrainingRecords } from './queries';
 import { RecordsTable } from './RecordsTable';
 import { TRAIN_TEXTS } from './texts';
 
 function TrainQuestions() {
   const { trainId = '' } = useParams();
   const query = useTrainingRecords(trainId);
+  // Only to know whether this is a paper still running (its answers are judged when handed in).
+  const training = useTraining(trainId).data;
+  const runningPaper = training?.type === 'paper' && training.status === 'running';
+  if (query.isError && isEnvelopeError(query.error, 404))
+    return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Card
       title={TRAIN_TEXTS.recordsPage.title}
@@ -21,8 +27,21 @@ function TrainQuestions() {
         </Space>
       }
     >
-      {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
-      <RecordsTable records={query.data ?? []} loading={query.isPending} />
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(query.error)}
+          action={<RetryButton onRetry={() => void query.refetch()} />}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <RecordsTable
+        records={query.data ?? []}
+        loading={query.isPending}
+        hideResults={runningPaper}
+        emptyText={query.isError ? TRAIN_TEXTS.loadFailed : undefined}
+      />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { button } from '../../../test/antd';
 import type { TrainingReport } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
@@ -27,8 +28,9 @@ describe('student/train/report/{id}', () => {
     const s = await makeSession(loginInfo(STUDENT), { 'GET /v1/train/report/t1': REPORT });
     const { container } = renderApp(s.session, ['/student/train/report/t1']);
     expect(await screen.findByText('训练报告 · 名词专项')).toBeTruthy();
-    const stats = container.querySelector('.report-stats') as HTMLElement;
+    const stats = container.querySelector('.training-stats') as HTMLElement;
     expect(within(stats).getByText('75')).toBeTruthy();
+    expect(stats.textContent).toContain('2.5/ 4');
     expect(within(stats).getByText('2分5秒')).toBeTruthy();
     expect(screen.getByText('小明')).toBeTruthy();
     expect(screen.getByRole('img', { name: '各知识点作答情况' })).toBeTruthy();
@@ -50,5 +52,41 @@ describe('student/train/report/{id}', () => {
     });
     renderApp(s.session, ['/student/train/report/t1']);
     expect(await screen.findByText('暂无知识点数据')).toBeTruthy();
+  });
+
+  it('a training that is not there (or not the student’s) answers 训练不存在', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': () => ({ status: 404, json: { errno: 404, errmsg: '训练不存在' } }),
+    });
+    renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('训练不存在')).toBeTruthy();
+    expect(screen.queryByText('重新加载')).toBeNull();
+  });
+
+  it('a failed read says why and 重新加载 asks again', async () => {
+    let n = 0;
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': () =>
+        ++n === 1
+          ? { status: 503, json: { errno: 503, errmsg: '服务暂不可用，请稍后再试' } }
+          : { json: { errno: 0, errmsg: '', response: REPORT } },
+    });
+    renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('服务暂不可用，请稍后再试', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(button('重新加载'));
+    expect(await screen.findByText('训练报告 · 名词专项')).toBeTruthy();
+  });
+
+  it('a paper still running shows no results: they come when it is handed in', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': {
+        ...REPORT,
+        training: { ...REPORT.training, type: 'paper', status: 'running', endTime: null },
+      },
+    });
+    renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('试卷尚未交卷，交卷后可以查看成绩和报告')).toBeTruthy();
+    expect(screen.queryByText('✓ 正确')).toBeNull();
+    expect(screen.queryByRole('img', { name: '各知识点作答情况' })).toBeNull();
   });
 });

@@ -1,24 +1,23 @@
 // student/train/report/{id}: a training's report — score, correct rate, time, a chart per knowledge point
 // (answered vs correct) and every answer.
 import { useMemo } from 'react';
-import { Card, Col, Descriptions, Empty, Row, Space, Statistic } from 'antd';
+import { Card, Descriptions, Empty, Space } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { TrainingReport } from '@edu/contract';
-import { errorText } from '../../../api/client';
 import { EChart } from '../../../components/chart/EChart';
-import { Duration } from '../../../components/Duration';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
-import { correctRate, formatScore, formatTime } from './format';
+import { formatTime } from './format';
 import { kpChartOption } from './kp-chart';
+import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTrainingReport } from './queries';
 import { RecordsTable } from './RecordsTable';
 import { StatusTag, TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
+import { TrainingStats } from './TrainingStats';
 
 const T = TRAIN_TEXTS.reportPage;
-const S = TRAIN_TEXTS.summary;
 
 function KpChart({ points }: { points: TrainingReport['knowledgePoints'] }) {
   const option = useMemo(() => kpChartOption(points), [points]);
@@ -28,7 +27,6 @@ function KpChart({ points }: { points: TrainingReport['knowledgePoints'] }) {
 
 function ReportView({ report }: { report: TrainingReport }) {
   const t = report.training;
-  const rate = correctRate(t.correct, t.answered);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
@@ -46,24 +44,13 @@ function ReportView({ report }: { report: TrainingReport }) {
           </Space>
         }
       >
-        <Row gutter={[16, 16]} className="report-stats">
-          <Col xs={12} md={6}>
-            <Statistic title={S.score} value={formatScore(t.score)} suffix={`/ ${formatScore(t.maxScore)}`} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic
-              title={S.correctRate}
-              value={rate ?? TRAIN_TEXTS.none}
-              suffix={rate === null ? undefined : '%'}
-            />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic title={S.answered} value={t.answered} suffix={`（${S.correct} ${t.correct}）`} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic title={S.duration} valueRender={() => <Duration seconds={t.durationSeconds} />} />
-          </Col>
-        </Row>
+        <TrainingStats
+          score={t.score}
+          maxScore={t.maxScore}
+          answered={t.answered}
+          correct={t.correct}
+          seconds={t.durationSeconds}
+        />
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 16 }}>
           <Descriptions.Item label={T.student}>{t.student}</Descriptions.Item>
           <Descriptions.Item label={T.started}>{formatTime(t.startTime)}</Descriptions.Item>
@@ -88,11 +75,25 @@ function TrainReport() {
   if (query.isPending) return <PageSpinner />;
   if (query.isError)
     return (
+      <LoadFailed
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/student/train/history', label: TRAIN_TEXTS.history }}
+      />
+    );
+  const t = query.data.training;
+  // A paper is judged when it is handed in: until then its report would give the results away.
+  if (t.type === 'paper' && t.status === 'running')
+    return (
       <ResultPage
-        status="error"
-        title={TRAIN_TEXTS.loadFailed}
-        subTitle={errorText(query.error)}
-        extra={<Link to="/student/train/history">{TRAIN_TEXTS.history}</Link>}
+        status="info"
+        title={T.paperRunning}
+        extra={
+          <Space>
+            <Link to={`/student/train/${t.trainId}/do`}>{TRAIN_TEXTS.resume}</Link>
+            <Link to="/student/train/history">{TRAIN_TEXTS.history}</Link>
+          </Space>
+        }
       />
     );
   return <ReportView report={query.data} />;

@@ -1,9 +1,9 @@
 // An ended training (finished or expired): score, answers, correct rate, time, and the ways to its report.
-import { Button, Col, Result, Row, Space, Statistic } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
-import { Duration } from '../../../components/Duration';
-import { correctRate, formatScore, spanSeconds } from './format';
+import { spanSeconds } from './format';
+import { TrainingStats } from './TrainingStats';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.summary;
@@ -11,7 +11,6 @@ const T = TRAIN_TEXTS.summary;
 export function TrainingSummaryView({ training: t }: { training: Training }) {
   const navigate = useNavigate();
   const go = (path: string) => () => void navigate(path);
-  const rate = correctRate(t.correct, t.answered);
   const expired = t.status === 'expired';
   return (
     <Result
@@ -28,23 +27,13 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
         </Space>
       }
     >
-      <Row gutter={[16, 16]} className="training-summary">
-        <Col xs={12} md={6}>
-          <Statistic title={T.score} value={formatScore(t.score)} suffix={`/ ${formatScore(t.maxScore)}`} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title={T.answered} value={t.answered} suffix={`（${T.correct} ${t.correct}）`} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title={T.correctRate} value={rate ?? TRAIN_TEXTS.none} suffix={rate === null ? undefined : '%'} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic
-            title={T.duration}
-            valueRender={() => <Duration seconds={spanSeconds(t.startTime, t.endTime)} />}
-          />
-        </Col>
-      </Row>
+      <TrainingStats
+        score={t.score}
+        maxScore={t.maxScore}
+        answered={t.answered}
+        correct={t.correct}
+        seconds={spanSeconds(t.startTime, t.endTime)}
+      />
     </Result>
   );
 }

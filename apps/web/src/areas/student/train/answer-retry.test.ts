@@ -78,8 +78,29 @@ describe('sendUntilSaved', () => {
     expect(isTransient(envelope(null, 500))).toBe(true);
     expect(isTransient(envelope(null, 429))).toBe(true);
     for (const errno of [400, 401, 403, 404, 409]) expect(isTransient(envelope(null, errno))).toBe(false);
+    expect(isTransient(envelope(null, 409, '训练已结束'))).toBe(false);
+    expect(isTransient(envelope(null, 409, '训练时间已到'))).toBe(false);
     expect(isTransient(new RequestFailure('timeout'))).toBe(true);
     expect(isTransient(new Error('bug'))).toBe(false);
+  });
+
+  it('retries 训练正忙 (503: parallel answers collided on the server) with the same request', async () => {
+    let n = 0;
+    const { call, tried } = flakyFetch(0, {
+      [ANSWER]: () =>
+        ++n < 3
+          ? { status: 503, json: envelope(null, 503, '训练正忙，请稍后重试') }
+          : { json: envelope({ recordId: 'r1', repeated: false, result: null, training: null }) },
+    });
+    const res = await sendUntilSaved(() => call(API.trainingAnswer, { params: { id: 't1' }, body: { request } }), {
+      sleep: noSleep,
+      delay: () => 0,
+    });
+    expect(res.recordId).toBe('r1');
+    expect(tried).toHaveLength(3);
+    expect(new Set(tried.map((b) => (b as { request: { clientAnswerId: string } }).request.clientAnswerId)).size).toBe(
+      1,
+    );
   });
 
   it('stops when aborted (the page went away)', async () => {

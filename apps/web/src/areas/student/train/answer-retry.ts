@@ -10,7 +10,10 @@ const TRANSIENT_ERRNOS = new Set([429, 500, 502, 503, 504]);
 /** True when the failure is worth trying again with the same request. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof RequestFailure) return true;
-  return isEnvelope(error) && TRANSIENT_ERRNOS.has(error.errno);
+  if (!isEnvelope(error)) return false;
+  // 「训练正忙」 (parallel answers kept colliding on one training) is a 503; every 409 (time up, not the
+  // current question) is a final answer.
+  return TRANSIENT_ERRNOS.has(error.errno);
 }
 
 export const FIRST_DELAY_MS = 1000;

@@ -18,8 +18,20 @@ export function kpChartOption(points: TrainingReport['knowledgePoints']): ChartO
     },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: T.kpAnswered, type: 'bar', data: points.map((p) => p.answered), itemStyle: { color: '#91caff' } },
-      { name: T.kpCorrect, type: 'bar', data: points.map((p) => p.correct), itemStyle: { color: '#52c41a' } },
+      {
+        name: T.kpAnswered,
+        type: 'bar',
+        data: points.map((p) => p.answered),
+        itemStyle: { color: '#91caff' },
+        barMaxWidth: 40,
+      },
+      {
+        name: T.kpCorrect,
+        type: 'bar',
+        data: points.map((p) => p.correct),
+        itemStyle: { color: '#52c41a' },
+        barMaxWidth: 40,
+      },
     ],
   };
 }

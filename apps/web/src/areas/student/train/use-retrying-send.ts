@@ -1,9 +1,15 @@
-// React side of answer-retry.ts: whether an answer is on its way or being retried, retries stopped when the
-// page goes away, and the browser's "leave the page?" question while an answer is not saved.
+// React side of answer-retry.ts: whether an answer is on its way, slow to arrive or being retried, retries
+// stopped when the page goes away, and the browser's "leave the page?" question while an answer is not saved.
 import { useCallback, useEffect, useState } from 'react';
 import { sendUntilSaved } from './answer-retry';
 
-export type SendState = 'idle' | 'sending' | 'retrying';
+export type SendState = 'idle' | 'sending' | 'slow' | 'retrying';
+
+/**
+ * A request that has not been answered after this long is shown as slow: a connection that hangs (rather than
+ * fails) only times out after the client's 2 minutes, and the student should know the answer is not saved yet.
+ */
+export const SLOW_AFTER_MS = 5000;
 
 export function useRetryingSend() {
   const [state, setState] = useState<SendState>('idle');
@@ -20,9 +26,11 @@ export function useRetryingSend() {
       const controller = new AbortController();
       controllers.add(controller);
       setState('sending');
+      const slow = setTimeout(() => setState((s) => (s === 'sending' ? 'slow' : s)), SLOW_AFTER_MS);
       try {
         return await sendUntilSaved(request, { signal: controller.signal, onRetry: () => setState('retrying') });
       } finally {
+        clearTimeout(slow);
         controllers.delete(controller);
         if (!controller.signal.aborted) setState('idle');
       }

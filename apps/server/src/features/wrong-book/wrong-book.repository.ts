@@ -1,0 +1,298 @@
+// SQL of the wrong-answer book: the book is derived from the student's answer records (a question is in it
+// once any counted answer to it was wrong), joined with the FSRS card its reviews keep (wrong_cards).
+// Raw SQL with explicit casts, so both drivers (node-postgres, PGlite) answer the same JS types.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { answerRecords, wrongCards, wrongReviews } from '../../db/schema.js';
+import type { DbOrTx } from '../tags/tags.repository.js';
+
+export type CardRow = typeof wrongCards.$inferSelect;
+export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
+
+/** The student and agency a query is about. */
+export interface Owner {
+  agencyId: string;
+  userId: number;
+}
+
+export interface BookFilter {
+  /** Knowledge subtrees (codes); each narrows the book. */
+  subtrees: string[];
+  questionId?: number;
+}
+
+/** One entry as stored and derived; times in epoch ms. */
+export interface BookRow {
+  questionId: number;
+  title: string;
+  text: string;
+  type: string;
+  knowledgeCode: string;
+  knowledgeName: string;
+  wrongCount: number;
+  firstWrong: number;
+  lastWrong: number;
+  lastRecordId: number;
+  hasCard: boolean;
+  state: number;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  reps: number;
+  lapses: number;
+  lastReview: number | null;
+  streak: number;
+  mastered: boolean;
+  masteredAt: number | null;
+  due: number;
+}
+
+export interface BookCounts {
+  all: number;
+  due: number;
+  learning: number;
+  mastered: number;
+}
+
+export type BookView = 'all' | 'due' | 'learning' | 'mastered';
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+
+/**
+ * Answers that count: none of a running training (a paper hides its results until the end, and a retry
+ * question keeps its answer back while current); in a paper only each question's last answer.
+ */
+export const countedRecord = sql`(t.id is null or (t.status <> 'running' and (coalesce(t.scheme->>'type', 'general') <> 'paper'
+  or ar.id = (select max(x.id) from answer_records x where x.training_id = ar.training_id and x.question_id = ar.question_id))))`;
+
+/** `code` lies in the subtree of `root` (codes are materialised paths, DOMAIN.md). */
+export const inSubtree = (code: SQL, root: string) => sql`(${code} = ${root} or ${code} like ${root + '.%'})`;
+
+function bookCte(o: Owner, f: BookFilter): SQL {
+  const byQuestion = f.questionId === undefined ? sql`` : sql` and ar.question_id = ${f.questionId}`;
+  const kp = f.subtrees.map((root) => sql` and ${inSubtree(sql`q.knowledge_code`, root)}`);
+  return sql`with wrong as (
+    select ar.question_id, min(ar.created_at) as first_wrong, max(ar.created_at) as last_wrong,
+      count(*)::int as wrong_count, max(ar.id) as last_record_id
+    from answer_records ar left join trainings t on t.id = ar.training_id
+    where ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId} and ar.is_correct = false
+      and ${countedRecord}${byQuestion}
+    group by ar.question_id
+  ), book as (
+    select w.*, q.title, left(q.search_text, 80) as text, q.type, q.knowledge_code, coalesce(kp.name, q.knowledge_code) as kp_name,
+      c.question_id is not null as has_card,
+      coalesce(c.last_review is not null and w.last_wrong > c.last_review, false) as reset,
+      c.state, c.stability, c.difficulty, c.scheduled_days, c.reps, c.lapses, c.last_review, c.streak,
+      c.mastered_at, c.due as card_due
+    from wrong w
+    join questions q on q.id = w.question_id and q.status = 'active'
+    left join knowledge_points kp on kp.code = q.knowledge_code
+    left join wrong_cards c on c.agency_id = ${o.agencyId} and c.user_id = ${o.userId} and c.question_id = w.question_id
+    where true${sql.join(kp, sql``)}
+  ), eff as (
+    select book.*,
+      case when not has_card then first_wrong when reset then least(card_due, last_wrong) else card_due end as due,
+      (mastered_at is not null and not reset) as mastered
+    from book
+  )`;
+}
+
+function viewCondition(view: BookView, now: Date): SQL {
+  switch (view) {
+    case 'all':
+      return sql`true`;
+    case 'due':
+      return sql`not mastered and due <= ${now.toISOString()}::timestamptz`;
+    case 'learning':
+      return sql`not mastered`;
+    case 'mastered':
+      return sql`mastered`;
+  }
+}
+
+interface RawBookRow {
+  question_id: string;
+  title: string;
+  text: string;
+  type: string;
+  knowledge_code: string;
+  kp_name: string;
+  wrong_count: number;
+  first_wrong: number;
+  last_wrong: number;
+  last_record_id: string;
+  has_card: boolean;
+  reset: boolean;
+  state: number | null;
+  stability: number | null;
+  difficulty: number | null;
+  scheduled_days: number | null;
+  reps: number | null;
+  lapses: number | null;
+  last_review: number | null;
+  streak: number | null;
+  mastered: boolean;
+  mastered_at: number | null;
+  due: number;
+}
+
+const SELECT_ENTRY = sql`select question_id::text, title, text, type, knowledge_code, kp_name, wrong_count,
+  ${ms(sql`first_wrong`)} as first_wrong, ${ms(sql`last_wrong`)} as last_wrong, last_record_id::text,
+  has_card, reset, state, stability, difficulty, scheduled_days, reps, lapses, ${ms(sql`last_review`)} as last_review,
+  streak, mastered, ${ms(sql`mastered_at`)} as mastered_at, ${ms(sql`due`)} as due from eff`;
+
+function toBookRow(r: RawBookRow): BookRow {
+  return {
+    questionId: Number(r.question_id),
+    title: r.title,
+    text: r.text,
+    type: r.type,
+    knowledgeCode: r.knowledge_code,
+    knowledgeName: r.kp_name,
+    wrongCount: r.wrong_count,
+    firstWrong: Math.round(r.first_wrong),
+    lastWrong: Math.round(r.last_wrong),
+    lastRecordId: Number(r.last_record_id),
+    hasCard: r.has_card,
+    state: r.state ?? 0,
+    stability: r.stability ?? 0,
+    difficulty: r.difficulty ?? 0,
+    scheduledDays: r.scheduled_days ?? 0,
+    reps: r.reps ?? 0,
+    lapses: r.lapses ?? 0,
+    lastReview: r.last_review === null ? null : Math.round(r.last_review),
+    streak: r.reset ? 0 : (r.streak ?? 0),
+    mastered: r.mastered,
+    masteredAt: r.mastered && r.mastered_at !== null ? Math.round(r.mastered_at) : null,
+    due: Math.round(r.due),
+  };
+}
+
+export class WrongBookRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** A page of the book in due order (then question id), and the size of each view. */
+  async page(o: Owner, f: BookFilter, view: BookView, now: Date, page: { start: number; size: number }) {
+    const cte = bookCte(o, f);
+    const rows = rowsOf<RawBookRow>(
+      await this.db.execute(
+        sql`${cte} ${SELECT_ENTRY} where ${viewCondition(view, now)} order by due, question_id offset ${page.start} limit ${page.size}`,
+      ),
+    );
+    const [c] = rowsOf<BookCounts>(
+      await this.db.execute(sql`${cte} select count(*)::int as "all",
+        (count(*) filter (where ${viewCondition('due', now)}))::int as "due",
+        (count(*) filter (where not mastered))::int as "learning",
+        (count(*) filter (where mastered))::int as "mastered" from eff`),
+    );
+    return { rows: rows.map(toBookRow), counts: c ?? { all: 0, due: 0, learning: 0, mastered: 0 } };
+  }
+
+  /** The entry of one question, or undefined when the question is not in the student's book. */
+  async entry(o: Owner, questionId: number, db: DbOrTx = this.db): Promise<BookRow | undefined> {
+    const rows = rowsOf<RawBookRow>(await db.execute(sql`${bookCte(o, { subtrees: [], questionId })} ${SELECT_ENTRY}`));
+    return rows[0] && toBookRow(rows[0]);
+  }
+
+  /** The card row locked for this transaction; created from `fresh` first when missing. */
+  async lockCard(tx: DbOrTx, o: Owner, questionId: number, fresh: Omit<CardRow, 'updatedAt'>): Promise<CardRow> {
+    await tx.insert(wrongCards).values(fresh).onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(wrongCards)
+      .where(
+        and(
+          eq(wrongCards.agencyId, o.agencyId),
+          eq(wrongCards.userId, o.userId),
+          eq(wrongCards.questionId, questionId),
+        ),
+      )
+      .for('update');
+    return row;
+  }
+
+  async saveCard(tx: DbOrTx, card: CardRow): Promise<void> {
+    await tx
+      .update(wrongCards)
+      .set(card)
+      .where(
+        and(
+          eq(wrongCards.agencyId, card.agencyId),
+          eq(wrongCards.userId, card.userId),
+          eq(wrongCards.questionId, card.questionId),
+        ),
+      );
+  }
+
+  async insertRecord(tx: DbOrTx, values: RecordInsert): Promise<number> {
+    const [row] = await tx.insert(answerRecords).values(values).returning({ id: answerRecords.id });
+    return row.id;
+  }
+
+  /** Stores the review's key; a second review with the same client id fails on the primary key. */
+  async insertReview(tx: DbOrTx, values: typeof wrongReviews.$inferInsert): Promise<void> {
+    await tx.insert(wrongReviews).values(values);
+  }
+
+  async reviewByClientId(userId: number, clientAnswerId: string) {
+    const [row] = await this.db
+      .select({ review: wrongReviews, record: answerRecords })
+      .from(wrongReviews)
+      .innerJoin(answerRecords, eq(answerRecords.id, wrongReviews.recordId))
+      .where(and(eq(wrongReviews.userId, userId), eq(wrongReviews.clientAnswerId, clientAnswerId)));
+    return row;
+  }
+
+  /** One answer record of the student in the agency, with its training's title and status. */
+  async record(o: Owner, id: number) {
+    const rows = rowsOf<{
+      id: string;
+      question_id: string;
+      version: number;
+      training_id: string | null;
+      train_title: string | null;
+      train_status: string | null;
+      submission: { answer: string[]; subAnswers?: Record<string, string[]> } | null;
+      result: Record<string, unknown> | null;
+      score: number | null;
+      is_correct: boolean | null;
+      created_at: number;
+    }>(
+      await this.db.execute(sql`select ar.id::text, ar.question_id::text, ar.version, ar.training_id::text,
+        t.scheme->>'title' as train_title, t.status as train_status, ar.submission, ar.result, ar.score,
+        ar.is_correct, ${ms(sql`ar.created_at`)} as created_at
+        from answer_records ar left join trainings t on t.id = ar.training_id
+        where ar.id = ${id} and ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId}`),
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    return {
+      id: Number(r.id),
+      questionId: Number(r.question_id),
+      version: r.version,
+      trainingId: r.training_id === null ? null : Number(r.training_id),
+      trainTitle: r.train_title,
+      trainRunning: r.train_status === 'running',
+      submission: r.submission ?? { answer: [] },
+      result: r.result,
+      score: r.score ?? 0,
+      isCorrect: r.is_correct,
+      createdAt: Math.round(r.created_at),
+    };
+  }
+
+  /** The presented snapshot of an earlier version of a question (question_versions). */
+  async versionSnapshot(questionId: number, version: number): Promise<Record<string, unknown> | undefined> {
+    const rows = rowsOf<{ snapshot: Record<string, unknown> }>(
+      await this.db.execute(
+        sql`select snapshot from question_versions where question_id = ${questionId} and version = ${version}`,
+      ),
+    );
+    return rows[0]?.snapshot;
+  }
+}

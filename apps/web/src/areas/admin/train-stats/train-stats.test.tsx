@@ -1,0 +1,291 @@
+// The statistics pages over a fake API: the scheme dashboard (flags highlighted, range sent as from/to), the
+// student comparison, a training's report for staff and a student's results; and the chart options.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type {
+  SchemeAnswerStats,
+  SchemeUserRow,
+  SchemeUserStats,
+  StudentTrainingStats,
+  TrainingReport,
+} from '@edu/contract';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+import { groupOption, questionOption, scoreDistributionOption } from './charts';
+
+const STAFF = ['edu:agency:demo:admin'];
+
+const userRow = (over: Partial<SchemeUserRow>): SchemeUserRow => ({
+  userId: '11',
+  name: '学生一',
+  username: 's1',
+  trainings: 2,
+  ended: 2,
+  bestScoreRate: 1,
+  meanScoreRate: 0.75,
+  lastScoreRate: 0.5,
+  totalSeconds: 125,
+  answered: 6,
+  correct: 5,
+  lastTrainId: '301',
+  lastStartTime: Date.UTC(2026, 0, 5, 8),
+  ...over,
+});
+
+const USERS: SchemeUserStats = {
+  schemeId: '7',
+  title: '期中模拟卷',
+  type: 'paper',
+  from: null,
+  to: null,
+  summary: {
+    started: 6,
+    running: 1,
+    finished: 4,
+    expired: 1,
+    users: 2,
+    meanSeconds: 125,
+    meanScoreRate: 0.6,
+    medianScoreRate: 2 / 3,
+  },
+  scoreBuckets: Array.from({ length: 10 }, (_, b) => ({
+    from: b / 10,
+    to: (b + 1) / 10,
+    count: b === 6 ? 2 : b === 9 ? 3 : 0,
+  })),
+  timeline: [{ day: Date.UTC(2026, 0, 4, 16), started: 6, ended: 5 }],
+  users: {
+    total: 2,
+    list: [
+      userRow({}),
+      userRow({ userId: '12', name: '学生二', username: 's2', bestScoreRate: 0.5, lastTrainId: '302' }),
+    ],
+  },
+};
+
+const question = (over: Partial<SchemeAnswerStats['questions'][number]>): SchemeAnswerStats['questions'][number] => ({
+  questionId: '1',
+  title: '第一题',
+  type: 'trueFalse',
+  position: 1,
+  attempts: 5,
+  seen: 5,
+  facility: 0.8,
+  sd: 0.45,
+  discrimination: 53.45,
+  efficiency: 100,
+  flagged: null,
+  ...over,
+});
+
+const ANSWERS: SchemeAnswerStats = {
+  schemeId: '7',
+  title: '期中模拟卷',
+  type: 'paper',
+  from: null,
+  to: null,
+  trainings: 5,
+  thresholds: { minAttempts: 5, facilityLow: 0.2, facilityHigh: 0.95, discriminationLow: 20 },
+  questions: [
+    question({}),
+    question({
+      questionId: '2',
+      title: '第二题',
+      position: 2,
+      facility: 0.6,
+      discrimination: -32.73,
+      efficiency: -42.86,
+      flagged: 'negative_discrimination',
+    }),
+    question({
+      questionId: '3',
+      title: '第三题',
+      position: 3,
+      attempts: 4,
+      facility: 0.4,
+      discrimination: 16.67,
+      efficiency: 16.67,
+    }),
+  ],
+};
+
+beforeAll(() => {
+  // ECharts measures text on a canvas, which jsdom lacks; without one it falls back quietly.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+/** The table row holding the text (charts may show it too). */
+const row = (text: string) =>
+  screen
+    .getAllByText(text)
+    .map((e) => e.closest('tr'))
+    .find((r) => r !== null) as HTMLElement;
+
+describe('admin/train/{id}/dashboard', () => {
+  async function open() {
+    const s = await makeSession(loginInfo(STAFF), {
+      'GET /v1/train/scheme/7/stats/user': USERS,
+      'GET /v1/train/scheme/7/stats/answer': ANSWERS,
+    });
+    renderApp(s.session, ['/admin/train/7/dashboard']);
+    await screen.findByText('期中模拟卷 · 训练看板');
+    return s;
+  }
+
+  it('shows the totals, the charts and every question with the flagged ones marked', async () => {
+    await open();
+    expect(screen.getByText('参与学生')).toBeTruthy();
+    expect(screen.getByText('2分5秒')).toBeTruthy();
+    expect(screen.getAllByText('60.0%')).toHaveLength(2); // the mean score rate, and Q2's facility
+    expect(screen.getByRole('img', { name: '每日参与' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '得分率分布（已结束的训练）' })).toBeTruthy();
+    expect(screen.getByText('1 道题需要复查')).toBeTruthy();
+    const flagged = row('第二题');
+    expect(within(flagged).getByText('区分度为负')).toBeTruthy();
+    expect(within(flagged).getByText('-32.7')).toBeTruthy();
+    expect(flagged.getAttribute('style')).toContain('background');
+    expect(within(row('第一题')).getByText('80.0%')).toBeTruthy();
+    expect(row('第一题').getAttribute('style') ?? '').not.toContain('background');
+    expect(screen.getByText(/复查标准：首次作答不少于 5 次/)).toBeTruthy();
+  });
+
+  it('asks again with from when a range is chosen, and links to the student comparison', async () => {
+    const { calls } = await open();
+    fireEvent.click(screen.getByText('近 7 天'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/v1/train/scheme/7/stats/answer' && c.url.includes('from='))).toBe(true),
+    );
+    expect(calls.some((c) => c.path === '/v1/train/scheme/7/stats/user' && c.url.includes('from='))).toBe(true);
+    fireEvent.click(screen.getByText('学生对比'));
+    expect(await screen.findByText('期中模拟卷 · 学生对比')).toBeTruthy();
+  });
+
+  it('says so when the scheme is not there', async () => {
+    const s = await makeSession(loginInfo(STAFF), {
+      'GET /v1/train/scheme/7/stats/user': () => ({ status: 404, json: { errno: 404, errmsg: '训练方案不存在' } }),
+      'GET /v1/train/scheme/7/stats/answer': () => ({ status: 404, json: { errno: 404, errmsg: '训练方案不存在' } }),
+    });
+    renderApp(s.session, ['/admin/train/7/dashboard']);
+    expect(await screen.findByText('训练方案不存在')).toBeTruthy();
+  });
+});
+
+describe('admin/train/{id}/dashboard/group', () => {
+  it('compares the students in a chart and a table linking to reports and student pages', async () => {
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/scheme/7/stats/user': USERS });
+    renderApp(s.session, ['/admin/train/7/dashboard/group']);
+    expect(await screen.findByText('期中模拟卷 · 学生对比')).toBeTruthy();
+    expect(s.calls.find((c) => c.path === '/v1/train/scheme/7/stats/user')?.url).toContain('size=200');
+    expect(screen.getByRole('img', { name: '每名学生的得分率' })).toBeTruthy();
+    expect(screen.getByText('共 2 名学生')).toBeTruthy();
+    const first = row('学生一');
+    expect(within(first).getByText('83%')).toBeTruthy(); // 5 of 6 answers right
+    expect(within(first).getByText('最近报告').getAttribute('href')).toBe('/admin/train/report/301');
+    expect(within(first).getByText('学生统计').getAttribute('href')).toBe('/admin/user/student/11/stats');
+  });
+});
+
+const REPORT: TrainingReport = {
+  training: {
+    trainId: '301',
+    schemeId: '7',
+    title: '期中模拟卷',
+    type: 'paper',
+    status: 'finished',
+    answered: 3,
+    correct: 2,
+    score: 2,
+    maxScore: 3,
+    startTime: Date.UTC(2026, 0, 5, 8),
+    endTime: Date.UTC(2026, 0, 5, 8, 10),
+    student: '学生一',
+    durationSeconds: 600,
+  },
+  records: [
+    {
+      recordId: 'r1',
+      questionId: '1',
+      version: 1,
+      phase: '试卷',
+      point: '作答',
+      title: '名词辨析',
+      type: 'trueFalse',
+      answer: ['T'],
+      isCorrect: true,
+      score: 1,
+      first: true,
+      createTime: Date.UTC(2026, 0, 5, 8, 1),
+    },
+    {
+      recordId: 'r2',
+      questionId: '2',
+      version: 1,
+      phase: '试卷',
+      point: '作答',
+      title: '复数变化',
+      type: 'singleChoice',
+      answer: ['B'],
+      isCorrect: false,
+      score: 0,
+      first: true,
+      createTime: Date.UTC(2026, 0, 5, 8, 2),
+    },
+  ],
+  knowledgePoints: [{ code: 'en.g7', name: '名词', answered: 3, correct: 2 }],
+};
+
+describe('admin/train/report/{id}', () => {
+  it("shows a student's training to staff: result, knowledge points and answers", async () => {
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': REPORT });
+    renderApp(s.session, ['/admin/train/report/301']);
+    expect(await screen.findByText('训练报告 · 期中模拟卷')).toBeTruthy();
+    expect(screen.getByText('学生一')).toBeTruthy();
+    expect(screen.getByText('10分')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '各知识点正确率（首次作答）' })).toBeTruthy();
+    expect(within(row('名词辨析')).getByText('正确')).toBeTruthy();
+    expect(within(row('复数变化')).getByText('错误')).toBeTruthy();
+    expect(within(row('名词')).getByText('67%')).toBeTruthy();
+  });
+});
+
+const STUDENT_STATS: StudentTrainingStats = {
+  student: { userId: '11', name: '学生一', username: 's1' },
+  summary: { trainings: 2, ended: 1, schemes: 1, answered: 3, correct: 2, meanScoreRate: 2 / 3, totalSeconds: 600 },
+  trainings: {
+    total: 2,
+    list: [
+      { ...REPORT.training, trainId: '302', status: 'running', score: 0, endTime: null, durationSeconds: 0 },
+      { ...REPORT.training },
+    ],
+  },
+};
+
+describe('admin/user/student/{id}/stats', () => {
+  it("shows the student's totals, trend and trainings with links", async () => {
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/student/11/stats': STUDENT_STATS });
+    renderApp(s.session, ['/admin/user/student/11/stats']);
+    expect(await screen.findByText('学生一 · 学生统计')).toBeTruthy();
+    expect(screen.getAllByText('66.7%')).toHaveLength(2); // accuracy 2/3 and the mean score rate
+    expect(screen.getByRole('img', { name: '得分率变化（本页训练）' })).toBeTruthy();
+    expect(screen.getAllByText('报告')[1].getAttribute('href')).toBe('/admin/train/report/301');
+    expect(screen.getByText('进行中')).toBeTruthy();
+  });
+});
+
+describe('chart options', () => {
+  it('colours flagged questions red and draws discrimination for papers only', () => {
+    const o = questionOption(ANSWERS);
+    const [facility, disc] = o.series as { data: unknown[] }[];
+    expect((facility.data[1] as { itemStyle: { color: string } }).itemStyle.color).toBe('#ff4d4f');
+    expect((facility.data[0] as { value: number }).value).toBe(80);
+    expect(disc.data).toEqual([53.5, -32.7, 16.7]);
+    expect(questionOption({ ...ANSWERS, type: 'general' }).series).toHaveLength(1);
+  });
+
+  it('labels the score buckets by percent and lists students best first from the top', () => {
+    expect(scoreDistributionOption(USERS).xAxis).toMatchObject({
+      data: expect.arrayContaining(['0–10%', '90–100%']) as unknown,
+    });
+    expect(groupOption(USERS.users.list).yAxis).toMatchObject({ data: ['学生二', '学生一'] });
+  });
+});

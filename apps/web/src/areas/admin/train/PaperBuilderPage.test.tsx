@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope } from '../../../test/fake-api';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+import { bodyOf, labelled, paper, scheme, trainRoutes } from './train-test-kit';
+
+const SUBMIT = '/v1/train/scheme/ordered/submit';
+const items = () => Array.from(document.querySelectorAll('.paper-item')).map((e) => e.textContent ?? '');
+
+async function open(path: string, extra: Record<string, unknown> = {}) {
+  const s = await makeSession(loginInfo(['edu:agency:demo:admin']), trainRoutes(extra));
+  renderApp(s.session, [path]);
+  // The bank's rows (lazy page + three reads; slow when every test file runs at once).
+  await waitFor(() => expect(document.querySelectorAll('.question-picker tbody tr[data-row-key]').length).toBe(3), {
+    timeout: 10_000,
+  });
+  return s;
+}
+
+describe('admin/train/create/paper/{type}/{info}', () => {
+  it('new: picks questions from the bank, orders them and submits the paper', async () => {
+    const { calls } = await open('/admin/train/create/paper/new/0', { [`POST ${SUBMIT}`]: paper() });
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    expect(await screen.findByText('请至少选择一道题')).toBeTruthy();
+    expect(screen.getAllByText('请输入试卷名称').length).toBeGreaterThan(0);
+    fireEvent.change(labelled('试卷名称'), { target: { value: '期中测试' } });
+    fireEvent.click(labelled('加入 名词复数练习'));
+    fireEvent.click(labelled('加入 作文一篇'));
+    fireEvent.click(labelled('加入 冠词填空'));
+    expect(items()).toEqual(['1.名词复数练习单选题', '2.作文一篇简答题人工批改', '3.冠词填空填空题']);
+    expect(document.querySelector('.paper-questions .ant-card-extra')?.textContent).toBe('共 3 道题');
+    // 已加入 replaces the button of a chosen question.
+    expect(document.querySelector(`[aria-label='加入 冠词填空']`)).toBeNull();
+    fireEvent.click(labelled('上移 3'));
+    fireEvent.click(labelled('移出 1'));
+    fireEvent.change(labelled('时间限制（分钟）'), { target: { value: '45' } });
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', SUBMIT)).toBeTruthy());
+    expect(bodyOf(calls, 'POST', SUBMIT)).toEqual({
+      request: { title: '期中测试', kpRange: [], timeLimit: 2700, questionIds: ['q2', 'q3'], trainRepoId: '1' },
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/train/list'));
+  });
+
+  it('edit: loads the paper in order and resubmits it with its schemeId; 400 fields land on the items', async () => {
+    const { calls } = await open('/admin/train/create/paper/edit/12', {
+      'GET /v1/train/scheme/12': paper({ timeLimit: 600 }),
+      [`POST ${SUBMIT}`]: () => ({
+        status: 400,
+        json: envelope(
+          { fields: [{ path: 'request.questionIds.1', message: '题目不存在或本机构不可用' }] },
+          400,
+          '参数错误',
+        ),
+      }),
+    });
+    await waitFor(() => expect(items().length).toBe(2));
+    expect(items()[0]).toContain('名词复数练习');
+    expect(items()[1]).toContain('冠词填空');
+    expect((labelled('试卷名称') as HTMLInputElement).value).toBe('期中测试');
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    expect(await screen.findByText('题目不存在或本机构不可用')).toBeTruthy();
+    expect(document.querySelectorAll('.paper-item')[1].textContent).toContain('题目不存在或本机构不可用');
+    expect(bodyOf(calls, 'POST', SUBMIT).request).toEqual({
+      title: '期中测试',
+      kpRange: [],
+      timeLimit: 600,
+      questionIds: ['q1', 'q2'],
+      trainRepoId: '1',
+      schemeId: '12',
+    });
+  });
+
+  it('a general scheme id says to use the scheme editor', async () => {
+    const s = await makeSession(
+      loginInfo(['edu:agency:demo:admin']),
+      trainRoutes({ 'GET /v1/train/scheme/11': scheme() }),
+    );
+    renderApp(s.session, ['/admin/train/create/paper/edit/11']);
+    expect(await screen.findByText('这个方案不是试卷，请在方案编辑中修改')).toBeTruthy();
+    expect(within(document.body).getByText('打开方案编辑').getAttribute('href')).toBe('/admin/train/edit/11/general');
+  });
+});

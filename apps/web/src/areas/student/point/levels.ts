@@ -1,0 +1,18 @@
+// Colours of the mastery levels (Khan-style: grey → light → deep), shared by the tables, legend and graph.
+import type { MasteryLevel, MasteryPoint } from '@edu/contract';
+import { MASTERY_LEVELS } from '@edu/contract';
+
+export const LEVEL_COLORS: Record<MasteryLevel, string> = {
+  none: '#bfbfbf',
+  attempted: '#faad14',
+  familiar: '#69b1ff',
+  proficient: '#1677ff',
+  mastered: '#389e0d',
+};
+
+/** How many points hold each level. */
+export function levelCounts(points: readonly Pick<MasteryPoint, 'level'>[]): Record<MasteryLevel, number> {
+  const out = Object.fromEntries(MASTERY_LEVELS.map((l) => [l, 0])) as Record<MasteryLevel, number>;
+  for (const p of points) out[p.level]++;
+  return out;
+}

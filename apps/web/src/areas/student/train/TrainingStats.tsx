@@ -1,0 +1,38 @@
+// The figures of an ended training, shared by the do-page's summary and the report: score, answers, right
+// answers, correct rate and time.
+import { Col, Row, Statistic } from 'antd';
+import { Duration } from '../../../components/Duration';
+import { correctRate, formatScore } from './format';
+import { TRAIN_TEXTS } from './texts';
+
+const T = TRAIN_TEXTS.summary;
+
+export interface TrainingStatsProps {
+  score: number;
+  maxScore: number;
+  answered: number;
+  correct: number;
+  /** Whole seconds; null while unknown. */
+  seconds: number | null;
+}
+
+export function TrainingStats({ score, maxScore, answered, correct, seconds }: TrainingStatsProps) {
+  const rate = correctRate(correct, answered);
+  const col = (title: string, node: React.ReactNode) => (
+    <Col key={title} flex="1 1 120px">
+      {node}
+    </Col>
+  );
+  return (
+    <Row gutter={[16, 16]} className="training-stats">
+      {col(T.score, <Statistic title={T.score} value={formatScore(score)} suffix={`/ ${formatScore(maxScore)}`} />)}
+      {col(T.answered, <Statistic title={T.answered} value={answered} suffix={T.questions} />)}
+      {col(T.correct, <Statistic title={T.correct} value={correct} suffix={T.questions} />)}
+      {col(
+        T.correctRate,
+        <Statistic title={T.correctRate} value={rate ?? TRAIN_TEXTS.none} suffix={rate === null ? undefined : '%'} />,
+      )}
+      {col(T.duration, <Statistic title={T.duration} valueRender={() => <Duration seconds={seconds} />} />)}
+    </Row>
+  );
+}

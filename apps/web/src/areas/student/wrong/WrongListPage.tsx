@@ -1,0 +1,157 @@
+// student/wrong/list: the wrong-answer book — every wrongly answered question with its FSRS review state and
+// next due time, filtered by subject, knowledge point and due / not mastered / mastered; a review session
+// takes the due questions one by one.
+import { useState } from 'react';
+import { Alert, Button, Card, Select, Space, Table, Tabs, Tag, TreeSelect, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { WRONG_FILTERS, WRONG_MASTERED_STREAK, type WrongEntry, type WrongFilter } from '@edu/contract';
+import { errorText } from '../../../api/client';
+import { useAppConfig } from '../../../app/session-context';
+import { TYPE_LABELS } from '../../../components/texts';
+import { Gate } from './Gate';
+import { totalOf } from '../train/queries';
+import { dueText } from './due-text';
+import { kpTree, subjectsOf } from './kp-options';
+import { useWrongList } from './queries';
+import { ReviewSession } from './ReviewSession';
+import { WRONG_TEXTS as T } from './texts';
+
+const PAGE_SIZE = 20;
+const STATE_COLORS = { new: 'red', learning: 'orange', review: 'blue', relearning: 'volcano' } as const;
+
+function columns(now: number): TableColumnsType<WrongEntry> {
+  return [
+    {
+      title: T.columns.question,
+      key: 'question',
+      render: (_, e) => (
+        <Link to={`/student/question/answer/record/${e.lastWrongRecordId}`}>
+          {e.title || e.text || T.untitled(TYPE_LABELS[e.type])}
+        </Link>
+      ),
+    },
+    { title: T.columns.type, dataIndex: 'type', width: 90, render: (t: WrongEntry['type']) => TYPE_LABELS[t] },
+    { title: T.columns.knowledge, dataIndex: 'knowledgeName', width: 160 },
+    { title: T.columns.wrongCount, dataIndex: 'wrongCount', width: 90, align: 'right' },
+    {
+      title: T.columns.state,
+      key: 'state',
+      width: 110,
+      render: (_, e) =>
+        e.card.mastered ? (
+          <Tag color="green">{T.masteredTag}</Tag>
+        ) : (
+          <Tag color={STATE_COLORS[e.card.state]}>{T.states[e.card.state]}</Tag>
+        ),
+    },
+    {
+      title: T.columns.due,
+      key: 'due',
+      width: 130,
+      render: (_, e) =>
+        e.card.mastered ? (
+          '--'
+        ) : e.card.due <= now ? (
+          <Typography.Text type="danger">{T.dueNow}</Typography.Text>
+        ) : (
+          <span title={new Date(e.card.due).toLocaleString('zh-CN')}>{dueText(e.card.due, now)}</span>
+        ),
+    },
+    {
+      title: T.columns.streak,
+      key: 'streak',
+      width: 90,
+      render: (_, e) => T.streak(e.card.streak, WRONG_MASTERED_STREAK),
+    },
+  ];
+}
+
+function WrongBook() {
+  const { knowledgePoints } = useAppConfig();
+  const [filter, setFilter] = useState<WrongFilter>('all');
+  const [subject, setSubject] = useState<string | undefined>();
+  const [knowledgeId, setKnowledgeId] = useState<string | undefined>();
+  const [start, setStart] = useState(0);
+  const [reviewing, setReviewing] = useState(false);
+  const list = useWrongList({ filter, subject, knowledgeId, start, size: PAGE_SIZE });
+  const counts = list.data?.counts;
+  // Due times are read against when the page was fetched (render stays pure).
+  const now = list.dataUpdatedAt;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={T.intro} />
+      <Card>
+        <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+          <Space wrap>
+            <Select
+              aria-label={T.subject}
+              style={{ width: 140 }}
+              allowClear
+              placeholder={T.allSubjects}
+              value={subject}
+              options={subjectsOf(knowledgePoints).map((s) => ({ value: s.code, label: s.name }))}
+              onChange={(v?: string) => {
+                setSubject(v);
+                setKnowledgeId(undefined);
+                setStart(0);
+              }}
+            />
+            <TreeSelect
+              aria-label={T.knowledge}
+              style={{ width: 240 }}
+              allowClear
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              placeholder={T.anyKnowledge}
+              value={knowledgeId}
+              treeData={kpTree(knowledgePoints, subject)}
+              onChange={(v?: string) => {
+                setKnowledgeId(v);
+                setStart(0);
+              }}
+            />
+          </Space>
+          <Button type="primary" disabled={!counts?.due} onClick={() => setReviewing(true)}>
+            {T.startReview(counts?.due ?? 0)}
+          </Button>
+        </Space>
+        <Tabs
+          activeKey={filter}
+          onChange={(k) => {
+            setFilter(k as WrongFilter);
+            setStart(0);
+          }}
+          items={WRONG_FILTERS.map((f) => ({
+            key: f,
+            label: counts ? `${T.filters[f]} ${counts[f]}` : T.filters[f],
+          }))}
+        />
+        {list.isError && <Alert type="error" title={errorText(list.error)} />}
+        <Table<WrongEntry>
+          rowKey="questionId"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns(now)}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: T.empty }}
+          pagination={{
+            current: Math.floor(start / PAGE_SIZE) + 1,
+            pageSize: PAGE_SIZE,
+            total: totalOf(list.data?.total ?? 0),
+            showSizeChanger: false,
+            onChange: (page) => setStart((page - 1) * PAGE_SIZE),
+          }}
+        />
+      </Card>
+      <ReviewSession open={reviewing} filters={{ subject, knowledgeId }} onClose={() => setReviewing(false)} />
+    </Space>
+  );
+}
+
+export default function WrongListPage() {
+  return (
+    <Gate text={T.visitor} action={T.login}>
+      <WrongBook />
+    </Gate>
+  );
+}
