@@ -110,6 +110,8 @@ export const answering = (page: Page) => page.locator('.question-view');
 /** Opens the select named `name` and picks the option `label` in its (visible) list. */
 export async function chooseOption(page: Page, name: string, label: string): Promise<void> {
   await page.getByRole('combobox', { name, exact: true }).click();
+  // The dropdown of a select chosen just before may still be fading out: wait until only this one shows.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(1);
   await page.locator('.ant-select-item-option:visible').getByText(label, { exact: true }).click();
   await expect.poll(() => selectBox(page, name).textContent()).toContain(label);
 }
