@@ -1,12 +1,18 @@
-// Create or edit an owned repository: name, description, shared to the store.
+// Create or edit an owned repository — a question bank's or a train (scheme) repository: name, description,
+// shared to the store.
 import { useEffect, useState } from 'react';
 import { App as AntApp, Form, Input, Modal, Switch } from 'antd';
-import { API, type QuestionRepo } from '@edu/contract';
+import { API, type QuestionRepo, type TrainRepo } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
+import { TRAIN_TEXTS } from '../train/texts';
 import { QUESTION_TEXTS } from './texts';
 
-const T = QUESTION_TEXTS.repo;
+/** What differs between the two kinds of repository: the texts and the noun in the messages. */
+const KINDS = {
+  question: { texts: QUESTION_TEXTS, noun: '题库' },
+  train: { texts: TRAIN_TEXTS, noun: '方案库' },
+} as const;
 
 interface Values {
   name: string;
@@ -15,17 +21,21 @@ interface Values {
 }
 
 export function RepoFormModal({
+  kind = 'question',
   open,
   repo,
   onClose,
   onSaved,
 }: {
+  kind?: keyof typeof KINDS;
   open: boolean;
-  repo: QuestionRepo | null;
+  repo: QuestionRepo | TrainRepo | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const call = useCall();
+  const { texts, noun } = KINDS[kind];
+  const T = texts.repo;
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -42,7 +52,10 @@ export function RepoFormModal({
     setSaving(true);
     try {
       const request = { name: v.name.trim(), description: v.description ?? '', shared: !!v.shared };
-      if (repo) await call(API.repoUpdate, { params: { id: repo.id }, body: { request } });
+      if (kind === 'train') {
+        if (repo) await call(API.trainRepoUpdate, { params: { id: repo.id }, body: { request } });
+        else await call(API.trainRepoCreate, { body: { request } });
+      } else if (repo) await call(API.repoUpdate, { params: { id: repo.id }, body: { request } });
       else await call(API.repoCreate, { body: { request } });
       void message.success(T.saved);
       onSaved();
@@ -57,8 +70,8 @@ export function RepoFormModal({
     <Modal
       open={open}
       title={repo ? T.editTitle(repo.name) : T.createTitle}
-      okText={QUESTION_TEXTS.ok}
-      cancelText={QUESTION_TEXTS.cancel}
+      okText={texts.ok}
+      cancelText={texts.cancel}
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -69,8 +82,8 @@ export function RepoFormModal({
           name="name"
           label={T.name}
           rules={[
-            { required: true, whitespace: true, message: '请输入题库名称' },
-            { max: 64, message: '题库名称不超过 64 个字符' },
+            { required: true, whitespace: true, message: `请输入${noun}名称` },
+            { max: 64, message: `${noun}名称不超过 64 个字符` },
           ]}
         >
           <Input />
@@ -78,7 +91,7 @@ export function RepoFormModal({
         <Form.Item
           name="description"
           label={T.description}
-          rules={[{ max: 2000, message: '题库说明不超过 2000 个字符' }]}
+          rules={[{ max: 2000, message: `${noun}说明不超过 2000 个字符` }]}
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>

@@ -10,7 +10,7 @@ import { API, type TrainRepo } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TRAIN_REPO_PAGE, useTrainRepos } from './queries';
-import { TrainRepoFormModal } from './TrainRepoFormModal';
+import { RepoFormModal } from '../question/RepoFormModal';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.repo;
@@ -221,7 +221,8 @@ export default function TrainRepositoryPage() {
           },
         ]}
       />
-      <TrainRepoFormModal
+      <RepoFormModal
+        kind="train"
         open={editing !== undefined}
         repo={editing ?? null}
         onClose={() => setEditing(undefined)}
