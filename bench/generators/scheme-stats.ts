@@ -102,8 +102,8 @@ export async function generateSchemeStats(url: string, size: typeof FULL): Promi
       const from = start0 + Math.floor((spanMs * round) / size.rounds);
       const width = Math.floor(spanMs / size.rounds);
       await c.query(
-        `insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, events, started_at, max_score)
-         select 'demo', $1, s.id, $2::jsonb, 1, 'running', $3::jsonb, '[]'::jsonb,
+        `insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, started_at, max_score)
+         select 'demo', $1, s.id, $2::jsonb, 1, 'running', $3::jsonb,
                 to_timestamp(($4 + floor(random() * $5)) / 1000.0), $6
          from bench_s s`,
         [schemeId, JSON.stringify(snapshot), drawn, from, width, size.questions],

@@ -12,6 +12,8 @@ export interface Figures {
   p99ms: number;
   non2xx: number;
   errors: number;
+  /** Open-loop runs (open-loop.ts): the rate offered (req/s over all connections). */
+  offeredRate?: number;
 }
 
 export async function measure(

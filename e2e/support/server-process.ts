@@ -11,6 +11,8 @@ export interface RunningServer {
   baseURL: string;
   /** The PGlite data directory (kept by `kill`, removed by `stop` unless the caller passed it in). */
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
   /** SIGKILL, as a crash would: nothing is flushed or closed; the data directory stays. */
@@ -51,7 +53,9 @@ export async function startServer(
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'edu-e2e-'));
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // SERVER_NODE_ARGS: extra node flags for the server (benchmarks: `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -78,6 +82,7 @@ export async function startServer(
   return {
     baseURL,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => out,
     kill: async () => {
       const done = exited();

@@ -374,7 +374,9 @@ export const trainings = pgTable(
     seed: integer('seed').notNull(),
     status: text('status').notNull(),
     state: jsonb('state').$type<Record<string, unknown>>().notNull(),
-    events: jsonb('events').$type<Record<string, unknown>[]>().notNull(),
+    /** How many events the training's log (training_events) holds, and how many of them are draws. */
+    eventCount: integer('event_count').notNull().default(0),
+    drawCount: integer('draw_count').notNull().default(0),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
     score: doublePrecision('score').notNull().default(0),
@@ -390,6 +392,22 @@ export const trainings = pgTable(
     index('trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
     index('trainings_scheme_idx').on(t.schemeId, t.startedAt),
   ],
+);
+
+/**
+ * A training's event log (docs/practice-engine.md): append-only, `seq` from 0; replaying it reproduces the
+ * training. Kept apart from the row so an answer appends one or two small rows instead of rewriting the log.
+ */
+export const trainingEvents = pgTable(
+  'training_events',
+  {
+    trainingId: bigint('training_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.seq] })],
 );
 
 // ---- Question import jobs (issue 3 item 6) ----

@@ -3,7 +3,7 @@
 // wrong-answer book and the dashboards show real data on first start. Answers alternate right and wrong by a
 // fixed pattern; a right answer is the question's own standard answer.
 import { eq, inArray } from 'drizzle-orm';
-import type { Training } from '@edu/contract';
+import { trueFalseValue, type Training } from '@edu/contract';
 import type { Config } from '../config.js';
 import { manualClock } from '../lib/clock.js';
 import { createServices } from '../services.js';
@@ -47,13 +47,16 @@ async function seedDemoTrainings(db: Db, config: Config): Promise<void> {
       .where(eq(questions.id, Number(questionId)));
     return q?.answer ?? [];
   };
+  // A wrong answer is the opposite truth value: '×' would be right for a true/false question whose answer is false.
+  const wrongAnswer = (standardAnswer: string[]) => [trueFalseValue(standardAnswer[0] ?? '') === 'F' ? '√' : '×'];
   let n = 0;
   const answer = async (tr: Training, questionId: string, right: boolean) => {
     clock.advance(20_000 + (n % 4) * 9_000);
+    const standardAnswer = await standard(questionId);
     return training.answer(trainee, tr.trainId, {
       clientAnswerId: `demo-seed-answer-${++n}`,
       questionId,
-      answer: right ? await standard(questionId) : ['×'],
+      answer: right ? standardAnswer : wrongAnswer(standardAnswer),
     });
   };
 

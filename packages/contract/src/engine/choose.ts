@@ -18,9 +18,12 @@ function fnv1a(text: string): number {
 
 /** The tie-break key of a question in one draw: a function of (seed, drawNo, id) only, not of list order. */
 export function tieKey(seed: number, drawNo: number, id: string): number {
-  const draw = mulberry32(mulberry32(seed | 0) ^ Math.imul(drawNo | 0, 0x9e3779b9));
-  return mulberry32(draw ^ fnv1a(id));
+  return mulberry32(drawState(seed, drawNo) ^ fnv1a(id));
 }
+
+/** The part of `tieKey` shared by every id of one draw. */
+const drawState = (seed: number, drawNo: number) =>
+  mulberry32(mulberry32(seed | 0) ^ Math.imul(drawNo | 0, 0x9e3779b9));
 
 /**
  * Up to `count` candidate ids: fewest `seen` first; among equals, the order of `tieKey` (then the id, so a
@@ -40,9 +43,19 @@ export function chooseQuestions(
     const n = Number.isFinite(c.seen) ? c.seen : 0;
     seen.set(c.id, Math.min(n, seen.get(c.id) ?? n));
   }
-  return [...seen]
-    .map(([id, n]) => ({ id, n, key: tieKey(seed, drawNo, id) }))
-    .sort((a, b) => a.n - b.n || a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, take)
-    .map((c) => c.id);
+  const draw = drawState(seed, drawNo);
+  const ids = [...seen.keys()];
+  const counts = [...seen.values()];
+  const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  const order = ids.map((_, i) => i);
+  if (counts.every((n) => Number.isInteger(n) && n >= 0 && n < 2 ** 20)) {
+    // One exact number per candidate, (seen, tie key) in order: a draw sorts hundreds of candidates per start.
+    const keys = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) keys[i] = counts[i] * 2 ** 32 + mulberry32(draw ^ fnv1a(ids[i]));
+    order.sort((a, b) => keys[a] - keys[b] || byId(a, b));
+  } else {
+    const keys = ids.map((id) => mulberry32(draw ^ fnv1a(id)));
+    order.sort((a, b) => counts[a] - counts[b] || keys[a] - keys[b] || byId(a, b));
+  }
+  return order.slice(0, take).map((i) => ids[i]);
 }

@@ -74,6 +74,8 @@ export type Selectors = z.infer<typeof Selectors>;
 export const MatchSelectorsRequest = z.object({
   selectors: Selectors,
   knowledgeIds: z.array(KpCode).max(200).default([]),
+  /** Only auto-judged questions: what a general scheme's point can draw (the scheme editor's preview). */
+  autoJudged: z.boolean().optional(),
 });
 
 export const QuestionEditable = z.object({

@@ -22,8 +22,17 @@ export const Training = z.object({
   phaseCount: z.number().int(),
   judgeWay: z.enum(['once', 'retry']).nullable(),
   question: StudentQuestion.nullable(),
-  /** Paper schemes: every question of the paper, and the answers given so far by question id. */
-  paper: z.object({ questions: z.array(StudentQuestion), answers: z.record(Id, z.array(z.string())) }).nullable(),
+  /**
+   * Paper schemes: every question of the paper, and the answers given so far by question id (the last one per
+   * question); `subAnswers`: a reading question's sub-question answers by question id, then sub-question id.
+   */
+  paper: z
+    .object({
+      questions: z.array(StudentQuestion),
+      answers: z.record(Id, z.array(z.string())),
+      subAnswers: z.record(Id, z.record(Id, z.array(z.string()))).optional(),
+    })
+    .nullable(),
   answered: z.number().int(),
   correct: z.number().int(),
   score: z.number(),

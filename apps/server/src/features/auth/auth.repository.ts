@@ -2,6 +2,7 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, userRoles, users } from '../../db/schema.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 
 export interface Session {
   userId: number;
@@ -37,10 +38,31 @@ export class AuthRepository {
     return rows.map((r) => r.role);
   }
 
-  /** Token, user and roles in one round trip: this runs on every authenticated request. */
-  async findSession(tokenHash: string): Promise<Session | undefined> {
-    const [s] = await this.db
+  /**
+   * Token, user and roles in one round trip: this runs on every authenticated request whose session is not
+   * cached (lib/micro-batch.ts: lookups arriving together share one statement).
+   */
+  findSession(tokenHash: string): Promise<Session | undefined> {
+    return this.sessions.load(tokenHash);
+  }
+
+  private readonly sessions = new MicroBatch<string, Session | undefined>(async (hashes) => {
+    this.sessionsStatement ??= this.buildSessions();
+    const rows = await this.sessionsStatement.execute({ hashes: [...new Set(hashes)] });
+    const found = new Map(rows.map(({ tokenHash, ...session }) => [tokenHash, session]));
+    // Each caller gets its own object (the service updates lastSeenAt on it).
+    return hashes.map((h) => {
+      const session = found.get(h);
+      return session ? { ...session } : undefined;
+    });
+  });
+
+  private sessionsStatement?: ReturnType<typeof this.buildSessions>;
+
+  private buildSessions() {
+    return this.db
       .select({
+        tokenHash: authTokens.tokenHash,
         userId: authTokens.userId,
         expiresAt: authTokens.expiresAt,
         lastSeenAt: authTokens.lastSeenAt,
@@ -55,9 +77,8 @@ export class AuthRepository {
       })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(eq(authTokens.tokenHash, tokenHash))
-      .limit(1);
-    return s;
+      .where(sql`${authTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+      .prepare('auth_sessions');
   }
 
   async insertToken(t: { tokenHash: string; userId: number; now: Date; expiresAt: Date }) {

@@ -30,7 +30,6 @@ async function training(type: 'paper' | 'general', status: 'finished' | 'running
       seed: 1,
       status,
       state: {},
-      events: [],
       startedAt: new Date(T0),
     })
     .returning({ id: trainings.id });

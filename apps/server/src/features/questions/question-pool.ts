@@ -35,6 +35,10 @@ export class QuestionPools {
     this.pools = new TtlCache(maxPools > 0 ? POOL_TTL_MS : 0, Math.max(maxPools, 1), clock);
   }
 
+  get enabled(): boolean {
+    return this.pools.enabled;
+  }
+
   /** The page, with the bank version it was read at when it came from a list (else none). */
   async page(
     v: Visibility,
@@ -68,5 +72,38 @@ export class QuestionPools {
     }
     // The bank kept changing under us: read the page straight.
     return this.query.page(v, f, order, page);
+  }
+
+  /**
+   * The matching ids, newest first, at most `limit` (the practice engine's draw candidates): the kept list
+   * while the bank version stands, else read again. Null when more than MAX_POOL_IDS match (the caller reads
+   * a page instead). Concurrent callers share one version check and one read (an exam start: hundreds of
+   * students draw for the same point at once), so a draw is as fresh as a read started while it waited.
+   */
+  async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<number[] | null> {
+    const key = JSON.stringify([v, f, order]);
+    let pool = this.pools.get(key);
+    if (pool && (await this.shared(`version ${key}`, () => this.query.bankVersion(v))) !== pool.bankVersion) {
+      this.pools.delete(key);
+      pool = undefined;
+    }
+    if (!pool) {
+      const read = await this.shared(`pool ${key}`, () => this.query.pool(v, f, order, MAX_POOL_IDS));
+      if (!read) return null;
+      pool = read;
+      this.pools.set(key, pool);
+    }
+    return pool.ids.slice(0, limit);
+  }
+
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  /** One `load` at a time per key: callers arriving while it runs get its result. */
+  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const p = load().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, p);
+    return p;
   }
 }

@@ -65,8 +65,13 @@ export class QuestionsRepository {
 
   /** The visible active question ids matching the filter, newest first, at most `limit`. */
   async matchingIds(v: Visibility, f: QuestionFilter, limit: number): Promise<number[]> {
-    const pool = await this.pages.pool(v, f, '-lastUpdate', limit);
-    if (pool) return pool.ids;
+    if (this.pools.enabled) {
+      const ids = await this.pools.ids(v, f, '-lastUpdate', limit);
+      if (ids) return ids;
+    } else {
+      const pool = await this.pages.pool(v, f, '-lastUpdate', limit);
+      if (pool) return pool.ids;
+    }
     return (await this.pages.page(v, f, '-lastUpdate', { start: 0, size: limit })).rows.map((r) => r.id);
   }
 

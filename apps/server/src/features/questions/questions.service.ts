@@ -138,12 +138,17 @@ export class QuestionsService {
   }
 
   /** The questions a practice point draws from: in the knowledge subtrees, of the types, with any of the tags. */
-  async match(agencyId: string, page: Page, body: { selectors: Selectors; knowledgeIds: string[] }) {
+  async match(
+    agencyId: string,
+    page: Page,
+    body: { selectors: Selectors; knowledgeIds: string[]; autoJudged?: boolean },
+  ) {
     const { selectors, knowledgeIds } = body;
     const filter: QuestionFilter = {
       types: selectors.types?.length ? selectors.types : undefined,
       tags: selectors.tags?.length ? selectors.tags : undefined,
       knowledgeIds,
+      ...(body.autoJudged ? { autoJudged: true } : {}),
     };
     const v = await this.visibility(agencyId);
     if (selectors.questionIds?.length) {

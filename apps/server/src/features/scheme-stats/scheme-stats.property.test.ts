@@ -81,7 +81,6 @@ describe('scheme statistics SQL = reference', () => {
                 seed: 1,
                 status: 'expired',
                 state: { drawn: g.drawn.map((i) => String(questionIds[i])) },
-                events: [],
                 startedAt: new Date(BASE + g.start),
               })),
             )

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { schemes as s, users } from '../../db/schema.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 
 export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null };
 export type SchemeWrite = Pick<
@@ -55,9 +56,27 @@ export class SchemesRepository {
   constructor(private readonly db: Db) {}
 
   /** One scheme of any agency (callers check visibility). */
-  async get(id: number): Promise<SchemeRow | undefined> {
-    const [row] = await this.db.select(COLUMNS).from(s).leftJoin(users, eq(users.id, s.creatorId)).where(eq(s.id, id));
-    return row;
+  /** One scheme (lib/micro-batch.ts: reads arriving together, e.g. an exam start, share one statement). */
+  get(id: number): Promise<SchemeRow | undefined> {
+    return this.byId.load(id);
+  }
+
+  private readonly byId = new MicroBatch<number, SchemeRow | undefined>(async (ids) => {
+    this.byIdStatement ??= this.buildById();
+    const rows = await this.byIdStatement.execute({ ids: [...new Set(ids)] });
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => found.get(id));
+  });
+
+  private byIdStatement?: ReturnType<typeof this.buildById>;
+
+  private buildById() {
+    return this.db
+      .select(COLUMNS)
+      .from(s)
+      .leftJoin(users, eq(users.id, s.creatorId))
+      .where(sql`${s.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .prepare('schemes_by_id');
   }
 
   /** A page of the visible schemes matching the filter, last updated first (ties by id), with the total. */

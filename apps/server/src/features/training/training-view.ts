@@ -6,12 +6,18 @@ import type { TrainingRow } from './training.repository.js';
 const secondsLeft = (deadline: number | null, now: number) =>
   deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 
+/** A running paper's answers so far, by question id: the answer, and a reading question's sub-answers. */
+export interface PaperAnswers {
+  answers: Record<string, string[]>;
+  subAnswers: Record<string, Record<string, string[]>>;
+}
+
 export function trainingView(
   row: TrainingRow,
   snapshot: TrainingSnapshot,
   state: TrainingState,
   questions: StudentQuestion[],
-  paperAnswers: Record<string, string[]>,
+  paperAnswers: PaperAnswers,
   bound: number,
   now: number,
 ): Training {
@@ -33,7 +39,10 @@ export function trainingView(
     phaseCount: phases.length,
     judgeWay: point?.judgeWay ?? null,
     question: state.pending.kind === 'answer' ? (questions[0] ?? null) : null,
-    paper: state.pending.kind === 'paper' ? { questions, answers: paperAnswers } : null,
+    paper:
+      state.pending.kind === 'paper'
+        ? { questions, answers: paperAnswers.answers, subAnswers: paperAnswers.subAnswers }
+        : null,
     answered: counted.length,
     // A running paper keeps its verdicts until handed in (training.service.ts `sealed`).
     correct: sealedPaper ? 0 : counted.filter((a) => a.isCorrect === true).length,

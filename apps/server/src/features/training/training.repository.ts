@@ -1,19 +1,24 @@
-// SQL of trainings and their answer records. Every write of a training happens in one transaction with
-// the training row locked (`locked`), so answers, draws and time moves of one training never interleave.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+// SQL of trainings, their event logs and their answer records. Every write of a training is optimistic: it
+// changes the row (and appends to its log) only if the log still holds the events it read (`event_count`),
+// so answers, draws and time moves of one training never interleave; a loser reads again.
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { answerRecords, knowledgePoints, questions, trainings, users } from '../../db/schema.js';
+import { answerRecords, knowledgePoints, questions, trainingEvents, trainings, users } from '../../db/schema.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/questions.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
 export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
 export type TrainingChange = Pick<
   typeof trainings.$inferInsert,
-  'state' | 'events' | 'status' | 'answered' | 'correct' | 'score' | 'maxScore' | 'endedAt' | 'updatedAt'
+  'state' | 'status' | 'answered' | 'correct' | 'score' | 'maxScore' | 'endedAt' | 'updatedAt'
 >;
+/** One event of a training's log (the engine's TrainingEvent, stored as it is). */
+type StoredEvent = Record<string, unknown> & { type: string };
+const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
 
 export class TrainingRepository {
   constructor(private readonly db: Db) {}
@@ -30,39 +35,119 @@ export class TrainingRepository {
     return row;
   }
 
-  /** The student's running training of the scheme (a prepared statement: every start asks). */
-  async running(schemeId: number, userId: number): Promise<TrainingRow | undefined> {
-    this.runningStatement ??= buildRunning(this.db);
-    const [row] = await this.runningStatement.execute({ schemeId, userId });
-    return row;
+  /**
+   * The student's running training of the scheme: every start asks (lib/micro-batch.ts: starts arriving
+   * together share one statement).
+   */
+  running(schemeId: number, userId: number): Promise<TrainingRow | undefined> {
+    return this.runningBatch.load({ schemeId, userId });
   }
+
+  private readonly runningBatch = new MicroBatch<{ schemeId: number; userId: number }, TrainingRow | undefined>(
+    async (keys) => {
+      this.runningStatement ??= buildRunning(this.db);
+      const rows = await this.runningStatement.execute({
+        schemes: [...new Set(keys.map((k) => k.schemeId))],
+        users: [...new Set(keys.map((k) => k.userId))],
+      });
+      const found = new Map(rows.map((r) => [`${r.schemeId}/${r.userId}`, r]));
+      return keys.map((k) => found.get(`${k.schemeId}/${k.userId}`));
+    },
+  );
 
   private runningStatement?: ReturnType<typeof buildRunning>;
 
-  /** Inserts a running training; undefined when one already runs (the partial unique index). */
-  async insert(values: Omit<typeof trainings.$inferInsert, 'id'>): Promise<TrainingRow | undefined> {
-    const [row] = await this.db
-      .insert(trainings)
-      .values(values)
-      .onConflictDoNothing({
-        target: [trainings.schemeId, trainings.userId],
-        where: sql`${trainings.status} = 'running'`,
-      })
-      .returning();
-    return row;
+  /**
+   * Inserts a running training with its first events, in one statement that also reads the question with id
+   * `firstQuestionId` (what the student sees first; null when there is none); undefined when the student
+   * already runs one (the partial unique index). Starts arriving together (an exam start) are inserted by one
+   * statement, in one transaction (lib/micro-batch.ts).
+   */
+  insert(
+    values: Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt'>,
+    events: StoredEvent[],
+    firstQuestionId: number | null,
+  ): Promise<{ row: TrainingRow; first: QuestionRow | null } | undefined> {
+    return this.insertBatch.load({ values, events, firstQuestionId });
+  }
+
+  private readonly insertBatch = new MicroBatch<
+    {
+      values: Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt'>;
+      events: StoredEvent[];
+      firstQuestionId: number | null;
+    },
+    { row: TrainingRow; first: QuestionRow | null } | undefined
+  >(async (keys) => {
+    const rows = keys.map(({ values: v, events, firstQuestionId }, k) => ({
+      k,
+      agency_id: v.agencyId,
+      scheme_id: v.schemeId,
+      user_id: v.userId,
+      scheme: v.scheme,
+      seed: v.seed,
+      status: v.status,
+      state: v.state,
+      event_count: events.length,
+      draw_count: drawsIn(events),
+      answered: v.answered,
+      correct: v.correct,
+      score: v.score,
+      max_score: v.maxScore,
+      started_at: v.startedAt.toISOString(),
+      ended_at: v.endedAt ? v.endedAt.toISOString() : null,
+      events,
+      first_question_id: firstQuestionId ?? 0,
+    }));
+    this.insertStatement ??= buildInsert(this.db);
+    const found = await this.insertStatement.execute({ rows: JSON.stringify(rows) });
+    const byKey = new Map(found.map((f) => [Number(f.k), f]));
+    return keys.map((_, k) => {
+      const f = byKey.get(k);
+      if (!f) return undefined;
+      return { row: f.training as TrainingRow, first: f.first?.id != null ? (f.first as QuestionRow) : null };
+    });
+  }, 200);
+
+  private insertStatement?: ReturnType<typeof buildInsert>;
+
+  /** The training's event log, in order (replaying it reproduces the training). */
+  async events(trainingId: number): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .select({ event: trainingEvents.event })
+      .from(trainingEvents)
+      .where(eq(trainingEvents.trainingId, trainingId))
+      .orderBy(trainingEvents.seq);
+    return rows.map((r) => r.event as StoredEvent);
   }
 
   /**
-   * Saves the training's next state only if nobody saved another since it was read (its events still
-   * number `readEvents`): optimistic, so question reads never happen under a lock. False = read again.
+   * Saves the training's next state and appends `newEvents` to its log, only if nobody saved another since it
+   * was read (its log still holds `readEvents`): optimistic, so question reads never happen under a lock.
+   * False = read again. Run it in a transaction (the row and the log change together).
    */
-  async saveIfUnchanged(tx: DbOrTx, id: number, readEvents: number, change: TrainingChange): Promise<boolean> {
+  async saveIfUnchanged(
+    tx: DbOrTx,
+    id: number,
+    readEvents: number,
+    newEvents: StoredEvent[],
+    change: TrainingChange,
+  ): Promise<boolean> {
     const rows = await tx
       .update(trainings)
-      .set(change)
-      .where(and(eq(trainings.id, id), sql`jsonb_array_length(${trainings.events}) = ${readEvents}`))
+      .set({
+        ...change,
+        eventCount: readEvents + newEvents.length,
+        drawCount: sql`${trainings.drawCount} + ${drawsIn(newEvents)}`,
+      })
+      .where(and(eq(trainings.id, id), eq(trainings.eventCount, readEvents)))
       .returning({ id: trainings.id });
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    if (newEvents.length > 0)
+      await tx
+        .insert(trainingEvents)
+        .values(newEvents.map((event, i) => ({ trainingId: id, seq: readEvents + i, event })));
+    return true;
   }
 
   /**
@@ -92,17 +177,20 @@ export class TrainingRepository {
 
   /**
    * Stores an answer and the training's next state in one statement (so in one transaction), only if nobody
-   * saved another state since it was read (its events still number `readEvents`): the new events are appended.
+   * saved another state since it was read (its log still holds `readEvents`): the new events are appended.
    * Answers the record's id, or undefined when the training changed meanwhile (read again). A record already
-   * stored under the clientAnswerId fails the statement with a unique violation and stores nothing.
+   * stored under the clientAnswerId fails the statement with a unique violation and stores nothing. The same
+   * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
+   * ones included, as `forAnswer` reads them; null when there is none), saving a round trip.
    */
   async recordAnswer(
     record: RecordInsert,
     trainingId: number,
     readEvents: number,
-    newEvents: Record<string, unknown>[],
-    change: Omit<TrainingChange, 'events'>,
-  ): Promise<number | undefined> {
+    newEvents: StoredEvent[],
+    change: TrainingChange,
+    nextQuestionId: number | null,
+  ): Promise<{ id: number; next: QuestionRow | null } | undefined> {
     const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
     const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
     this.recordAnswerStatement ??= buildRecordAnswer(this.db);
@@ -111,6 +199,8 @@ export class TrainingRepository {
       readEvents,
       state: JSON.stringify(change.state),
       newEvents: JSON.stringify(newEvents),
+      newEventCount: newEvents.length,
+      newDraws: drawsIn(newEvents),
       status: change.status,
       answered: change.answered,
       correct: change.correct,
@@ -131,8 +221,10 @@ export class TrainingRepository {
       phase: record.phase ?? null,
       point: record.point ?? null,
       createdAt: ts(record.createdAt),
+      nextQuestionId: nextQuestionId ?? 0,
     });
-    return row === undefined ? undefined : Number(row.id);
+    if (row === undefined) return undefined;
+    return { id: Number(row.id), next: row.next?.id != null ? (row.next as QuestionRow) : null };
   }
 
   private recordAnswerStatement?: ReturnType<typeof buildRecordAnswer>;
@@ -150,13 +242,31 @@ export class TrainingRepository {
     return row.id;
   }
 
-  /** How often the user has answered each of these questions (anywhere): draws prefer the least seen. */
+  /**
+   * How often the user has answered each of these questions (anywhere): draws prefer the least seen. Draws
+   * arriving together (an exam start) share one statement (lib/micro-batch.ts).
+   */
   async seenCounts(userId: number, questionIds: number[]): Promise<Map<number, number>> {
     if (questionIds.length === 0) return new Map();
-    this.seenStatement ??= buildSeenCounts(this.db);
-    const rows = await this.seenStatement.execute({ userId, ids: questionIds });
-    return new Map(rows.map((r) => [r.id, r.n]));
+    return this.seenBatch.load({ userId, questionIds });
   }
+
+  private readonly seenBatch = new MicroBatch<{ userId: number; questionIds: number[] }, Map<number, number>>(
+    async (keys) => {
+      const users = [...new Set(keys.map((k) => k.userId))];
+      const ids = [...new Set(keys.flatMap((k) => k.questionIds))];
+      this.seenStatement ??= buildSeenCounts(this.db);
+      const rows = await this.seenStatement.execute({ users, ids });
+      const byUser = new Map<number, Map<number, number>>();
+      for (const r of rows) {
+        const m = byUser.get(r.userId) ?? new Map<number, number>();
+        m.set(r.id, r.n);
+        byUser.set(r.userId, m);
+      }
+      // A user's counts may hold ids another of the user's draws asked for: callers look up their own ids.
+      return keys.map((k) => byUser.get(k.userId) ?? new Map<number, number>());
+    },
+  );
 
   private seenStatement?: ReturnType<typeof buildSeenCounts>;
 
@@ -224,6 +334,52 @@ export class TrainingRepository {
   }
 }
 
+/**
+ * insert's statement, for a batch of starts (`rows`: a JSON array, one object per start with its key `k`): the
+ * trainings (none for a student who already runs one; one for a student twice in the batch — the first of
+ * the two starts, answered to both keys), their first events, and each question shown first. The new rows' columns come back renamed (t_…) so
+ * they never clash with the question's.
+ */
+function buildInsert(db: Db) {
+  const columns = Object.entries(getTableColumns(trainings));
+  const selection = Object.fromEntries(
+    columns.map(([key, c]) => [key, sql.raw(`t_${c.name}`).mapWith(c).as(`t_${c.name}`)]),
+  );
+  const input = db.$with('input', { k: sql<number>`k` }).as(sql`
+    select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
+      k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state jsonb,
+      event_count int, draw_count int, answered int, correct int, score double precision,
+      max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
+      first_question_id bigint)`);
+  // One start per student: the batch's first.
+  const chosen = db
+    .$with('chosen', { k: sql<number>`k` })
+    .as(sql`select distinct on (scheme_id, user_id) * from input order by scheme_id, user_id, k`);
+  const inserted = db.$with('inserted', selection).as(sql`
+    insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count,
+                           answered, correct, score, max_score, started_at, ended_at, updated_at)
+    select agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
+           correct, score, max_score, started_at, ended_at, started_at
+      from chosen
+    on conflict (scheme_id, user_id) where status = 'running' do nothing
+    returning ${sql.raw(columns.map(([, c]) => `${c.name} as t_${c.name}`).join(', '))}`);
+  const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
+    insert into training_events (training_id, seq, event)
+    select i.t_id, (e.ord - 1)::int, e.ev
+      from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
+      cross join lateral jsonb_array_elements(f.events) with ordinality as e (ev, ord)
+    returning 1 as n`);
+  return db
+    .with(input, chosen, inserted, logged)
+    .select({ k: sql<number>`input.k`, training: selection, first: QUESTION_COLUMNS })
+    .from(inserted)
+    .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
+    .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)
+    .leftJoin(questions, sql`${questions.id} = chosen.first_question_id`)
+    .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+    .prepare('training_insert');
+}
+
 function buildForAnswer(db: Db) {
   return db
     .select({ training: trainings, record: answerRecords, question: QUESTION_COLUMNS })
@@ -246,13 +402,19 @@ function buildRecordAnswer(db: Db) {
   const p = sql.placeholder;
   const saved = db.$with('saved', { id: sql<number>`id`.as('id') }).as(sql`
     update trainings
-       set state = ${p('state')}::jsonb, events = events || ${p('newEvents')}::jsonb, status = ${p('status')}::text,
+       set state = ${p('state')}::jsonb, event_count = event_count + ${p('newEventCount')}::int,
+           draw_count = draw_count + ${p('newDraws')}::int, status = ${p('status')}::text,
            answered = ${p('answered')}::int, correct = ${p('correct')}::int,
            score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
            ended_at = ${p('endedAt')}::timestamptz, updated_at = ${p('updatedAt')}::timestamptz
-     where id = ${p('trainingId')}::bigint and jsonb_array_length(events) = ${p('readEvents')}::int
+     where id = ${p('trainingId')}::bigint and event_count = ${p('readEvents')}::int
     returning id`);
-  const inserted = db.$with('inserted', { id: sql<string | number>`id`.as('id') }).as(sql`
+  const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
+    insert into training_events (training_id, seq, event)
+    select saved.id, ${p('readEvents')}::int + (e.ord - 1)::int, e.ev
+      from saved cross join lateral jsonb_array_elements(${p('newEvents')}::jsonb) with ordinality as e (ev, ord)
+    returning 1 as n`);
+  const inserted = db.$with('inserted', { recordId: sql<string | number>`record_id`.as('record_id') }).as(sql`
     insert into answer_records (agency_id, question_id, version, user_id, training_id, client_answer_id,
                                 submission, result, score, is_correct, first, phase, point, created_at)
     select ${p('agencyId')}::text, ${p('questionId')}::bigint, ${p('version')}::int, ${p('userId')}::bigint, saved.id,
@@ -260,35 +422,42 @@ function buildRecordAnswer(db: Db) {
            ${p('score')}::double precision, ${p('isCorrect')}::boolean, ${p('first')}::boolean, ${p('phase')}::text,
            ${p('point')}::text, ${p('createdAt')}::timestamptz
       from saved
-    returning id`);
-  return db.with(saved, inserted).select({ id: inserted.id }).from(inserted).prepare('training_record_answer');
+    returning id as record_id`);
+  return db
+    .with(saved, logged, inserted)
+    .select({ id: inserted.recordId, next: QUESTION_COLUMNS })
+    .from(inserted)
+    .leftJoin(questions, eq(questions.id, sql.placeholder('nextQuestionId')))
+    .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+    .prepare('training_record_answer');
 }
 
+/** The running trainings of these schemes and users (array parameters: one statement for a batch). */
 function buildRunning(db: Db) {
   return db
     .select()
     .from(trainings)
     .where(
       and(
-        eq(trainings.schemeId, sql.placeholder('schemeId')),
-        eq(trainings.userId, sql.placeholder('userId')),
+        sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
+        sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
         eq(trainings.status, 'running'),
       ),
     )
     .prepare('training_running');
 }
 
-/** One array parameter: thousands of candidates would otherwise be as many bound parameters. */
+/** Array parameters: thousands of candidates would otherwise be as many bound parameters. */
 function buildSeenCounts(db: Db) {
   return db
-    .select({ id: answerRecords.questionId, n: count() })
+    .select({ userId: answerRecords.userId, id: answerRecords.questionId, n: count() })
     .from(answerRecords)
     .where(
       and(
-        eq(answerRecords.userId, sql.placeholder('userId')),
+        sql`${answerRecords.userId} = any(${sql.placeholder('users')}::bigint[])`,
         sql`${answerRecords.questionId} = any(${sql.placeholder('ids')}::bigint[])`,
       ),
     )
-    .groupBy(answerRecords.questionId)
+    .groupBy(answerRecords.userId, answerRecords.questionId)
     .prepare('training_seen_counts');
 }

@@ -68,8 +68,12 @@ const start = async (schemeId: string, token = student) =>
   Training.parse(expectOk(await call<T>('PUT', `/v1/train/scheme/${schemeId}/start`, token)));
 const read = async (trainId: string, token = student) =>
   Training.parse(expectOk(await call<T>('GET', `/v1/train/${trainId}`, token)));
-const answer = (trainId: string, body: Record<string, unknown>, token = student) =>
-  call<AnswerResult>('POST', `/v1/train/${trainId}/answer`, token, body);
+/** An answer call; a successful answer is parsed with the contract's schema (the route trusts its result). */
+const answer = async (trainId: string, body: Record<string, unknown>, token = student) => {
+  const r = await call<AnswerResult>('POST', `/v1/train/${trainId}/answer`, token, body);
+  if (r.status === 200) TrainingAnswerResult.parse(r.body.response);
+  return r;
+};
 
 /** The right answer of each bank question (the bank is the test's own). */
 const rightAnswer = (questionId: string) => (questionId === bank.single ? ['A'] : ['T']);

@@ -34,7 +34,7 @@ import type { QuestionsService } from '../questions/questions.service.js';
 import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
-import { trainingView } from './training-view.js';
+import { trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import type { SchemeSource, TrainingSnapshot } from './training-scheme.js';
 
@@ -104,24 +104,28 @@ export class TrainingService {
       const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine: scheme.engine };
       const seed = randomInt(0, 2 ** 31 - 1);
       const startEvent: TrainingEvent = { type: 'start', at: now, seed };
-      const { state, events } = await this.resolveDraws(
-        user,
-        snapshot,
-        replay(scheme.engine, [startEvent]),
-        [startEvent],
-        now,
+      const drawn = await this.resolveDraws(user, snapshot, replay(scheme.engine, [startEvent]), 0, now);
+      const { state } = drawn;
+      const events = [startEvent, ...drawn.events];
+      const firstId = state.pending.kind === 'answer' ? parseNumericId(state.pending.questionId) : null;
+      const created = await this.repo.insert(
+        {
+          agencyId: user.agencyId,
+          schemeId: scheme.id,
+          userId: user.id,
+          scheme: snapshot as unknown as Record<string, unknown>,
+          seed,
+          startedAt: new Date(now),
+          ...columnsOf(snapshot, state),
+        },
+        events,
+        firstId,
       );
-      const row = await this.repo.insert({
-        agencyId: user.agencyId,
-        schemeId: scheme.id,
-        userId: user.id,
-        scheme: snapshot as unknown as Record<string, unknown>,
-        seed,
-        events: events,
-        startedAt: new Date(now),
-        ...columnsOf(snapshot, state),
-      });
-      if (row) return this.view(row);
+      if (created)
+        return this.view(
+          created.row,
+          firstId === null ? undefined : await this.studentViews(created.first ? [created.first] : []),
+        );
       // Another request started it first: answer that one.
     }
     throw busy();
@@ -187,7 +191,6 @@ export class TrainingService {
       score: result.pending ? null : result.score,
       isCorrect: result.isCorrect,
     };
-    const events = row.events as unknown as TrainingEvent[];
     // Time moves first (the engine applies it before the event too); an answer to a question no longer current
     // says why.
     try {
@@ -197,13 +200,16 @@ export class TrainingService {
       throw err;
     }
     const answered = state.answers[state.answers.length - 1];
-    const resolved = await this.resolveDraws(user, snapshot, state, [...events, event], now);
-    const newEvents = resolved.events.slice(events.length);
-    // The question(s) the student sees next are read while the answer is being stored.
-    const shown = this.shownQuestions(row.agencyId, resolved.state);
-    shown.catch(() => undefined);
+    const resolved = await this.resolveDraws(user, snapshot, state, row.drawCount, now);
+    const newEvents = [event, ...resolved.events];
+    // The question the student sees next is read by the statement that stores the answer; a paper's questions
+    // are read while it runs.
+    const pending = resolved.state.pending;
+    const nextId = pending.kind === 'answer' ? parseNumericId(pending.questionId) : null;
+    const shown = nextId === null ? this.shownQuestions(row.agencyId, resolved.state) : null;
+    shown?.catch(() => undefined);
     // The record and the new state in one statement: stored together or not at all.
-    const recordId = await this.repo.recordAnswer(
+    const stored = await this.repo.recordAnswer(
       {
         agencyId: user.agencyId,
         questionId: question.id,
@@ -221,22 +227,24 @@ export class TrainingService {
         createdAt: new Date(now),
       },
       row.id,
-      events.length,
+      row.eventCount,
       newEvents,
       { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) },
+      nextId,
     );
-    if (recordId === undefined) throw new Retry();
+    if (stored === undefined) throw new Retry();
     const after: TrainingRow = {
       ...row,
       ...columnsOf(snapshot, resolved.state),
-      events: resolved.events,
+      eventCount: row.eventCount + newEvents.length,
+      drawCount: row.drawCount + resolved.events.length,
       updatedAt: new Date(now),
     };
     return {
-      recordId: String(recordId),
+      recordId: String(stored.id),
       repeated: false,
       result: this.shownResult(after, state, result, question.id),
-      training: await this.view(after, await shown),
+      training: await this.view(after, shown ? await shown : await this.studentViews(stored.next ? [stored.next] : [])),
     };
   }
 
@@ -280,39 +288,45 @@ export class TrainingService {
       const now = this.clock.now();
       let state = advanceTime(snapshot.engine, before, now);
       const planned = make(row, state, now);
-      const events = [...(row.events as unknown as TrainingEvent[])];
+      const events: TrainingEvent[] = [];
       for (const e of planned?.events ?? []) {
         state = applyEvent(snapshot.engine, state, e);
         events.push(e);
       }
-      const resolved = await this.resolveDraws(user, snapshot, state, events, now);
-      if (resolved.events.length === (row.events as unknown[]).length && sameState(before, resolved.state)) return row;
-      const change = {
-        ...columnsOf(snapshot, resolved.state),
-        events: resolved.events as unknown as Record<string, unknown>[],
-        updatedAt: new Date(now),
-      };
+      const resolved = await this.resolveDraws(user, snapshot, state, row.drawCount, now);
+      events.push(...resolved.events);
+      if (events.length === 0 && sameState(before, resolved.state)) return row;
+      const change = { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) };
       const saved = await this.repo.transaction((tx) =>
-        this.repo.saveIfUnchanged(tx, row.id, (row.events as unknown[]).length, change),
+        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, change),
       );
-      if (saved) return { ...row, ...change, state: resolved.state as unknown as Record<string, unknown> };
+      if (saved)
+        return {
+          ...row,
+          ...change,
+          eventCount: row.eventCount + events.length,
+          drawCount: row.drawCount + resolved.events.length,
+        };
       row = await this.load(user, String(row.id));
     }
     throw busy();
   }
 
-  /** Answers every pending draw request of the state from the question bank (an empty draw may ask again). */
+  /**
+   * Answers every pending draw request of the state from the question bank (an empty draw may ask again);
+   * `drawNo` = the draws the training made before. Answers the state and the draw events it took.
+   */
   private async resolveDraws(
     user: Trainee,
     snapshot: TrainingSnapshot,
     start: TrainingState,
-    events: TrainingEvent[],
+    drawNo: number,
     now: number,
-  ) {
+  ): Promise<{ state: TrainingState; events: TrainingEvent[] }> {
     let state = start;
-    const all = [...events];
+    const all: TrainingEvent[] = [];
+    if (!(state.status === 'running' && state.pending.kind === 'draw')) return { state, events: all };
     const v = await this.visibility(user.agencyId);
-    let drawNo = all.filter((e) => e.type === 'draw').length;
     while (state.status === 'running' && state.pending.kind === 'draw') {
       const questionIds = await this.draws.draw(v, state.pending.request, {
         userId: user.id,
@@ -389,8 +403,13 @@ export class TrainingService {
     if (ids.length === 0) return [];
     const v = await this.visibility(agencyId);
     const rows = await this.questionsRepo.byIds(v, { ids: ids.map(Number) });
-    const byId = new Map((await this.questions.present(rows)).map((q) => [q.id, toStudentView(q)]));
+    const byId = new Map((await this.studentViews(rows)).map((q) => [q.id, q]));
     return ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+  }
+
+  /** Questions as a student sees them (no answers). */
+  private async studentViews(rows: QuestionRow[]): Promise<StudentQuestion[]> {
+    return (await this.questions.present(rows)).map(toStudentView);
   }
 
   /** The training as the student sees it; `shown` = its questions when already read (shownQuestions). */
@@ -398,10 +417,15 @@ export class TrainingService {
     const state = row.state as unknown as TrainingState;
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     const questions = shown ?? (await this.shownQuestions(row.agencyId, state));
-    const paperAnswers: Record<string, string[]> = {};
-    if (state.pending.kind === 'paper')
-      for (const r of await this.repo.records(row.id))
-        paperAnswers[String(r.record.questionId)] = r.record.submission?.answer ?? [];
+    const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
+    if (state.pending.kind === 'paper') {
+      // The last answer of each question counts (records come in the order given).
+      const last = new Map((await this.repo.records(row.id)).map((r) => [String(r.record.questionId), r.record]));
+      for (const [id, record] of last) {
+        paperAnswers.answers[id] = record.submission?.answer ?? [];
+        if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;
+      }
+    }
     const bound = trainingBound(snapshot.engine);
     return trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now());
   }

@@ -1,5 +1,6 @@
 // Live preview of a point: which questions its selectors match inside its phase's subtrees ∩ the scheme's kpRange
-// (POST /v1/exam/question/match/selectors), the count and the first few titles.
+// (POST /v1/exam/question/match/selectors), the count and the first few titles. Only auto-judged questions count:
+// a general scheme never draws one that needs a teacher (papers are built in PaperBuilderPage).
 import { useEffect, useState } from 'react';
 import { Alert, Space, Spin, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -41,7 +42,7 @@ export function PointPreview(props: PointPreviewProps) {
   const { selectors, range, repeat } = useDebounced(props, DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ['match', agencyId, selectors, range],
-    queryFn: () => matchQuestions(call, selectors, range ?? [], PREVIEW_SIZE),
+    queryFn: () => matchQuestions(call, selectors, range ?? [], PREVIEW_SIZE, true),
     enabled: range === null || range.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -64,6 +65,9 @@ export function PointPreview(props: PointPreviewProps) {
           {T.count(total)}
         </Typography.Text>
         {query.isFetching && <Spin size="small" />}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {T.autoOnly}
+        </Typography.Text>
       </Space>
       {n === 0 ? (
         <Alert type="warning" showIcon title={T.none} style={{ marginTop: 6 }} />
@@ -77,11 +81,6 @@ export function PointPreview(props: PointPreviewProps) {
                   <Tag style={{ marginInlineEnd: 4 }}>{TYPE_LABELS[q.type]}</Tag>
                   {questionLabel(q)}
                 </Typography.Text>
-                {q.judgeType === 'manual' && (
-                  <Typography.Text type="warning" style={{ fontSize: 12, marginInlineStart: 4 }}>
-                    {T.manual}
-                  </Typography.Text>
-                )}
               </li>
             ))}
           </ol>

@@ -35,11 +35,13 @@ describe('admin/train/create/general', () => {
     });
     expect(await within(pointCard(0, 0)).findByText('匹配到 12 道题')).toBeTruthy();
     expect(within(pointCard(0, 0)).getByText('名词复数练习')).toBeTruthy();
+    // A general scheme draws auto-judged questions only: so does the preview.
+    expect(bodyOf(calls, 'POST', '/v1/exam/question/match/selectors').request.autoJudged).toBe(true);
     type(labelled('方案名称'), '名词专项');
     await pickOption('题型', '单选题', pointCard(0, 0));
     await waitFor(() =>
       expect(matchCalls(calls).at(-1)).toEqual({
-        request: { selectors: { types: ['singleChoice'] }, knowledgeIds: [] },
+        request: { selectors: { types: ['singleChoice'] }, knowledgeIds: [], autoJudged: true },
       }),
     );
     // A second phase whose first point retries until right.
@@ -99,7 +101,7 @@ describe('admin/train/create/general', () => {
     });
     await waitFor(() =>
       expect(matchCalls(calls)).toContainEqual({
-        request: { selectors: { types: ['singleChoice'] }, knowledgeIds: ['en.g7.c1'] },
+        request: { selectors: { types: ['singleChoice'] }, knowledgeIds: ['en.g7.c1'], autoJudged: true },
       }),
     );
     expect(within(pointCard(0, 0)).getByText(/匹配到 12 道题/)).toBeTruthy();

@@ -28,10 +28,17 @@ export function useScheme(id: string | undefined) {
 }
 
 /** The first `size` questions a point would draw from, and how many there are. */
-export function matchQuestions(call: Call, selectors: Selectors, knowledgeIds: string[], size: number) {
+/** `autoJudged`: only what a general scheme's point can draw (manual questions are never drawn there). */
+export function matchQuestions(
+  call: Call,
+  selectors: Selectors,
+  knowledgeIds: string[],
+  size: number,
+  autoJudged = false,
+) {
   return call(API.questionMatch, {
     query: { start: 0, size },
-    body: { request: { selectors, knowledgeIds } },
+    body: { request: { selectors, knowledgeIds, ...(autoJudged ? { autoJudged } : {}) } },
   });
 }
 

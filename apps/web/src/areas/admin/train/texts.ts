@@ -123,7 +123,7 @@ export const TRAIN_TEXTS = {
     none: '没有匹配的题目，训练到这里会直接跳到下一步',
     outOfRange: '阶段知识点不在方案的知识点范围内，抽不到题',
     fewer: (n: number | string, repeat: number) => `匹配的题目（${n}）少于每次抽题数（${repeat}）`,
-    manual: '需人工批改，训练中不会抽到',
+    autoOnly: '（只计自动判分题，需人工批改的题训练中不会抽到）',
     more: (n: number) => `…还有 ${n} 道`,
     failed: '题目匹配失败',
   },

@@ -2,7 +2,7 @@
 // save, retried while the network fails); 交卷 (confirmed) waits for the saves and ends the training.
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Space, Tag, Typography } from 'antd';
-import { API, type StudentQuestion, type TrainingAnswerResult } from '@edu/contract';
+import { API, type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
 import { errorText, isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, isEmptySubmission } from '../../../components/question/AnswerForm';
@@ -33,15 +33,18 @@ function SaveTag({ state }: { state: SaveState | undefined }) {
   }
 }
 
-const initialValue = (q: StudentQuestion, answers: Record<string, string[]>): Submission =>
-  q.type === 'enReading' ? { answer: [], subAnswers: {} } : { answer: answers[q.id] ?? [] };
+/** What the paper shows for a question: the answer saved last (after a reload too). */
+export const initialValue = (q: StudentQuestion, paper: Training['paper']): Submission =>
+  q.type === 'enReading'
+    ? { answer: [], subAnswers: paper?.subAnswers?.[q.id] ?? {} }
+    : { answer: paper?.answers[q.id] ?? [] };
 
 export function PaperTraining({ training, onTraining, onStale }: TrainingPartProps) {
   const call = useCall();
   const { modal, message } = AntApp.useApp();
   const questions = training.paper?.questions ?? [];
   const [values, setValues] = useState<Record<string, Submission>>(() =>
-    Object.fromEntries(questions.map((q) => [q.id, initialValue(q, training.paper?.answers ?? {})])),
+    Object.fromEntries(questions.map((q) => [q.id, initialValue(q, training.paper)])),
   );
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const [saver] = useState(

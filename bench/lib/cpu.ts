@@ -1,0 +1,48 @@
+// CPU time the server process and the database's backends spend, read from /proc (Linux): a benchmark's
+// figures per request that the machine's drifting load does not blur the way req/s is blurred.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** User + system CPU seconds of a process so far; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export interface CpuSample {
+  server: number;
+  database: number;
+  pids: Map<number, number>;
+}
+
+/** Samples the server's CPU and that of every backend connected to `database`. */
+export async function cpuSampler(serverPid: number, adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const sample = async (): Promise<CpuSample> => {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    const pids = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+    return { server: cpuSeconds(serverPid), database: [...pids.values()].reduce((a, b) => a + b, 0), pids };
+  };
+  /**
+   * CPU milliseconds per request between two samples. Database: the backends alive at the end (one that
+   * connected meanwhile counts whole); one that left meanwhile is missed (the server's pool keeps its
+   * connections while they are busy).
+   */
+  const perRequest = (a: CpuSample, b: CpuSample, requests: number) => {
+    let db = 0;
+    for (const [pid, s] of b.pids) db += s - (a.pids.get(pid) ?? 0);
+    const per = (s: number) => (requests > 0 ? Number(((s * 1000) / requests).toFixed(2)) : null);
+    return { serverCpuMsPerRequest: per(b.server - a.server), databaseCpuMsPerRequest: per(db) };
+  };
+  return { sample, perRequest, close: () => client.end() };
+}

@@ -1,0 +1,95 @@
+// An open-loop load: requests sent at a steady rate (one every 1000 / rate ms) over at most `connections`
+// keep-alive sockets, whatever the responses do. Latency runs from the moment a request was due, so a server
+// that falls behind shows it (no coordinated omission). autocannon's own rate limit sends each connection's
+// share of a second in one burst at the start of the second, which measures bursts, not a sustained rate.
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Figures } from './measure.js';
+
+export interface OpenLoopRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export async function openLoop(
+  name: string,
+  opts: {
+    baseURL: string;
+    rate: number;
+    durationSeconds: number;
+    connections: number;
+    /** The next request to send; null = none can be sent now (counted as skipped). */
+    next: () => OpenLoopRequest | null;
+    onResponse?: (status: number, body: string) => void;
+  },
+): Promise<Figures & { skipped: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
+  const base = new URL(opts.baseURL);
+  const total = Math.round(opts.rate * opts.durationSeconds);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let skipped = 0;
+  const inFlight: Promise<void>[] = [];
+  const send = (req: OpenLoopRequest, due: number) =>
+    new Promise<void>((resolve) => {
+      const r = request(
+        { host: base.hostname, port: base.port, agent, method: req.method, path: req.path, headers: req.headers },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+            else non2xx++;
+            opts.onResponse?.(status, body);
+            resolve();
+          });
+        },
+      );
+      r.on('error', () => {
+        errors++;
+        resolve();
+      });
+      r.end(req.body);
+    });
+  const start = performance.now() + 50;
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / opts.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const req = opts.next();
+    if (!req) {
+      skipped++;
+      continue;
+    }
+    inFlight.push(send(req, due));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  const figures = {
+    name,
+    url: '',
+    connections: opts.connections,
+    durationSeconds: opts.durationSeconds,
+    requests: latencies.length,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50ms: pct(50),
+    p99ms: pct(99),
+    non2xx,
+    errors,
+    offeredRate: opts.rate,
+    skipped,
+  };
+  console.log(
+    `${name.padEnd(40)} ${String(figures.reqPerSec).padStart(7)} req/s  p50 ${figures.p50ms} ms  p99 ${figures.p99ms} ms  non2xx ${non2xx}  errors ${errors}  skipped ${skipped}`,
+  );
+  return figures;
+}
