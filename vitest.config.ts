@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
+          // The property tests run hundreds of random trainings: seconds each on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {

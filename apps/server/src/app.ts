@@ -15,6 +15,7 @@ import { questionPublicationRoutes } from './features/questions/question-publica
 import { questionsRoutes } from './features/questions/questions.routes.js';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.js';
 import { schemesRoutes } from './features/schemes/schemes.routes.js';
+import { trainingCommentsRoutes } from './features/training-comments/training-comments.routes.js';
 import { trainingRoutes } from './features/training/training.routes.js';
 import { schemeStatsRoutes } from './features/scheme-stats/scheme-stats.routes.js';
 import { tagsRoutes } from './features/tags/tags.routes.js';
@@ -75,6 +76,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(transferRoutes);
   await app.register(schemesRoutes);
   await app.register(trainingRoutes);
+  await app.register(trainingCommentsRoutes);
   await app.register(schemeStatsRoutes);
   await app.register(wrongBookRoutes);
   await app.register(masteryRoutes);

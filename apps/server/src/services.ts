@@ -25,6 +25,8 @@ import { SchemesRepository } from './features/schemes/schemes.repository.js';
 import { SchemesService } from './features/schemes/schemes.service.js';
 import { TrainReposRepository } from './features/schemes/train-repos.repository.js';
 import { TrainReposService } from './features/schemes/train-repos.service.js';
+import { TrainingCommentsRepository } from './features/training-comments/training-comments.repository.js';
+import { TrainingCommentsService } from './features/training-comments/training-comments.service.js';
 import { TrainingDraws } from './features/training/training-draw.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
@@ -116,6 +118,7 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     trainRepos,
     schemes,
     training,
+    trainingComments: new TrainingCommentsService(new TrainingCommentsRepository(db), trainingRepo, clock),
     wrongBook,
     mastery,
     trainingSweep: new TrainingSweep(db, training, clock),

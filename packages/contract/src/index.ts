@@ -19,6 +19,7 @@ export * from './schemas/question.js';
 export * from './schemas/question-publication.js';
 export * from './schemas/transfer.js';
 export * from './schemas/training.js';
+export * from './schemas/training-comment.js';
 export * from './schemas/scheme.js';
 export * from './schemas/scheme-stats.js';
 export * from './schemas/wrong-book.js';

@@ -410,6 +410,27 @@ export const trainingEvents = pgTable(
   (t) => [primaryKey({ columns: [t.trainingId, t.seq] })],
 );
 
+/**
+ * Staff comments on a student's training (the "class comment" pages, docs/practice-engine.md "Comments"):
+ * at most one on the whole training (`record_id` null) and one on each answer record. Agency-scoped through
+ * the training; deleting the training or the record deletes its comments.
+ */
+export const trainingComments = pgTable(
+  'training_comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    trainingId: bigint('training_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    recordId: bigint('record_id', { mode: 'number' }).references(() => answerRecords.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('training_comments_one_idx').on(t.trainingId, sql`coalesce(${t.recordId}, 0)`)],
+);
+
 // ---- Question import jobs (issue 3 item 6) ----
 
 /** One import of a file: its progress and validation report (docs/import-export.md). Agency-scoped. */

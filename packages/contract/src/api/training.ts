@@ -14,9 +14,11 @@ import {
   TrainingReport,
   TrainingSummary,
 } from '../schemas/training.js';
+import { TrainingCommentRequest, TrainingComments } from '../schemas/training-comment.js';
 import { route } from './route.js';
 
 const trainee = roles(ROLE_SETS.trainee);
+const staff = roles(ROLE_SETS.trainStaff);
 
 export const TRAINING_API = {
   trainingOpenSchemes: route({
@@ -91,5 +93,33 @@ export const TRAINING_API = {
     access: LOGIN_IN_AGENCY,
     params: IdParams,
     response: TrainingReport,
+  }),
+  trainingComments: route({
+    method: 'GET',
+    path: '/v1/train/:id/comments',
+    module: 'train',
+    summary: '训练点评（本人或本机构训练管理人员）',
+    access: LOGIN_IN_AGENCY,
+    params: IdParams,
+    response: TrainingComments,
+  }),
+  trainingCommentSave: route({
+    method: 'PUT',
+    path: '/v1/train/:id/comment',
+    module: 'train',
+    summary: '点评训练或其中一道题（已有点评则修改；训练结束后才能点评）',
+    access: staff,
+    params: IdParams,
+    body: requestOf(TrainingCommentRequest),
+    response: TrainingComments,
+  }),
+  trainingCommentDelete: route({
+    method: 'DELETE',
+    path: '/v1/train/comment/:id',
+    module: 'train',
+    summary: '删除点评（作者或本机构管理员）',
+    access: staff,
+    params: IdParams,
+    response: TrainingComments,
   }),
 };

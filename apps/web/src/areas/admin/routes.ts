@@ -28,6 +28,7 @@ const TrainRepositoryDetailPage = lazy(() => import('./train/TrainRepositoryDeta
 const SchemeDashboardPage = lazy(() => import('./train-stats/SchemeDashboardPage'));
 const SchemeGroupDashboardPage = lazy(() => import('./train-stats/SchemeGroupDashboardPage'));
 const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage'));
+const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
 const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
@@ -82,7 +83,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/train/repository', TrainRepositoryPage),
   built('/admin/train/repository/detail/:id/:type', TrainRepositoryDetailPage),
   built('/admin/train/report/:id', TrainingReportPage),
-  later('/admin/train/comment/:id/:from/:route', P),
+  built('/admin/train/comment/:id/:from/:route', TrainingCommentPage),
   later('/admin/user/student/list', L),
   built('/admin/user/student/:id/stats', StudentStatsPage),
   later('/admin/user/teacher/list', L),

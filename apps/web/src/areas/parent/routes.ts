@@ -17,7 +17,7 @@ const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
 
 export const PARENT_ROUTES: RouteDef[] = [
   { pattern: '/parent', area: 'parent', layout: 'parent', title: PARENT_PAGES['/parent'], page: ParentHome },
-  later('/parent/train/report/:id/:annoId/:showQuestion', 'practice-engine'),
+  later('/parent/train/report/:id/:annoId/:showQuestion', 'later'),
   later('/parent/history/:id', 'later'),
   later('/parent/eventutor/index/:id', 'later'),
 ];

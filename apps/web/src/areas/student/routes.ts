@@ -12,6 +12,7 @@ const TrainDoPage = lazy(() => import('./train/TrainDoPage'));
 const TrainQuestionsPage = lazy(() => import('./train/TrainQuestionsPage'));
 const TrainHistoryPage = lazy(() => import('./train/TrainHistoryPage'));
 const TrainReportPage = lazy(() => import('./train/TrainReportPage'));
+const TrainCommentPage = lazy(() => import('./train/TrainCommentPage'));
 const WrongListPage = lazy(() => import('./wrong/WrongListPage'));
 const AnswerRecordPage = lazy(() => import('./record/AnswerRecordPage'));
 const PointIndexPage = lazy(() => import('./point/PointIndexPage'));
@@ -46,7 +47,7 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/train/:trainId/questions', TrainQuestionsPage),
   built('/student/train/history', TrainHistoryPage),
   built('/student/train/report/:id', TrainReportPage),
-  later('/student/train/comment/:id/:from', P),
+  built('/student/train/comment/:id/:from', TrainCommentPage),
   built('/student/knowledgegraph/mine', KnowledgeGraphPage),
   built('/student/wrong/list', WrongListPage),
   built('/student/question/answer/record/:recordId', AnswerRecordPage),

@@ -17,7 +17,8 @@ import { percent, STATS_TEXTS } from './texts';
 const G = STATS_TEXTS.group;
 const C = G.columns;
 
-const columns = [
+/** The student table's columns; `schemeId` leads 点评 back to this dashboard. */
+const columnsFor = (schemeId: string) => [
   {
     title: C.name,
     key: 'name',
@@ -76,10 +77,11 @@ const columns = [
   {
     title: C.actions,
     key: 'actions',
-    width: 170,
+    width: 210,
     render: (_: unknown, r: SchemeUserRow) => (
       <Space>
         <Link to={`/admin/train/report/${r.lastTrainId}`}>{G.report}</Link>
+        <Link to={`/admin/train/comment/${r.lastTrainId}/group/${schemeId}`}>{G.comment}</Link>
         <Link to={`/admin/user/student/${r.userId}/stats`}>{G.stats}</Link>
       </Space>
     ),
@@ -115,7 +117,7 @@ export default function SchemeGroupDashboardPage() {
         <Table<SchemeUserRow>
           rowKey="userId"
           size="small"
-          columns={columns}
+          columns={columnsFor(id)}
           dataSource={rows}
           pagination={{ pageSize: 50 }}
         />

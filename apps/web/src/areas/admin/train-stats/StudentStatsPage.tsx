@@ -17,7 +17,8 @@ const S = STATS_TEXTS.student;
 const C = S.columns;
 type Row = StudentTrainingStats['trainings']['list'][number];
 
-const columns = [
+/** The training table's columns; `studentId` leads 点评 back to this page. */
+const columnsFor = (studentId: string) => [
   { title: C.title, dataIndex: 'title', ellipsis: true },
   { title: C.type, dataIndex: 'type', width: 90, render: (t: string) => <Tag>{STATS_TEXTS.typeLabels[t]}</Tag> },
   {
@@ -65,6 +66,12 @@ const columns = [
       <>
         <Link to={`/admin/train/report/${r.trainId}`}>{S.report}</Link>
         {' · '}
+        {r.status !== 'running' && (
+          <>
+            <Link to={`/admin/train/comment/${r.trainId}/stats/${studentId}`}>{S.comment}</Link>
+            {' · '}
+          </>
+        )}
         <Link to={`/admin/train/${r.schemeId}/dashboard`}>{S.dashboard}</Link>
       </>
     ),
@@ -109,7 +116,7 @@ export default function StudentStatsPage() {
         <Table<Row>
           rowKey="trainId"
           size="small"
-          columns={columns}
+          columns={columnsFor(id)}
           dataSource={s.trainings.list}
           pagination={{
             current: start / PAGE + 1,

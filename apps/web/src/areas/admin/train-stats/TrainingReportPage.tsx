@@ -1,6 +1,6 @@
 // train/report/{id}: a training's report for staff — the result, each knowledge point's first-attempt accuracy
 // as a chart and a table, and every answer in the order given.
-import { Card, Col, Descriptions, Row, Table, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type TrainingRecord, type TrainingReport } from '@edu/contract';
@@ -83,7 +83,14 @@ export default function TrainingReportPage() {
             {R.title} · {t.title}
           </Typography.Title>
         }
-        extra={<Link to={`/admin/train/${t.schemeId}/dashboard`}>{STATS_TEXTS.student.dashboard}</Link>}
+        extra={
+          <Space>
+            {t.status !== 'running' && (
+              <Link to={`/admin/train/comment/${t.trainId}/report/${t.trainId}`}>{STATS_TEXTS.student.comment}</Link>
+            )}
+            <Link to={`/admin/train/${t.schemeId}/dashboard`}>{STATS_TEXTS.student.dashboard}</Link>
+          </Space>
+        }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
           <Descriptions.Item label={R.student}>{t.student}</Descriptions.Item>

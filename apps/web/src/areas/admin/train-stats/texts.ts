@@ -79,6 +79,7 @@ export const STATS_TEXTS = {
     },
     report: '最近报告',
     stats: '学生统计',
+    comment: '点评',
     total: (n: number) => `共 ${n} 名学生`,
   },
   report: {
@@ -135,6 +136,20 @@ export const STATS_TEXTS = {
     },
     report: '报告',
     dashboard: '方案看板',
+    comment: '点评',
+  },
+  comment: {
+    title: '训练点评',
+    back: '返回',
+    notEnded: '训练尚未结束，学生交卷或训练到时后才能点评。',
+    overall: '总体点评',
+    overallLabel: '总体点评内容',
+    perQuestion: '逐题点评',
+    questionLabel: (i: number) => `第 ${i} 题点评内容`,
+    questionN: (i: number) => `第 ${i} 题`,
+    answer: '作答：',
+    noRecords: '这次训练还没有作答',
+    commented: (n: number, total: number) => `已点评 ${n} / ${total} 题`,
   },
 };
 

@@ -51,13 +51,16 @@ const columns: TableColumnsType<TrainingSummary> = [
   {
     title: T.actions,
     key: 'actions',
-    width: 180,
+    width: 220,
     render: (_, r) => (
       <Space size="middle">
         {r.status === 'running' ? (
           <Link to={`/student/train/${r.trainId}/do`}>{TRAIN_TEXTS.resume}</Link>
         ) : (
-          <Link to={`/student/train/report/${r.trainId}`}>{TRAIN_TEXTS.report}</Link>
+          <>
+            <Link to={`/student/train/report/${r.trainId}`}>{TRAIN_TEXTS.report}</Link>
+            <Link to={`/student/train/comment/${r.trainId}/history`}>{TRAIN_TEXTS.comment}</Link>
+          </>
         )}
         <Link to={`/student/train/${r.trainId}/questions`}>{TRAIN_TEXTS.records}</Link>
       </Space>

@@ -1,11 +1,13 @@
 // student/train/report/{id}: a training's report — score, correct rate, time, a chart per knowledge point
 // (answered vs correct) and every answer.
 import { useMemo } from 'react';
-import { Card, Descriptions, Empty, Space } from 'antd';
+import { Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { TrainingReport } from '@edu/contract';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { CommentNote } from '../../../components/training-comment/CommentNote';
+import { useTrainingComments } from '../../../components/training-comment/queries';
 import { ResultPage } from '../../../components/ResultPage';
 import { formatTime } from './format';
 import { kpChartOption } from './kp-chart';
@@ -23,6 +25,19 @@ function KpChart({ points }: { points: TrainingReport['knowledgePoints'] }) {
   const option = useMemo(() => kpChartOption(points), [points]);
   if (points.length === 0) return <Empty description={T.kpEmpty} />;
   return <EChart option={option} label={T.kpChart} height={Math.max(280, Math.min(420, 200 + points.length * 8))} />;
+}
+
+/** The teachers' comments in short: the overall one, how many answers have one, a link to them all. */
+function ReportComments({ trainId }: { trainId: string }) {
+  const comments = useTrainingComments(trainId);
+  if (!comments.data) return null;
+  const { overall, records } = comments.data;
+  return (
+    <Card title={T.comments} extra={<Link to={`/student/train/comment/${trainId}/report`}>{T.allComments}</Link>}>
+      {overall ? <CommentNote comment={overall} /> : <Empty description={T.noComment} />}
+      {records.length > 0 && <Typography.Text type="secondary">{T.questionComments(records.length)}</Typography.Text>}
+    </Card>
+  );
 }
 
 function ReportView({ report }: { report: TrainingReport }) {
@@ -62,6 +77,7 @@ function ReportView({ report }: { report: TrainingReport }) {
       <Card title={T.kpChart}>
         <KpChart points={report.knowledgePoints} />
       </Card>
+      {t.status !== 'running' && <ReportComments trainId={t.trainId} />}
       <Card title={T.recordsTitle}>
         <RecordsTable records={report.records} />
       </Card>

@@ -15,6 +15,7 @@ export const TRAIN_TEXTS = {
   backToList: '返回训练列表',
   records: '答题记录',
   report: '查看报告',
+  comment: '点评',
   noLimit: '不限时',
   score: (score: string, max: string) => `${score} / ${max}`,
   list: {
@@ -135,5 +136,19 @@ export const TRAIN_TEXTS = {
     kpCorrect: '答对',
     recordsTitle: '答题明细',
     paperRunning: '试卷尚未交卷，交卷后可以查看成绩和报告',
+    comments: '老师点评',
+    noComment: '老师还没有点评这次训练',
+    allComments: '查看全部点评',
+    questionComments: (n: number) => `另有 ${n} 道题的点评`,
+  },
+  commentPage: {
+    title: (name: string) => `班级点评 · ${name}`,
+    back: '返回',
+    overall: '老师总评',
+    noOverall: '老师还没有写总评',
+    perQuestion: '逐题点评',
+    noQuestion: '还没有针对具体题目的点评',
+    questionN: (i: number) => `第 ${i} 题`,
+    yourAnswer: '你的作答：',
   },
 } as const;
