@@ -1,32 +1,14 @@
 // Question bank resources around questions: repositories (private or shared by reference), tags, list/match requests.
 import { z } from 'zod';
-import { EpochMs, Id } from './common.js';
+import { Id } from './common.js';
 import { KpCode } from './knowledge.js';
 import { QuestionType } from './question.js';
+import { repoFields, repoSchema } from './repository.js';
 
-export const QuestionRepo = z.object({
-  id: Id,
-  agencyId: z.string(),
-  agencyName: z.string(),
-  name: z.string(),
-  description: z.string(),
-  /** Published to the store: other agencies may use it by reference, read-only. */
-  shared: z.boolean(),
-  /** True when the repository belongs to the agency in context (else it is used by reference). */
-  owned: z.boolean(),
-  /** In the store: whether the agency in context already uses it by reference. */
-  subscribed: z.boolean().optional(),
-  questionCount: z.number().int(),
-  createTime: EpochMs,
-  lastUpdate: EpochMs,
-});
+export const QuestionRepo = repoSchema({ questionCount: z.number().int() });
 export type QuestionRepo = z.infer<typeof QuestionRepo>;
 
-export const QuestionRepoFields = z.object({
-  name: z.string().trim().min(1, '请输入题库名称').max(64, '题库名称不超过 64 个字符'),
-  description: z.string().max(2000, '题库说明不超过 2000 个字符').default(''),
-  shared: z.boolean().default(false),
-});
+export const QuestionRepoFields = repoFields('题库');
 
 export const SYSTEM_TAG_KEYS = ['example', 'mock', 'variant'] as const;
 export const SystemTagKey = z.enum(SYSTEM_TAG_KEYS);

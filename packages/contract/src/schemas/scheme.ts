@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { KpCode } from './knowledge.js';
 import { Selectors } from './question-bank.js';
+import { repoFields, repoSchema } from './repository.js';
 
 export const SCHEME_TYPES = ['general', 'paper'] as const;
 export const SchemeType = z.enum(SCHEME_TYPES, '方案类型只能是 general 或 paper');
@@ -118,27 +119,8 @@ export const OrderedSchemeSubmit = z.object({
 });
 export type OrderedSchemeSubmit = z.infer<typeof OrderedSchemeSubmit>;
 
-export const TrainRepo = z.object({
-  id: Id,
-  agencyId: z.string(),
-  agencyName: z.string(),
-  name: z.string(),
-  description: z.string(),
-  /** Published to the store: other agencies may use it by reference, read-only. */
-  shared: z.boolean(),
-  /** True when it belongs to the agency in context (else it is used by reference). */
-  owned: z.boolean(),
-  /** In the store: whether the agency in context already uses it by reference. */
-  subscribed: z.boolean().optional(),
-  schemeCount: z.number().int(),
-  createTime: EpochMs,
-  lastUpdate: EpochMs,
-});
+export const TrainRepo = repoSchema({ schemeCount: z.number().int() });
 export type TrainRepo = z.infer<typeof TrainRepo>;
 
-export const TrainRepoFields = z.object({
-  name: z.string().trim().min(1, '请输入方案库名称').max(64, '方案库名称不超过 64 个字符'),
-  description: z.string().max(2000, '方案库说明不超过 2000 个字符').default(''),
-  shared: z.boolean().default(false),
-});
+export const TrainRepoFields = repoFields('方案库');
 export type TrainRepoFields = z.infer<typeof TrainRepoFields>;

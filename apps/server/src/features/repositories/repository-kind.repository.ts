@@ -1,0 +1,182 @@
+// SQL shared by the two kinds of repositories and their subscriptions: question repositories
+// (repositories.repository.ts) and train repositories (schemes/train-repos.repository.ts) have tables alike
+// column for column; only what they hold differs. Every query names the agency in context.
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  agencies,
+  type questionRepos,
+  type repoSubscriptions,
+  type trainRepoSubscriptions,
+  type trainRepos,
+} from '../../db/schema.js';
+
+/** A kind of repository: its tables and what its repositories hold. */
+export interface RepoKindTables {
+  repos: typeof questionRepos | typeof trainRepos;
+  subscriptions: typeof repoSubscriptions | typeof trainRepoSubscriptions;
+  /** The count the lists show (e.g. the active questions), a subquery on `repos.id`. */
+  itemCount: SQL<number>;
+  /** The items and their repository column: a repository that holds any cannot be deleted. */
+  items: { table: PgTable; repoId: PgColumn };
+}
+
+export interface RepoKindRow {
+  id: number;
+  agencyId: string;
+  agencyName: string;
+  name: string;
+  description: string;
+  shared: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  itemCount: number;
+}
+
+export interface RepoKindWrite {
+  name: string;
+  description: string;
+  shared: boolean;
+}
+
+type Page = { start: number; size: number };
+
+export class RepoKindRepository {
+  private readonly columns;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: RepoKindTables,
+  ) {
+    const r = kind.repos;
+    this.columns = {
+      id: r.id,
+      agencyId: r.agencyId,
+      agencyName: agencies.name,
+      name: r.name,
+      description: r.description,
+      shared: r.shared,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      itemCount: kind.itemCount,
+    };
+  }
+
+  /** Ids of the repositories the agency subscribed to (still shared). */
+  async subscribedIds(agencyId: string): Promise<number[]> {
+    const { repos: r, subscriptions: rs } = this.kind;
+    const rows = await this.db
+      .select({ id: rs.repoId })
+      .from(rs)
+      .innerJoin(r, eq(r.id, rs.repoId))
+      .where(and(eq(rs.agencyId, agencyId), eq(r.shared, true)));
+    return rows.map((x) => x.id);
+  }
+
+  async isSubscribed(agencyId: string, repoId: number): Promise<boolean> {
+    const rs = this.kind.subscriptions;
+    const [x] = await this.db
+      .select({ id: rs.repoId })
+      .from(rs)
+      .where(and(eq(rs.agencyId, agencyId), eq(rs.repoId, repoId)))
+      .limit(1);
+    return x !== undefined;
+  }
+
+  async get(id: number): Promise<RepoKindRow | undefined> {
+    const r = this.kind.repos;
+    const [row] = await this.db
+      .select(this.columns)
+      .from(r)
+      .innerJoin(agencies, eq(agencies.id, r.agencyId))
+      .where(eq(r.id, id));
+    return row;
+  }
+
+  /** Owned repositories first (oldest first, so the default one leads), then subscribed ones. */
+  async listVisible(agencyId: string, subscribed: number[], page: Page) {
+    const r = this.kind.repos;
+    const where = subscribed.length
+      ? or(eq(r.agencyId, agencyId), inArray(r.id, subscribed))
+      : eq(r.agencyId, agencyId);
+    return this.page(where, [desc(sql`${r.agencyId} = ${agencyId}`), asc(r.id)], page);
+  }
+
+  /** Shared repositories of other agencies. */
+  async listStore(agencyId: string, page: Page) {
+    const r = this.kind.repos;
+    return this.page(and(eq(r.shared, true), ne(r.agencyId, agencyId)), [asc(r.id)], page);
+  }
+
+  /** One page of the repositories matching `where`, and how many match. */
+  private async page(where: SQL | undefined, order: SQL[], page: Page) {
+    const r = this.kind.repos;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(this.columns)
+        .from(r)
+        .innerJoin(agencies, eq(agencies.id, r.agencyId))
+        .where(where)
+        .orderBy(...order)
+        .offset(page.start)
+        .limit(page.size),
+      this.db.select({ n: count() }).from(r).where(where),
+    ]);
+    return { total: total?.n ?? 0, rows };
+  }
+
+  async insert(agencyId: string, fields: RepoKindWrite, now: Date): Promise<number> {
+    const r = this.kind.repos;
+    const [row] = await this.db
+      .insert(r)
+      .values({ agencyId, ...fields, createdAt: now, updatedAt: now })
+      .returning({ id: r.id });
+    return row.id;
+  }
+
+  /** Updates an owned repository; unsharing it ends every other agency's subscription in the same transaction. */
+  async update(agencyId: string, id: number, fields: RepoKindWrite, now: Date): Promise<boolean> {
+    const { repos: r, subscriptions: rs } = this.kind;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(r)
+        .set({ ...fields, updatedAt: now })
+        .where(and(eq(r.id, id), eq(r.agencyId, agencyId)))
+        .returning({ id: r.id });
+      if (rows.length === 0) return false;
+      if (!fields.shared) await tx.delete(rs).where(eq(rs.repoId, id));
+      return true;
+    });
+  }
+
+  /** Deletes an owned repository that holds no item (of any status); else says why. */
+  async deleteEmpty(agencyId: string, id: number): Promise<'deleted' | 'not_found' | 'not_empty'> {
+    const { repos: r, items } = this.kind;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: r.id })
+        .from(r)
+        .where(and(eq(r.id, id), eq(r.agencyId, agencyId)))
+        .for('update');
+      if (!row) return 'not_found';
+      const [c] = await tx.select({ n: count() }).from(items.table).where(eq(items.repoId, id));
+      if (c && c.n > 0) return 'not_empty';
+      await tx.delete(r).where(eq(r.id, id));
+      return 'deleted';
+    });
+  }
+
+  async subscribe(agencyId: string, repoId: number): Promise<void> {
+    await this.db.insert(this.kind.subscriptions).values({ agencyId, repoId }).onConflictDoNothing();
+  }
+
+  async unsubscribe(agencyId: string, repoId: number): Promise<boolean> {
+    const rs = this.kind.subscriptions;
+    const rows = await this.db
+      .delete(rs)
+      .where(and(eq(rs.agencyId, agencyId), eq(rs.repoId, repoId)))
+      .returning({ id: rs.repoId });
+    return rows.length > 0;
+  }
+}
