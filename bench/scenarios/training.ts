@@ -27,6 +27,7 @@ import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
 import { call, pool } from '../lib/api.js';
+import { rawRequest } from '../lib/raw-http.js';
 import { cpuSampler } from '../lib/cpu.js';
 import { measure, type Figures } from '../lib/measure.js';
 import { openLoop, type OpenLoopRequest } from '../lib/open-loop.js';
@@ -189,6 +190,17 @@ try {
     );
     return { t, ms: performance.now() - t0 };
   };
+  /** The stampede's start: a fresh connection each, sent by the lean client (bench/lib/raw-http.ts). */
+  const rawStart = async (token: string) => {
+    const r = await rawRequest(server.baseURL, 'PUT', `/v1/train/scheme/${schemeId}/start`, {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      'X-Agency-Id': 'demo',
+    });
+    const env = JSON.parse(r.body) as { errno: number; errmsg: string; response: TrainingView };
+    if (r.status !== 200 || env.errno !== 0) throw new Error(`start: ${r.status} ${env.errno} ${env.errmsg}`);
+    return { t: env.response, ms: r.ms };
+  };
   const started: StartedTraining[] = [];
   const warm = generation.students.slice(0, WARM_STUDENTS);
   await pool(warm, 5, async (s) => {
@@ -205,9 +217,9 @@ try {
     const t = performance.now();
     const ms = await Promise.all(
       crowd.map(async () => {
-        const t1 = performance.now();
-        await (await fetch(`${server.baseURL}/v1/health`)).text();
-        return performance.now() - t1;
+        const r = await rawRequest(server.baseURL, 'GET', '/v1/health');
+        if (r.status !== 200) throw new Error(`health: ${r.status}`);
+        return r.ms;
       }),
     );
     const wall = performance.now() - t;
@@ -223,7 +235,7 @@ try {
   console.log('burst of GET /v1/health', JSON.stringify(healthBurst));
   const cpuBefore = await cpu.sample();
   const t0 = performance.now();
-  const outcomes = await Promise.allSettled(crowd.map((s) => start(s.token)));
+  const outcomes = await Promise.allSettled(crowd.map((s) => rawStart(s.token)));
   const wallMs = performance.now() - t0;
   const stampedeCpu = cpu.perRequest(cpuBefore, await cpu.sample(), crowd.length);
   const ok = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [{ ...o.value, token: crowd[i].token }] : []));

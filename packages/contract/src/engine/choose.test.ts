@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseQuestions } from './index.js';
+import { tieKey } from './choose.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `q${i + 1}`);
 const unseen = (list: string[]) => list.map((id) => ({ id, seen: 0 }));
@@ -103,6 +104,30 @@ describe('chooseQuestions properties', () => {
         const long = chooseQuestions(candidates, large, seed, n);
         expect(chooseQuestions(candidates, small, seed, n)).toEqual(long.slice(0, small));
       }),
+    );
+  });
+
+  it('equals the plain sort by (seen, tie key, id), integer and fractional seen counts alike', () => {
+    const reference = (c: { id: string; seen: number }[], count: number, seed: number, drawNo: number) =>
+      [...c]
+        .sort(
+          (a, b) =>
+            a.seen - b.seen ||
+            tieKey(seed, drawNo, a.id) - tieKey(seed, drawNo, b.id) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
+        .slice(0, count)
+        .map((x) => x.id);
+    const seenArb = fc.oneof(fc.nat(6), fc.double({ min: 0, max: 6, noNaN: true }));
+    const arb = fc.uniqueArray(fc.record({ id: fc.string({ minLength: 1, maxLength: 6 }), seen: seenArb }), {
+      selector: (c) => c.id,
+      maxLength: 80,
+    });
+    fc.assert(
+      fc.property(arb, fc.nat(90), fc.integer(), fc.nat(100), (candidates, count, seed, drawNo) => {
+        expect(chooseQuestions(candidates, count, seed, drawNo)).toEqual(reference(candidates, count, seed, drawNo));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -46,16 +46,45 @@ export function chooseQuestions(
   const draw = drawState(seed, drawNo);
   const ids = [...seen.keys()];
   const counts = [...seen.values()];
+  if (counts.every((n) => Number.isInteger(n) && n >= 0)) return chooseByKeys(ids, counts, take, draw);
+  return chooseByComparison(ids, counts, take, draw);
+}
+
+/** The general case: sorted by (seen, tie key, id) with a comparison. */
+function chooseByComparison(ids: string[], counts: number[], take: number, draw: number): string[] {
   const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  const keys = ids.map((id) => mulberry32(draw ^ fnv1a(id)));
   const order = ids.map((_, i) => i);
-  if (counts.every((n) => Number.isInteger(n) && n >= 0 && n < 2 ** 20)) {
-    // One exact number per candidate, (seen, tie key) in order: a draw sorts hundreds of candidates per start.
-    const keys = new Float64Array(ids.length);
-    for (let i = 0; i < ids.length; i++) keys[i] = counts[i] * 2 ** 32 + mulberry32(draw ^ fnv1a(ids[i]));
-    order.sort((a, b) => keys[a] - keys[b] || byId(a, b));
-  } else {
-    const keys = ids.map((id) => mulberry32(draw ^ fnv1a(id)));
-    order.sort((a, b) => counts[a] - counts[b] || keys[a] - keys[b] || byId(a, b));
-  }
+  order.sort((a, b) => counts[a] - counts[b] || keys[a] - keys[b] || byId(a, b));
   return order.slice(0, take).map((i) => ids[i]);
+}
+
+/** Candidates a packed key can index (13 bits) and seen counts it can hold (8 bits): 8 + 32 + 13 = 53 bits. */
+const PACK_INDEX = 2 ** 13;
+const PACK_SEEN = 2 ** 8;
+
+/**
+ * The common case, fast (a draw sorts hundreds of candidates per start, an exam start has hundreds of starts):
+ * one exact number per candidate — seen, then the tie key, then the candidate's index — sorted natively.
+ * Candidates whose seen and tie key are equal (a tie key collision) are put in id order, which gives the
+ * result of the general comparison.
+ */
+function chooseByKeys(ids: string[], counts: number[], take: number, draw: number): string[] {
+  const n = ids.length;
+  if (n > PACK_INDEX || counts.some((c) => c >= PACK_SEEN)) return chooseByComparison(ids, counts, take, draw);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (counts[i] * 2 ** 32 + mulberry32(draw ^ fnv1a(ids[i]))) * PACK_INDEX + i;
+  keys.sort();
+  const out: string[] = [];
+  for (let j = 0; j < n && out.length < take;) {
+    const rank = Math.floor(keys[j] / PACK_INDEX);
+    let end = j + 1;
+    while (end < n && Math.floor(keys[end] / PACK_INDEX) === rank) end++;
+    const group: string[] = [];
+    for (let k = j; k < end; k++) group.push(ids[keys[k] % PACK_INDEX]);
+    if (group.length > 1) group.sort();
+    for (const id of group) if (out.length < take) out.push(id);
+    j = end;
+  }
+  return out;
 }

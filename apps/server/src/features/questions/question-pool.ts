@@ -80,7 +80,7 @@ export class QuestionPools {
    * a page instead). Concurrent callers share one version check and one read (an exam start: hundreds of
    * students draw for the same point at once), so a draw is as fresh as a read started while it waited.
    */
-  async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<number[] | null> {
+  async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<readonly number[] | null> {
     const key = JSON.stringify([v, f, order]);
     let pool = this.pools.get(key);
     if (pool && (await this.shared(`version ${key}`, () => this.query.bankVersion(v))) !== pool.bankVersion) {
@@ -93,7 +93,9 @@ export class QuestionPools {
       pool = read;
       this.pools.set(key, pool);
     }
-    return pool.ids.slice(0, limit);
+    // The cached list itself when it is all wanted (callers never change it; draws arriving together then
+    // share one array, which the seen-count batch recognises).
+    return pool.ids.length <= limit ? pool.ids : pool.ids.slice(0, limit);
   }
 
   private readonly inFlight = new Map<string, Promise<unknown>>();

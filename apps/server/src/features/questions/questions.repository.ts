@@ -64,7 +64,7 @@ export class QuestionsRepository {
   }
 
   /** The visible active question ids matching the filter, newest first, at most `limit`. */
-  async matchingIds(v: Visibility, f: QuestionFilter, limit: number): Promise<number[]> {
+  async matchingIds(v: Visibility, f: QuestionFilter, limit: number): Promise<readonly number[]> {
     if (this.pools.enabled) {
       const ids = await this.pools.ids(v, f, '-lastUpdate', limit);
       if (ids) return ids;

@@ -43,7 +43,7 @@ export class TrainingDraws {
       },
       MAX_CANDIDATES,
     );
-    const fresh = ids.filter((id) => !exclude.has(String(id)));
+    const fresh = exclude.size === 0 ? ids : ids.filter((id) => !exclude.has(String(id)));
     const seen = await this.trainings.seenCounts(ctx.userId, fresh);
     const candidates = fresh.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
     return chooseQuestions(candidates, req.count, ctx.seed, ctx.drawNo);

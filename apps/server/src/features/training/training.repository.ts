@@ -246,15 +246,15 @@ export class TrainingRepository {
    * How often the user has answered each of these questions (anywhere): draws prefer the least seen. Draws
    * arriving together (an exam start) share one statement (lib/micro-batch.ts).
    */
-  async seenCounts(userId: number, questionIds: number[]): Promise<Map<number, number>> {
+  async seenCounts(userId: number, questionIds: readonly number[]): Promise<Map<number, number>> {
     if (questionIds.length === 0) return new Map();
     return this.seenBatch.load({ userId, questionIds });
   }
 
-  private readonly seenBatch = new MicroBatch<{ userId: number; questionIds: number[] }, Map<number, number>>(
+  private readonly seenBatch = new MicroBatch<{ userId: number; questionIds: readonly number[] }, Map<number, number>>(
     async (keys) => {
       const users = [...new Set(keys.map((k) => k.userId))];
-      const ids = [...new Set(keys.flatMap((k) => k.questionIds))];
+      const ids = unionOfIds(keys.map((k) => k.questionIds));
       this.seenStatement ??= buildSeenCounts(this.db);
       const rows = await this.seenStatement.execute({ users, ids });
       const byUser = new Map<number, Map<number, number>>();
@@ -460,4 +460,25 @@ function buildSeenCounts(db: Db) {
     )
     .groupBy(answerRecords.userId, answerRecords.questionId)
     .prepare('training_seen_counts');
+}
+
+/**
+ * The ids of several draws' candidate lists, each once. Draws arriving together mostly ask for the same list
+ * (often the very same cached array): a few distinct lists are recognised as such instead of putting every id
+ * of every draw through a set (an exam start: 500 draws of 600 ids).
+ */
+function unionOfIds(lists: readonly (readonly number[])[]): readonly number[] {
+  const distinct: (readonly number[])[] = [];
+  for (const list of lists) {
+    if (distinct.some((d) => d === list || sameIds(d, list))) continue;
+    distinct.push(list);
+    if (distinct.length > 4) return [...new Set(lists.flat())];
+  }
+  return distinct.length === 1 ? distinct[0] : [...new Set(distinct.flat())];
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
