@@ -45,7 +45,6 @@ const later = (pattern: Pattern, issue: IssueRef, layout: LayoutKey = 'admin'): 
   title: ADMIN_PAGES[pattern],
   issue,
 });
-const P: IssueRef = 'practice-engine';
 const L: IssueRef = 'later';
 
 export const ADMIN_ROUTES: RouteDef[] = [

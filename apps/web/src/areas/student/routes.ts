@@ -34,7 +34,6 @@ const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
   title: STUDENT_PAGES[pattern],
   issue,
 });
-const P: IssueRef = 'practice-engine';
 const L: IssueRef = 'later';
 
 export const STUDENT_ROUTES: RouteDef[] = [

@@ -1,18 +1,23 @@
 // The question table with filters, paging, row actions and bulk moves; used by question/list and repository detail.
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Col, Input, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { API, QUESTION_TYPES, type Question, type QuestionType } from '@edu/contract';
+import { API, type Question, type QuestionType } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useAppConfig, useCall } from '../../../app/session-context';
+import { useCall } from '../../../app/session-context';
 import { BulkMoveModal } from './BulkMoveModal';
 import { KpFilter, type KpFilterValue } from './KpFilter';
-import { excerptParts, excerptText, StemExcerpt } from './StemExcerpt';
-import { useRepos, useTags } from './queries';
+import { KeywordSearch, QuestionTypeFilter, RepoFilter, TagFilter } from './ListFilters';
+import { PagedTable } from './PagedTable';
+import { QuestionExcerpt } from './QuestionExcerpt';
+import { useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
+import { usePaging } from './usePaging';
+import { useQuestionPage } from './useQuestionPage';
+import { useTypeFilter } from './useTypeFilter';
 
 const T = QUESTION_TEXTS.list;
 const PAGE_SIZE = 20;
@@ -47,50 +52,23 @@ export function QuestionBrowser({
 }: QuestionBrowserProps) {
   const call = useCall();
   const navigate = useNavigate();
-  const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
   const { message, modal } = AntApp.useApp();
   const repos = useRepos();
-  const tags = useTags();
   const [kp, setKp] = useState<KpFilterValue>({});
-  const [ownType, setOwnType] = useState<QuestionType | undefined>();
+  const [type, setType] = useTypeFilter(fixedType, onTypeChange);
   const [tag, setTag] = useState<string | undefined>();
   const [repo, setRepo] = useState<string | undefined>(repoId);
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string[]>([]);
   const [moving, setMoving] = useState<'kp' | 'repo' | null>(null);
-  const type = onTypeChange ? fixedType : ownType;
+  const paging = usePaging(PAGE_SIZE, () => setSelected([]));
+  const { filtered } = paging;
   const knowledgeIds = kp.code ? [kp.code] : kp.subject ? [kp.subject] : [];
   const effectiveRepo = repoId ?? repo;
 
-  const query = useQuery({
-    queryKey: ['questions', agencyId, effectiveRepo, type, tag, keyword, knowledgeIds, page, size],
-    queryFn: () =>
-      call(API.questionList, {
-        query: {
-          start: (page - 1) * size,
-          size,
-          agencyId,
-          repoId: effectiveRepo,
-          type,
-          tag,
-          keyword: keyword || undefined,
-        },
-        body: { request: { knowledgeIds, orderBy: '-lastUpdate' } },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuestionPage({ repoId: effectiveRepo, type, tag, keyword, knowledgeIds }, paging.page, paging.size);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['questions'] });
-  const filtered =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-      setSelected([]);
-    };
-
   const remove = (q: Question) =>
     void modal.confirm({
       title: T.removeTitle,
@@ -113,25 +91,20 @@ export function QuestionBrowser({
     {
       title: T.columns.title,
       key: 'title',
-      render: (_, q) => {
-        const parts = excerptParts(q);
-        return (
-          <>
-            <Link to={`/admin/question/preview/${q.id}`} title={excerptText(parts) || undefined}>
-              <StemExcerpt parts={parts} empty={T.untitled} />
-            </Link>
-            {q.tags.length > 0 && (
-              <div className="question-tags" style={{ marginTop: 4 }}>
-                {q.tags.map((t) => (
-                  <Tag key={t} variant="filled" style={{ fontSize: 12 }}>
-                    {t}
-                  </Tag>
-                ))}
-              </div>
-            )}
-          </>
-        );
-      },
+      render: (_, q) => (
+        <>
+          <QuestionExcerpt question={q} empty={T.untitled} to={`/admin/question/preview/${q.id}`} />
+          {q.tags.length > 0 && (
+            <div className="question-tags" style={{ marginTop: 4 }}>
+              {q.tags.map((t) => (
+                <Tag key={t} variant="filled" style={{ fontSize: 12 }}>
+                  {t}
+                </Tag>
+              ))}
+            </div>
+          )}
+        </>
+      ),
     },
     { title: T.columns.type, dataIndex: 'type', width: 80, render: (t: QuestionType) => TYPE_LABELS[t] },
     {
@@ -178,7 +151,6 @@ export function QuestionBrowser({
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="240px">
@@ -194,42 +166,18 @@ export function QuestionBrowser({
           }
         >
           <Space wrap style={{ marginBottom: 16 }}>
-            <Select
-              aria-label={T.type}
-              allowClear
-              placeholder={T.allTypes}
-              style={{ width: 130 }}
-              value={type}
-              options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-              onChange={filtered((v?: QuestionType) => (onTypeChange ? onTypeChange(v) : setOwnType(v)))}
-            />
-            <Select
-              aria-label={T.tag}
-              allowClear
-              showSearch
-              placeholder={T.tag}
-              style={{ width: 140 }}
-              value={tag}
-              options={(tags.data ?? []).map((t) => ({ value: t.name, label: t.name }))}
-              onChange={filtered(setTag)}
-            />
+            <QuestionTypeFilter texts={T} width={130} value={type} onChange={filtered(setType)} />
+            <TagFilter label={T.tag} width={140} value={tag} onChange={filtered(setTag)} />
             {repoId === undefined && (
-              <Select
-                aria-label={T.repo}
-                allowClear
-                placeholder={T.repo}
-                style={{ width: 160 }}
+              <RepoFilter
+                label={T.repo}
+                width={160}
+                repos={repos.data?.list}
                 value={repo}
-                options={(repos.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
                 onChange={filtered(setRepo)}
               />
             )}
-            <Input.Search
-              allowClear
-              placeholder={T.keyword}
-              style={{ width: 240 }}
-              onSearch={(v) => filtered(setKeyword)(v.trim())}
-            />
+            <KeywordSearch placeholder={T.keyword} width={240} onSearch={filtered(setKeyword)} />
           </Space>
           {!readOnly && selected.length > 0 && (
             <Space style={{ marginBottom: 12 }}>
@@ -238,29 +186,17 @@ export function QuestionBrowser({
               <Button onClick={() => setMoving('repo')}>{T.moveRepo}</Button>
             </Space>
           )}
-          {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-          <Table<Question>
+          <PagedTable<Question>
+            query={query}
+            paging={paging}
+            texts={T}
             rowKey="id"
             columns={columns}
-            dataSource={query.data?.list ?? []}
-            loading={query.isFetching}
-            locale={{ emptyText: T.empty }}
             // The stem column takes what is left; below 800 px the table scrolls.
             scroll={{ x: 800 }}
             rowSelection={
               readOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
             }
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: typeof total === 'number' ? total : Number.parseInt(total, 10) || 0,
-              showSizeChanger: true,
-              showTotal: () => T.total(total),
-              onChange: (p, s) => {
-                setPage(s !== size ? 1 : p);
-                setSize(s);
-              },
-            }}
           />
         </Card>
       </Col>

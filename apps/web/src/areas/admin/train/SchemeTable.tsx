@@ -1,7 +1,7 @@
 // The scheme table with filters (repository, type, knowledge range), 全部/我创建的, paging and the on/off switch;
 // used by train/list and the train repository detail page.
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Dropdown, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Dropdown, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,9 +10,12 @@ import dayjs from 'dayjs';
 import { API, SCHEME_TYPES, type Scheme, type SchemeType } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
-import { KpTreePicker } from '../question/transfer/KpTreePicker';
+import { FilterSelect, KpTreeFilter, RepoFilter } from '../question/ListFilters';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
+import { useTypeFilter } from '../question/useTypeFilter';
 import { kpNames } from './KpMultiPicker';
-import { totalNumber, useTrainRepos } from './queries';
+import { useTrainRepos } from './queries';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.list;
@@ -67,11 +70,10 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
   const repos = useTrainRepos();
   const [mine, setMine] = useState(false);
   const [repo, setRepo] = useState<string | undefined>(trainRepoId);
-  const [ownType, setOwnType] = useState<SchemeType | undefined>();
+  const [type, setType] = useTypeFilter(fixedType, onTypeChange);
   const [kp, setKp] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
-  const type = onTypeChange ? fixedType : ownType;
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size, filtered } = paging;
   const effectiveRepo = trainRepoId ?? repo;
 
   const query = useQuery({
@@ -82,13 +84,6 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
       }),
     placeholderData: keepPreviousData,
   });
-  const filtered =
-    <V,>(set: (v: V) => void) =>
-    (v: V) => {
-      set(v);
-      setPage(1);
-    };
-
   const repoById = new Map((repos.data?.list ?? []).map((r) => [r.id, r]));
   // Until the repositories arrive, nothing is offered for writing.
   const writable = (s: Scheme) => repoById.get(s.trainRepoId)?.owned === true;
@@ -197,7 +192,6 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Card title={title} extra={extra}>
       <Tabs
@@ -210,49 +204,25 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
       />
       <Space wrap style={{ marginBottom: 16 }}>
         {trainRepoId === undefined && (
-          <Select
-            aria-label={T.repo}
-            allowClear
-            placeholder={T.repo}
-            style={{ width: 180 }}
-            value={repo}
-            options={(repos.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            onChange={filtered(setRepo)}
-          />
+          <RepoFilter label={T.repo} width={180} repos={repos.data?.list} value={repo} onChange={filtered(setRepo)} />
         )}
-        <Select
-          aria-label={T.type}
-          allowClear
+        <FilterSelect
+          label={T.type}
           placeholder={T.allTypes}
-          style={{ width: 130 }}
+          width={130}
           value={type}
           options={SCHEME_TYPES.map((t) => ({ value: t, label: TRAIN_TEXTS.typeLabels[t] }))}
-          onChange={filtered((v?: SchemeType) => (onTypeChange ? onTypeChange(v) : setOwnType(v)))}
+          onChange={filtered(setType)}
         />
-        {/* A grid cell stretches the picker to the cell's width. */}
-        <div style={{ width: 240, display: 'grid' }}>
-          <KpTreePicker label={T.kp} placeholder={T.allKps} value={kp} onChange={filtered(setKp)} />
-        </div>
+        <KpTreeFilter label={T.kp} placeholder={T.allKps} width={240} value={kp} onChange={filtered(setKp)} />
       </Space>
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<Scheme>
+      <PagedTable<Scheme>
+        query={query}
+        paging={paging}
+        texts={T}
         rowKey="schemeId"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: T.empty }}
         scroll={{ x: 960 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
       />
     </Card>
   );

@@ -1,0 +1,84 @@
+// The draft state the scheme editor and paper builder share: live checks, the server's 400 fields and 保存.
+import { useMemo, useState } from 'react';
+import { App as AntApp } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { FieldError, Scheme, TrainRepo } from '@edu/contract';
+import { errorText, isEnvelopeError } from '../../../api/client';
+import { fieldStatus } from './IssueText';
+import { issueCount, mergeIssues, serverIssues, type Issues } from './scheme-model';
+
+/** The 400 `fields` of an envelope error, if any. */
+export function fieldsOfError(e: unknown): FieldError[] {
+  if (!isEnvelopeError(e, 400)) return [];
+  return (e as { response?: { fields?: FieldError[] } | null }).response?.fields ?? [];
+}
+
+/** The repository a new draft starts in: the hinted own one, else the first own one ('' when there is none). */
+export function startRepoId(repos: TrainRepo[], hint: string | null) {
+  const owned = repos.filter((r) => r.owned);
+  return owned.find((r) => r.id === hint)?.id ?? owned[0]?.id ?? '';
+}
+
+export interface DraftEditorOptions<D> {
+  /** The stored scheme, null for a new one: one in a repository of another agency is only to be viewed. */
+  scheme: Scheme | null;
+  repos: TrainRepo[];
+  initial: D | (() => D);
+  /** The checks of a draft; `checking` turns true at the first 保存. Keep it stable (a module function). */
+  validate: (draft: D, checking: boolean) => Issues;
+  /** Sends the draft to the server. */
+  send: (draft: D) => Promise<unknown>;
+  /** The message when the checks refuse 保存. */
+  invalid: string;
+  /** The message when the server took the draft. */
+  done: string;
+}
+
+export type DraftEditor<D> = ReturnType<typeof useDraftEditor<D>>;
+
+/** The draft, its issues and 保存: after a save the scheme lists are refreshed and the page goes to the list. */
+export function useDraftEditor<D>({ scheme, repos, initial, validate, send, invalid, done }: DraftEditorOptions<D>) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = AntApp.useApp();
+  const [draft, setDraft] = useState(initial);
+  const [checking, setChecking] = useState(false);
+  const [server, setServer] = useState<Issues>({});
+  const [saving, setSaving] = useState(false);
+  const live = useMemo(() => validate(draft, checking), [validate, draft, checking]);
+  const issues = mergeIssues(live, server);
+  const noOwnedRepo = !repos.some((r) => r.owned);
+  const readOnly = scheme !== null && !repos.some((r) => r.owned && r.id === scheme.trainRepoId);
+  /** Any change clears the server's messages. */
+  const update = (f: (d: D) => D) => {
+    setServer({});
+    setDraft(f);
+  };
+  /** The Form.Item status of the messages at `path` (and below it with `under`). */
+  const at = (path: string, under = false) => fieldStatus(issues, path, under);
+
+  async function save() {
+    setChecking(true);
+    if (issueCount(validate(draft, true)) > 0) {
+      void message.error(invalid);
+      return;
+    }
+    setSaving(true);
+    try {
+      await send(draft);
+      void message.success(done);
+      await queryClient.invalidateQueries({ queryKey: ['schemes'] });
+      await queryClient.invalidateQueries({ queryKey: ['scheme'] });
+      await navigate('/admin/train/list');
+    } catch (e) {
+      const fields = fieldsOfError(e);
+      if (fields.length) setServer(serverIssues(fields));
+      void message.error(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { draft, issues, readOnly, noOwnedRepo, saving, update, at, save };
+}
