@@ -13,6 +13,8 @@ export interface TrainingBench {
   kp: string;
   /** The exam scheme every student starts. */
   schemeId: string;
+  /** Every generated scheme (the first is `schemeId`). */
+  schemeIds: string[];
   /** Minted bearer tokens of the generated students (agency demo), in creation order. */
   students: { id: number; username: string; token: string }[];
   /** A minted token of the demo agency admin (`agency`). */
@@ -41,7 +43,7 @@ const OPTIONS = ['A', 'B', 'C', 'D'].map((key) => ({ key, content: `选项 ${key
 export async function generateTrainingBench(
   baseURL: string,
   databaseUrl: string,
-  size: { questions: number; students: number },
+  size: { questions: number; students: number; schemes?: number },
 ): Promise<TrainingBench> {
   const started = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -96,9 +98,9 @@ export async function generateTrainingBench(
       judgeWay: 'once',
       requireCorrect: 0,
     });
-    const scheme = await call<{ schemeId: string }>(agency, 'PUT', '/v1/train/scheme', {
+    const schemeBody = (n: number) => ({
       request: {
-        title: '训练基准考试',
+        title: `训练基准考试 ${n}`,
         type: 'general',
         initPhase: '考试',
         initPoint: '甲',
@@ -108,7 +110,13 @@ export async function generateTrainingBench(
         phases: [{ phase: '考试', knowledgeIds: [kp], timeLimit: 0, points: [point('甲', '乙'), point('乙', '甲')] }],
       },
     });
-    await call(agency, 'POST', `/v1/train/scheme/${scheme.schemeId}/on`);
+    // Identical schemes, switched on: one per stampede round (a round needs students who never started it).
+    const schemeIds: string[] = [];
+    for (let n = 1; n <= (size.schemes ?? 1); n++) {
+      const scheme = await call<{ schemeId: string }>(agency, 'PUT', '/v1/train/scheme', schemeBody(n));
+      await call(agency, 'POST', `/v1/train/scheme/${scheme.schemeId}/on`);
+      schemeIds.push(scheme.schemeId);
+    }
 
     // Students of the demo agency, each with a token.
     const run = randomBytes(3).toString('hex');
@@ -128,7 +136,8 @@ export async function generateTrainingBench(
     await client.query('analyze');
     return {
       kp,
-      schemeId: scheme.schemeId,
+      schemeId: schemeIds[0],
+      schemeIds,
       students,
       agencyToken,
       questions: size.questions,

@@ -31,27 +31,26 @@ const drawState = (seed: number, drawNo: number) =>
  * `seen`.
  */
 export function chooseQuestions(
-  candidates: { id: string; seen: number }[],
+  candidates: readonly { id: string; seen: number }[],
   count: number,
   seed: number,
   drawNo: number,
 ): string[] {
   const take = Math.floor(count);
   if (!(take > 0)) return [];
+  const draw = drawState(seed, drawNo);
+  return chooseByKeys(candidates, take, draw) ?? chooseByComparison(candidates, take, draw);
+}
+
+/** The general case: repeated ids merged (lowest seen), then sorted by (seen, tie key, id) with a comparison. */
+function chooseByComparison(candidates: readonly { id: string; seen: number }[], take: number, draw: number) {
   const seen = new Map<string, number>();
   for (const c of candidates) {
     const n = Number.isFinite(c.seen) ? c.seen : 0;
     seen.set(c.id, Math.min(n, seen.get(c.id) ?? n));
   }
-  const draw = drawState(seed, drawNo);
   const ids = [...seen.keys()];
   const counts = [...seen.values()];
-  if (counts.every((n) => Number.isInteger(n) && n >= 0)) return chooseByKeys(ids, counts, take, draw);
-  return chooseByComparison(ids, counts, take, draw);
-}
-
-/** The general case: sorted by (seen, tie key, id) with a comparison. */
-function chooseByComparison(ids: string[], counts: number[], take: number, draw: number): string[] {
   const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
   const keys = ids.map((id) => mulberry32(draw ^ fnv1a(id)));
   const order = ids.map((_, i) => i);
@@ -65,25 +64,35 @@ const PACK_SEEN = 2 ** 8;
 
 /**
  * The common case, fast (a draw sorts hundreds of candidates per start, an exam start has hundreds of starts):
- * one exact number per candidate — seen, then the tie key, then the candidate's index — sorted natively.
- * Candidates whose seen and tie key are equal (a tie key collision) are put in id order, which gives the
- * result of the general comparison.
+ * one exact number per candidate — seen, then the tie key, then the candidate's index — sorted natively; null
+ * when a seen count is not a small whole number or there are too many candidates. Candidates whose seen and tie
+ * key are equal (a tie key collision) are put in id order; a repeated id is taken at its first (lowest seen)
+ * place and skipped after. The result is the general comparison's.
  */
-function chooseByKeys(ids: string[], counts: number[], take: number, draw: number): string[] {
-  const n = ids.length;
-  if (n > PACK_INDEX || counts.some((c) => c >= PACK_SEEN)) return chooseByComparison(ids, counts, take, draw);
+function chooseByKeys(candidates: readonly { id: string; seen: number }[], take: number, draw: number) {
+  const n = candidates.length;
+  if (n > PACK_INDEX) return null;
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = (counts[i] * 2 ** 32 + mulberry32(draw ^ fnv1a(ids[i]))) * PACK_INDEX + i;
+  for (let i = 0; i < n; i++) {
+    const { id, seen } = candidates[i];
+    if (!(Number.isInteger(seen) && seen >= 0 && seen < PACK_SEEN)) return null;
+    keys[i] = (seen * 2 ** 32 + mulberry32(draw ^ fnv1a(id))) * PACK_INDEX + i;
+  }
   keys.sort();
   const out: string[] = [];
+  const taken = new Set<string>();
   for (let j = 0; j < n && out.length < take;) {
     const rank = Math.floor(keys[j] / PACK_INDEX);
     let end = j + 1;
     while (end < n && Math.floor(keys[end] / PACK_INDEX) === rank) end++;
     const group: string[] = [];
-    for (let k = j; k < end; k++) group.push(ids[keys[k] % PACK_INDEX]);
+    for (let k = j; k < end; k++) group.push(candidates[keys[k] % PACK_INDEX].id);
     if (group.length > 1) group.sort();
-    for (const id of group) if (out.length < take) out.push(id);
+    for (const id of group) {
+      if (out.length === take || taken.has(id)) continue;
+      taken.add(id);
+      out.push(id);
+    }
     j = end;
   }
   return out;
