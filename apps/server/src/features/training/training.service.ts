@@ -97,9 +97,9 @@ export class TrainingService {
   /** The student's running training of the scheme, or a new one (exactly one, whatever the concurrency). */
   async start(user: Trainee, schemeId: string): Promise<Training> {
     const scheme = await this.schemes.trainable(user.agencyId, schemeId);
+    // A start is mostly a first one: draw and insert straight away. The insert does nothing when the student
+    // already runs a training of the scheme (the one-running index); that one is read and answered then.
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-      const running = await this.repo.running(scheme.id, user.id);
-      if (running) return this.view(await this.current(running, user));
       const now = this.clock.now();
       const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine: scheme.engine };
       const seed = randomInt(0, 2 ** 31 - 1);
@@ -126,7 +126,9 @@ export class TrainingService {
           created.row,
           firstId === null ? undefined : await this.studentViews(created.first ? [created.first] : []),
         );
-      // Another request started it first: answer that one.
+      // The student runs one already (started earlier, or by a request racing this one): answer that one.
+      const running = await this.repo.running(scheme.id, user.id);
+      if (running) return this.view(await this.current(running, user));
     }
     throw busy();
   }
