@@ -15,7 +15,7 @@ import { useTrainingReport } from './queries';
 import { Verdict } from './RecordsTable';
 import { TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
-import { TrainingStats } from './TrainingStats';
+import { ReportTrainingStats } from './TrainingStats';
 
 const T = TRAIN_TEXTS.commentPage;
 
@@ -56,13 +56,7 @@ function TrainComment() {
         }
         extra={<Link to={back.to}>{back.label}</Link>}
       >
-        <TrainingStats
-          score={t.score}
-          maxScore={t.maxScore}
-          answered={t.answered}
-          correct={t.correct}
-          seconds={t.durationSeconds}
-        />
+        <ReportTrainingStats training={t} />
       </Card>
       <Card title={T.overall}>
         {c.overall ? <CommentNote comment={c.overall} /> : <Empty description={T.noOverall} />}

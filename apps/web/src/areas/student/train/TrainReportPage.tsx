@@ -17,7 +17,7 @@ import { useTrainingReport } from './queries';
 import { RecordsTable } from './RecordsTable';
 import { StatusTag, TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
-import { TrainingStats } from './TrainingStats';
+import { ReportTrainingStats } from './TrainingStats';
 
 const T = TRAIN_TEXTS.reportPage;
 
@@ -59,13 +59,7 @@ function ReportView({ report }: { report: TrainingReport }) {
           </Space>
         }
       >
-        <TrainingStats
-          score={t.score}
-          maxScore={t.maxScore}
-          answered={t.answered}
-          correct={t.correct}
-          seconds={t.durationSeconds}
-        />
+        <ReportTrainingStats training={t} />
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 16 }}>
           <Descriptions.Item label={T.student}>{t.student}</Descriptions.Item>
           <Descriptions.Item label={T.started}>{formatTime(t.startTime)}</Descriptions.Item>

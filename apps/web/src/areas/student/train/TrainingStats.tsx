@@ -1,6 +1,7 @@
 // The figures of an ended training, shared by the do-page's summary and the report: score, answers, right
 // answers, correct rate and time.
 import { Col, Row, Statistic } from 'antd';
+import type { TrainingReport } from '@edu/contract';
 import { Duration } from '../../../components/Duration';
 import { correctRate, formatScore } from './format';
 import { TRAIN_TEXTS } from './texts';
@@ -34,5 +35,18 @@ export function TrainingStats({ score, maxScore, answered, correct, seconds }: T
       )}
       {col(T.duration, <Statistic title={T.duration} valueRender={() => <Duration seconds={seconds} />} />)}
     </Row>
+  );
+}
+
+/** The figures of a report's training (its duration as the server measured it). */
+export function ReportTrainingStats({ training: t }: { training: TrainingReport['training'] }) {
+  return (
+    <TrainingStats
+      score={t.score}
+      maxScore={t.maxScore}
+      answered={t.answered}
+      correct={t.correct}
+      seconds={t.durationSeconds}
+    />
   );
 }
