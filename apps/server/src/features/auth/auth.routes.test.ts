@@ -116,6 +116,22 @@ describe('token expiry', () => {
     expectOk(await me(token));
     expect(await lastSeen()).toBe(t.clock.now());
   });
+
+  it('writes the last-seen of many sessions used together, each to its own token', async () => {
+    const { authTokens } = await import('../../db/schema.js');
+    const { inArray } = await import('drizzle-orm');
+    const { hashToken } = await import('./tokens.js');
+    const tokens = await Promise.all(['parent', 'tutor', 'teacher', 'parent'].map((u) => t.login(u)));
+    t.clock.advance(61_000);
+    const results = await Promise.all([...tokens, ...tokens].map((token) => me(token)));
+    results.forEach((r) => expectOk(r));
+    const rows = await t.db
+      .select({ hash: authTokens.tokenHash, at: authTokens.lastSeenAt })
+      .from(authTokens)
+      .where(inArray(authTokens.tokenHash, tokens.map(hashToken)));
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.at.getTime()).toBe(t.clock.now());
+  });
 });
 
 describe('POST /v1/auth/password', () => {
