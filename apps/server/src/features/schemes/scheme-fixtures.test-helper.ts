@@ -35,6 +35,12 @@ const question = (kp: string, type: string, extra: Record<string, unknown>) => (
   ...extra,
 });
 
+/** A fresh test app's demo agency admin and student, and a test bank the agency admin authored. */
+export async function agencyStudentAndBank(t: TestApp) {
+  const [agency, student, admin] = await Promise.all(['agency', 'student', 'admin'].map((u) => t.login(u)));
+  return { agency, student, bank: await createTestBank(t, admin, agency) };
+}
+
 /** Builds the bank in the agency: `admin` creates the knowledge points, `author` the questions. */
 export async function createTestBank(t: TestApp, admin: string, author: string, ag = 'demo'): Promise<TestBank> {
   const call = schemeCalls(() => t);

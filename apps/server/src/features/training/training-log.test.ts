@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingEvents, trainings } from '../../db/schema.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
-import { createTestBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { agencyStudentAndBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 
 let t: TestApp;
@@ -25,9 +25,7 @@ const call = schemeCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  let admin: string;
-  [agency, student, admin] = await Promise.all(['agency', 'student', 'admin'].map((u) => t.login(u)));
-  bank = await createTestBank(t, admin, agency);
+  ({ agency, student, bank } = await agencyStudentAndBank(t));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { Question, Training, type Scheme } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { VALID } from '../questions/question-fixtures.test-helper.js';
-import { createTestBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { agencyStudentAndBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 
 let t: TestApp;
 let agency: string;
@@ -15,9 +15,7 @@ const call = schemeCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  let admin: string;
-  [agency, student, admin] = await Promise.all(['agency', 'student', 'admin'].map((u) => t.login(u)));
-  bank = await createTestBank(t, admin, agency);
+  ({ agency, student, bank } = await agencyStudentAndBank(t));
   const repos = expectOk(await call<Page<{ id: string; owned: boolean }>>('GET', '/v1/exam/repositories', agency));
   const repoId = repos.list.find((r) => r.owned)!.id;
   const { id } = expectOk(
