@@ -1,6 +1,7 @@
 // Moving a training between points and phases: entering a point (or redirecting a capped one), following
 // targets, ending. Works on a private draft copy of the state (see transitions.ts); never on a caller's state.
 import type { DrawRequest, EnginePoint, EngineScheme, TrainingState } from './types.js';
+import { cloneData } from './clone.js';
 
 /** A point is entered for real at most this many times; the next entry is redirected. */
 export const MAX_ENTRIES = 5;
@@ -75,7 +76,7 @@ function enterPoint(scheme: EngineScheme, d: TrainingState, index: number, name:
   const request: DrawRequest = {
     phase: phase.phase,
     point: point.name,
-    selectors: structuredClone(point.selectors),
+    selectors: cloneData(point.selectors),
     knowledgeIds: [...phase.knowledgeIds],
     kpRange: [...scheme.kpRange],
     count: drawCount(scheme, point),

@@ -1,0 +1,22 @@
+// A deep copy of plain data (objects, arrays, strings, numbers, booleans, null): the engine copies a training's
+// state before each event. `structuredClone` goes through the structured serializer and costs 5–7 times as
+// much (about 18 µs for a fresh state, 110 µs for one with a hundred answers), on every start and every answer.
+
+/** A deep copy of a JSON-like value: no object or array of the result is shared with the input. */
+export function cloneData<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneData(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = cloneData((value as Record<string, unknown>)[key]);
+    // An own "__proto__" key (JSON may have one) stays a key instead of replacing the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out as T;
+}
