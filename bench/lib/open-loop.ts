@@ -2,6 +2,7 @@
 // keep-alive sockets, whatever the responses do. Latency runs from the moment a request was due, so a server
 // that falls behind shows it (no coordinated omission). autocannon's own rate limit sends each connection's
 // share of a second in one burst at the start of the second, which measures bursts, not a sustained rate.
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Figures } from './measure.js';
@@ -25,16 +26,22 @@ export async function openLoop(
     onResponse?: (status: number, body: string) => void;
   },
 ): Promise<Figures & { skipped: number }> {
+  // OPEN_LOOP_TRACE=dir writes each run's [due epoch ms, latency ms, ms the client sent it late] triples there (to line slow answers up with
+  // the database's log: checkpoints, autovacuum).
+  const traceDir = process.env.OPEN_LOOP_TRACE;
+  const traceFile = traceDir ? `${traceDir}/open-loop-${Date.now()}.json` : undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
   const base = new URL(opts.baseURL);
   const total = Math.round(opts.rate * opts.durationSeconds);
   const latencies: number[] = [];
+  const trace: [number, number, number][] = [];
   let non2xx = 0;
   let errors = 0;
   let skipped = 0;
   const inFlight: Promise<void>[] = [];
   const send = (req: OpenLoopRequest, due: number) =>
     new Promise<void>((resolve) => {
+      const sentLate = performance.now() - due;
       const r = request(
         { host: base.hostname, port: base.port, agent, method: req.method, path: req.path, headers: req.headers },
         (res) => {
@@ -43,8 +50,15 @@ export async function openLoop(
           res.on('data', (c: string) => (body += c));
           res.on('end', () => {
             const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) latencies.push(performance.now() - due);
-            else non2xx++;
+            if (status >= 200 && status < 300) {
+              latencies.push(performance.now() - due);
+              if (traceFile)
+                trace.push([
+                  Math.round(performance.timeOrigin + due),
+                  Math.round(performance.now() - due),
+                  Math.round(sentLate),
+                ]);
+            } else non2xx++;
             opts.onResponse?.(status, body);
             resolve();
           });
@@ -71,6 +85,7 @@ export async function openLoop(
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
+  if (traceFile) writeFileSync(traceFile, JSON.stringify(trace));
   const sorted = latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MicroBatch } from './micro-batch.js';
 
 describe('MicroBatch', () => {
@@ -23,8 +23,7 @@ describe('MicroBatch', () => {
         if (runs.length === 1) await gate;
         return keys.map((k) => k * 10);
       },
-      500,
-      1,
+      { maxInFlight: 1 },
     );
     const first = b.load(1);
     await new Promise((r) => setImmediate(r));
@@ -45,11 +44,66 @@ describe('MicroBatch', () => {
         if (keys.includes(3)) throw new Error('boom');
         return keys;
       },
-      2,
-      5,
+      { maxBatch: 2, maxInFlight: 5 },
     );
     const results = await Promise.allSettled([1, 2, 3, 4, 5].map((k) => b.load(k)));
     expect(runs).toEqual([[1, 2], [3, 4], [5]]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+  });
+
+  describe('lingering while busy', () => {
+    afterEach(() => vi.useRealTimers());
+    const recording = (lingerMs?: number) => {
+      const runs: number[][] = [];
+      const b = new MicroBatch<number, number>(
+        async (keys) => {
+          runs.push(keys);
+          return keys;
+        },
+        lingerMs === undefined ? {} : { lingerMs },
+      );
+      return { runs, b };
+    };
+
+    it('sends a key after a quiet spell at the end of its turn, without a timer', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+      const { runs, b } = recording();
+      const value = b.load(1);
+      await vi.advanceTimersToNextTimerAsync();
+      expect(await value).toBe(1);
+      expect(runs).toEqual([[1]]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('gathers the keys that trickle in within lingerMs of a batch sent just before', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+      const { runs, b } = recording(2);
+      await Promise.all([b.load(1), vi.advanceTimersToNextTimerAsync()]);
+      const trickle = [b.load(2)];
+      await vi.advanceTimersByTimeAsync(1);
+      trickle.push(b.load(3));
+      await vi.advanceTimersByTimeAsync(0.5);
+      expect(runs).toEqual([[1]]);
+      trickle.push(b.load(4));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all(trickle)).toEqual([2, 3, 4]);
+      expect(runs).toEqual([[1], [2, 3, 4]]);
+      // Quiet again: the next key goes at once.
+      await vi.advanceTimersByTimeAsync(50);
+      const late = b.load(5);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await late).toBe(5);
+      expect(runs).toEqual([[1], [2, 3, 4], [5]]);
+    });
+
+    it('never lingers with lingerMs 0', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+      const { runs, b } = recording(0);
+      await Promise.all([b.load(1), vi.advanceTimersToNextTimerAsync()]);
+      const next = b.load(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await next).toBe(2);
+      expect(runs).toEqual([[1], [2]]);
+    });
   });
 });
