@@ -26,8 +26,8 @@ export async function openLoop(
     onResponse?: (status: number, body: string) => void;
   },
 ): Promise<Figures & { skipped: number }> {
-  // OPEN_LOOP_TRACE=dir writes each run's [due epoch ms, latency ms, ms the client sent it late] triples there (to line slow answers up with
-  // the database's log: checkpoints, autovacuum).
+  // OPEN_LOOP_TRACE=dir writes each run's [due epoch ms, latency ms, ms the client sent it late] triples there:
+  // to line slow answers up with what else happened (the database's log, the server's batches).
   const traceDir = process.env.OPEN_LOOP_TRACE;
   const traceFile = traceDir ? `${traceDir}/open-loop-${Date.now()}.json` : undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });

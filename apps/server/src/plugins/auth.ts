@@ -7,6 +7,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    // Last-seen writes do not hold requests up (auth.service.ts): they land before the database closes.
+    app.addHook('onClose', () => app.services.auth.drain());
     app.addHook('onRequest', async (request) => {
       const api = request.routeOptions.config.api;
       if (!api || api.access.kind === 'public') return;

@@ -111,9 +111,11 @@ describe('token expiry', () => {
     const loginAt = await lastSeen();
     t.clock.advance(30_000);
     expectOk(await me(token));
+    await t.app.services.auth.drain();
     expect(await lastSeen()).toBe(loginAt);
     t.clock.advance(31_000);
     expectOk(await me(token));
+    await t.app.services.auth.drain();
     expect(await lastSeen()).toBe(t.clock.now());
   });
 
@@ -125,6 +127,7 @@ describe('token expiry', () => {
     t.clock.advance(61_000);
     const results = await Promise.all([...tokens, ...tokens].map((token) => me(token)));
     results.forEach((r) => expectOk(r));
+    await t.app.services.auth.drain();
     const rows = await t.db
       .select({ hash: authTokens.tokenHash, at: authTokens.lastSeenAt })
       .from(authTokens)

@@ -26,6 +26,8 @@ export class AuthService {
    * password change evict at once (docs/performance.md).
    */
   private readonly sessions: TtlCache<string, Session>;
+  /** Last-seen writes under way (see `touch`). */
+  private readonly touching = new Set<Promise<void>>();
 
   constructor(
     private readonly repo: AuthRepository,
@@ -33,6 +35,8 @@ export class AuthService {
     private readonly limiter: LoginLimiter,
     private readonly config: Pick<Config, 'tokenTtlSeconds' | 'tokenIdleSeconds' | 'readCacheSeconds'>,
     private readonly clock: Clock,
+    private readonly reportError: (err: unknown) => void = (err) =>
+      console.error(`Writing a session's last-seen failed: ${String(err)}`),
   ) {
     this.sessions = new TtlCache(config.readCacheSeconds * 1000, SESSION_CACHE_ENTRIES, clock);
   }
@@ -95,7 +99,7 @@ export class AuthService {
       return null;
     }
     if (needsTouch(s.lastSeenAt, now)) {
-      await this.repo.touchToken(tokenHash, new Date(now));
+      this.touch(tokenHash, new Date(now));
       s.lastSeenAt = new Date(now);
     }
     this.sessions.set(tokenHash, s);
@@ -110,6 +114,25 @@ export class AuthService {
       tokenHash,
       expiresAt: s.expiresAt.getTime(),
     };
+  }
+
+  /**
+   * Writes the token's last-seen (idle expiry counts from it) without making the request wait: it is written at
+   * most once a minute per token against an idle limit of hours, so a write still under way — or lost with a
+   * crash — moves nothing a user could notice, while waiting for it put a commit into the first request of
+   * every session back from a minute's pause (an exam start: hundreds at once).
+   */
+  private touch(tokenHash: string, at: Date): void {
+    const write: Promise<void> = this.repo
+      .touchToken(tokenHash, at)
+      .catch(this.reportError)
+      .finally(() => this.touching.delete(write));
+    this.touching.add(write);
+  }
+
+  /** Resolves when every last-seen write started so far has ended (at shutdown, and in tests). */
+  async drain(): Promise<void> {
+    while (this.touching.size > 0) await Promise.all([...this.touching]);
   }
 
   async logout(user: AuthUser): Promise<null> {
