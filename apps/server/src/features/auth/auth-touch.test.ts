@@ -23,7 +23,10 @@ function gatedService() {
   const touch = repo.touchToken.bind(repo);
   repo.touchToken = (hash, at) =>
     new Promise<void>((resolve, reject) => {
-      release = (fail) => (fail ? reject(fail) : touch(hash, at).then(resolve, reject));
+      release = (fail) => {
+        if (fail) reject(fail);
+        else void touch(hash, at).then(resolve, reject);
+      };
     });
   const auth = new AuthService(
     repo,
