@@ -176,6 +176,8 @@ let stampede: Record<string, unknown> | undefined;
 let generation: Awaited<ReturnType<typeof generateTrainingBench>> | undefined;
 let answerStats: Record<string, number> | undefined;
 let records: Record<string, number> | undefined;
+/** Whether the database server ran autovacuum (else the bench vacuumed between measurements). */
+let autovacuum: 'on' | 'off (vacuumed between measurements)' | undefined;
 try {
   generation = await generateTrainingBench(server.baseURL, databaseUrl, {
     questions: QUESTIONS,
@@ -226,6 +228,23 @@ try {
   // answered.
   const crowd = generation.students.slice(WARM_STUDENTS);
   const cpu = await cpuSampler(server.pid, PG_ADMIN_URL, dbName);
+  // A database server as deployed runs autovacuum: it re-analyses a table as it grows and clears the dead rows
+  // every answer leaves (an answer rewrites its training's row). Without it the planner keeps the statistics of
+  // the nearly empty answer_records of the warm-up and reads a student's records by scanning them all. Where
+  // the server has it turned off (this machine's does), the bench vacuums and analyses the tables the answers
+  // write between two measurements, as autovacuum would have meanwhile.
+  const maintenance = new pg.Client({ connectionString: databaseUrl });
+  await maintenance.connect();
+  const autovacuumOn = (await maintenance.query<{ autovacuum: string }>('show autovacuum')).rows[0].autovacuum === 'on';
+  await maintenance.end();
+  autovacuum = autovacuumOn ? 'on' : 'off (vacuumed between measurements)';
+  const autovacuumStandIn = async () => {
+    if (autovacuumOn) return;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query('vacuum (analyze) trainings, training_events, answer_records, auth_tokens');
+    await c.end();
+  };
   const stampedeRound = async (roundSchemeId: string) => {
     const before = await cpu.sample();
     const t = performance.now();
@@ -370,11 +389,15 @@ try {
   if (WARMUP) for (const run of runs) await once(run, '(warm-up)', WARMUP);
   for (let round = 1; round <= (stampedeOnly ? 0 : ROUNDS); round++) {
     const label = `[${round}/${ROUNDS}]`;
-    for (const run of runs) roundResults.push({ ...(await once(run, label, DURATION)), setup: 'closed loop', round });
+    for (const run of runs) {
+      roundResults.push({ ...(await once(run, label, DURATION)), setup: 'closed loop', round });
+      await autovacuumStandIn();
+    }
     const inserted = roundResults.find((f) => f.round === round && f.url === '/v1/train/repository');
     if (inserted) {
       const rate = Math.round(inserted.reqPerSec * TARGET.answerShareOfInsert);
       roundResults.push({ ...(await openAnswers(label, DURATION, rate)), setup: 'open loop', round });
+      await autovacuumStandIn();
     }
   }
   await cpu.close();
@@ -475,6 +498,7 @@ const out = {
   runs: [
     {
       db: 'postgres',
+      autovacuum,
       questions: generation?.questions,
       students: generation?.students.length,
       generationSeconds: generation ? Number(generation.seconds.toFixed(1)) : null,

@@ -262,9 +262,9 @@ export class TrainingRepository {
       const rows = await this.seenStatement.execute({ users, ids });
       const byUser = new Map<number, Map<number, number>>();
       for (const r of rows) {
-        const m = byUser.get(r.userId) ?? new Map<number, number>();
-        m.set(r.id, r.n);
-        byUser.set(r.userId, m);
+        const ids = r.ids.split(',');
+        const counts = r.counts.split(',');
+        byUser.set(r.userId, new Map(ids.map((id, i) => [Number(id), Number(counts[i])])));
       }
       // A user's counts may hold ids another draw of the batch asked for: callers look up their own ids.
       return keys.map((k) => byUser.get(k.userId) ?? new Map<number, number>());
@@ -456,20 +456,26 @@ function buildSeenCounts(db: Db) {
   // Per user, through (user_id, question_id): a student's own records, however many other students answered the
   // same questions. `offset 0` keeps the planner from merging the per-user read into one scan of every record of
   // the candidates (what it chose for `user_id = any(…) and question_id = any(…)` under a generic plan: 15 ms
-  // for one student among 40,000 records, growing with every answer anyone gives).
+  // for one student among 40,000 records, growing with every answer anyone gives). One row per user, its
+  // questions and counts as two comma-separated lists: a batch of hundreds of students who answered dozens of the
+  // candidates each would otherwise be tens of thousands of rows to send and parse.
   const seen = db.$with('seen', {
     userId: sql<number>`user_id`.mapWith(Number).as('user_id'),
-    id: sql<number>`question_id`.mapWith(Number).as('question_id'),
-    n: sql<number>`n`.mapWith(Number).as('n'),
+    ids: sql<string>`ids`.as('ids'),
+    counts: sql<string>`counts`.as('counts'),
   }).as(sql`
-      select u.id as user_id, r.question_id, count(*) as n
+      select u.id as user_id, array_to_string(array_agg(g.question_id), ',') as ids,
+             array_to_string(array_agg(g.n), ',') as counts
         from unnest(${p('users')}::bigint[]) as u (id)
-        cross join lateral (select question_id from answer_records where user_id = u.id offset 0) as r
-        join unnest(${p('ids')}::bigint[]) as q (id) on q.id = r.question_id
-       group by u.id, r.question_id`);
+        cross join lateral (
+          select r.question_id, count(*) as n
+            from (select question_id from answer_records where user_id = u.id offset 0) as r
+            join unnest(${p('ids')}::bigint[]) as q (id) on q.id = r.question_id
+           group by r.question_id) as g
+       group by u.id`);
   return db
     .with(seen)
-    .select({ userId: seen.userId, id: seen.id, n: seen.n })
+    .select({ userId: seen.userId, ids: seen.ids, counts: seen.counts })
     .from(seen)
     .prepare('training_seen_counts');
 }
