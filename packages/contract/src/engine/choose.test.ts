@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseQuestions } from './index.js';
+import { chooseAmongIds, chooseQuestions } from './index.js';
 import { tieKey } from './choose.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `q${i + 1}`);
@@ -67,6 +67,24 @@ const candidatesArb = fc.uniqueArray(fc.record({ id: fc.string({ minLength: 1, m
   maxLength: 25,
 });
 
+/** Repeated ids merged at their lowest seen. */
+const merged = (c: { id: string; seen: number }[]) => {
+  const low = new Map<string, number>();
+  for (const x of c) low.set(x.id, Math.min(x.seen, low.get(x.id) ?? x.seen));
+  return [...low].map(([id, seen]) => ({ id, seen }));
+};
+/** The plain sort by (seen, tie key, id): what chooseQuestions must give. */
+const reference = (c: { id: string; seen: number }[], count: number, seed: number, drawNo: number) =>
+  merged(c)
+    .sort(
+      (a, b) =>
+        a.seen - b.seen ||
+        tieKey(seed, drawNo, a.id) - tieKey(seed, drawNo, b.id) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .slice(0, count)
+    .map((x) => x.id);
+
 describe('chooseQuestions properties', () => {
   it('chooses min(count, candidates) distinct candidates, none seen more than one left out', () => {
     fc.assert(
@@ -108,21 +126,6 @@ describe('chooseQuestions properties', () => {
   });
 
   it('equals the plain sort by (seen, tie key, id), repeated ids and fractional seen counts included', () => {
-    const merged = (c: { id: string; seen: number }[]) => {
-      const low = new Map<string, number>();
-      for (const x of c) low.set(x.id, Math.min(x.seen, low.get(x.id) ?? x.seen));
-      return [...low].map(([id, seen]) => ({ id, seen }));
-    };
-    const reference = (c: { id: string; seen: number }[], count: number, seed: number, drawNo: number) =>
-      merged(c)
-        .sort(
-          (a, b) =>
-            a.seen - b.seen ||
-            tieKey(seed, drawNo, a.id) - tieKey(seed, drawNo, b.id) ||
-            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-        )
-        .slice(0, count)
-        .map((x) => x.id);
     const seenArb = fc.oneof(fc.nat(6), fc.double({ min: 0, max: 6, noNaN: true }));
     // Ids from a small alphabet: repeated ids (merged at their lowest seen) come up often.
     const arb = fc.array(
@@ -139,6 +142,89 @@ describe('chooseQuestions properties', () => {
         expect(chooseQuestions(candidates, count, seed, drawNo)).toEqual(reference(candidates, count, seed, drawNo));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('equals the plain sort on long lists of numeric ids (the candidates of a real draw)', () => {
+    const arb = fc.array(fc.record({ id: fc.integer({ min: 1, max: 2000 }).map(String), seen: fc.nat(3) }), {
+      minLength: 100,
+      maxLength: 700,
+    });
+    fc.assert(
+      fc.property(
+        arb,
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer(),
+        fc.nat(100),
+        (candidates, count, seed, drawNo) => {
+          expect(chooseQuestions(candidates, count, seed, drawNo)).toEqual(reference(candidates, count, seed, drawNo));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('puts ids of equal tie key in id order, also where the tie reaches past the count asked for', () => {
+    // Two ids whose tie keys collide in draw (7, 0), found by the birthday paradox among 200,000 ids.
+    const first = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; i < 200_000 && !pair; i++) {
+      const id = `x${i}`;
+      const key = tieKey(7, 0, id);
+      const other = first.get(key);
+      if (other !== undefined) pair = [other, id];
+      else first.set(key, id);
+    }
+    if (!pair) throw new Error('no tie key collision among 200,000 ids');
+    const [a, b] = pair;
+    // Candidates below the pair (seen 0), the pair and candidates above it (seen 2), in both list orders.
+    const below = ['y1', 'y2', 'y3'].map((id) => ({ id, seen: 0 }));
+    const above = ['z1', 'z2', 'z3', 'z4'].map((id) => ({ id, seen: 2 }));
+    const pairFirst = [
+      { id: b, seen: 1 },
+      { id: a, seen: 1 },
+    ];
+    for (const list of [
+      [...below, ...pairFirst, ...above],
+      [...above, ...pairFirst.slice().reverse(), ...below],
+    ]) {
+      for (const count of [4, 5, 6, 12]) {
+        const chosen = chooseQuestions(list, count, 7, 0);
+        expect(chosen).toEqual(reference(list, count, 7, 0));
+        if (count >= 4) expect(chosen[3]).toBe(a < b ? a : b);
+      }
+    }
+  });
+});
+
+describe('chooseAmongIds', () => {
+  const asCandidates = (ids: number[], seen: Map<number, number>) =>
+    ids.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
+
+  it('chooses as chooseQuestions does for the decimal ids', () => {
+    const arb = fc.tuple(
+      fc.array(fc.oneof(fc.nat(3000), fc.constantFrom(0, 9, 10, 99, 100, Number.MAX_SAFE_INTEGER)), {
+        maxLength: 400,
+      }),
+      fc.array(fc.tuple(fc.nat(3000), fc.nat(300)), { maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(arb, fc.nat(120), fc.integer(), fc.nat(100), ([ids, counts], count, seed, drawNo) => {
+        // Seen counts past what a packed key holds (255) take the general path: it must agree too.
+        const seen = new Map(counts);
+        expect(chooseAmongIds(ids, seen, { count, seed, drawNo })).toEqual(
+          chooseQuestions(asCandidates(ids, seen), count, seed, drawNo),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('hashes ids that are not whole numbers as their decimal strings too', () => {
+    const ids = [3, 1.5, -2, 7];
+    const seen = new Map([[7, 1]]);
+    expect(chooseAmongIds(ids, seen, { count: 3, seed: 11, drawNo: 2 })).toEqual(
+      chooseQuestions(asCandidates(ids, seen), 3, 11, 2),
     );
   });
 });

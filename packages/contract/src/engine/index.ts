@@ -6,7 +6,7 @@ export * from './types.js';
 export { startTraining, applyEvent, replay } from './transitions.js';
 export { advanceTime } from './time.js';
 export { countedAnswers } from './answers.js';
-export { chooseQuestions } from './choose.js';
+export { chooseAmongIds, chooseQuestions } from './choose.js';
 export { trainingBound } from './bound.js';
 export { MAX_ENTRIES, pointKey } from './navigate.js';
 export { validateScheme, MAX_REPEAT, type SchemeIssue } from './validate.js';

@@ -1,7 +1,8 @@
 // Answers the engine's draw requests from the question bank: the point's selectors inside the phase's
 // subtrees and the scheme's kpRange, auto-judged questions only (any type on a paper), never one drawn before
-// in the training; the engine's `chooseQuestions` orders them (least seen by the student first, then seeded).
-import { chooseQuestions, type DrawRequest } from '@edu/contract';
+// in the training; the engine's `chooseAmongIds` (`chooseQuestions` over numeric ids) orders them (least seen by the
+// student first, then seeded).
+import { chooseAmongIds, type DrawRequest } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import { knowledgeRange } from './knowledge-range.js';
@@ -43,9 +44,9 @@ export class TrainingDraws {
       },
       MAX_CANDIDATES,
     );
-    const fresh = exclude.size === 0 ? ids : ids.filter((id) => !exclude.has(String(id)));
+    const drawn = exclude.size === 0 ? null : new Set(req.exclude.map(Number));
+    const fresh = drawn === null ? ids : ids.filter((id) => !drawn.has(id));
     const seen = await this.trainings.seenCounts(ctx.userId, fresh);
-    const candidates = fresh.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
-    return chooseQuestions(candidates, req.count, ctx.seed, ctx.drawNo);
+    return chooseAmongIds(fresh, seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });
   }
 }
