@@ -96,6 +96,30 @@ export class SchemesRepository {
     return { total: total?.n ?? 0, rows };
   }
 
+  /**
+   * `page` of the switched-on schemes (the students' open list): identical reads arriving together — every
+   * student of an exam opening the list at once — share one read (lib/micro-batch.ts), started after each
+   * of them was asked for. Callers get the same rows: they must not change them.
+   */
+  openPage(f: SchemeFilter, page: { start: number; size: number }) {
+    return this.openPages.load({ f: { ...f, onlyOn: true }, page });
+  }
+
+  private readonly openPages = new MicroBatch<
+    { f: SchemeFilter; page: { start: number; size: number } },
+    Awaited<ReturnType<SchemesRepository['page']>>
+  >(async (keys) => {
+    const reads = new Map<string, ReturnType<SchemesRepository['page']>>();
+    return Promise.all(
+      keys.map(({ f, page }) => {
+        const key = JSON.stringify([f, page]);
+        let read = reads.get(key);
+        if (!read) reads.set(key, (read = this.page(f, page)));
+        return read;
+      }),
+    );
+  });
+
   async insert(agencyId: string, creatorId: number, w: SchemeWrite, now: Date): Promise<number> {
     const [row] = await this.db
       .insert(s)

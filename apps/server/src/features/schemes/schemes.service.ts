@@ -193,8 +193,8 @@ export class SchemesService implements SchemeSource {
 
   /** SchemeSource: a page of the switched-on schemes the agency's students may train on. */
   async openPage(agencyId: string, page: { start: number; size: number }) {
-    const { total, rows } = await this.repo.page(
-      { agencyId, subscribedRepoIds: await this.trainRepos.subscribedIds(agencyId), onlyOn: true },
+    const { total, rows } = await this.repo.openPage(
+      { agencyId, subscribedRepoIds: await this.trainRepos.subscribedIds(agencyId) },
       page,
     );
     return {

@@ -1,7 +1,7 @@
 // SQL of trainings, their event logs and their answer records. Every write of a training is optimistic: it
 // changes the row (and appends to its log) only if the log still holds the events it read (`event_count`),
 // so answers, draws and time moves of one training never interleave; a loser reads again.
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answerRecords, knowledgePoints, questions, trainingEvents, trainings, users } from '../../db/schema.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
@@ -103,10 +103,24 @@ export class TrainingRepository {
       this.insertStatement ??= buildInsert(this.db);
       const found = await this.insertStatement.execute({ rows: JSON.stringify(rows) });
       const byKey = new Map(found.map((f) => [Number(f.k), f]));
-      return keys.map((_, k) => {
+      // The statement answers only the new id: the rest of the row is what was inserted — the first start's
+      // of a student who is twice in the batch (the statement inserts that one and answers it to both).
+      const firstOf = new Map<string, number>();
+      keys.forEach(({ values: v }, k) => {
+        if (!firstOf.has(`${v.schemeId}/${v.userId}`)) firstOf.set(`${v.schemeId}/${v.userId}`, k);
+      });
+      return keys.map(({ values: v }, k) => {
         const f = byKey.get(k);
         if (!f) return undefined;
-        return { row: f.training as TrainingRow, first: f.first?.id != null ? (f.first as QuestionRow) : null };
+        const { values, events } = keys[firstOf.get(`${v.schemeId}/${v.userId}`) ?? k];
+        const row: TrainingRow = {
+          ...values,
+          id: Number(f.id),
+          eventCount: events.length,
+          drawCount: drawsIn(events),
+          updatedAt: values.startedAt,
+        };
+        return { row, first: f.first?.id != null ? (f.first as QuestionRow) : null };
       });
     },
     { maxBatch: 200 },
@@ -319,35 +333,73 @@ export class TrainingRepository {
   }
 
   /** Per scheme: the student's running training (if any) and how many of its trainings have ended. */
-  async schemeProgress(userId: number, schemeIds: number[]) {
-    const out = new Map<number, { runningId: number | null; finished: number }>();
-    if (schemeIds.length === 0) return out;
-    const rows = await this.db
-      .select({
-        schemeId: trainings.schemeId,
-        runningId: sql<number | null>`max(${trainings.id}) filter (where ${trainings.status} = 'running')`,
-        finished: sql<number>`(count(*) filter (where ${trainings.status} <> 'running'))::int`,
-      })
-      .from(trainings)
-      .where(and(eq(trainings.userId, userId), inArray(trainings.schemeId, schemeIds)))
-      .groupBy(trainings.schemeId);
-    for (const r of rows)
-      out.set(r.schemeId, { runningId: r.runningId === null ? null : Number(r.runningId), finished: r.finished });
-    return out;
+  /**
+   * The student's running training and finished count per scheme. Students opening their lists together (an
+   * exam start) share one statement (lib/micro-batch.ts); it reads through the student's own trainings
+   * (agency, user), not through every training of the schemes.
+   */
+  async schemeProgress(agencyId: string, userId: number, schemeIds: number[]) {
+    if (schemeIds.length === 0) return new Map<number, { runningId: number | null; finished: number }>();
+    return this.progressBatch.load({ agencyId, userId, schemeIds });
   }
+
+  private readonly progressBatch = new MicroBatch<
+    { agencyId: string; userId: number; schemeIds: number[] },
+    Map<number, { runningId: number | null; finished: number }>
+  >(async (keys) => {
+    this.progressStatement ??= buildProgress(this.db);
+    const rows = await this.progressStatement.execute({
+      agencies: [...new Set(keys.map((k) => k.agencyId))],
+      users: [...new Set(keys.map((k) => k.userId))],
+      schemes: [...new Set(keys.flatMap((k) => k.schemeIds))],
+    });
+    type Progress = Map<number, { runningId: number | null; finished: number }>;
+    const byUser = new Map<string, Progress>();
+    for (const r of rows) {
+      const key = `${r.agencyId}/${r.userId}`;
+      const mine = byUser.get(key) ?? (new Map() as Progress);
+      mine.set(Number(r.schemeId), {
+        runningId: r.runningId === null ? null : Number(r.runningId),
+        finished: r.finished,
+      });
+      byUser.set(key, mine);
+    }
+    // A student's map may hold schemes another key of the batch asked for: callers look up their own.
+    return keys.map((k) => byUser.get(`${k.agencyId}/${k.userId}`) ?? new Map());
+  });
+
+  private progressStatement?: ReturnType<typeof buildProgress>;
+}
+
+function buildProgress(db: Db) {
+  return db
+    .select({
+      agencyId: trainings.agencyId,
+      userId: trainings.userId,
+      schemeId: trainings.schemeId,
+      runningId: sql<number | null>`max(${trainings.id}) filter (where ${trainings.status} = 'running')`,
+      finished: sql<number>`(count(*) filter (where ${trainings.status} <> 'running'))::int`,
+    })
+    .from(trainings)
+    .where(
+      and(
+        sql`${trainings.agencyId} = any(${sql.placeholder('agencies')}::text[])`,
+        sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
+        sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
+      ),
+    )
+    .groupBy(trainings.agencyId, trainings.userId, trainings.schemeId)
+    .prepare('training_scheme_progress');
 }
 
 /**
  * insert's statement, for a batch of starts (`rows`: a JSON array, one object per start with its key `k`): the
  * trainings (none for a student who already runs one; one for a student twice in the batch — the first of
- * the two starts, answered to both keys), their first events, and each question shown first. The new rows' columns come back renamed (t_…) so
- * they never clash with the question's.
+ * the two starts, answered to both keys), their first events, and each question shown first. Only the new
+ * rows' ids come back (renamed t_id, beside the question's columns): the rest is what was inserted.
  */
 function buildInsert(db: Db) {
-  const columns = Object.entries(getTableColumns(trainings));
-  const selection = Object.fromEntries(
-    columns.map(([key, c]) => [key, sql.raw(`t_${c.name}`).mapWith(c).as(`t_${c.name}`)]),
-  );
+  const ids = { t_id: sql<number>`t_id`, t_scheme_id: sql<number>`t_scheme_id`, t_user_id: sql<number>`t_user_id` };
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
       k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state jsonb,
@@ -358,14 +410,14 @@ function buildInsert(db: Db) {
   const chosen = db
     .$with('chosen', { k: sql<number>`k` })
     .as(sql`select distinct on (scheme_id, user_id) * from input order by scheme_id, user_id, k`);
-  const inserted = db.$with('inserted', selection).as(sql`
+  const inserted = db.$with('inserted', ids).as(sql`
     insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count,
                            answered, correct, score, max_score, started_at, ended_at, updated_at)
     select agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
            correct, score, max_score, started_at, ended_at, started_at
       from chosen
     on conflict (scheme_id, user_id) where status = 'running' do nothing
-    returning ${sql.raw(columns.map(([, c]) => `${c.name} as t_${c.name}`).join(', '))}`);
+    returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
     select i.t_id, (e.ord - 1)::int, e.ev
@@ -374,7 +426,7 @@ function buildInsert(db: Db) {
     returning 1 as n`);
   return db
     .with(input, chosen, inserted, logged)
-    .select({ k: sql<number>`input.k`, training: selection, first: QUESTION_COLUMNS })
+    .select({ k: sql<number>`input.k`, id: sql<number>`t_id`, first: QUESTION_COLUMNS })
     .from(inserted)
     .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
     .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)

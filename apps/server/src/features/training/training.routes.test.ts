@@ -135,8 +135,11 @@ describe('PUT /v1/train/scheme/:id/start', () => {
       .from(trainings)
       .where(and(eq(trainings.schemeId, Number(schemeId)), eq(trainings.status, 'running')));
     expect(n.n).toBe(1);
-    // Every start shows the same drawn question: no redraw.
+    // Every start shows the same drawn question: no redraw — and the whole training as stored, also to the
+    // starts that shared one insert with the first.
     expect(new Set(all.map((x) => x.question?.id)).size).toBe(1);
+    const stored = expectOk(await call('GET', `/v1/train/${all[0].trainId}`, student));
+    for (const x of all) expect(x).toEqual(stored);
     expectOk(await call('POST', `/v1/train/${all[0].trainId}/finish`, student));
   });
 

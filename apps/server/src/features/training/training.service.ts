@@ -71,6 +71,7 @@ export class TrainingService {
   ): Promise<{ total: number; list: OpenScheme[] }> {
     const { total, list } = await this.schemes.openPage(user.agencyId, page);
     const progress = await this.repo.schemeProgress(
+      user.agencyId,
       user.id,
       list.map((s) => s.id),
     );
