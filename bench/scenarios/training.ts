@@ -1,6 +1,7 @@
 // Training benchmark (issue 4) on PostgreSQL, in one run:
 //  1. the exam-start stampede: STAMPEDE students start the same training at once — every start must succeed,
-//     p99 < 500 ms, and the database must hold exactly one training per student;
+//     p99 < 500 ms, and the database must hold exactly one training per student (each round: a burst of health
+//     checks, the machine's floor; every student loading the scheme's page; then the starts);
 //  2. answer submission (judge + record + state advance) at 50 connections over every started training (a
 //     training is answered by one connection at a time: its answers are sequential, the trainings run in
 //     parallel), beside the no-database route and a single-INSERT route measured in the same run. Target:
@@ -245,26 +246,40 @@ try {
     await c.query('vacuum (analyze) trainings, training_events, answer_records, auth_tokens');
     await c.end();
   };
-  const stampedeRound = async (roundSchemeId: string) => {
+  /** Every request of the crowd at once, each on a fresh connection: latencies and CPU per request. */
+  const crowdBurst = async (send: (s: (typeof crowd)[number]) => Promise<{ status: number; ms: number }>) => {
     const before = await cpu.sample();
     const t = performance.now();
     const ms = await Promise.all(
-      crowd.map(async () => {
-        const r = await rawRequest(server.baseURL, 'GET', '/v1/health');
-        if (r.status !== 200) throw new Error(`health: ${r.status}`);
+      crowd.map(async (s) => {
+        const r = await send(s);
+        if (r.status !== 200) throw new Error(`burst: ${r.status}`);
         return r.ms;
       }),
     );
     const wall = performance.now() - t;
     const sorted = ms.sort((a, b) => a - b);
-    const healthBurst = {
+    return {
       requests: crowd.length,
       wallMs: Math.round(wall),
       p50ms: Math.round(pct(sorted, 50)),
       p99ms: Math.round(pct(sorted, 99)),
       ...cpu.perRequest(before, await cpu.sample(), crowd.length),
     };
+  };
+  const stampedeRound = async (roundSchemeId: string) => {
+    const healthBurst = await crowdBurst(() => rawRequest(server.baseURL, 'GET', '/v1/health'));
     console.log('burst of GET /v1/health', JSON.stringify(healthBurst));
+    // The students are on the scheme's page when the exam starts: each loaded it (the open-scheme list the
+    // page reads) before pressing 开始训练 together.
+    const pageLoad = await crowdBurst((s) =>
+      rawRequest(server.baseURL, 'GET', '/v1/train/open/schemes?start=0&size=200', {
+        Accept: 'application/json',
+        Authorization: `Bearer ${s.token}`,
+        'X-Agency-Id': 'demo',
+      }),
+    );
+    console.log('the scheme page loaded by every student', JSON.stringify(pageLoad));
     const cpuBefore = await cpu.sample();
     const t0 = performance.now();
     const outcomes = await Promise.allSettled(crowd.map((s) => rawStart(s.token, roundSchemeId)));
@@ -291,6 +306,7 @@ try {
       schemeId: roundSchemeId,
       ...stampedeCpu,
       sameBurstOfHealthChecks: healthBurst,
+      schemePageLoadedBefore: pageLoad,
       students: STAMPEDE,
       succeeded: ok.length,
       failed: failures.length,
