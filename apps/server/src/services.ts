@@ -74,7 +74,7 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     tagsRepo,
     clock,
   );
-  const trainRepos = new TrainReposService(new TrainReposRepository(db), clock);
+  const trainRepos = new TrainReposService(new TrainReposRepository(db), clock, config.readCacheSeconds);
   const schemes = new SchemesService(
     new SchemesRepository(db),
     trainRepos,

@@ -60,3 +60,81 @@ describe('TtlCache', () => {
     expect(await c.getOrLoad('a', load)).toBe(2);
   });
 });
+
+describe('TtlCache.getOrLoad under concurrent misses', () => {
+  /** A load that waits until `release` is called; `count` says how many began. */
+  function gatedLoads() {
+    const gates: Array<() => void> = [];
+    let count = 0;
+    const load = (value: number) => () => {
+      count++;
+      return new Promise<number>((resolve) => gates.push(() => resolve(value)));
+    };
+    return { load, release: () => gates.splice(0).forEach((open) => open()), began: () => count };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('shares one load among misses that arrive while it is under way, then keeps its value', async () => {
+    const c = new TtlCache<string, number>(1000, 10, manualClock());
+    const g = gatedLoads();
+    const all = Promise.all(Array.from({ length: 5 }, (_, i) => c.getOrLoad('a', g.load(i + 1))));
+    await settle();
+    expect(g.began()).toBe(1);
+    g.release();
+    expect(await all).toEqual([1, 1, 1, 1, 1]);
+    expect(c.get('a')).toBe(1);
+  });
+
+  it('loads other keys on their own', async () => {
+    const c = new TtlCache<string, number>(1000, 10, manualClock());
+    const g = gatedLoads();
+    const both = Promise.all([c.getOrLoad('a', g.load(1)), c.getOrLoad('b', g.load(2))]);
+    await settle();
+    expect(g.began()).toBe(2);
+    g.release();
+    expect(await both).toEqual([1, 2]);
+  });
+
+  it('does not keep a load that began before an eviction, and misses after the eviction load anew', async () => {
+    for (const evict of [
+      (c: TtlCache<string, number>) => c.delete('a'),
+      (c: TtlCache<string, number>) => c.deleteWhere(() => true),
+      (c: TtlCache<string, number>) => c.clear(),
+    ]) {
+      const c = new TtlCache<string, number>(1000, 10, manualClock());
+      const g = gatedLoads();
+      const before = c.getOrLoad('a', g.load(1));
+      await settle();
+      evict(c);
+      const after = c.getOrLoad('a', g.load(2));
+      await settle();
+      expect(g.began()).toBe(2);
+      g.release();
+      expect([await before, await after]).toEqual([1, 2]);
+      // The load that began after the eviction is the one kept.
+      expect(c.get('a')).toBe(2);
+    }
+  });
+
+  it('keeps no failure: every sharer gets the error, the next miss loads again', async () => {
+    const c = new TtlCache<string, number>(1000, 10, manualClock());
+    let calls = 0;
+    const failing = () => {
+      calls++;
+      return Promise.reject(new Error('database down'));
+    };
+    const results = await Promise.allSettled([c.getOrLoad('a', failing), c.getOrLoad('a', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    expect(await c.getOrLoad('a', () => Promise.resolve(7))).toBe(7);
+  });
+
+  it('turns a load that throws at once into a rejection', async () => {
+    const c = new TtlCache<string, number>(1000, 10, manualClock());
+    await expect(
+      c.getOrLoad('a', () => {
+        throw new Error('bad key');
+      }),
+    ).rejects.toThrow('bad key');
+  });
+});

@@ -5,6 +5,10 @@ import type { Clock } from './clock.js';
 
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  /** getOrLoad's loads under way, shared by the misses that arrive meanwhile. */
+  private readonly loading = new Map<K, Promise<V>>();
+  /** Advances on every eviction: a load that began before one is answered but not kept. */
+  private evictions = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -40,25 +44,48 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, until: this.clock.now() + this.ttlMs });
   }
 
-  /** The cached value, or the loaded one (then cached). Concurrent misses each load. */
-  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value, or the loaded one (then cached). Misses arriving while a load of their key is under way
+   * share it (a burst of requests on a cold entry reads once); all of them get the same value, which callers
+   * must not change. A load that began before an eviction is not kept, and misses after the eviction load anew.
+   */
+  getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
-    const value = await load();
-    this.set(key, value);
-    return value;
+    if (hit !== undefined) return Promise.resolve(hit);
+    if (!this.enabled) return Promise.resolve().then(load);
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const evictions = this.evictions;
+    const loaded = Promise.resolve()
+      .then(load)
+      .then((value) => {
+        if (this.evictions === evictions) this.set(key, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+      });
+    this.loading.set(key, loaded);
+    return loaded;
   }
 
   delete(key: K): void {
     this.entries.delete(key);
+    this.loading.delete(key);
+    this.evictions++;
   }
 
   /** Evicts every entry whose value matches. */
   deleteWhere(match: (value: V, key: K) => boolean): void {
     for (const [k, e] of this.entries) if (match(e.value, k)) this.entries.delete(k);
+    // A value under way is not known yet: no load that began before this is shared or kept.
+    this.loading.clear();
+    this.evictions++;
   }
 
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
+    this.evictions++;
   }
 }
