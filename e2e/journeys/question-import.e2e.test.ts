@@ -23,11 +23,6 @@ function startLine(file: string, marker: string, start: RegExp): number {
   return at + 1;
 }
 
-async function pickOption(page: Page, dialog: Locator, label: string, option: string) {
-  await dialog.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
 /** True as soon as `check` holds, false after `ms`. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -36,6 +31,21 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<boolea
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
+}
+
+async function pickOption(page: Page, dialog: Locator, label: string, option: string) {
+  const box = dialog.getByRole('combobox', { name: label });
+  const field = dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) });
+  const openLists = page.locator('.ant-select-dropdown:visible');
+  // Chosen, and the list closed: an open list covers the fields below it. On a loaded machine a click can land
+  // while the list is still animating open and be lost, leaving it open: check, and choose again.
+  const chosen = async () => ((await field.textContent()) ?? '').includes(option) && (await openLists.count()) === 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if ((await openLists.count()) === 0) await box.click();
+    await openLists.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 5000 });
+    if (await within(3000, chosen)) return;
+  }
+  throw new Error(`could not choose ${option} in ${label}`);
 }
 
 async function pickTreeNode(page: Page, dialog: Locator, label: string, search: string) {
