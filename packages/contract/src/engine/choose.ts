@@ -39,9 +39,10 @@ export function chooseQuestions(
   const take = Math.floor(count);
   if (!(take > 0)) return [];
   const draw = drawState(seed, drawNo);
-  const keys = packCandidates(candidates, draw);
+  const idAt = (i: number) => candidates[i].id;
+  const keys = packKeys(candidates.length, (i) => candidates[i].seen, idAt, draw);
   if (!keys) return chooseByComparison(candidates, take, draw);
-  return takeByKeys(keys, take, (i) => candidates[i].id);
+  return takeByKeys(keys, take, idAt);
 }
 
 /**
@@ -56,12 +57,14 @@ export function chooseAmongIds(
 ): string[] {
   const take = Math.floor(count);
   if (!(take > 0)) return [];
-  const keys = packIds(ids, seen, drawState(seed, drawNo));
+  // Numeric ids are hashed as their decimal strings (V8 caches those of small numbers).
+  const idAt = (i: number) => String(ids[i]);
+  const keys = packKeys(ids.length, (i) => seen.get(ids[i]) ?? 0, idAt, drawState(seed, drawNo));
   if (!keys) {
     const candidates = ids.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
     return chooseQuestions(candidates, count, seed, drawNo);
   }
-  return takeByKeys(keys, take, (i) => String(ids[i]));
+  return takeByKeys(keys, take, idAt);
 }
 
 /** The general case: repeated ids merged (lowest seen), then sorted by (seen, tie key, id) with a comparison. */
@@ -85,31 +88,16 @@ const PACK_INDEX = 2 ** 13;
 const PACK_SEEN = 2 ** 8;
 
 /**
- * The common case, fast: one exact number per candidate — seen, then the tie key, then the candidate's index —;
- * null when a seen count is not a small whole number or there are too many candidates.
+ * The common case, fast: one exact number per candidate — seen, then the tie key (of the id as a string), then
+ * the candidate's index —; null when a seen count is not a small whole number or there are too many candidates.
  */
-function packCandidates(candidates: readonly { id: string; seen: number }[], draw: number): Float64Array | null {
-  const n = candidates.length;
+function packKeys(n: number, seenAt: (i: number) => number, idAt: (i: number) => string, draw: number) {
   if (n > PACK_INDEX) return null;
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const { id, seen } = candidates[i];
+    const seen = seenAt(i);
     if (!(Number.isInteger(seen) && seen >= 0 && seen < PACK_SEEN)) return null;
-    keys[i] = (seen * 2 ** 32 + mulberry32(draw ^ fnv1a(id))) * PACK_INDEX + i;
-  }
-  return keys;
-}
-
-/** packCandidates for numeric ids (hashed as their decimal strings: V8 caches those of small numbers). */
-function packIds(ids: readonly number[], seenOf: ReadonlyMap<number, number>, draw: number): Float64Array | null {
-  const n = ids.length;
-  if (n > PACK_INDEX) return null;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const id = ids[i];
-    const seen = seenOf.get(id) ?? 0;
-    if (!(Number.isInteger(seen) && seen >= 0 && seen < PACK_SEEN)) return null;
-    keys[i] = (seen * 2 ** 32 + mulberry32(draw ^ fnv1a(String(id)))) * PACK_INDEX + i;
+    keys[i] = (seen * 2 ** 32 + mulberry32(draw ^ fnv1a(idAt(i)))) * PACK_INDEX + i;
   }
   return keys;
 }
