@@ -201,6 +201,38 @@ describe('GET /v1/train/student/:id/stats', () => {
     expect(s.trainings.list[0]).toMatchObject({ title: '统计测试卷', type: 'paper', status: 'finished', score: 3 });
   });
 
+  it("counts a running training's answers as they come, in the scheme's student row and the summary", async () => {
+    // 学生二 finished one paper (3 answers, 2 right); a second training on it is answered right, then wrong.
+    const kid = kids[1];
+    const run = expectOk(await call<{ trainId: string }>('PUT', `/v1/train/scheme/${w.paperId}/start`, kid.token));
+    const answer = (i: number, right: boolean) =>
+      call('POST', `/v1/train/${run.trainId}/answer`, kid.token, {
+        clientAnswerId: `live-${run.trainId}-${i}`,
+        questionId: w.q[i],
+        answer: right ? w.right[w.q[i]] : w.wrong[w.q[i]],
+      });
+    const figures = async () => {
+      const row = (await userStats()).users.list.find((u) => u.userId === String(kid.id));
+      const own = StudentTrainingStats.parse(expectOk(await call('GET', `/v1/train/student/${kid.id}/stats`, agency)));
+      return { row: [row?.trainings, row?.ended, row?.answered, row?.correct], summary: own.summary };
+    };
+    expectOk(await answer(0, true));
+    expect(await figures()).toMatchObject({
+      row: [2, 1, 4, 3],
+      summary: { trainings: 2, ended: 1, answered: 4, correct: 3 },
+    });
+    expectOk(await answer(1, false));
+    expect(await figures()).toMatchObject({
+      row: [2, 1, 5, 3],
+      summary: { trainings: 2, ended: 1, answered: 5, correct: 3 },
+    });
+    expectOk(await call('POST', `/v1/train/${run.trainId}/finish`, kid.token));
+    expect(await figures()).toMatchObject({
+      row: [2, 2, 5, 3],
+      summary: { trainings: 2, ended: 2, answered: 5, correct: 3 },
+    });
+  });
+
   it('answers 404 for a user who is no student of the agency, and 403 to a teacher', async () => {
     expectError(await call('GET', `/v1/train/student/${kids[0].id}/stats`, other, undefined, 'other'), 404);
     expectError(await call('GET', `/v1/train/student/999999/stats`, agency), 404);
