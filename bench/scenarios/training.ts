@@ -424,7 +424,7 @@ try {
   await check.connect();
   const r = await check.query<{ records: string; answers: string; dup: string }>(
     `select (select count(*) from answer_records a join trainings t on t.id = a.training_id where t.scheme_id = $1) as records,
-            (select coalesce(sum(jsonb_array_length(state->'answers')), 0) from trainings where scheme_id = $1) as answers,
+            (select coalesce(sum(json_array_length(state->'answers')), 0) from trainings where scheme_id = $1) as answers,
             (select count(*) from (select training_id, client_answer_id from answer_records group by 1, 2 having count(*) > 1) d) as dup`,
     [Number(schemeId)],
   );

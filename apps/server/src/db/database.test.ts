@@ -27,6 +27,21 @@ describe('migrations and seed', () => {
     expect(idx[0]?.indexdef).toContain('text_pattern_ops');
   });
 
+  it("keeps a training's state as json, compressed with lz4 where the server has it (migration 0017)", async () => {
+    const [col] = rowsOf<{ type: string; compression: string }>(
+      await t.db.execute(sql`select atttypid::regtype::text as type, attcompression::text as compression
+        from pg_attribute where attrelid = 'trainings'::regclass and attname = 'state'`),
+    );
+    const [setting] = rowsOf<{ lz4: boolean }>(
+      await t.db.execute(
+        sql`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`,
+      ),
+    );
+    expect(col.type).toBe('json');
+    // 'l' = lz4; '' = the default (pglz), PGlite having no lz4.
+    expect(col.compression).toBe(setting.lz4 ? 'l' : '');
+  });
+
   it('seeds only an empty database: a second run changes nothing', async () => {
     const counts = async () => ({
       users: (await t.db.select({ n: count() }).from(users))[0].n,

@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -373,7 +374,11 @@ export const trainings = pgTable(
     scheme: jsonb('scheme').$type<Record<string, unknown>>().notNull(),
     seed: integer('seed').notNull(),
     status: text('status').notNull(),
-    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    /**
+     * json, not jsonb (migration 0017): written whole by every answer and read whole by the next, never queried
+     * inside but by the sweep's deadlines and the statistics' drawn list; json keeps the text as sent.
+     */
+    state: json('state').$type<Record<string, unknown>>().notNull(),
     /** How many events the training's log (training_events) holds, and how many of them are draws. */
     eventCount: integer('event_count').notNull().default(0),
     drawCount: integer('draw_count').notNull().default(0),

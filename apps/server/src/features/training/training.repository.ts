@@ -402,7 +402,7 @@ function buildInsert(db: Db) {
   const ids = { t_id: sql<number>`t_id`, t_scheme_id: sql<number>`t_scheme_id`, t_user_id: sql<number>`t_user_id` };
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
-      k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state jsonb,
+      k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
       event_count int, draw_count int, answered int, correct int, score double precision,
       max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
       first_question_id bigint)`);
@@ -457,7 +457,7 @@ function buildRecordAnswer(db: Db) {
   const p = sql.placeholder;
   const saved = db.$with('saved', { id: sql<number>`id`.as('id') }).as(sql`
     update trainings
-       set state = ${p('state')}::jsonb, event_count = event_count + ${p('newEventCount')}::int,
+       set state = ${p('state')}::json, event_count = event_count + ${p('newEventCount')}::int,
            draw_count = draw_count + ${p('newDraws')}::int, status = ${p('status')}::text,
            answered = ${p('answered')}::int, correct = ${p('correct')}::int,
            score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
