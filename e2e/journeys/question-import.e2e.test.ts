@@ -33,34 +33,54 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<boolea
   return false;
 }
 
-async function pickOption(page: Page, dialog: Locator, label: string, option: string) {
-  const box = dialog.getByRole('combobox', { name: label });
-  const field = dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) });
-  const openLists = page.locator('.ant-select-dropdown:visible');
-  // Chosen, and the list closed: an open list covers the fields below it. On a loaded machine a click can land
-  // while the list is still animating open and be lost, leaving it open: check, and choose again.
-  const chosen = async () => ((await field.textContent()) ?? '').includes(option) && (await openLists.count()) === 0;
+/** A select of the dialog by its label: its input and the whole field (which shows the choice). */
+function selectField(page: Page, dialog: Locator, label: string) {
+  return {
+    box: dialog.getByRole('combobox', { name: label }),
+    field: dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }),
+  };
+}
+
+/**
+ * Chooses until `chosen` holds, three times at most. The dropdown animates open: on a loaded machine a click can
+ * land too early and be lost, leaving the list open over the fields below.
+ */
+async function chooseUntil(what: string, choose: () => Promise<void>, chosen: () => Promise<boolean>, ms: number) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    if ((await openLists.count()) === 0) await box.click();
-    await openLists.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 5000 });
-    if (await within(3000, chosen)) return;
+    await choose();
+    if (await within(ms, chosen)) return;
   }
-  throw new Error(`could not choose ${option} in ${label}`);
+  throw new Error(`could not choose ${what}`);
+}
+
+async function pickOption(page: Page, dialog: Locator, label: string, option: string) {
+  const { box, field } = selectField(page, dialog, label);
+  const openLists = page.locator('.ant-select-dropdown:visible');
+  await chooseUntil(
+    `${option} in ${label}`,
+    async () => {
+      if ((await openLists.count()) === 0) await box.click();
+      await openLists.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 5000 });
+    },
+    // Chosen, and the list closed.
+    async () => ((await field.textContent()) ?? '').includes(option) && (await openLists.count()) === 0,
+    3000,
+  );
 }
 
 async function pickTreeNode(page: Page, dialog: Locator, label: string, search: string) {
-  const box = dialog.getByRole('combobox', { name: label });
-  const field = dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) });
-  const chosen = async () => ((await field.textContent()) ?? '').includes(search) && (await box.inputValue()) === '';
-  // The dropdown animates open; a click that lands too early is lost, so check the choice and try again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if ((await page.locator('.ant-select-dropdown:visible .ant-select-tree').count()) === 0) await box.click();
-    await box.fill(search);
-    const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: search }).first();
-    await node.click({ timeout: 5000 });
-    if (await within(2000, chosen)) return;
-  }
-  throw new Error(`could not choose ${search} in ${label}`);
+  const { box, field } = selectField(page, dialog, label);
+  await chooseUntil(
+    `${search} in ${label}`,
+    async () => {
+      if ((await page.locator('.ant-select-dropdown:visible .ant-select-tree').count()) === 0) await box.click();
+      await box.fill(search);
+      const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: search }).first();
+      await node.click({ timeout: 5000 });
+    },
+    async () => ((await field.textContent()) ?? '').includes(search) && (await box.inputValue()) === '',
+    2000,
+  );
 }
 
 /** Waits for a dialog's opening animation to end (for screenshots). */
