@@ -18,6 +18,16 @@ export type ImportMode = z.infer<typeof ImportMode>;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Query of `PUT /v1/exam/questions/import` and `POST …/import/preview`; the body is the file's bytes. */
+/**
+ * Text encodings an import reads (GIFT, XML): `auto` detects (BOM, then strict UTF-8, then UTF-16 by its zero
+ * bytes, else GB18030, a superset of GBK and GB2312); the others force one (docs/import-export.md).
+ */
+export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'utf-16le', 'utf-16be', 'gb18030'] as const;
+export const ImportEncoding = z.enum(IMPORT_ENCODINGS);
+export type ImportEncoding = z.infer<typeof ImportEncoding>;
+/** The encoding a file was read with (never `auto`). */
+export type DetectedEncoding = Exclude<ImportEncoding, 'auto'>;
+
 export const ImportQuery = z.object({
   format: TransferFormat,
   /** An owned repository of the agency in context. */
@@ -25,6 +35,8 @@ export const ImportQuery = z.object({
   /** Knowledge point of items whose file names none. */
   knowledgeId: KpCode.optional(),
   mode: ImportMode.default('all'),
+  /** Text files only (ignored for xlsx). */
+  encoding: ImportEncoding.default('auto'),
 });
 export type ImportQuery = z.infer<typeof ImportQuery>;
 
@@ -48,6 +60,8 @@ export const ImportReport = z.object({
   errors: z.array(ImportItemError),
   /** Items of the file the platform does not import (e.g. Moodle matching, GIFT numeric), with where they are. */
   unsupported: z.array(ImportItemError),
+  /** The encoding the text was read with (GIFT, XML); absent for xlsx. */
+  encoding: ImportEncoding.exclude(['auto']).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 

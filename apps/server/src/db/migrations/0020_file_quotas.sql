@@ -1,0 +1,2 @@
+-- Reserved slot; filled by the change that needs it.
+SELECT 1;
