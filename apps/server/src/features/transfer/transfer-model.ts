@@ -1,6 +1,6 @@
 // What the format parsers produce and the serializers consume: drafts of question fields with their place
 // in the file, and small text/HTML helpers shared by the formats (docs/import-export.md).
-import type { ImportItemError, Question } from '@edu/contract';
+import type { DetectedEncoding, ImportItemError, Question } from '@edu/contract';
 
 /** The question fields a file gave, before validation with the contract's QuestionCreate. */
 export interface Draft {
@@ -35,6 +35,39 @@ export interface ParseResult {
   items: ParsedItem[];
   /** Items the platform does not import (other question types), with where they are. */
   unsupported: ImportItemError[];
+}
+
+/**
+ * Bounds of one import file, checked while reading (docs/import-export.md → Limits); set by the IMPORT_*
+ * configuration variables. A file over one is refused with a FileFormatError naming the limit.
+ */
+export interface ImportLimits {
+  /** Largest upload, bytes. */
+  maxBytes: number;
+  /** Most questions in one file (GIFT/XML items, Excel data rows). */
+  maxItems: number;
+  /** xlsx: most bytes the archive's entries may inflate to, declared and actually inflated. */
+  maxUncompressedBytes: number;
+  /** xlsx: largest inflated / compressed ratio of one entry. */
+  maxRatio: number;
+  /** xlsx: most entries in the archive. */
+  maxEntries: number;
+}
+
+/**
+ * Where a streaming parser hands what it reads, item by item, so that no file's whole list of items needs
+ * to be held at once. `item` may return a promise: the parser waits for it (backpressure).
+ */
+export interface ParseSink {
+  item(item: ParsedItem): void | Promise<void>;
+  unsupported(item: ImportItemError): void;
+  /** Share of the file read so far, 0..1. */
+  progress(fraction: number): void;
+}
+
+export interface ParseOutcome {
+  /** The encoding a text file was read with; absent for xlsx. */
+  encoding?: DetectedEncoding;
 }
 
 /** A file that cannot be read at all (not XML, not an xlsx…): answered 400 naming `file`. */
