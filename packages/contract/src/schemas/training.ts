@@ -2,7 +2,7 @@
 // engine (engine/), with every answer stored as it is acknowledged.
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
-import { JudgeResult, StudentQuestion, SubmittedAnswer } from './question.js';
+import { JudgeResult, QuestionOption, StudentQuestion, SubmittedAnswer } from './question.js';
 
 export const TRAINING_STATUSES = ['running', 'finished', 'expired'] as const;
 export const TrainingStatus = z.enum(TRAINING_STATUSES);
@@ -79,7 +79,20 @@ export const TrainingRecord = z.object({
   point: z.string(),
   title: z.string(),
   type: z.string(),
+  /** The question's text (sanitised HTML) as the student saw it, so records and reports show what was asked. */
+  stem: z.string(),
+  /** Choice types: the options, so an answer `B` can be shown with its text. */
+  options: z.array(QuestionOption),
   answer: z.array(z.string()),
+  /** Reading questions: the student's answer to each sub-question (the record's `answer` is empty for them). */
+  subAnswers: z.array(
+    z.object({
+      questionSubId: z.string(),
+      title: z.string(),
+      answer: z.array(z.string()),
+      isCorrect: z.boolean().nullable(),
+    }),
+  ),
   isCorrect: z.boolean().nullable(),
   score: z.number(),
   /** The first answer to the question in this training (the one that counts for statistics). */
