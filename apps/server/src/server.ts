@@ -7,6 +7,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/d
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed.js';
 import { seedDemoPractice } from './db/seed-trainings.js';
+import { createServices } from './services.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */
 const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
     );
     await migrateDatabase(database);
     const { notice, demoSeeded } = await seedDatabase(database.db, config);
-    if (demoSeeded) await seedDemoPractice(database.db, config);
+    const { db } = database;
+    if (demoSeeded) await seedDemoPractice(db, (clock) => createServices({ db, config, clock }).training);
     for (const line of notice) console.log(line);
   } catch (e) {
     await database?.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 // The demo schemes are switched on and trainable, and the demo trainings finish through the real service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../services.js';
 import { createTestApp, expectOk, type TestApp } from '../test/test-app.js';
 import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE } from './seed-schemes.js';
 import { seedDemoPractice } from './seed-trainings.js';
@@ -15,7 +16,7 @@ type Page<T> = { total: number; list: T[] };
 describe('demo schemes and trainings', () => {
   it('switches both demo schemes on and plays two adaptive trainings and one paper for the student, all ended', async () => {
     const student = await t.login('student');
-    await seedDemoPractice(t.db, t.config);
+    await seedDemoPractice(t.db, (clock) => createServices({ db: t.db, config: t.config, clock }).training);
     const open = async () =>
       expectOk(
         await t.call<Page<{ title: string; type: string; finishedCount: number }>>('GET', '/v1/train/open/schemes', {

@@ -3,10 +3,8 @@
 // wrong-answer book and the dashboards show real data on first start. Answers alternate right and wrong by a
 // fixed pattern; a right answer is the question's own standard answer.
 import { eq, inArray } from 'drizzle-orm';
-import { trueFalseValue, type Training } from '@edu/contract';
-import type { Config } from '../config.js';
-import { manualClock } from '../lib/clock.js';
-import { createServices } from '../services.js';
+import { trueFalseValue, type Training, type TrainingAnswerRequest, type TrainingAnswerResult } from '@edu/contract';
+import { manualClock, type Clock } from '../lib/clock.js';
 import type { Db } from './client.js';
 import { schemes, questions, users } from './schema.js';
 import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE, seedDemoSchemes } from './seed-schemes.js';
@@ -15,20 +13,34 @@ const DAY = 86_400_000;
 /** Safety cap on the answers of one seeded training (the engine's own bound is far lower). */
 const MAX_ANSWERS = 60;
 
+type Trainee = { id: number; agencyId: string };
+
+/**
+ * The training calls the demo is played through: the real training service, which the caller makes on the clock
+ * given (services sit above db/, so the seed takes them as an argument instead of importing them;
+ * docs/architecture.md §3).
+ */
+export interface DemoTrainer {
+  start(user: Trainee, schemeId: string): Promise<Training>;
+  answer(user: Trainee, trainId: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult>;
+  finish(user: Trainee, trainId: string): Promise<Training>;
+}
+export type DemoTrainerOn = (clock: Clock) => DemoTrainer;
+
 /**
  * Runs right after the demo seed committed (server start): the demo schemes, then their trainings. Kept out
  * of seedDatabase so the API tests start without schemes; a start interrupted in between leaves the demo
  * without schemes (delete the data directory to seed again).
  */
-export async function seedDemoPractice(db: Db, config: Config): Promise<void> {
+export async function seedDemoPractice(db: Db, trainerOn: DemoTrainerOn): Promise<void> {
   await db.transaction((tx) => seedDemoSchemes(tx));
-  await seedDemoTrainings(db, config);
+  await seedDemoTrainings(db, trainerOn);
 }
 
-async function seedDemoTrainings(db: Db, config: Config): Promise<void> {
+async function seedDemoTrainings(db: Db, trainerOn: DemoTrainerOn): Promise<void> {
   const base = Date.now() - 4 * DAY;
   const clock = manualClock(base);
-  const { training } = createServices({ db, config, clock });
+  const training = trainerOn(clock);
   const [student] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
   const rows = await db
     .select({ id: schemes.id, title: schemes.title })

@@ -2,20 +2,7 @@
 import 'fastify';
 import type { ApiRoute } from '@edu/contract';
 import type { Services } from '../services.js';
-
-/** The logged-in user behind a valid bearer token. */
-export interface AuthUser {
-  id: number;
-  username: string;
-  name: string;
-  avatar: string | null;
-  mustChangePassword: boolean;
-  /** Reloaded from the database on every request, so a role change applies at once. */
-  roles: string[];
-  token: string;
-  tokenHash: string;
-  expiresAt: number;
-}
+import type { AuthUser } from './auth-user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

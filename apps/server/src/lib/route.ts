@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
 import { okEnvelope, okEnvelopeJson } from './envelope.js';
 import { RawJson } from './raw-json.js';
-import type { AuthUser } from './fastify-types.js';
+import type { AuthUser } from './auth-user.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from '../plugins/agency.js';
 

@@ -1,6 +1,6 @@
 // What a well-formed question looks like per type: options, standard answer, judgeType, sub-questions.
 // Used by the write schemas' refinement (schemas/question.ts); messages are shown to authors (Chinese).
-import type { JudgeType, QuestionOption, QuestionType, SubQuestionType } from '../schemas/question.js';
+import type { JudgeType, QuestionOption, QuestionType, SubQuestionType } from '../schemas/question-kinds.js';
 import { splitAlternatives } from './normalise.js';
 
 /** The option letter at a position: 0 → `A`, 1 → `B`, … */

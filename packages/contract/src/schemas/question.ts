@@ -4,54 +4,22 @@ import { z } from 'zod';
 import { AgencyId, EpochMs, Id } from './common.js';
 import { KpCode, KpLevel } from './knowledge.js';
 import { htmlHasContent, questionRuleIssues } from '../judge/answer-rules.js';
+import {
+  JudgeType,
+  QuestionOption,
+  QuestionType,
+  SubQuestionType,
+  QUESTION_TEXT_MAX as TEXT_MAX,
+} from './question-kinds.js';
 
-export const QUESTION_TYPES = [
-  'singleChoice',
-  'multipleChoice',
-  'trueFalse',
-  'fillBlank',
-  'shortAnswer',
-  'translation',
-  'enReading',
-] as const;
-export const QuestionType = z.enum(QUESTION_TYPES);
-export type QuestionType = z.infer<typeof QuestionType>;
-
-/** Types a sub-question of an enReading question can have (no nesting). */
-export const SUB_QUESTION_TYPES = [
-  'singleChoice',
-  'multipleChoice',
-  'trueFalse',
-  'fillBlank',
-  'translation',
-  'shortAnswer',
-] as const;
-export const SubQuestionType = z.enum(SUB_QUESTION_TYPES);
-export type SubQuestionType = z.infer<typeof SubQuestionType>;
-
-export const CHOICE_TYPES = ['singleChoice', 'multipleChoice'] as const satisfies readonly QuestionType[];
-
-export const JUDGE_TYPES = ['auto', 'manual'] as const;
-export const JudgeType = z.enum(JUDGE_TYPES);
-export type JudgeType = z.infer<typeof JudgeType>;
+export * from './question-kinds.js';
 
 export const SUB_QUESTION_STATUSES = ['pending', 'accepted'] as const;
 export const SubQuestionStatus = z.enum(SUB_QUESTION_STATUSES);
 export type SubQuestionStatus = z.infer<typeof SubQuestionStatus>;
 
-/** Option letters: A, B, C, … in order (`optionKeyAt` in judge/answer-rules.ts). */
-export const OPTION_KEY_RE = /^[A-Z]$/;
-
 const HTML_MAX = 200_000;
-const TEXT_MAX = 10_000;
 const Html = z.string().max(HTML_MAX, '内容过长（不超过 200000 个字符）');
-
-export const QuestionOption = z.object({
-  key: z.string().regex(OPTION_KEY_RE, '选项字母应为 A–Z 的大写字母'),
-  /** HTML. */
-  content: z.string().max(TEXT_MAX, '选项内容不超过 10000 个字符'),
-});
-export type QuestionOption = z.infer<typeof QuestionOption>;
 
 export const QuestionVideo = z.object({ url: z.string(), title: z.string().optional() });
 export type QuestionVideo = z.infer<typeof QuestionVideo>;

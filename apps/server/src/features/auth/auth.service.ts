@@ -3,7 +3,7 @@ import type { LoginInfo } from '@edu/contract';
 import type { Config } from '../../config.js';
 import { ApiError, invalidField, loginRequired } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../../lib/fastify-types.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { AgencyService } from '../agency/agency.service.js';
 import type { AuthRepository, Session } from './auth.repository.js';
 import { TtlCache } from '../../lib/ttl-cache.js';

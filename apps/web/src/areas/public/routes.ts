@@ -3,13 +3,13 @@ import { lazy } from 'react';
 import type { RouteDef } from '../../app/route-types';
 import { PUBLIC_PAGES } from './texts';
 import LoginPage from './LoginPage';
+import { PASSWORD_PATH } from './paths';
 
 const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
 const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
 const QuestionPreviewPublicPage = lazy(() => import('./QuestionPreviewPublicPage'));
 
-/** Not in spec §2: where a user with `mustChangePassword` is sent (docs/routes.md). */
-export const PASSWORD_PATH = '/password';
+export { PASSWORD_PATH };
 
 export const PUBLIC_ROUTES: RouteDef[] = [
   { pattern: '/', area: 'public', layout: 'bare', title: PUBLIC_PAGES['/'], page: LoginPage },
