@@ -4,3 +4,4 @@ export * from './similarity.js';
 export * from './sentences.js';
 export * from './avatar.js';
 export * from './not-found.js';
+export * from './knowledge-range.js';

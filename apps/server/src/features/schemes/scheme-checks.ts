@@ -2,11 +2,10 @@
 // exist, fixed questions exist and are visible to the agency, and every point can draw — its selectors match
 // at least one active auto-judged question inside its phase's subtrees and the scheme's kpRange, exactly the
 // pool a training draws from (training/training-draw.ts). Paths are relative to the scheme.
-import type { EngineScheme, FieldError } from '@edu/contract';
+import { knowledgeRange, type EngineScheme, type FieldError } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
-import { knowledgeRange } from '../training/knowledge-range.js';
 
 const UNKNOWN_KP = '知识点不存在';
 const UNKNOWN_QUESTION = '题目不存在或本机构不可用';

@@ -2,10 +2,9 @@
 // subtrees and the scheme's kpRange, auto-judged questions only (any type on a paper), never one drawn before
 // in the training; the engine's `chooseAmongIds` (`chooseQuestions` over numeric ids) orders them (least seen by the
 // student first, then seeded).
-import { chooseAmongIds, type DrawRequest } from '@edu/contract';
+import { chooseAmongIds, knowledgeRange, type DrawRequest } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
-import { knowledgeRange } from './knowledge-range.js';
 import type { TrainingRepository } from './training.repository.js';
 
 /** A point draws among at most this many candidates (the newest matching questions). */

@@ -317,23 +317,8 @@ export function setInitPhase(d: SchemeDraft, name: string): SchemeDraft {
   return { ...d, initPhase: name, initPoint: phase?.points[0]?.name ?? '' };
 }
 
-/**
- * The knowledge subtrees a point draws from: its phase's subtrees inside the scheme's kpRange (the same rule as
- * the server's draw). `null`: no restriction; `[]`: nothing in common.
- */
-export function knowledgeRange(phase: readonly string[], kpRange: readonly string[]): string[] | null {
-  const holds = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}.`);
-  if (phase.length === 0 && kpRange.length === 0) return null;
-  if (phase.length === 0) return [...new Set(kpRange)];
-  if (kpRange.length === 0) return [...new Set(phase)];
-  const out = new Set<string>();
-  for (const a of phase)
-    for (const b of kpRange) {
-      if (holds(b, a)) out.add(a);
-      else if (holds(a, b)) out.add(b);
-    }
-  return [...out];
-}
+/** The knowledge subtrees a point draws from: the contract's rule, the same as the server's draw. */
+export { knowledgeRange } from '@edu/contract';
 
 /** Seconds shown as minutes (to two decimals) and back. */
 export const toMinutes = (seconds: number) => Math.round((seconds / 60) * 100) / 100;
