@@ -25,6 +25,7 @@ import { masteryRoutes } from './features/mastery/mastery.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
+import compression from './plugins/compression.js';
 import envelope from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -57,6 +58,8 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   });
 
   await app.register(security);
+  // Before every route: its onRoute hook adds compression to each (docs/server.md "Compression").
+  await app.register(compression);
   await app.register(envelope);
   await app.register(auth);
   await app.register(agency);

@@ -1,6 +1,6 @@
 // Serves the built web app (WEB_DIST) on the same origin as the API. Paths that are not files answer
-// index.html (the SPA routes them), with the runtime config injected; unknown /v1 paths answer
-// the 404 envelope.
+// index.html (the SPA routes them, revalidated on every load), with the runtime config injected; unknown
+// /v1 paths answer the 404 envelope. Hashed assets are immutable and sent precompressed when accepted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +41,10 @@ export default fp(
       await app.register(fastifyStatic, {
         root: webDist,
         index: false,
+        // The build writes .br and .gz next to each text asset (apps/web/build/precompress.ts): a browser
+        // that accepts them gets those bytes with Content-Encoding and Vary: Accept-Encoding, no
+        // compression per request (docs/web.md "Build").
+        preCompressed: true,
         // index.html always goes through the SPA handler so it carries the injected config; so do
         // directory paths (`/`, `/parent/`), which the static handler would refuse with 403.
         allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),

@@ -1,0 +1,114 @@
+// Compression (docs/server.md "Compression"): JSON answers brotli/gzip per Accept-Encoding above the
+// threshold, downloads that are compressed already left alone, built assets sent precompressed with
+// Vary, index.html revalidated on every load.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let dist: string;
+let token: string;
+
+// A text asset large enough to be worth compressing; the .br/.gz hold different bytes from what the
+// server would compute, so the test proves the build's files are the ones sent.
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const ASSET_BR = brotliCompressSync(Buffer.from(`${ASSET}//br`));
+const ASSET_GZ = gzipSync(Buffer.from(`${ASSET}//gz`));
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'edu-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head></head><body>${'<p>x</p>'.repeat(400)}</body></html>`,
+  );
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), ASSET);
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), ASSET_BR);
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), ASSET_GZ);
+  writeFileSync(join(dist, 'assets', 'logo-abc123.png'), Buffer.alloc(5000, 7));
+  t = await createTestApp({ config: { webDist: dist } });
+  token = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-agency-id': 'demo',
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
+  });
+
+describe('JSON answers', () => {
+  it('are brotli-compressed for a client that accepts br, and decode to the same envelope', async () => {
+    const plain = await get('/v1/exam/question/knowledgepoints');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get('/v1/exam/question/knowledgepoints', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('are gzip-compressed for a client that accepts only gzip', async () => {
+    const r = await get('/v1/exam/question/knowledgepoints', 'gzip');
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(r.rawPayload).toString('utf8'))).toMatchObject({ errno: 0 });
+  });
+
+  it('are sent as they are under the 1 KB threshold', async () => {
+    const r = await get('/v1/health', 'br');
+    expect(r.rawPayload.length).toBeLessThan(1024);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.json()).toMatchObject({ errno: 0, response: { status: 'ok' } });
+  });
+});
+
+describe('built assets', () => {
+  it('sends the build’s .br to a client that accepts br, with Content-Encoding, Vary and immutable caching', async () => {
+    const r = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers.vary).toMatch(/accept-encoding/i);
+    expect(r.headers['content-type']).toMatch(/javascript/);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.rawPayload.equals(ASSET_BR)).toBe(true);
+  });
+
+  it('sends the .gz to a gzip-only client and the plain file to one that accepts nothing', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(ASSET_GZ)).toBe(true);
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it('leaves images alone: no Content-Encoding on a PNG whatever the client accepts', async () => {
+    const r = await get('/assets/logo-abc123.png', 'br, gzip');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.rawPayload.length).toBe(5000);
+  });
+
+  it('serves index.html with no-cache, so a new build is picked up on the next load', async () => {
+    for (const url of ['/', '/student/home', '/index.html']) {
+      const r = await get(url, 'br');
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+      expect(r.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+// Response compression (docs/server.md "Compression"): brotli or gzip by Accept-Encoding for JSON and
+// text answers of 1 KB and more. Registered before the routes (its onRoute hook decorates each route).
+// Static assets are not compressed here: the build writes .br/.gz next to each one and the static plugin
+// sends those (plugins/static.ts); an answer that already carries a Content-Encoding is left alone.
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fp from 'fastify-plugin';
+
+/** Answers under this size gain less than the header and CPU cost. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * JSON (the envelope), text, JavaScript, CSS and SVG. Never octet-stream or the download types
+ * (xlsx, zip, images are compressed already and recompressing only costs CPU), never event streams.
+ */
+export const COMPRESSIBLE_TYPES =
+  /^(?:application\/(?:json|javascript)|text\/(?!event-stream)[a-z-]+|image\/svg\+xml)(?:;|$)/u;
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyCompress, {
+      global: true,
+      // Request bodies are never inflated: an upload or import is read as sent, within the body limit.
+      globalDecompression: false,
+      encodings: ['br', 'gzip'],
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      customTypes: COMPRESSIBLE_TYPES,
+      // Quality 4: a 600 KB answer compresses in a few ms; 11 (zlib's default) takes seconds.
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+  },
+  { name: 'edu-compression' },
+);
