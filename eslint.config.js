@@ -1,4 +1,4 @@
-// Lint for the whole monorepo: strict and quiet (docs CONVENTIONS §9) — type-aware TypeScript rules,
+// Lint for the whole monorepo: strict and quiet (docs/conventions.md §9) — type-aware TypeScript rules,
 // zero warnings (`npm run lint` runs with --max-warnings 0), React hook rules for the web.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';

@@ -1,4 +1,4 @@
-// Each demo account logs in through the login page and lands in its area (DOMAIN.md "Demo data").
+// Each demo account logs in through the login page and lands in its area (docs/domain.md "Demo data").
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';

@@ -1,4 +1,4 @@
-// Spec §2 not-found behaviour: 页面不存在 (404, 返回 goes back) logged in; 尚未登录 (403, 前往登录 goes to /) for visitors.
+// docs/product.md §2 not-found behaviour: 页面不存在 (404, 返回 goes back) logged in; 尚未登录 (403, 前往登录 goes to /) for visitors.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';

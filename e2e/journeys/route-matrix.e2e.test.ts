@@ -1,4 +1,4 @@
-// Every route of spec §2 opened in the browser as each demo identity and as a visitor: the page is
+// Every route of docs/product.md §2 opened in the browser as each demo identity and as a visitor: the page is
 // registered exactly when the hand-written golden table says so (otherwise the not-found page), and no
 // page throws. Navigation stays inside the app (history API) so ~700 visits take a few minutes.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -81,7 +81,7 @@ describe('every spec route for every identity', () => {
       await page.waitForURL((u) => u.pathname !== '/');
       await page.waitForLoadState('networkidle');
     }
-    // `other` works in its own agency after login (spec §4: switched to the user's first agency).
+    // `other` works in its own agency after login (docs/product.md §4: switched to the user's first agency).
     const column = identity === 'other' ? 'other' : 'demo';
     const mismatches: string[] = [];
     for (const row of ROUTE_GOLDEN) {

@@ -1,6 +1,6 @@
 // Opens the database: PostgreSQL through node-postgres when a URL is given, else embedded PGlite.
 // Both are wrapped by their own drizzle driver; drizzle must never run over PGlite's
-// node-postgres adapter (it hangs, ARCHITECTURE.md §2).
+// node-postgres adapter (it hangs, docs/architecture.md §2).
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';

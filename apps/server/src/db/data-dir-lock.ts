@@ -1,5 +1,5 @@
 // One process per PGlite data directory: PGlite takes no lock of its own, and two processes on one
-// directory corrupt it (ARCHITECTURE §2). DATA_DIR/server.lock holds the owner's pid.
+// directory corrupt it (docs/architecture.md §2). DATA_DIR/server.lock holds the owner's pid.
 import { mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 

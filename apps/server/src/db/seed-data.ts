@@ -1,4 +1,4 @@
-// The demo data of DOMAIN.md "Demo data": agencies, dictionaries, accounts and a knowledge tree.
+// The demo data of docs/domain.md "Demo data": agencies, dictionaries, accounts and a knowledge tree.
 
 export const DEMO_PASSWORD = 'edu-demo-2026';
 

@@ -1,4 +1,4 @@
-// The demo question bank (DOMAIN.md "Demo data"): every type, over the English and Maths trees, some
+// The demo question bank (docs/domain.md "Demo data"): every type, over the English and Maths trees, some
 // carrying the system tags. Written as the fields the API accepts, so seeding runs the same
 // validation, sanitising and sentence formatting as a create.
 import type { QuestionFields, SubQuestionFields } from '@edu/contract';

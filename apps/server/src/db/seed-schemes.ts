@@ -1,4 +1,4 @@
-// Demo practice schemes (DOMAIN.md "Demo data"): one adaptive scheme over the Grade 7 English tree and one
+// Demo practice schemes (docs/domain.md "Demo data"): one adaptive scheme over the Grade 7 English tree and one
 // fixed paper, both switched on, in demo's default train repository. Rows are written directly (the demo
 // bank is known to match every selector); seed-trainings.ts then plays some finished trainings on them.
 import { and, asc, eq } from 'drizzle-orm';

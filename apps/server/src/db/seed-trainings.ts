@@ -1,4 +1,4 @@
-// Demo trainings (DOMAIN.md "Demo data": schemes "with some finished trainings"): the demo student plays the
+// Demo trainings (docs/domain.md "Demo data": schemes "with some finished trainings"): the demo student plays the
 // demo schemes through the real training service on a clock set a few days back, so history, reports, the
 // wrong-answer book and the dashboards show real data on first start. Answers alternate right and wrong by a
 // fixed pattern; a right answer is the question's own standard answer.

@@ -1,4 +1,4 @@
-// Building the response envelope (spec §3, DOMAIN.md "Wire format") for success and error answers.
+// Building the response envelope (docs/product.md §3, docs/domain.md "Wire format") for success and error answers.
 import { ERRORS, type Envelope, type ErrorCode, type FieldError } from '@edu/contract';
 import { VERSION } from './version.js';
 
@@ -31,7 +31,7 @@ export function errorEnvelope(
     serverTime: now,
     module,
     version: VERSION,
-    // DOMAIN.md: on errno 400 the response is always { fields: [...] }.
+    // docs/domain.md: on errno 400 the response is always { fields: [...] }.
     response: code === 'invalid_input' ? { fields: fields ?? [] } : null,
   };
 }

@@ -1,4 +1,4 @@
-// Numeric database ids travel as strings (DOMAIN.md "Wire format"); anything else names no record.
+// Numeric database ids travel as strings (docs/domain.md "Wire format"); anything else names no record.
 
 /** The number behind a wire id, or null when it cannot name a row (then the caller answers 404). */
 export function parseNumericId(id: string): number | null {

@@ -1,4 +1,4 @@
-// The committed openapi.json must be what the contract generates now (CONVENTIONS.md 6).
+// The committed openapi.json must be what the contract generates now (docs/conventions.md §6).
 import { readFileSync } from 'node:fs';
 import { API_ROUTES } from '@edu/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The agencyId rule of ARCHITECTURE §4: a query or body agencyId must equal the X-Agency-Id agency.
+// The agencyId rule of docs/architecture.md §4: a query or body agencyId must equal the X-Agency-Id agency.
 // No route of the foundation carries such a field yet (question lists will), so it is tested here.
 // Also: routes with their own access check register only through registerCheckedApi, and only they do.
 import { API } from '@edu/contract';

@@ -237,7 +237,7 @@ describe('route registration', () => {
       'POST /v1/exam/question/list',
       'PUT /v1/exam/question',
       'POST /v1/exam/question/match/selectors',
-      // Scheme calls of spec §7 (issue 4).
+      // Scheme calls of docs/product.md §7 (issue 4).
       'GET /v1/train/control/schemes',
       'GET /v1/train/control/schemes/byme',
       'GET /v1/train/scheme/:id',

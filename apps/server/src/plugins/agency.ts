@@ -1,5 +1,5 @@
-// Agency context (ARCHITECTURE §4): routes whose rule needs an agency take it from the X-Agency-Id
-// header, and only when the user may act in it (DOMAIN.md "Agencies, users, roles").
+// Agency context (docs/architecture.md §4): routes whose rule needs an agency take it from the X-Agency-Id
+// header, and only when the user may act in it (docs/domain.md "Agencies, users, roles").
 import { AGENCY_ID_RE, needsAgency } from '@edu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

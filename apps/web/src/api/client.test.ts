@@ -68,7 +68,7 @@ describe('HTTP client: requests', () => {
   });
 });
 
-describe('HTTP client: errors (spec §8)', () => {
+describe('HTTP client: errors (docs/product.md §8)', () => {
   it('rejects with the envelope when errno is not 0', async () => {
     const body = envelope(null, 409, '该知识点下还有子知识点，不能删除');
     const t = setup({ 'DELETE /v1/exam/question/knowledgepoint/en': () => ({ status: 409, json: body }) });

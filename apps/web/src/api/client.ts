@@ -1,4 +1,4 @@
-// The one HTTP client of spec §7/§8: envelope handling, 401 → logout, bearer and agency headers, timeout.
+// The one HTTP client of docs/product.md §7/§8: envelope handling, 401 → logout, bearer and agency headers, timeout.
 import type { Envelope } from '@edu/contract';
 import { filenameFromDisposition } from './download';
 import { API_TEXTS } from './texts';
@@ -126,7 +126,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  /** Reads an answer that should be the envelope: resolves with `response`, else rejects per spec §8. */
+  /** Reads an answer that should be the envelope: resolves with `response`, else rejects per docs/product.md §8. */
   function settle<T>(options: RequestOptions, res: Response, text: string): T {
     let parsed: unknown;
     let failure: RequestFailureKind | null = null;
@@ -145,7 +145,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     // Without an envelope `failure` says why (it is set exactly when the body is no envelope).
     if (!isEnvelope(parsed)) throw new RequestFailure(failure ?? 'not-envelope', res.status);
     if (lostSession || parsed.errno !== 0) {
-      // Spec §8: a call answered with errno ≠ 0 (or a 401) rejects with the response body itself, the
+      // docs/product.md §8: a call answered with errno ≠ 0 (or a 401) rejects with the response body itself, the
       // envelope — errorText and isEnvelopeError read it — so the thrown value is deliberately no Error.
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- the spec requires rejecting with the envelope
       throw parsed;

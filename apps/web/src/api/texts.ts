@@ -1,4 +1,4 @@
-// Messages of the HTTP client (spec §8).
+// Messages of the HTTP client (docs/product.md §8).
 export const API_TEXTS = {
   loginAgain: '请重新登录',
   requestFailed: '请求失败',

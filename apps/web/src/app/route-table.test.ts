@@ -9,14 +9,14 @@ import { loginInfo } from '../test/fixtures';
 const patterns = (list: readonly { pattern: string }[]) => list.map((r) => r.pattern);
 
 describe('route table', () => {
-  it('holds every spec §2 route of the contract, in the same area', () => {
+  it('holds every docs/product.md §2 route of the contract, in the same area', () => {
     const byPattern = new Map(ROUTES.map((r) => [r.pattern, r]));
     const missing = SPEC_ROUTES.filter((s) => !byPattern.has(s.pattern));
     expect(missing).toEqual([]);
     for (const s of SPEC_ROUTES) expect(byPattern.get(s.pattern)?.area).toBe(s.area);
   });
 
-  it('adds only the change-password page beyond spec §2, and no pattern twice', () => {
+  it('adds only the change-password page beyond docs/product.md §2, and no pattern twice', () => {
     const spec = new Set(patterns(SPEC_ROUTES));
     expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual(['/password']);
     expect(new Set(patterns(ROUTES)).size).toBe(ROUTES.length);
@@ -36,7 +36,7 @@ describe('route table', () => {
   });
 });
 
-describe('route filtering by spec §6 (routes failing the check are not registered)', () => {
+describe('route filtering by docs/product.md §6 (routes failing the check are not registered)', () => {
   const reg = (user: Parameters<typeof allowedRoutes>[0], agency = 'demo') =>
     new Set(patterns(allowedRoutes(user, agency)));
 
@@ -120,7 +120,7 @@ describe('route filtering by spec §6 (routes failing the check are not register
   });
 });
 
-describe('landing area after login (DOMAIN.md)', () => {
+describe('landing area after login (docs/domain.md)', () => {
   it.each([
     [['edu:admin'], '/admin'],
     [['edu:agency:demo:admin'], '/admin'],

@@ -1,4 +1,4 @@
-// The web's one route table (every spec §2 route) and its filtering by the spec §6 rules.
+// The web's one route table (every docs/product.md §2 route) and its filtering by the docs/product.md §6 rules.
 import { canAccessPath, type AccessSubject } from '@edu/contract';
 import { ADMIN_ROUTES } from '../areas/admin/routes';
 import { STUDENT_ROUTES } from '../areas/student/routes';
@@ -15,7 +15,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...TEACHER_ROUTES,
 ];
 
-/** The routes registered for this user in this agency; the others are not registered at all (spec §2). */
+/** The routes registered for this user in this agency; the others are not registered at all (docs/product.md §2). */
 export function allowedRoutes(
   user: AccessSubject | null | undefined,
   agencyId: string,

@@ -1,7 +1,7 @@
-// Shape of the web's route table (every spec §2 route plus the change-password page).
+// Shape of the web's route table (every docs/product.md §2 route plus the change-password page).
 import type { ComponentType } from 'react';
 
-/** The areas of spec §2 (the same names as the contract's SPEC_ROUTES). */
+/** The areas of docs/product.md §2 (the same names as the contract's SPEC_ROUTES). */
 export type RouteArea = 'admin' | 'student' | 'parent' | 'teacher' | 'public';
 
 /** Which issue builds a page that still shows 建设中 (docs/routes.md). */

@@ -5,7 +5,7 @@ import { loginInfo, question } from '../test/fixtures';
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('not-found page (spec §2)', () => {
+describe('not-found page (docs/product.md §2)', () => {
   it('logged in: 404 页面不存在 with 返回 going back in history', async () => {
     const { session } = await makeSession(loginInfo(['edu:agency:demo:student']));
     renderApp(session, ['/student/home', '/no/such/page']);

@@ -28,7 +28,7 @@ function env(routes: Record<string, FakeRoute>, storage = new MemoryStorage(), o
 
 const paths = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`);
 
-describe('start-up (spec §4)', () => {
+describe('start-up (docs/product.md §4)', () => {
   it('loads grades and subjects together, before reading login info', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -1,4 +1,4 @@
-// Start-up sequence of spec §4 as plain functions (the React provider only waits for it):
+// Start-up sequence of docs/product.md §4 as plain functions (the React provider only waits for it):
 // grades + subjects together (failure → both empty), then login info, then the user-change rule
 // (switch to the user's first agency when the current one is not theirs, unless fixed; load knowledge points).
 import { API, type Grade, type LoginInfo, type Subject } from '@edu/contract';
@@ -107,7 +107,7 @@ export async function startUp(env: SessionEnv): Promise<Session> {
     configStore.subscribe((next, prev) => {
       if (next.agencyId === prev.agencyId) return;
       setAgencyForCalls(next.agencyId);
-      // Counts on knowledge points are per agency (DOMAIN.md): reload on a switch.
+      // Counts on knowledge points are per agency (docs/domain.md): reload on a switch.
       void reloadKnowledgePoints();
     }),
   ];

@@ -4,7 +4,7 @@ import { agencyFromHost, readRuntimeConfig, resolveAgency } from './agency';
 import { MemoryStorage } from '../test/fake-api';
 import { KPS, loginInfo } from '../test/fixtures';
 
-describe('user store (spec §4)', () => {
+describe('user store (docs/product.md §4)', () => {
   it('set stores JSON under userinfo; remove deletes it from state and storage', () => {
     const storage = new MemoryStorage();
     const store = createUserStore(storage);
@@ -27,7 +27,7 @@ describe('user store (spec §4)', () => {
   });
 });
 
-describe('config store (spec §4: exactly two changes)', () => {
+describe('config store (docs/product.md §4: exactly two changes)', () => {
   const initial = { agencyId: 'demo', knowledgePoints: [], grades: [], subjects: [] };
 
   it('replaces knowledge points', () => {
@@ -49,7 +49,7 @@ describe('config store (spec §4: exactly two changes)', () => {
   });
 });
 
-describe('agency resolution (DOMAIN.md)', () => {
+describe('agency resolution (docs/domain.md)', () => {
   const runtime = { defaultAgencyId: 'demo', agencyDomainSuffixes: ['.edu.example.com', 'school.cn'] };
 
   it.each([

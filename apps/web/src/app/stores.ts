@@ -1,4 +1,4 @@
-// The two client-side stores of spec §3/§4: application config and user (login info).
+// The two client-side stores of docs/product.md §3/§4: application config and user (login info).
 import type { Grade, KnowledgePoint, LoginInfo, Subject } from '@edu/contract';
 
 /** The part of the Web Storage API the stores use (localStorage in the app, a Map in tests). */

@@ -1,4 +1,4 @@
-// A duration in seconds in the spec §9 format; -- for empty or non-numeric values.
+// A duration in seconds in the docs/product.md §9 format; -- for empty or non-numeric values.
 import { formatDuration } from '@edu/contract';
 
 export function Duration({ seconds }: { seconds: unknown }) {

@@ -1,4 +1,4 @@
-// Spec §9 avatar: a grey circle with the name's first character in white bold.
+// docs/product.md §9 avatar: a grey circle with the name's first character in white bold.
 import { Avatar } from 'antd';
 import { avatarInitial } from '@edu/contract';
 

@@ -1,4 +1,4 @@
-// Spec §2 not-found: logged in → 404 页面不存在 with 返回 (history back); visitor → 403 尚未登录 with 前往登录 (to /).
+// docs/product.md §2 not-found: logged in → 404 页面不存在 with 返回 (history back); visitor → 403 尚未登录 with 前往登录 (to /).
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { notFoundPage } from '@edu/contract';

@@ -20,7 +20,7 @@ describe('ResultPage', () => {
   });
 });
 
-describe('InitialAvatar (spec §9)', () => {
+describe('InitialAvatar (docs/product.md §9)', () => {
   it('shows the first character of the name in white bold on grey', () => {
     const { container } = render(<InitialAvatar name="  王小明" />);
     const avatar = container.querySelector('.ant-avatar') as HTMLElement;

@@ -1,4 +1,4 @@
-// Edge cases of the spec §6 evaluator: agency substitution, first match, exact rules, normalisation, AND/OR.
+// Edge cases of the docs/product.md §6 evaluator: agency substitution, first match, exact rules, normalisation, AND/OR.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PATH_RULES, canAccessPath, findPathRule, normalisePath, type PathRule } from './path-rules.js';
@@ -74,7 +74,7 @@ describe('first matching rule decides', () => {
     expect(canAccessPath('/admin/store', trainAdmin, 'demo')).toBe(true);
     expect(canAccessPath('/admin/train/list', trainAdmin, 'demo')).toBe(true);
     expect(canAccessPath('/admin/question/list', trainAdmin, 'demo')).toBe(false);
-    // edu:admin is not in the /admin/train rule (spec §6 lists agency roles only).
+    // edu:admin is not in the /admin/train rule (docs/product.md §6 lists agency roles only).
     expect(canAccessPath('/admin/train/list', platformAdmin, 'demo')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// Spec §6 as data: which web paths a user may see. First matching rule decides.
+// docs/product.md §6 as data: which web paths a user may see. First matching rule decides.
 import { ROLE_SETS, satisfies, type RoleAlternatives } from './role-sets.js';
 
 export type PathMatch = 'exact' | 'prefix';

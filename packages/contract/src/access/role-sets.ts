@@ -1,4 +1,4 @@
-// Named role alternatives shared by the web's path table (spec §6) and the API's rule table.
+// Named role alternatives shared by the web's path table (docs/product.md §6) and the API's rule table.
 // An alternative is a list of roles that must all be held; a set passes when any alternative does.
 import { agencyRole as a } from '../roles.js';
 

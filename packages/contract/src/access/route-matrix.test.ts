@@ -1,12 +1,12 @@
-// Every route of spec §2 × every demo identity (and a visitor) against the hand-written golden table, in the
-// agency demo and in the agency other; plus what an unregistered route shows (spec §2 "Not-found behaviour").
+// Every route of docs/product.md §2 × every demo identity (and a visitor) against the hand-written golden table, in the
+// agency demo and in the agency other; plus what an unregistered route shows (docs/product.md §2 "Not-found behaviour").
 import { describe, expect, it } from 'vitest';
 import { notFoundPage } from '../helpers/not-found.js';
 import { canAccessPath, type AccessSubject } from './path-rules.js';
 import { IDENTITY_LETTERS, IDENTITY_ORDER, ROUTE_GOLDEN, type IdentityName } from './route-matrix.golden.js';
 import { SPEC_ROUTES } from './spec-routes.js';
 
-// DOMAIN.md "Demo data", copied by hand.
+// docs/domain.md "Demo data", copied by hand.
 const IDENTITIES: Record<IdentityName, AccessSubject | null> = {
   admin: { roles: ['edu:admin'] },
   agency: { roles: ['edu:agency:demo:admin'] },
@@ -96,7 +96,7 @@ describe('route matrix summary', () => {
     expect(count('agency', 'other')).toBe(open);
   });
 
-  it('lets every demo account open its landing page (DOMAIN.md)', () => {
+  it('lets every demo account open its landing page (docs/domain.md)', () => {
     const landing: [IdentityName, string][] = [
       ['admin', '/admin'],
       ['agency', '/admin'],

@@ -1,4 +1,4 @@
-// Scheme statistics for train staff (spec §7 /stats/user and /stats/answer, the /admin/train rule) and a
+// Scheme statistics for train staff (docs/product.md §7 /stats/user and /stats/answer, the /admin/train rule) and a
 // student's trainings for the student admins (the /admin/user/student rule of the page that shows them).
 // Another agency's scheme or student answers 404.
 import { ROLE_SETS } from '../access/role-sets.js';

@@ -1,5 +1,5 @@
-// Scheme calls of spec §7 (staff building practice schemes) and the train repositories holding them, whose
-// calls mirror the question repositories'. Access: the §6 rule of /admin/train (agency admin, train admin,
+// Scheme calls of docs/product.md §7 (staff building practice schemes) and the train repositories holding them, whose
+// calls mirror the question repositories'. Access: the docs/product.md §6 rule of /admin/train (agency admin, train admin,
 // agency teacher) for every call.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';

@@ -1,4 +1,4 @@
-// Training calls of DOMAIN.md (a student's run through a scheme). The trainee routes act on the caller's own
+// Training calls of docs/domain.md (a student's run through a scheme). The trainee routes act on the caller's own
 // trainings only (another user's id answers 404); the report is also open to the agency's train staff.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';

@@ -1,4 +1,4 @@
-// Wrong-answer book, answer records and mastery (DOMAIN.md "Wrong answers, mastery, statistics"). Every route
+// Wrong-answer book, answer records and mastery (docs/domain.md "Wrong answers, mastery, statistics"). Every route
 // acts on the caller's own data in the agency in context: another student's or agency's id answers 404.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';

@@ -1,4 +1,4 @@
-// The practice engine (DOMAIN.md "Schemes and trainings"): a training as a pure, deterministic state machine over
+// The practice engine (docs/domain.md "Schemes and trainings"): a training as a pure, deterministic state machine over
 // a scheme — no I/O, no clock, no randomness of its own. The service feeds it events (start, draws it asked for,
 // judged answers, finish) with their times and stores them, so a training replays exactly. Rules and the
 // decisions taken: docs/practice-engine.md.

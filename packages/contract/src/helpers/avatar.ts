@@ -1,4 +1,4 @@
-// Avatar initial (spec §9): the first character of a name, shown white on a grey circle.
+// Avatar initial (docs/product.md §9): the first character of a name, shown white on a grey circle.
 
 /** Shown when the name is empty. A neutral sign rather than a Chinese character, so it reads in any locale. */
 export const AVATAR_PLACEHOLDER = '?';

@@ -1,10 +1,10 @@
-// Spec §9 time format: a duration in seconds as at most two Chinese units, '--' when there is no number.
+// docs/product.md §9 time format: a duration in seconds as at most two Chinese units, '--' when there is no number.
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Shown for empty, non-numeric, negative or infinite values (spec §5). */
+/** Shown for empty, non-numeric, negative or infinite values (docs/product.md §5). */
 export const EMPTY_DURATION = '--';
 
 const DECIMAL_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -25,7 +25,7 @@ export function toDurationSeconds(value: unknown): number | null {
 }
 
 /**
- * Spec §9: under a minute "N秒"; under an hour "M分S秒"; under a day "H小时M分", or "H小时S秒" when the
+ * docs/product.md §9: under a minute "N秒"; under an hour "M分S秒"; under a day "H小时M分", or "H小时S秒" when the
  * minutes are 0; otherwise "D天H小时", or "D天M分" when the hours are 0.
  *
  * Decision: a second unit that would read 0 is left out rather than printed ("5分", "2小时", "3天"), the same

@@ -1,4 +1,4 @@
-// Pure helpers used on both sides (spec §5, §9). Rules and decisions: docs/helpers.md.
+// Pure helpers used on both sides (docs/product.md §5, §9). Rules and decisions: docs/helpers.md.
 export * from './duration.js';
 export * from './similarity.js';
 export * from './sentences.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notFoundPage } from './not-found.js';
 
-describe('notFoundPage (spec §2, §8)', () => {
+describe('notFoundPage (docs/product.md §2, §8)', () => {
   it('tells a logged-in user the page does not exist, with a back button', () => {
     expect(notFoundPage(true)).toEqual({ status: 404, title: '页面不存在', button: { text: '返回', action: 'back' } });
   });

@@ -1,4 +1,4 @@
-// What an unregistered route shows (spec §2 "Not-found behaviour", §8).
+// What an unregistered route shows (docs/product.md §2 "Not-found behaviour", §8).
 
 export type NotFoundButton =
   /** Go back in the browser history. */

@@ -12,7 +12,7 @@ const textArb = fc
   .map((parts) => parts.join(''));
 
 describe('splitSentences', () => {
-  it('uses exactly the separators of spec §9', () => {
+  it('uses exactly the separators of docs/product.md §9', () => {
     expect([...SENTENCE_SEPARATORS].sort()).toEqual(
       ['.', '．', '。', '?', '!', '？', '！', ',', '，', '；', ';'].sort(),
     );

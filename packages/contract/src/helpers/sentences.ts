@@ -1,6 +1,6 @@
-// Recitation sentences (spec §3, §9): splitting text at the spec's separators and giving each piece a stable id.
+// Recitation sentences (docs/product.md §3, §9): splitting text at the spec's separators and giving each piece a stable id.
 
-/** Exactly the separators of spec §9. */
+/** Exactly the separators of docs/product.md §9. */
 export const SENTENCE_SEPARATORS = ['.', '．', '。', '?', '!', '？', '！', ',', '，', '；', ';'] as const;
 
 const SEPARATORS = new Set<string>(SENTENCE_SEPARATORS);
@@ -53,7 +53,7 @@ export interface SentenceSpan {
 /**
  * The sentences of `text` with ids `${idPrefix}-${hash of the sentence}-${n}`, n counting earlier sentences
  * with the same hash (0 for the first). Same text → same ids. An id depends on its own sentence, not on its
- * position, so editing one sentence keeps the other sentences' ids — and the images linked to them (spec §3).
+ * position, so editing one sentence keeps the other sentences' ids — and the images linked to them (docs/product.md §3).
  */
 export function sentenceSpans(text: string | null | undefined, idPrefix = 's'): SentenceSpan[] {
   const seen = new Map<string, number>();

@@ -107,7 +107,7 @@ describe('levenshteinSimilarity', () => {
   });
 });
 
-describe('textSimilarity (spec §5)', () => {
+describe('textSimilarity (docs/product.md §5)', () => {
   it('is 100 when both texts are empty', () => {
     expect(textSimilarity('', '')).toBe(100);
     expect(textSimilarity(null, undefined)).toBe(100);

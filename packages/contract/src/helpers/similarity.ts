@@ -1,6 +1,6 @@
-// Text similarity as a percentage with two decimals: recitation comparison (spec §5) and translation judging.
+// Text similarity as a percentage with two decimals: recitation comparison (docs/product.md §5) and translation judging.
 
-/** A translation is judged correct when its similarity to a reference reaches this (DOMAIN.md). */
+/** A translation is judged correct when its similarity to a reference reaches this (docs/domain.md). */
 export const JUDGE_SIMILARITY_THRESHOLD = 80;
 
 /** Code points, so an emoji or a rare CJK character counts as one edit, not two. */
@@ -52,7 +52,7 @@ export function levenshteinSimilarity(a: string, b: string): number {
 const text = (value: string | null | undefined): string => (typeof value === 'string' ? value : '');
 
 /**
- * Recitation / text comparison (spec §5): 100 when `newText` contains `oldText` (so also when `oldText` is
+ * Recitation / text comparison (docs/product.md §5): 100 when `newText` contains `oldText` (so also when `oldText` is
  * empty, and when both are empty), otherwise `levenshteinSimilarity` of the raw texts. null/undefined read as ''.
  */
 export function textSimilarity(oldText: string | null | undefined, newText: string | null | undefined): number {

@@ -1,4 +1,4 @@
-// One pure judge per question type (DOMAIN.md "Questions and repositories"); rules in docs/judging.md.
+// One pure judge per question type (docs/domain.md "Questions and repositories"); rules in docs/judging.md.
 import { JUDGE_SIMILARITY_THRESHOLD, judgeSimilarity } from '../helpers/similarity.js';
 import type { JudgeResult, JudgeType, SubJudgeResult, SubQuestionType } from '../schemas/question.js';
 import { FEEDBACK, showBlanks, showChoice, showTrueFalse } from './feedback.js';
@@ -136,7 +136,7 @@ function judgeSub(sub: JudgeSubSource, submitted: Answer, manual: boolean): SubJ
     questionSubId: sub.questionSubId,
     type: sub.type,
     isCorrect: r.isCorrect,
-    // Inside enReading a sub-question counts whole: right or not (DOMAIN.md "fraction of sub-questions right").
+    // Inside enReading a sub-question counts whole: right or not (docs/domain.md "Questions and repositories").
     score: r.isCorrect === true ? 1 : 0,
     pending: r.pending,
     submitAnswer: r.submitAnswer,

@@ -1,4 +1,4 @@
-// Shared field schemas: ids on the wire are strings, times epoch ms (DOMAIN.md "Wire format").
+// Shared field schemas: ids on the wire are strings, times epoch ms (docs/domain.md "Wire format").
 import { z } from 'zod';
 import { AGENCY_ID_RE } from '../roles.js';
 

@@ -1,4 +1,4 @@
-// Knowledge-point mastery (DOMAIN.md "Wrong answers, mastery, statistics"), Khan-style levels from the
+// Knowledge-point mastery (docs/domain.md "Wrong answers, mastery, statistics"), Khan-style levels from the
 // student's last answers in a point's subtree. The thresholds live here so the server's rule and the web's
 // legend cannot drift apart (docs/practice-engine.md "Wrong-answer book and mastery").
 import { z } from 'zod';

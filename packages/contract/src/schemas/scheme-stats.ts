@@ -1,4 +1,4 @@
-// Scheme statistics (spec §7 `/v1/train/scheme/{id}/stats/user` and `/stats/answer`, DOMAIN.md "Wrong
+// Scheme statistics (docs/product.md §7 `/v1/train/scheme/{id}/stats/user` and `/stats/answer`, docs/domain.md "Wrong
 // answers, mastery, statistics") and a student's results for staff. Formulas and thresholds:
 // docs/scheme-stats.md. Rates are fractions 0..1; discrimination and efficiency are Moodle's percentages.
 import { z } from 'zod';

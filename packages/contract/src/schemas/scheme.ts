@@ -1,4 +1,4 @@
-// Practice schemes (spec §3, DOMAIN.md "Schemes and trainings") and the train repositories holding them.
+// Practice schemes (docs/product.md §3, docs/domain.md "Schemes and trainings") and the train repositories holding them.
 // The structure rules (targets, initial phase/point, paper shape) are the engine's `validateScheme`; these
 // schemas check shapes and sizes only.
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export type SchemeStatus = z.infer<typeof SchemeStatus>;
 export const POINT_JUDGE_WAYS = ['once', 'retry'] as const;
 export const PointJudgeWay = z.enum(POINT_JUDGE_WAYS, '判题方式只能是 once 或 retry');
 
-/** Seconds; 0 = no limit (DOMAIN.md). A week bounds every training. */
+/** Seconds; 0 = no limit (docs/domain.md). A week bounds every training. */
 export const MAX_SCHEME_TIME_LIMIT = 7 * 24 * 3600;
 export const SchemeTimeLimit = z
   .number('时间限制必须是秒数')
@@ -94,7 +94,7 @@ const listParam = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s.trim() !== ''))
   .pipe(z.array(KpCode).max(50, '知识点范围最多 50 个'));
 
-/** Spec §7: `start` default 0, `size` default 1024. */
+/** docs/product.md §7: `start` default 0, `size` default 1024. */
 export const SchemeListQuery = z.object({
   trainRepoId: Id.optional(),
   type: SchemeType.optional(),
@@ -106,7 +106,7 @@ export const SchemeListQuery = z.object({
 export type SchemeListQuery = z.infer<typeof SchemeListQuery>;
 
 /**
- * Ordered scheme submission (spec §7): a paper — the questions in this order, one time limit. Without
+ * Ordered scheme submission (docs/product.md §7): a paper — the questions in this order, one time limit. Without
  * `schemeId` it creates a paper scheme, with it it replaces that paper's questions and settings.
  */
 export const OrderedSchemeSubmit = z.object({

@@ -1,4 +1,4 @@
-// Staff comments on a student's training (spec §2 train/comment pages, docs/practice-engine.md "Comments"):
+// Staff comments on a student's training (docs/product.md §2 train/comment pages, docs/practice-engine.md "Comments"):
 // one on the whole training and at most one on each of its answer records.
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';

@@ -1,4 +1,4 @@
-// Trainings (DOMAIN.md "Schemes and trainings"): a student's run through a scheme, driven by the practice
+// Trainings (docs/domain.md "Schemes and trainings"): a student's run through a scheme, driven by the practice
 // engine (engine/), with every answer stored as it is acknowledged.
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';

@@ -1,4 +1,4 @@
-// The wrong-answer book (DOMAIN.md "Wrong answers, mastery, statistics"): every question the student answered
+// The wrong-answer book (docs/domain.md "Wrong answers, mastery, statistics"): every question the student answered
 // wrongly, scheduled for review with FSRS; reviews are judged answers; three right reviews in a row master it.
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';

@@ -1,4 +1,4 @@
-// Who may act in which agency (DOMAIN.md "Agencies, users, roles"), as pure functions.
+// Who may act in which agency (docs/domain.md "Agencies, users, roles"), as pure functions.
 import { agencyOfRole } from '@edu/contract';
 
 /** Agency links that do not show in role strings. */

@@ -1,4 +1,4 @@
-// Pure rules of token validity (DOMAIN.md "Login contract").
+// Pure rules of token validity (docs/domain.md "Login contract").
 
 export type TokenState = 'valid' | 'revoked' | 'expired' | 'idle';
 

@@ -1,4 +1,4 @@
-// Routes of the auth module: login, logout, me, password (DOMAIN.md "Login contract").
+// Routes of the auth module: login, logout, me, password (docs/domain.md "Login contract").
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-// Pure rules of the knowledge tree (DOMAIN.md "Knowledge points"): levels, server-assigned codes,
+// Pure rules of the knowledge tree (docs/domain.md "Knowledge points"): levels, server-assigned codes,
 // parent chains and subtree counts.
 import { KP_LEVELS, type KnowledgePointParent, type KpLevel } from '@edu/contract';
 

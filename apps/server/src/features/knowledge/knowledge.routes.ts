@@ -1,4 +1,4 @@
-// Routes of the knowledge tree (spec §7: /v1/exam/question/knowledgepoint…).
+// Routes of the knowledge tree (docs/product.md §7: /v1/exam/question/knowledgepoint…).
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';

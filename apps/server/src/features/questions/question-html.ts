@@ -1,5 +1,5 @@
-// Rich content of questions (DOMAIN.md): an allow-list sanitiser for every HTML field written, and the
-// sentence formatter that wraps each sentence of the stem in `span.word` with a stable id (spec §3).
+// Rich content of questions (docs/domain.md): an allow-list sanitiser for every HTML field written, and the
+// sentence formatter that wraps each sentence of the stem in `span.word` with a stable id (docs/product.md §3).
 // Formulas are kept as LaTeX source: `<span class="math-tex" data-latex="…">` (rendered by KaTeX on
 // the web) or `$…$` in text. Rules and reasons: docs/question-bank.md.
 import { shortHash } from '@edu/contract';
@@ -176,7 +176,7 @@ const SENTENCE_PIECE_RE = /[^.．。?!？！,，；;]+[.．。?!？！,，；;]*
 const SEPARATOR_ONLY_RE = /^[\s.．。?!？！,，；;]*$/u;
 
 /**
- * The sentences of one text node as [start, end) ranges, split at the separators of spec §9 like the
+ * The sentences of one text node as [start, end) ranges, split at the separators of docs/product.md §9 like the
  * contract's `splitSentences` (separator-only pieces join the sentence before them). `$…$` formulas
  * are never split.
  */

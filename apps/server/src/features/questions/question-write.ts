@@ -1,5 +1,5 @@
 // Turns validated question fields into what is stored: every HTML field sanitised, the stem's sentences
-// wrapped (spec §3), sub-question ids assigned, the search text computed.
+// wrapped (docs/product.md §3), sub-question ids assigned, the search text computed.
 import { randomBytes } from 'node:crypto';
 import { htmlHasContent, type QuestionFields } from '@edu/contract';
 import { invalidField } from '../../lib/api-error.js';

@@ -1,4 +1,4 @@
-// Routes of the question bank (spec §7: /v1/exam/question…) and the bulk move. The answer test
+// Routes of the question bank (docs/product.md §7: /v1/exam/question…) and the bulk move. The answer test
 // (…/{id}/test) checks its own access: question-publication.routes.ts.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';

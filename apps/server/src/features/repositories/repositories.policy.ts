@@ -1,4 +1,4 @@
-// Pure rules of question repositories (DOMAIN.md "Questions and repositories"): an agency writes only
+// Pure rules of question repositories (docs/domain.md "Questions and repositories"): an agency writes only
 // its own repositories, reads its own and the shared ones it subscribed to, and sees nothing else.
 
 export type RepoAccess = 'owned' | 'subscribed' | 'none';

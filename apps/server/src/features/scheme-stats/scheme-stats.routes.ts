@@ -1,4 +1,4 @@
-// Routes of scheme statistics (spec §7 /v1/train/scheme/{id}/stats/user and /stats/answer) and of a
+// Routes of scheme statistics (docs/product.md §7 /v1/train/scheme/{id}/stats/user and /stats/answer) and of a
 // student's trainings for staff.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Scheme statistics for train staff (spec §7 /stats/user, /stats/answer) and a student's trainings for the
+// Scheme statistics for train staff (docs/product.md §7 /stats/user, /stats/answer) and a student's trainings for the
 // student admins. The scheme must be one the agency sees (its own or by reference); the figures cover the
 // agency's own trainings only. Computation is SQL (scheme-stats.repository.ts); here ids, names and flags.
 import {

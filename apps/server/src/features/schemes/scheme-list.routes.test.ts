@@ -1,4 +1,4 @@
-// API tests of the scheme lists (spec §7): GET /v1/train/control/schemes and …/byme with the filters trainRepoId,
+// API tests of the scheme lists (docs/product.md §7): GET /v1/train/control/schemes and …/byme with the filters trainRepoId,
 // type and kpRange, paging by start/size (defaults 0 and 1024), the order, and what each agency sees.
 import { Scheme, type Scheme as S } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// API tests of POST /v1/train/scheme/ordered/submit (spec §7): a paper is created as a scheme of one phase and
+// API tests of POST /v1/train/scheme/ordered/submit (docs/product.md §7): a paper is created as a scheme of one phase and
 // one point whose selectors fix the questions in order; with schemeId the same paper is replaced.
 import { Scheme, type Scheme as S } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Routes of practice schemes (spec §7: /v1/train/control/schemes…, /v1/train/scheme…) and train repositories.
+// Routes of practice schemes (docs/product.md §7: /v1/train/control/schemes…, /v1/train/scheme…) and train repositories.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-// API tests of the training calls (DOMAIN.md "Schemes and trainings"): open schemes, an idempotent start with
+// API tests of the training calls (docs/domain.md "Schemes and trainings"): open schemes, an idempotent start with
 // exactly one running training, answers stored once per clientAnswerId, judgeWay once/retry, papers, time
 // limits, finish, history, report, and other students' and agencies' ids.
 import { and, count, eq } from 'drizzle-orm';

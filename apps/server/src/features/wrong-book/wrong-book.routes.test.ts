@@ -1,4 +1,4 @@
-// API tests of the wrong-answer book (DOMAIN.md "Wrong answers, mastery, statistics"): wrong training answers
+// API tests of the wrong-answer book (docs/domain.md "Wrong answers, mastery, statistics"): wrong training answers
 // enter the book, reviews move the FSRS card (Good / Again as ts-fsrs schedules them), three right reviews in a
 // row master an entry, a retried review stores one record, and records are the student's own.
 import { and, count, eq } from 'drizzle-orm';

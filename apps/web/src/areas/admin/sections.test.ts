@@ -13,7 +13,7 @@ describe('admin sections', () => {
     expect(all.find((s) => s.key === 'knowledge')?.links[0].path).toBe('/admin/knowledge/list/en');
   });
 
-  it('each link is shown only when spec §6 allows its path', () => {
+  it('each link is shown only when docs/product.md §6 allows its path', () => {
     expect(keys(['edu:knowledge:admin'])).toEqual([
       'home',
       'knowledge',

@@ -1,4 +1,4 @@
-// The admin side menu and home cards: each section is shown only when spec §6 lets the user open its path.
+// The admin side menu and home cards: each section is shown only when docs/product.md §6 lets the user open its path.
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,

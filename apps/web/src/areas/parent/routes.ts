@@ -1,4 +1,4 @@
-// Parent area routes (spec §2, prefix /parent/); the bare prefix shows the history.
+// Parent area routes (docs/product.md §2, prefix /parent/); the bare prefix shows the history.
 import { lazy } from 'react';
 import type { IssueRef, RouteDef } from '../../app/route-types';
 import { PARENT_PAGES } from './texts';

@@ -1,4 +1,4 @@
-// Public routes (spec §2): the root page (login), public profiles and preview, plus the change-password page.
+// Public routes (docs/product.md §2): the root page (login), public profiles and preview, plus the change-password page.
 import { lazy } from 'react';
 import type { RouteDef } from '../../app/route-types';
 import { PUBLIC_PAGES } from './texts';

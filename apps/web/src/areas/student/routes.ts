@@ -1,4 +1,4 @@
-// Student area routes (spec §2, prefix /student/); the bare prefix is the home page too.
+// Student area routes (docs/product.md §2, prefix /student/); the bare prefix is the home page too.
 import { lazy } from 'react';
 import type { IssueRef, RouteDef } from '../../app/route-types';
 import { STUDENT_PAGES } from './texts';

@@ -1,4 +1,4 @@
-// WTP teacher (homework tutor) routes (spec §2, prefix /WTPteacher/).
+// WTP teacher (homework tutor) routes (docs/product.md §2, prefix /WTPteacher/).
 import { lazy } from 'react';
 import type { RouteDef } from '../../app/route-types';
 import { TEACHER_PAGES } from './texts';

@@ -1,5 +1,5 @@
 // An ECharts chart (tree-shaken: bar and line charts, grid, tooltip, legend, SVG renderer) that follows its
-// option and its container's width. Statistics people would rather see than read are charts (CONVENTIONS.md).
+// option and its container's width. Statistics people would rather see than read are charts (docs/conventions.md §14).
 import { useEffect, useRef } from 'react';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {

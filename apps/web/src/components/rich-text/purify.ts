@@ -1,4 +1,4 @@
-// Second sanitising of question HTML on render (ARCHITECTURE: sanitised on write and again on render), with the
+// Second sanitising of question HTML on render (docs/architecture.md §2: sanitised on write and again on render), with the
 // same allow-list as the server (apps/server/src/features/questions/question-html.ts); formulas are rendered by sanitize.ts.
 import DOMPurify from 'dompurify';
 

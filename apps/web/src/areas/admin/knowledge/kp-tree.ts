@@ -43,5 +43,5 @@ export function codesToDepth(node: KpNode | null, depth: number): string[] {
   return [node.point.code, ...node.children.flatMap((c) => codesToDepth(c, depth - 1))];
 }
 
-/** The deepest level takes no children (DOMAIN.md: subject → grade → chapter → lv1 … lv4). */
+/** The deepest level takes no children (docs/domain.md: subject → grade → chapter → lv1 … lv4). */
 export const canHaveChildren = (p: KnowledgePoint) => p.lv !== 'lv4';
