@@ -11,6 +11,9 @@ const ORDER = [asc(kp.depth), asc(kp.sort), asc(kp.code)];
 /** Codes match [a-z0-9.] (contract KP_CODE_RE), but escape anyway: LIKE patterns must never come from input. */
 const subtreePattern = (code: string) => `${code.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
 
+/** Advisory lock key of subject creation (any constant bigint no other code uses; ASCII of "kpsubj"). */
+const SUBJECT_CREATION_LOCK = 0x6b7073756a62;
+
 export interface ParentForCreate {
   code: string;
   depth: number;
@@ -126,8 +129,9 @@ export class KnowledgeRepository {
 
   /**
    * Inserts a child of `parentCode` (a subject when null). The parent row is locked for the whole
-   * transaction, so concurrent creations under one parent take turns; `allocate` (pure policy)
-   * picks the code from the parent's counter and the current siblings.
+   * transaction, so concurrent creations under one parent take turns; subjects have no parent row, so
+   * their creations take turns on a transaction-level advisory lock instead (docs/decisions.md "Subject
+   * creation"). `allocate` (pure policy) picks the code from the parent's counter and the current siblings.
    */
   async insertChild(
     parentCode: string | null,
@@ -137,7 +141,8 @@ export class KnowledgeRepository {
   ): Promise<{ kind: 'created'; code: string } | { kind: 'parent_not_found' }> {
     return this.db.transaction(async (tx) => {
       let parent: ParentForCreate | null = null;
-      if (parentCode !== null) {
+      if (parentCode === null) await tx.execute(sql`select pg_advisory_xact_lock(${SUBJECT_CREATION_LOCK})`);
+      else {
         const [p] = await tx
           .select({ code: kp.code, depth: kp.depth, childSeq: kp.childSeq })
           .from(kp)

@@ -16,8 +16,14 @@ import {
 } from './knowledge.policy.js';
 
 const DUPLICATE_NAME = '同一上级下已有同名知识点，请换一个名称';
-/** Concurrent creations of subjects (no parent row to lock) may pick the same code; the loser retries. */
-const SUBJECT_CREATE_ATTEMPTS = 3;
+/** Subjects are the roots: their name is unique among all subjects (docs/decisions.md "Subject creation"). */
+const DUPLICATE_SUBJECT = '同名学科已存在';
+
+/** A sibling-name violation → 409 saying which name is taken; any other error unchanged. */
+const nameTaken = (e: unknown, isSubject: boolean): unknown =>
+  isUniqueViolation(e, 'knowledge_points_sibling_name_key')
+    ? conflict(isSubject ? DUPLICATE_SUBJECT : DUPLICATE_NAME)
+    : e;
 
 export class KnowledgeService {
   constructor(
@@ -86,41 +92,37 @@ export class KnowledgeService {
   /** Creates under `parent` (a subject when absent); the server assigns the code. */
   async create(input: { parent?: string | null; name: string }, agencyId: string | null): Promise<KnowledgePoint> {
     const parentCode = input.parent ?? null;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const r = await this.repo.insertChild(
-          parentCode,
-          input.name,
-          (parent, siblings) => {
-            const depth = parent ? parent.depth + 1 : 0;
-            if (depth > MAX_DEPTH) throw invalidField('request.parent', 'lv4 是最深一级，不能再添加下级知识点');
-            const { code, ordinal } = nextChildCode(
-              parentCode,
-              depth,
-              parent?.childSeq ?? 0,
-              siblings.map((s) => s.code),
-            );
-            const sort = Math.max(0, ...siblings.map((s) => s.sort)) + 1;
-            return { code, parentCode, name: input.name, lv: levelOf(depth), depth, sort, ordinal };
-          },
-          new Date(this.clock.now()),
-        );
-        if (r.kind === 'parent_not_found') throw invalidField('request.parent', '上级知识点不存在');
-        return this.one(r.code, agencyId);
-      } catch (e) {
-        if (isUniqueViolation(e, 'knowledge_points_sibling_name_key')) throw conflict(DUPLICATE_NAME);
-        if (isUniqueViolation(e, 'knowledge_points_pkey') && attempt < SUBJECT_CREATE_ATTEMPTS) continue;
-        throw e;
-      }
+    let r: Awaited<ReturnType<KnowledgeRepository['insertChild']>>;
+    try {
+      r = await this.repo.insertChild(
+        parentCode,
+        input.name,
+        (parent, siblings) => {
+          const depth = parent ? parent.depth + 1 : 0;
+          if (depth > MAX_DEPTH) throw invalidField('request.parent', 'lv4 是最深一级，不能再添加下级知识点');
+          const { code, ordinal } = nextChildCode(
+            parentCode,
+            depth,
+            parent?.childSeq ?? 0,
+            siblings.map((s) => s.code),
+          );
+          const sort = Math.max(0, ...siblings.map((s) => s.sort)) + 1;
+          return { code, parentCode, name: input.name, lv: levelOf(depth), depth, sort, ordinal };
+        },
+        new Date(this.clock.now()),
+      );
+    } catch (e) {
+      throw nameTaken(e, parentCode === null);
     }
+    if (r.kind === 'parent_not_found') throw invalidField('request.parent', '上级知识点不存在');
+    return this.one(r.code, agencyId);
   }
 
   async rename(code: string, name: string, agencyId: string | null): Promise<KnowledgePoint> {
     try {
       if (!(await this.repo.rename(code, name, new Date(this.clock.now())))) throw notFound('知识点不存在');
     } catch (e) {
-      if (isUniqueViolation(e, 'knowledge_points_sibling_name_key')) throw conflict(DUPLICATE_NAME);
-      throw e;
+      throw nameTaken(e, ancestorCodes(code).length === 0);
     }
     return this.one(code, agencyId);
   }
