@@ -23,6 +23,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          // Checks over the whole repository (docs and the citations that point into them).
+          name: 'repo',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,4 @@
-// What an unregistered route shows (docs/product.md §2 "Not-found behaviour", §8).
+// What an unregistered route shows (docs/product.md §2 and §8: not found).
 
 export type NotFoundButton =
   /** Go back in the browser history. */
