@@ -62,6 +62,16 @@ const EnvSchema = z
      */
     INIT_CWD: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Import and export limits and their workers (docs/import-export.md "Limits", docs/jobs.md). */
+    IMPORT_MAX_BYTES: int(50 * 1024 * 1024),
+    IMPORT_MAX_ROWS: int(300_000),
+    IMPORT_MAX_UNCOMPRESSED_BYTES: int(512 * 1024 * 1024),
+    IMPORT_MAX_RATIO: int(200),
+    IMPORT_MAX_ENTRIES: int(1000),
+    IMPORT_WORKER_MEMORY_MB: int(192, 16),
+    IMPORT_JOB_SECONDS: int(600),
+    IMPORT_WORKERS: int(1),
+    EXPORT_PART_QUESTIONS: int(20_000),
   })
   .transform((e) => ({
     port: e.PORT,
@@ -91,6 +101,17 @@ const EnvSchema = z
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    transfer: {
+      maxBytes: e.IMPORT_MAX_BYTES,
+      maxRows: e.IMPORT_MAX_ROWS,
+      maxUncompressedBytes: e.IMPORT_MAX_UNCOMPRESSED_BYTES,
+      maxRatio: e.IMPORT_MAX_RATIO,
+      maxEntries: e.IMPORT_MAX_ENTRIES,
+      workerMemoryMb: e.IMPORT_WORKER_MEMORY_MB,
+      jobSeconds: e.IMPORT_JOB_SECONDS,
+      workers: e.IMPORT_WORKERS,
+      exportPartQuestions: e.EXPORT_PART_QUESTIONS,
+    },
   }));
 
 export type Config = z.output<typeof EnvSchema>;

@@ -436,36 +436,63 @@ export const trainingComments = pgTable(
   (t) => [uniqueIndex('training_comments_one_idx').on(t.trainingId, sql`coalesce(${t.recordId}, 0)`)],
 );
 
-// ---- Question import jobs (issue 3 item 6) ----
+// ---- Background jobs (docs/jobs.md; migration 0018) ----
 
-/** One import of a file: its progress and validation report (docs/import-export.md). Agency-scoped. */
-export const importJobs = pgTable(
-  'import_jobs',
+/** One background job of any kind (import, preview, export…): progress, result, Chinese failure message. */
+export const jobs = pgTable(
+  'jobs',
   {
     /** Random, unguessable. */
     id: text('id').primaryKey(),
-    agencyId: text('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    repoId: bigint('repo_id', { mode: 'number' })
-      .notNull()
-      .references(() => questionRepos.id, { onDelete: 'cascade' }),
-    format: text('format').notNull(),
-    mode: text('mode').notNull(),
-    /** validating | importing | done | failed */
-    status: text('status').notNull(),
+    /** receiving (its file is being uploaded) | queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    /** Kind-specific step while running (an import: validating | importing). */
+    phase: text('phase'),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
-    imported: integer('imported').notNull().default(0),
-    skipped: integer('skipped').notNull().default(0),
-    errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
-    unsupported: jsonb('unsupported').$type<Record<string, unknown>[]>().notNull().default([]),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb('result').$type<Record<string, unknown>>(),
     message: text('message'),
+    /** The process running it and its last sign of life: a stale heartbeat fails the job (docs/jobs.md). */
+    node: text('node'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('import_jobs_agency_idx').on(t.agencyId, t.createdAt)],
+  (t) => [
+    index('jobs_agency_idx').on(t.agencyId, t.createdAt),
+    index('jobs_running_idx').on(t.status).where(sql`${t.status} in ('receiving', 'queued', 'running')`),
+  ],
+);
+
+/** A job's files in chunks: part 0 an import's upload, parts 1… an export's files. */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ name: 'job_files_pk', columns: [t.jobId, t.part, t.seq] })],
+);
+
+/** An import's validated questions until they are published in one transaction (docs/import-export.md). */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'import_staging_pk', columns: [t.jobId, t.seq] })],
 );
 
 // ---- Questions published for public preview ----
