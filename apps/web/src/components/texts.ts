@@ -72,3 +72,16 @@ export const QUESTION_VIEW_TEXTS = {
   videos: '视频讲解',
   none: '（无）',
 } as const;
+
+export const RECORD_TEXTS = {
+  /** A record whose question text the server did not send (an older record, or a deleted question). */
+  noStem: (id: string) => `题目 #${id}（题目内容不可用）`,
+  expand: '展开题目',
+  collapse: '收起题目',
+  optionSeparator: '．',
+  sub: (i: number) => `第 ${i} 小题`,
+  subColon: '：',
+  subCorrect: '✓',
+  subWrong: '✗',
+  subPending: '待批改',
+} as const;

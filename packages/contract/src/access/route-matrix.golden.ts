@@ -1,14 +1,14 @@
-// Golden table for route-matrix.test.ts: who may open each route of spec §2, written by hand from spec §6
+// Golden table for route-matrix.test.ts: who may open each route of docs/product.md §2, written by hand from docs/product.md §6
 // (never computed by `canAccessPath`). Change a row only when the spec changes, and say which line.
 //
-// A mask has one place per demo identity (DOMAIN.md "Demo data"), in this order:
+// A mask has one place per demo identity (docs/domain.md "Demo data"), in this order:
 //   A admin (edu:admin)              G agency (edu:agency:demo:admin)   T teacher (edu:agency:demo:teacher)
 //   S student (edu:agency:demo:student)   P parent (edu:parent)   U tutor (edu:homework:teacher)
 //   O other (edu:agency:other:admin)  V visitor (not logged in)
 // The letter means "may open", '.' means "the route is not registered for them".
 // `demo`: the current agency is demo; `other`: the current agency is other (other's admin pages open there).
 //
-// Spec §6 families used below:
+// docs/product.md §6 families used below:
 //   open                    AGTSPUOV  (/admin exactly, /student…, /parent and /WTPteacher exactly, /public…, /)
 //   knowledge, agency, knowledgraph, user/WTteacher: platform roles only → A
 //   question, tag, user/student|teacher|parent: agency admin (or the matching agency sub-admin) → G in demo, O in other
@@ -64,6 +64,7 @@ const TABLE = `
 /admin/train/repository/detail/:id/:type             .GT.....  ......O.
 /admin/train/report/:id                              .GT.....  ......O.
 /admin/train/comment/:id/:from/:route                .GT.....  ......O.
+/admin/train/question/:id/preview                    .GT.....  ......O.
 /admin/user/student/list                             .G......  ......O.
 /admin/user/student/:id/stats                        .G......  ......O.
 /admin/user/teacher/list                             .G......  ......O.

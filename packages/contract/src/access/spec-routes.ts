@@ -1,6 +1,6 @@
-// Every web route of spec §2, literally, as absolute react-router patterns (`:param`, optional `:param?`).
+// Every web route of docs/product.md §2, literally, as absolute react-router patterns (`:param`, optional `:param?`).
 // The spec's spellings are kept (sroce, knowledgraph, WTteacher, WTPteacher). Which of them a user gets is
-// decided by `canAccessPath` on the pattern (spec §6); the golden matrix test pins that down per route.
+// decided by `canAccessPath` on the pattern (docs/product.md §6); the golden matrix test pins that down per route.
 
 export type SpecRouteArea = 'admin' | 'student' | 'parent' | 'teacher' | 'public';
 
@@ -19,7 +19,7 @@ const wtp = route('teacher');
 const pub = route('public');
 
 export const SPEC_ROUTES: readonly SpecRoute[] = [
-  // Admin home (spec §6: "/admin exactly" is open).
+  // Admin home (docs/product.md §6: "/admin exactly" is open).
   admin('/admin'),
   // Admin top-level pages (outside the admin layout).
   admin('/admin/train/:id/dashboard'),
@@ -29,7 +29,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   admin('/admin/class/homework/sroceAll'),
   admin('/admin/webrtc/:id'),
   admin('/admin/eventutor/open/:id'),
-  // Both a top-level and a nested class page in spec §2: one path, listed once.
+  // Both a top-level and a nested class page in docs/product.md §2: one path, listed once.
   admin('/admin/class/tldraw/:id'),
   // Admin nested pages (inside the admin layout).
   admin('/admin/knowledge/list/:subject'),
@@ -55,6 +55,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   admin('/admin/train/repository/detail/:id/:type'),
   admin('/admin/train/report/:id'),
   admin('/admin/train/comment/:id/:from/:route'),
+  // Not in docs/product.md §2: the read-only question preview the statistics pages link to, open to every role that may
+  // open them (issue 17; docs/routes.md).
+  admin('/admin/train/question/:id/preview'),
   admin('/admin/user/student/list'),
   admin('/admin/user/student/:id/stats'),
   admin('/admin/user/teacher/list'),

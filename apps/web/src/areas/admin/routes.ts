@@ -1,4 +1,4 @@
-// Admin area routes (spec §2, prefix /admin). Top-level pages are drawn full screen, the rest in the admin layout.
+// Admin area routes (docs/product.md §2, prefix /admin). Top-level pages are drawn full screen, the rest in the admin layout.
 import { lazy } from 'react';
 import type { IssueRef, LayoutKey, RouteDef } from '../../app/route-types';
 import { ADMIN_PAGES } from './texts';
@@ -30,6 +30,7 @@ const SchemeGroupDashboardPage = lazy(() => import('./train-stats/SchemeGroupDas
 const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage'));
 const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
 const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
+const QuestionReadPage = lazy(() => import('./train-stats/QuestionReadPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
@@ -83,6 +84,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/train/repository/detail/:id/:type', TrainRepositoryDetailPage),
   built('/admin/train/report/:id', TrainingReportPage),
   built('/admin/train/comment/:id/:from/:route', TrainingCommentPage),
+  built('/admin/train/question/:id/preview', QuestionReadPage),
   later('/admin/user/student/list', L),
   built('/admin/user/student/:id/stats', StudentStatsPage),
   later('/admin/user/teacher/list', L),

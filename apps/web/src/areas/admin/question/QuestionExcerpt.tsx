@@ -1,7 +1,7 @@
 // A question's stem excerpt in a table cell with the whole excerpt on hover; a link when `to` is given.
 import { Link } from 'react-router';
 import type { Question } from '@edu/contract';
-import { excerptParts, excerptText, StemExcerpt } from './StemExcerpt';
+import { excerptParts, excerptText, StemExcerpt } from '../../../components/rich-text/StemExcerpt';
 
 export interface QuestionExcerptProps {
   question: Question;

@@ -1,45 +1,19 @@
 // question/preview/{id}: the question as a student sees it, answered and judged by POST …/{id}/test;
 // the stored answer and explanation for staff in a collapsible panel; 编辑 / 复制为新题; 公开预览 (publication/).
-import { Button, Card, Collapse, Descriptions, Space, Tag } from 'antd';
+import { Button, Card, Collapse, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { API, type Question } from '@edu/contract';
+import { API } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { QuestionView } from '../../../components/question/QuestionView';
-import { AnswerTextView } from '../../../components/question/AnswerText';
 import { PublicationBadge, PublicationPanel } from './publication/PublicationPanel';
-import { RichText } from '../../../components/rich-text/RichText';
+import { QuestionStaffPanel } from './QuestionStaffPanel';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
 const T = QUESTION_TEXTS.preview;
-
-function StaffPanel({ q }: { q: Question }) {
-  return (
-    <Descriptions column={1} size="small" bordered>
-      {q.type !== 'enReading' && (
-        <Descriptions.Item label={T.standardAnswer}>
-          <AnswerTextView type={q.type} answer={q.answer} standard />
-        </Descriptions.Item>
-      )}
-      {q.questionSub.map((s, i) => (
-        <Descriptions.Item key={s.questionSubId} label={QUESTION_TEXTS.form.sub(i + 1)}>
-          {TYPE_LABELS[s.type]} · {T.standardAnswer}：<AnswerTextView type={s.type} answer={s.answer ?? []} standard />
-          {s.explanation && <RichText html={s.explanation} />}
-        </Descriptions.Item>
-      ))}
-      <Descriptions.Item label={T.explanation}>
-        {q.explanation ? <RichText html={q.explanation} /> : T.noExplanation}
-      </Descriptions.Item>
-      <Descriptions.Item label={T.kp}>{q.knowledgePoint?.name ?? QUESTION_TEXTS.none}</Descriptions.Item>
-      <Descriptions.Item label={T.tags}>
-        {q.tags.length ? q.tags.map((t) => <Tag key={t}>{t}</Tag>) : QUESTION_TEXTS.none}
-      </Descriptions.Item>
-    </Descriptions>
-  );
-}
 
 export default function QuestionPreviewPage() {
   const { id = '' } = useParams();
@@ -50,7 +24,7 @@ export default function QuestionPreviewPage() {
   if (query.isError) {
     return <ResultPage status="error" title={QUESTION_TEXTS.form.loadFailed} subTitle={errorText(query.error)} />;
   }
-  const q = query.data as Question;
+  const q = query.data;
   return (
     <Card
       title={
@@ -76,7 +50,7 @@ export default function QuestionPreviewPage() {
       />
       <Collapse
         style={{ marginTop: 24 }}
-        items={[{ key: 'staff', label: T.staffPanel, children: <StaffPanel q={q} /> }]}
+        items={[{ key: 'staff', label: T.staffPanel, children: <QuestionStaffPanel q={q} /> }]}
       />
     </Card>
   );

@@ -11,6 +11,7 @@ import { ResultPage } from '../../../components/ResultPage';
 import { TYPE_LABELS } from '../question/texts';
 import { questionOption, scoreDistributionOption, timelineOption } from './charts';
 import { DashboardFrame } from './DashboardFrame';
+import { questionPreviewPath } from './paths';
 import { useAnswerStats, useUserStats, type StatsRange } from './queries';
 import { fixed, percent, STATS_TEXTS } from './texts';
 
@@ -30,7 +31,7 @@ function questionColumns(paper: boolean) {
       dataIndex: 'title',
       ellipsis: true,
       render: (t: string, q: SchemeQuestionStats) => (
-        <Link to={`/admin/question/preview/${q.questionId}`}>{t || STATS_TEXTS.report.questionN(q.questionId)}</Link>
+        <Link to={questionPreviewPath(q.questionId)}>{t || STATS_TEXTS.report.questionN(q.questionId)}</Link>
       ),
     },
     {

@@ -14,14 +14,17 @@ const STAFF = ['edu:agency:demo:teacher'];
 
 const record = (recordId: string, title: string, isCorrect: boolean): TrainingReport['records'][number] => ({
   recordId,
-  questionId: recordId.slice(1),
+  questionId: `8${recordId.slice(1)}`,
   version: 1,
   phase: '练习',
   point: '基础',
   title,
   type: 'singleChoice',
-  stem: '',
-  options: [],
+  stem: `<p>${title}：下列哪个词是复数？</p>`,
+  options: [
+    { key: 'A', content: '<p>box</p>' },
+    { key: 'B', content: '<p>boxes</p>' },
+  ],
   answer: ['B'],
   subAnswers: [],
   isCorrect,
@@ -46,7 +49,7 @@ const report = (status: 'finished' | 'running' = 'finished'): TrainingReport => 
     student: '学生一',
     durationSeconds: 600,
   },
-  records: [record('r1', '名词辨析', true), record('r2', '复数变化', false)],
+  records: [record('r1', '名词辨析', true), { ...record('r2', '', false), stem: '<p>复数变化：选出正确的复数</p>' }],
   knowledgePoints: [],
 });
 
@@ -133,6 +136,32 @@ describe('admin/train/comment/{id}/{from}/{route}', () => {
     fireEvent.click(buttonIn(dialog, '删除'));
     await waitFor(() => expect(screen.queryByText('整体不错')).toBeNull());
     expect(s.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/train/comment/c1')).toBe(true);
+    // A teacher may not open 学生统计 (docs/routes.md): 返回 leads to the report instead.
+    expect(screen.getByText('返回').getAttribute('href')).toBe('/admin/train/report/301');
+  });
+
+  it('shows each answer’s question and answer in words, linked to the read-only preview', async () => {
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': report(), ...store(comments()) });
+    renderApp(s.session, ['/admin/train/comment/301/report/301']);
+    const second = await screen.findByText('复数变化：选出正确的复数');
+    expect(second.closest('a')?.getAttribute('href')).toBe('/admin/train/question/82/preview');
+    expect(screen.getAllByText('名词辨析')[0].closest('a')?.getAttribute('href')).toBe(
+      '/admin/train/question/81/preview',
+    );
+    expect(Array.from(document.querySelectorAll('.record-choice')).map((e) => e.textContent)).toEqual([
+      'B．boxes',
+      'B．boxes',
+    ]);
+    expect(screen.queryByText(/题目 \d/)).toBeNull();
+  });
+
+  it('an agency admin sent from 学生统计 goes back there', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/train/report/301': report(),
+      ...store(comments()),
+    });
+    renderApp(s.session, ['/admin/train/comment/301/stats/11']);
+    await screen.findByText('复数变化：选出正确的复数');
     expect(screen.getByText('返回').getAttribute('href')).toBe('/admin/user/student/11/stats');
   });
 

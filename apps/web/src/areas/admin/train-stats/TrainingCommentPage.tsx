@@ -5,12 +5,14 @@ import { Alert, Card, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type TrainingComment, type TrainingRecord } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { answerText } from '../../../components/question/AnswerText';
+import { useCanOpen } from '../../../components/AllowedLink';
+import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { CommentEditor } from '../../../components/training-comment/CommentEditor';
 import { useTrainingComments } from '../../../components/training-comment/queries';
 import { TYPE_LABELS } from '../question/texts';
+import { questionPreviewPath, studentStatsPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
 
@@ -21,7 +23,7 @@ const R = STATS_TEXTS.report;
 export function commentBackPath(trainId: string, from: string, route: string): string {
   switch (from) {
     case 'stats':
-      return `/admin/user/student/${route}/stats`;
+      return studentStatsPath(route);
     case 'dashboard':
       return `/admin/train/${route}/dashboard`;
     case 'group':
@@ -42,6 +44,10 @@ export default function TrainingCommentPage() {
   const { id = '', from = 'report', route = '' } = useParams();
   const report = useTrainingReport(id);
   const comments = useTrainingComments(id);
+  const canOpen = useCanOpen();
+  const wanted = commentBackPath(id, from, route);
+  // 返回 never leads to a page the user may not open (a teacher sent here from 学生统计's address).
+  const back = canOpen(wanted) ? wanted : commentBackPath(id, 'report', route);
   if (report.isPending || comments.isPending) return <PageSpinner />;
   if (report.isError || comments.isError)
     return (
@@ -60,7 +66,7 @@ export default function TrainingCommentPage() {
             {T.title} · {t.title}
           </Typography.Title>
         }
-        extra={<Link to={commentBackPath(id, from, route)}>{T.back}</Link>}
+        extra={<Link to={back}>{T.back}</Link>}
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
           <Descriptions.Item label={R.student}>{t.student}</Descriptions.Item>
@@ -92,14 +98,17 @@ export default function TrainingCommentPage() {
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space wrap>
                   <Typography.Text strong>{T.questionN(i + 1)}</Typography.Text>
-                  <Link to={`/admin/question/preview/${r.questionId}`}>{r.title || R.questionN(r.questionId)}</Link>
                   <Tag>{isType(r.type) ? TYPE_LABELS[r.type] : r.type}</Tag>
                   <Verdict r={r} />
                 </Space>
-                <Typography.Text type="secondary">
-                  {T.answer}
-                  {isType(r.type) ? answerText(r.type, r.answer, false) : r.answer.join(' ')}
-                </Typography.Text>
+                <RecordStem
+                  record={r}
+                  link={(excerpt) => <Link to={questionPreviewPath(r.questionId)}>{excerpt}</Link>}
+                />
+                <div>
+                  <Typography.Text type="secondary">{T.answer}</Typography.Text>
+                  <RecordAnswer record={r} />
+                </div>
                 <CommentEditor
                   key={byRecord.get(r.recordId)?.commentId ?? 'none'}
                   trainId={id}

@@ -1,15 +1,18 @@
 // train/report/{id}: a training's report for staff — the result, each knowledge point's first-attempt accuracy
-// as a chart and a table, and every answer in the order given.
+// as a chart and a table, and every answer in the order given: the question's text (excerpt, whole on 展开,
+// linked to the read-only preview) and the answer in words.
 import { Card, Col, Descriptions, Row, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type TrainingRecord, type TrainingReport } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { EChart } from '../../../components/chart/EChart';
+import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { TYPE_LABELS } from '../question/texts';
 import { knowledgeOption } from './charts';
+import { questionPreviewPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
 
@@ -27,10 +30,9 @@ const recordColumns = [
   { title: C.index, key: 'i', width: 56, render: (_: unknown, __: TrainingRecord, i: number) => i + 1 },
   {
     title: C.title,
-    dataIndex: 'title',
-    ellipsis: true,
-    render: (t: string, r: TrainingRecord) => (
-      <Link to={`/admin/question/preview/${r.questionId}`}>{t || R.questionN(r.questionId)}</Link>
+    key: 'title',
+    render: (_: unknown, r: TrainingRecord) => (
+      <RecordStem record={r} link={(excerpt) => <Link to={questionPreviewPath(r.questionId)}>{excerpt}</Link>} />
     ),
   },
   {
@@ -41,10 +43,9 @@ const recordColumns = [
   },
   {
     title: C.answer,
-    dataIndex: 'answer',
-    width: 140,
-    ellipsis: true,
-    render: (a: string[]) => a.join('、') || STATS_TEXTS.none,
+    key: 'answer',
+    width: 220,
+    render: (_: unknown, r: TrainingRecord) => <RecordAnswer record={r} />,
   },
   { title: C.result, key: 'result', width: 90, render: (_: unknown, r: TrainingRecord) => resultTag(r) },
   { title: C.score, dataIndex: 'score', width: 70, align: 'right' as const },
@@ -130,6 +131,7 @@ export default function TrainingReportPage() {
           columns={recordColumns}
           dataSource={r.records}
           pagination={r.records.length > 50 ? { pageSize: 50 } : false}
+          scroll={{ x: 1100 }}
         />
       </Card>
     </>

@@ -138,6 +138,13 @@ export const STATS_TEXTS = {
     dashboard: '方案看板',
     comment: '点评',
   },
+  questionPreview: {
+    title: '题目（只读）',
+    loadFailed: '题目加载失败',
+    inBank: '在题库中打开',
+    back: '返回',
+    staff: '标准答案与解析',
+  },
   comment: {
     title: '训练点评',
     back: '返回',

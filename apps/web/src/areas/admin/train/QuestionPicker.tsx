@@ -9,7 +9,7 @@ import { KeywordSearch, KpTreeFilter, QuestionTypeFilter, RepoFilter, TagFilter 
 import { PagedTable } from '../question/PagedTable';
 import { useRepos } from '../question/queries';
 import { QuestionExcerpt } from '../question/QuestionExcerpt';
-import { excerptParts, excerptText } from '../question/StemExcerpt';
+import { excerptParts, excerptText } from '../../../components/rich-text/StemExcerpt';
 import { usePaging } from '../question/usePaging';
 import { useQuestionPage } from '../question/useQuestionPage';
 import { TRAIN_TEXTS } from './texts';

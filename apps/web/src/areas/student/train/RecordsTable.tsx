@@ -1,8 +1,11 @@
-// The answers of a training as a table (records page and report): question, type, answer, ✓/✗/待批改, score, time.
-import { Table, Tag, Typography } from 'antd';
+// The answers of a training (records page and report): the question (excerpt, whole text on 展开), type, the
+// answer in words, ✓/✗/待批改, score, time. A table on wide screens; on a phone (xs) a list, one card per answer,
+// so nothing scrolls sideways (docs/web.md "Phones").
+import { Grid, List, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
 import type { TrainingRecord } from '@edu/contract';
-import { answerText } from '../../../components/question/AnswerText';
+import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { TYPE_LABELS } from '../../../components/texts';
 import { formatScore, formatTime, isQuestionType } from './format';
 import { TRAIN_TEXTS } from './texts';
@@ -14,28 +17,36 @@ export function Verdict({ isCorrect }: { isCorrect: boolean | null }) {
   return isCorrect ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
 }
 
-const columns: TableColumnsType<TrainingRecord> = [
+const typeLabel = (type: string) => (isQuestionType(type) ? TYPE_LABELS[type] : type);
+
+function Again({ r }: { r: TrainingRecord }) {
+  return r.first ? null : <Tag color="default">{T.again}</Tag>;
+}
+
+/** The stem, linked to the answer's detail page once results may be seen. */
+function Stem({ r, hideResults }: { r: TrainingRecord; hideResults?: boolean }) {
+  if (hideResults) return <RecordStem record={r} />;
+  return (
+    <RecordStem
+      record={r}
+      link={(excerpt) => <Link to={`/student/question/answer/record/${r.recordId}`}>{excerpt}</Link>}
+    />
+  );
+}
+
+const columnsOf = (hideResults?: boolean): TableColumnsType<TrainingRecord> => [
   { title: T.index, key: 'index', width: 64, render: (_, __, i) => i + 1 },
   {
     title: T.question,
     key: 'title',
     render: (_, r) => (
-      <span>
-        {r.title || T.questionOf(r.questionId)}
-        {!r.first && (
-          <Tag style={{ marginInlineStart: 8 }} color="default">
-            {T.again}
-          </Tag>
-        )}
-      </span>
+      <Space orientation="vertical" size={0}>
+        <Stem r={r} hideResults={hideResults} />
+        <Again r={r} />
+      </Space>
     ),
   },
-  {
-    title: T.type,
-    dataIndex: 'type',
-    width: 100,
-    render: (type: string) => (isQuestionType(type) ? TYPE_LABELS[type] : type),
-  },
+  { title: T.type, dataIndex: 'type', width: 100, render: typeLabel },
   {
     title: T.phase,
     key: 'phase',
@@ -44,11 +55,7 @@ const columns: TableColumnsType<TrainingRecord> = [
       <Typography.Text type="secondary">{[r.phase, r.point].filter(Boolean).join(' / ')}</Typography.Text>
     ),
   },
-  {
-    title: T.answer,
-    key: 'answer',
-    render: (_, r) => (isQuestionType(r.type) ? answerText(r.type, r.answer, false) : r.answer.join(' ')),
-  },
+  { title: T.answer, key: 'answer', width: 220, render: (_, r) => <RecordAnswer record={r} /> },
   { title: T.result, key: 'result', width: 100, render: (_, r) => <Verdict isCorrect={r.isCorrect} /> },
   { title: T.score, key: 'score', dataIndex: 'score', width: 80, render: (s: number) => formatScore(s) },
   { title: T.time, dataIndex: 'createTime', width: 180, render: (ms: number) => formatTime(ms) },
@@ -63,9 +70,52 @@ export interface RecordsTableProps {
   emptyText?: string;
 }
 
-const withoutResults = columns.filter((c) => c.key !== 'result' && c.key !== 'score');
+const columns = columnsOf(false);
+const withoutResults = columnsOf(true).filter((c) => c.key !== 'result' && c.key !== 'score');
+
+/** One answer as a list item (phones). */
+function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: number; hideResults?: boolean }) {
+  return (
+    <List.Item className="record-item" style={{ display: 'block' }}>
+      <Space wrap size={4} style={{ marginBottom: 4 }}>
+        <Typography.Text strong>{T.indexOf(index + 1)}</Typography.Text>
+        <Tag>{typeLabel(r.type)}</Tag>
+        {!hideResults && <Verdict isCorrect={r.isCorrect} />}
+        <Again r={r} />
+      </Space>
+      <Stem r={r} hideResults={hideResults} />
+      <div style={{ marginTop: 4 }}>
+        <Typography.Text type="secondary">{T.answerLabel}</Typography.Text>
+        <RecordAnswer record={r} />
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {[
+          [r.phase, r.point].filter(Boolean).join(' / '),
+          hideResults ? '' : `${T.score} ${formatScore(r.score)}`,
+          formatTime(r.createTime),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography.Text>
+    </List.Item>
+  );
+}
 
 export function RecordsTable({ records, loading, hideResults, emptyText = T.empty }: RecordsTableProps) {
+  // Only a real phone width (xs) switches: where media queries are unknown (tests, old browsers) the table stays.
+  const phone = Grid.useBreakpoint().xs === true;
+  if (phone)
+    return (
+      <List<TrainingRecord>
+        className="records-list"
+        rowKey="recordId"
+        dataSource={[...records]}
+        loading={loading}
+        locale={{ emptyText }}
+        pagination={records.length > 50 ? { pageSize: 50, size: 'small' } : false}
+        renderItem={(r, i) => <RecordItem r={r} index={i} hideResults={hideResults} />}
+      />
+    );
   return (
     <Table<TrainingRecord>
       rowKey="recordId"
@@ -75,7 +125,7 @@ export function RecordsTable({ records, loading, hideResults, emptyText = T.empt
       loading={loading}
       locale={{ emptyText }}
       pagination={records.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 960 }}
     />
   );
 }

@@ -4,11 +4,10 @@
 import { Card, Empty, List, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { TrainingComment } from '@edu/contract';
-import { answerText } from '../../../components/question/AnswerText';
+import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { CommentNote } from '../../../components/training-comment/CommentNote';
 import { useTrainingComments } from '../../../components/training-comment/queries';
-import { isQuestionType } from './format';
 import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTrainingReport } from './queries';
@@ -70,15 +69,16 @@ function TrainComment() {
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space wrap>
                   <Typography.Text strong>{T.questionN(i + 1)}</Typography.Text>
-                  <Link to={`/student/question/answer/record/${r.recordId}`}>
-                    {r.title || TRAIN_TEXTS.recordsPage.questionOf(r.questionId)}
-                  </Link>
                   <Verdict isCorrect={r.isCorrect} />
                 </Space>
-                <Typography.Text type="secondary">
-                  {T.yourAnswer}
-                  {isQuestionType(r.type) ? answerText(r.type, r.answer, false) : r.answer.join(' ')}
-                </Typography.Text>
+                <RecordStem
+                  record={r}
+                  link={(excerpt) => <Link to={`/student/question/answer/record/${r.recordId}`}>{excerpt}</Link>}
+                />
+                <div>
+                  <Typography.Text type="secondary">{T.yourAnswer}</Typography.Text>
+                  <RecordAnswer record={r} />
+                </div>
                 {comment && <CommentNote comment={comment} />}
               </Space>
             </List.Item>

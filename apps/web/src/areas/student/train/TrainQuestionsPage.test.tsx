@@ -7,14 +7,20 @@ import { record, STUDENT, training } from './test-kit';
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('student/train/{id}/questions', () => {
-  it('lists the answers with ✓/✗/待批改 as people read them', async () => {
+  it('lists the answers with their questions’ text and ✓/✗/待批改 as people read them', async () => {
     const s = await makeSession(loginInfo(STUDENT), {
       'GET /v1/train/t1/questions': [
-        record(),
+        record({
+          options: [
+            { key: 'A', content: '<p>apple</p>' },
+            { key: 'B', content: '<p>happiness</p>' },
+          ],
+        }),
         record({
           recordId: 'r2',
           questionId: 'q2',
           title: '',
+          stem: '<p>鲸鱼是鱼。</p>',
           type: 'trueFalse',
           answer: ['F'],
           isCorrect: false,
@@ -36,8 +42,10 @@ describe('student/train/{id}/questions', () => {
     await screen.findByText('名词辨析');
     expect(within(row('名词辨析')).getByText('✓ 正确')).toBeTruthy();
     expect(within(row('名词辨析')).getByText('单选题')).toBeTruthy();
-    expect(within(row('题目 #q2')).getByText('✗ 错误')).toBeTruthy();
-    expect(within(row('题目 #q2')).getByText('错')).toBeTruthy();
+    expect(row('名词辨析').querySelector('.record-choice')?.textContent).toBe('B．happiness');
+    expect(within(row('鲸鱼是鱼。')).getByText('✗ 错误')).toBeTruthy();
+    expect(within(row('鲸鱼是鱼。')).getByText('错')).toBeTruthy();
+    expect(screen.queryByText(/题目 #/)).toBeNull();
     expect(within(row('短文')).getByText('待批改')).toBeTruthy();
     expect(within(row('判断')).getByText('重答')).toBeTruthy();
   });

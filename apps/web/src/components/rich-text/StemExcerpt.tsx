@@ -2,7 +2,7 @@
 // `$…$`) are drawn by KaTeX like the renderer does. KaTeX loads only when a visible excerpt has a formula.
 import { lazy, Suspense } from 'react';
 import type { Question } from '@edu/contract';
-import { sanitizeHtml } from '../../../components/rich-text/purify';
+import { sanitizeHtml } from './purify';
 
 const Formula = lazy(() => import('./Formula'));
 
