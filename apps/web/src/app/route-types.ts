@@ -27,4 +27,6 @@ export interface RouteDef {
   page?: ComponentType;
   /** Set exactly when `page` is absent. */
   issue?: IssueRef;
+  /** The page is only a start (e.g. a greeting); the issue that builds the rest (docs/routes.md says what is missing). */
+  partly?: IssueRef;
 }

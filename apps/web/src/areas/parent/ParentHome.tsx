@@ -1,4 +1,4 @@
-// Parent home (/parent/): the training history of the parent's children (filled in by the practice engine).
+// Parent home (/parent/): the training history of the parent's children (a greeting until a later issue builds the history, docs/routes.md).
 import { AreaWelcome } from '../../components/AreaWelcome';
 import { PARENT_TEXTS } from './texts';
 

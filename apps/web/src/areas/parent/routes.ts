@@ -16,7 +16,15 @@ const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
 });
 
 export const PARENT_ROUTES: RouteDef[] = [
-  { pattern: '/parent', area: 'parent', layout: 'parent', title: PARENT_PAGES['/parent'], page: ParentHome },
+  // A greeting until a later issue builds the children's training history.
+  {
+    pattern: '/parent',
+    area: 'parent',
+    layout: 'parent',
+    title: PARENT_PAGES['/parent'],
+    page: ParentHome,
+    partly: 'later',
+  },
   later('/parent/train/report/:id/:annoId/:showQuestion', 'later'),
   later('/parent/history/:id', 'later'),
   later('/parent/eventutor/index/:id', 'later'),

@@ -1,4 +1,4 @@
-// WTP teacher home (/WTPteacher/): homework to correct and tutoring classrooms (filled in by a later issue).
+// WTP teacher home (/WTPteacher/): homework to correct and tutoring classrooms (a greeting until a later issue builds them, docs/routes.md).
 import { AreaWelcome } from '../../components/AreaWelcome';
 import { TEACHER_TEXTS } from './texts';
 
