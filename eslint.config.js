@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Imports that cross a boundary of docs/architecture.md §3: the contract → apps, web ↔ server. */
+const forbidImports = (message, ...group) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+});
+
 const TS_FILES = [
   'packages/contract/src/**/*.ts',
   'apps/server/src/**/*.ts',
@@ -54,6 +59,37 @@ export default defineConfig(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
     },
+  },
+
+  // One-way dependencies: the contract imports nothing from the apps, the web and the server nothing from each other.
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    rules: forbidImports(
+      'The contract is shared by server and web and imports neither (docs/architecture.md §3).',
+      '@edu/server',
+      '@edu/server/*',
+      '@edu/web',
+      '@edu/web/*',
+      '**/apps/**',
+    ),
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: forbidImports(
+      'The web never imports server code; share it through @edu/contract (docs/architecture.md §3).',
+      '@edu/server',
+      '@edu/server/*',
+      '**/server/src/**',
+    ),
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: forbidImports(
+      'The server never imports web code; share it through @edu/contract (docs/architecture.md §3).',
+      '@edu/web',
+      '@edu/web/*',
+      '**/web/src/**',
+    ),
   },
 
   // The web runs in the browser and follows the rules of hooks (and the React Compiler's checks).
