@@ -26,6 +26,7 @@ import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
 import compression from './plugins/compression.js';
+import { openRedis } from './lib/redis.js';
 import envelope from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -46,7 +47,10 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
-  app.decorate('services', createServices({ db, config, clock, loginLimiter }));
+  // Login throttling and upload rate limits are shared through Redis when REDIS_URL is set (docs/security.md).
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('services', createServices({ db, config, clock, loginLimiter, redis }));
 
   // JSON bodies: Fastify's own parser (prototype-poisoning safe), but an empty body is no body:
   // clients send `Content-Type: application/json` on body-less calls such as logout.

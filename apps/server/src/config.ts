@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AGENCY_ID_RE } from '@edu/contract';
+import { checkNewPassword } from './lib/password.js';
 
 const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -23,14 +24,48 @@ const EnvSchema = z
     DATABASE_POOL_SIZE: int(10),
     SEED: z.preprocess(blankAsUndefined, z.enum(['demo', 'none']).optional()),
     ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
-    ADMIN_PASSWORD: z.preprocess(blankAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    /** The same password rule as every other path that sets a password (docs/security.md "Passwords"). */
+    ADMIN_PASSWORD: z.preprocess(
+      blankAsUndefined,
+      z
+        .string()
+        .superRefine((v, ctx) => {
+          const problem = checkNewPassword(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: `is refused by the password rule: ${problem}` });
+        })
+        .optional(),
+    ),
     DEFAULT_AGENCY_ID: z.string().regex(AGENCY_ID_RE, 'must be an agency slug like demo').default('demo'),
     /** Comma-separated host suffixes such as `.edu.example.com`; the web derives the agency from them. */
     AGENCY_DOMAIN_SUFFIXES: z.string().default(''),
+    /** Login throttling (docs/security.md "Login throttling"): delays per account and address together … */
+    LOGIN_FREE_FAILURES: int(5, 0),
+    LOGIN_DELAY_BASE_SECONDS: int(1),
+    LOGIN_DELAY_MAX_SECONDS: int(900),
+    LOGIN_PAIR_MEMORY_SECONDS: int(86_400),
+    /** … an account with this many failures in its window loses the free failures (slowed, never blocked) … */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: int(100),
     LOGIN_ACCOUNT_WINDOW_SECONDS: int(3600),
-    LOGIN_MAX_FAILURES_PER_ADDRESS: int(30),
+    /** … and a ceiling per client address, generous enough for a school lab behind one address. */
+    LOGIN_MAX_FAILURES_PER_ADDRESS: int(200),
     LOGIN_ADDRESS_WINDOW_SECONDS: int(600),
+    /** Shared state of several nodes (login throttling, upload rate limits); absent → kept in each process. */
+    REDIS_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    /** Prefix of every Redis key of this app (several apps or tests may share one Redis). */
+    REDIS_KEY_PREFIX: z.string().max(100).default('edu:'),
+    /** Upload bounds (docs/security.md "Uploads"): storage quotas, rate per user, sweep of unreferenced files. */
+    FILES_QUOTA_USER_MB: int(100),
+    FILES_QUOTA_AGENCY_MB: int(1024),
+    FILES_UPLOAD_RATE_MAX: int(30),
+    FILES_UPLOAD_RATE_WINDOW_SECONDS: int(60),
+    FILES_SWEEP_GRACE_HOURS: int(24),
+    FILES_SWEEP_INTERVAL_MINUTES: int(60),
     TOKEN_TTL_SECONDS: int(43_200),
     TOKEN_IDLE_SECONDS: int(7_200),
     /**
@@ -88,10 +123,24 @@ const EnvSchema = z
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     login: {
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+      delayMaxSeconds: e.LOGIN_DELAY_MAX_SECONDS,
+      pairMemorySeconds: e.LOGIN_PAIR_MEMORY_SECONDS,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
+    },
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    files: {
+      quotaUserBytes: e.FILES_QUOTA_USER_MB * 1024 * 1024,
+      quotaAgencyBytes: e.FILES_QUOTA_AGENCY_MB * 1024 * 1024,
+      uploadRateMax: e.FILES_UPLOAD_RATE_MAX,
+      uploadRateWindowSeconds: e.FILES_UPLOAD_RATE_WINDOW_SECONDS,
+      sweepGraceMs: e.FILES_SWEEP_GRACE_HOURS * 3600 * 1000,
+      sweepIntervalMs: e.FILES_SWEEP_INTERVAL_MINUTES * 60 * 1000,
     },
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,

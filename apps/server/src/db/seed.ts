@@ -6,7 +6,7 @@ import { KP_LEVELS, QuestionFields } from '@edu/contract';
 import { questionChange } from '../features/questions/question-write.js';
 import { TagsRepository } from '../features/tags/tags.repository.js';
 import type { Config } from '../config.js';
-import { hashPassword } from '../lib/password.js';
+import { checkNewPassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
 import {
   agencies,
@@ -215,6 +215,9 @@ export async function seedDatabase(
     const [u] = await tx.select({ n: count() }).from(users);
     if (u.n > 0) return { notice: [] };
     const given = config.adminPassword;
+    // The config refuses a weak ADMIN_PASSWORD at start; this also covers one equal to the username.
+    const weakness = given === undefined ? null : checkNewPassword(given, [config.adminUsername]);
+    if (weakness) throw new Error(`ADMIN_PASSWORD is refused by the password rule: ${weakness}`);
     const password = given ?? randomBytes(12).toString('base64url');
     await insertUser(tx, {
       username: config.adminUsername,

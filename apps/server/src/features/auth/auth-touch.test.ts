@@ -6,7 +6,7 @@ import { authTokens } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
-import { MemoryLoginLimiter } from './login-limiter.js';
+import { memoryLoginLimiter } from './login-limiter.js';
 import { hashToken } from './tokens.js';
 
 let t: TestApp;
@@ -31,7 +31,7 @@ function gatedService() {
   const auth = new AuthService(
     repo,
     t.app.services.agency,
-    new MemoryLoginLimiter(t.config.login, t.clock),
+    memoryLoginLimiter(t.config.login, t.clock),
     t.config,
     t.clock,
     (err) => reported.push(err),

@@ -1,6 +1,8 @@
-// API tests of the login contract (DOMAIN.md): login, me, logout, password, expiry and limits.
+// API tests of the login contract (docs/domain.md): login, me, logout, password, expiry and limits.
+import { randomBytes } from 'node:crypto';
 import { LoginInfo } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed-data.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 
@@ -143,16 +145,16 @@ describe('POST /v1/auth/password', () => {
 
   it('changes the password and revokes the other tokens, keeping this one', async () => {
     const [a, b] = [await t.login('tutor'), await t.login('tutor')];
-    expectOk(await change(a, DEMO_PASSWORD, 'new-secret-2026'));
+    expectOk(await change(a, DEMO_PASSWORD, 'maple river lantern'));
     expectOk(await me(a));
     expectError(await me(b), 401);
     expectError(await login('tutor', DEMO_PASSWORD), 401);
-    expectOk(await login('tutor', 'new-secret-2026'));
+    expectOk(await login('tutor', 'maple river lantern'));
   });
 
   it('refuses a wrong old password with 400 (not 401: the web must not log out) and a short new one', async () => {
     const token = await t.login('other');
-    const wrong = await change(token, 'not-my-password', 'another-secret');
+    const wrong = await change(token, 'not-my-password', 'another quiet secret');
     expectError(wrong, 400);
     expect(wrong.body.response).toEqual({ fields: [{ path: 'request.oldPassword', message: '原密码不正确' }] });
     const short = await change(token, DEMO_PASSWORD, 'short');
@@ -160,6 +162,27 @@ describe('POST /v1/auth/password', () => {
     expect(short.body.response).toEqual({ fields: [{ path: 'request.newPassword', message: '新密码至少 8 个字符' }] });
     expectError(await change(token, DEMO_PASSWORD, DEMO_PASSWORD), 400);
     expectOk(await login('other', DEMO_PASSWORD));
+  });
+
+  it('refuses common, trivial and weak new passwords saying why, and changes nothing', async () => {
+    const token = await t.login('other');
+    const refusals = {
+      '12345678': /^新密码是常见密码/,
+      password: /^新密码是常见密码/,
+      '        ': /^新密码太容易猜到：不能只由空格或同一个字符组成$/,
+      other2026: /./,
+      '🐼🦊🐙🦉🐢🦋🐝': /^新密码至少 8 个字符$/,
+    };
+    for (const [newPassword, message] of Object.entries(refusals)) {
+      const r = await change(token, DEMO_PASSWORD, newPassword);
+      expectError(r, 400);
+      const [field] = (r.body.response as { fields: { path: string; message: string }[] }).fields;
+      expect(field.path, newPassword).toBe('request.newPassword');
+      expect(field.message, newPassword).toMatch(message);
+    }
+    expectOk(await login('other', DEMO_PASSWORD));
+    expectOk(await change(token, DEMO_PASSWORD, '春眠不觉晓，处处闻啼鸟'));
+    expectOk(await login('other', '春眠不觉晓，处处闻啼鸟'));
   });
 });
 
@@ -181,10 +204,17 @@ describe('first start without demo data (PostgreSQL default)', () => {
       expectError(refused, 403);
       expect(refused.body.errmsg).toBe('请先修改初始密码');
       expectOk(await fresh.call('GET', '/v1/auth/me', { token: info.access_token }));
+      // The forced change follows the same rule.
+      const weak = await fresh.call('POST', '/v1/auth/password', {
+        token: info.access_token,
+        body: { request: { oldPassword: password, newPassword: 'password' } },
+      });
+      expectError(weak, 400);
+      expect(weak.body.errmsg).toMatch(/新密码是常见密码/);
       expectOk(
         await fresh.call('POST', '/v1/auth/password', {
           token: info.access_token,
-          body: { request: { oldPassword: password, newPassword: 'chosen-password' } },
+          body: { request: { oldPassword: password, newPassword: 'quiet harbour morning' } },
         }),
       );
       expect(
@@ -192,85 +222,110 @@ describe('first start without demo data (PostgreSQL default)', () => {
           .mustChangePassword,
       ).toBe(false);
       expectOk(await fresh.call('GET', '/v1/agencies', { token: info.access_token }));
-      expectOk(await fresh.call('GET', '/v1/auth/me', { token: await fresh.login('admin', 'chosen-password') }));
+      expectOk(await fresh.call('GET', '/v1/auth/me', { token: await fresh.login('admin', 'quiet harbour morning') }));
     } finally {
       await fresh.close();
     }
   });
 
+  it('refuses to start with a weak ADMIN_PASSWORD, saying why', async () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: '12345678' })).toThrow(/ADMIN_PASSWORD: .*新密码是常见密码/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: ' '.repeat(8) + 'x' })).toThrow(/ADMIN_PASSWORD: /);
+    await expect(
+      createTestApp({ seed: 'none', config: { adminUsername: 'rootadmin', adminPassword: 'rootadmin' } }),
+    ).rejects.toThrow(/ADMIN_PASSWORD is refused by the password rule: 新密码/);
+  });
+
   it('uses ADMIN_USERNAME / ADMIN_PASSWORD when given, without a forced change', async () => {
     const fresh = await createTestApp({
       seed: 'none',
-      config: { adminUsername: 'root', adminPassword: 'given-password' },
+      config: { adminUsername: 'root', adminPassword: 'granite owl sunrise' },
     });
     try {
       const info = expectOk(
         await fresh.call<LoginInfo>('POST', '/v1/auth/login', {
-          body: { request: { username: 'root', password: 'given-password' } },
+          body: { request: { username: 'root', password: 'granite owl sunrise' } },
         }),
       );
       expect(info.user.mustChangePassword).toBe(false);
-      expect(fresh.seedNotice.join('\n')).not.toContain('given-password');
+      expect(fresh.seedNotice.join('\n')).not.toContain('granite owl sunrise');
     } finally {
       await fresh.close();
     }
   });
 });
 
-describe('login limits', () => {
-  it('answers 429 after the configured failures per account, whatever the password', async () => {
-    const limited = await createTestApp({
-      config: {
-        login: {
-          maxFailuresPerAccount: 3,
-          accountWindowSeconds: 3600,
-          maxFailuresPerAddress: 1000,
-          addressWindowSeconds: 600,
-        },
-      },
+describe('login throttling (docs/security.md "Login throttling")', () => {
+  const from = (app: TestApp, address: string, username: string, password: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      remoteAddress: address,
+      payload: { request: { username, password } },
     });
+
+  it('100 wrong passwords from 4 addresses never lock the owner out of a 5th', async () => {
+    const attackers = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'];
+    let refused = 0;
+    for (let i = 0; i < 25; i++)
+      for (const address of attackers) {
+        const r = await from(t, address, 'agency', `guess-${i}`);
+        expect([401, 429]).toContain(r.statusCode);
+        if (r.statusCode === 429) refused++;
+      }
+    // The attackers are slowed (most of their tries are refused unread)…
+    expect(refused).toBeGreaterThan(50);
+    // …and the owner logs in at once from elsewhere.
+    const owner = await from(t, '198.51.100.7', 'agency', DEMO_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    t.clock.advance(24 * 3600 * 1000);
+  });
+
+  it('answers 429 with the wait in Chinese and Retry-After; a success never counts', async () => {
+    for (let i = 0; i < 3; i++) expect((await from(t, '192.0.2.5', 'teacher', DEMO_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await from(t, '192.0.2.5', 'Teacher', 'wrong')).statusCode).toBe(401);
+    const r = await from(t, '192.0.2.5', 'teacher', DEMO_PASSWORD);
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ errno: 429, errmsg: '登录失败次数过多，请 1 秒后再试' });
+    expect(r.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await from(t, '192.0.2.5', 'teacher', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an address past its ceiling (configured), and only that address', async () => {
+    const limited = await createTestApp({ config: { login: { ...t.config.login, maxFailuresPerAddress: 4 } } });
     try {
-      const attempt = (password: string) =>
-        limited.call('POST', '/v1/auth/login', { body: { request: { username: 'Agency', password } } });
-      for (let i = 0; i < 3; i++) expectError(await attempt('wrong'), 401);
-      const r = await attempt(DEMO_PASSWORD);
-      expectError(r, 429);
-      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-      // Other accounts are not affected; the window ends.
-      await limited.login('teacher');
-      limited.clock.advance(3600 * 1000);
-      await limited.login('agency');
+      for (const u of ['a1', 'a2', 'a3', 'a4'])
+        expect((await from(limited, '192.0.2.7', u, 'guess')).statusCode).toBe(401);
+      const r = await from(limited, '192.0.2.7', 'student', DEMO_PASSWORD);
+      expect(r.statusCode).toBe(429);
+      expect(r.json<{ errmsg: string }>().errmsg).toBe('登录失败次数过多，请 10 分钟后再试');
+      expect((await from(limited, '192.0.2.8', 'student', DEMO_PASSWORD)).statusCode).toBe(200);
+      limited.clock.advance(600 * 1000);
+      expect((await from(limited, '192.0.2.7', 'student', DEMO_PASSWORD)).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
   });
 
-  it('answers 429 after the configured failures per address', async () => {
-    const limited = await createTestApp({
-      config: {
-        login: {
-          maxFailuresPerAccount: 1000,
-          accountWindowSeconds: 3600,
-          maxFailuresPerAddress: 4,
-          addressWindowSeconds: 600,
-        },
-      },
-    });
+  it('keeps the counts in Redis when REDIS_URL is set', async () => {
+    const redisKeyPrefix = `edu-test:${randomBytes(6).toString('hex')}:`;
+    const shared = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix } });
     try {
-      const attempt = (username: string) =>
-        limited.call('POST', '/v1/auth/login', { body: { request: { username, password: 'guess' } } });
-      for (const u of ['a1', 'a2', 'a3', 'a4']) expectError(await attempt(u), 401);
-      expectError(await attempt('a5'), 429);
-      expectError(
-        await limited.call('POST', '/v1/auth/login', {
-          body: { request: { username: 'student', password: DEMO_PASSWORD } },
-        }),
-        429,
+      for (let i = 0; i < 6; i++) expect((await from(shared, '192.0.2.30', 'parent', 'wrong')).statusCode).toBe(401);
+      expect((await from(shared, '192.0.2.30', 'parent', DEMO_PASSWORD)).statusCode).toBe(429);
+      expect((await from(shared, '192.0.2.31', 'parent', DEMO_PASSWORD)).statusCode).toBe(200);
+      const keys = await shared.app.services.redis!.keys(`${redisKeyPrefix}login:*`);
+      expect(keys.sort()).toEqual(
+        ['account:parent', 'address:192.0.2.30', 'pair:parent\n192.0.2.30'].map((k) => `${redisKeyPrefix}login:${k}`),
       );
-      limited.clock.advance(600 * 1000);
-      await limited.login('student');
+      await shared.app.services.redis!.del(...keys);
     } finally {
-      await limited.close();
+      await shared.close();
     }
+  });
+
+  it('defaults: 200 failures per address in 10 minutes, enough for a lab of 40 behind one address', () => {
+    expect(t.config.login).toMatchObject({ maxFailuresPerAddress: 200, addressWindowSeconds: 600, freeFailures: 5 });
   });
 });

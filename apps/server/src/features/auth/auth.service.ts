@@ -1,4 +1,4 @@
-// Login, tokens, logout, current login info and password change (DOMAIN.md "Login contract").
+// Login, tokens, logout, current login info and password change (docs/security.md).
 import type { LoginInfo } from '@edu/contract';
 import type { Config } from '../../config.js';
 import { ApiError, invalidField, loginRequired } from '../../lib/api-error.js';
@@ -9,7 +9,7 @@ import type { AuthRepository, Session } from './auth.repository.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { needsTouch, tokenState } from './auth.policy.js';
 import type { LoginAttemptKeys, LoginLimiter } from './login-limiter.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** Deliberately the same for an unknown user and a wrong password. */
@@ -50,7 +50,8 @@ export class AuthService {
     const waitMs = await this.limiter.blockedFor(keys);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw new ApiError('too_many_requests', `登录失败次数过多，请 ${Math.ceil(seconds / 60)} 分钟后再试`, {
+      const wait = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+      throw new ApiError('too_many_requests', `登录失败次数过多，请 ${wait}后再试`, {
         headers: { 'retry-after': String(seconds) },
       });
     }
@@ -164,6 +165,8 @@ export class AuthService {
       throw invalidField('request.oldPassword', '原密码不正确');
     }
     if (input.oldPassword === input.newPassword) throw invalidField('request.newPassword', '新密码不能与原密码相同');
+    const weakness = checkNewPassword(input.newPassword, [user.username, user.name]);
+    if (weakness) throw invalidField('request.newPassword', weakness);
     const now = new Date(this.clock.now());
     await this.repo.setPassword(user.id, await hashPassword(input.newPassword), now);
     // Every other session ends: whoever knew the old password loses access, this session stays.

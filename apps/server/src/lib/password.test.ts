@@ -1,0 +1,43 @@
+// Unit tests of the new-password rule (docs/security.md "Passwords").
+import { describe, expect, it } from 'vitest';
+import { checkNewPassword, passwordDictionariesLoaded } from './password.js';
+
+describe('checkNewPassword', () => {
+  it('loads the dictionaries only when a password is first checked', () => {
+    expect(passwordDictionariesLoaded()).toBe(false);
+    checkNewPassword('correct horse battery staple');
+    expect(passwordDictionariesLoaded()).toBe(true);
+  });
+
+  it('refuses common passwords, saying so', () => {
+    for (const p of ['12345678', 'password', 'qwertyuiop', 'iloveyou1'])
+      expect(checkNewPassword(p), p).toMatch(/^新密码是常见密码/);
+  });
+
+  it('refuses whitespace only and one repeated character', () => {
+    for (const p of ['        ', '\u3000'.repeat(8), 'aaaaaaaaaa', '密'.repeat(9)])
+      expect(checkNewPassword(p), p).toBe('新密码太容易猜到：不能只由空格或同一个字符组成');
+  });
+
+  it('refuses weak patterns with the reason in Chinese', () => {
+    expect(checkNewPassword('abcabcabc')).toMatch(/^新密码太容易猜到：.*重复/);
+    expect(checkNewPassword('密码密码密码密码')).toMatch(/^新密码太容易猜到/);
+  });
+
+  it('refuses the username and passwords built on it', () => {
+    expect(checkNewPassword('teacher01', ['teacher01'])).toBe('新密码不能与用户名相同');
+    expect(checkNewPassword('zhangwei2026', ['zhangwei'])).not.toBeNull();
+  });
+
+  it('counts code points of any script: 8 to 128 characters', () => {
+    expect(checkNewPassword('aB3$x')).toBe('新密码至少 8 个字符');
+    // Seven emoji are 14 UTF-16 units but 7 characters.
+    expect(checkNewPassword('🐼🦊🐙🦉🐢🦋🐝')).toBe('新密码至少 8 个字符');
+    expect(checkNewPassword('x'.repeat(64) + '语'.repeat(65))).toBe('新密码不能超过 128 个字符');
+  });
+
+  it('accepts passphrases, in any script', () => {
+    for (const p of ['correct horse battery staple', '春眠不觉晓处处闻啼鸟', 'Tr0ub4dor&3-lamp', '🐼🦊🐙🦉🐢🦋🐝🦄'])
+      expect(checkNewPassword(p), p).toBeNull();
+  });
+});
