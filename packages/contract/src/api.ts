@@ -15,7 +15,14 @@ import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
 import { Grade, Subject } from './schemas/general.js';
 import { ChangePasswordRequest, LoginInfo, LoginRequest } from './schemas/auth.js';
 import { Agency, AgencyCreate, AgencyFields, AgencyListQuery, PublicAgency } from './schemas/agency.js';
-import { KnowledgePoint, KnowledgePointCreate, KnowledgePointRename, KpCodeParams } from './schemas/knowledge.js';
+import {
+  KnowledgePoint,
+  KnowledgePointCreate,
+  KnowledgePointRename,
+  KnowledgeTreeCompact,
+  KnowledgeTreeQuery,
+  KpCodeParams,
+} from './schemas/knowledge.js';
 import { StoredFile } from './schemas/files.js';
 import { AgencyId, IdParams } from './schemas/common.js';
 
@@ -164,6 +171,15 @@ export const API = {
     summary: '全部知识点（含当前机构的引用计数）',
     access: LOGIN_IN_AGENCY,
     response: z.array(KnowledgePoint),
+  }),
+  kpTree: route({
+    method: 'GET',
+    path: '/v1/exam/question/knowledgepoints/tree',
+    module: 'exam',
+    summary: '知识树精简版（编码与名称，供页面选择器；可只取一棵子树；ETag/304）',
+    access: LOGIN,
+    query: KnowledgeTreeQuery,
+    response: KnowledgeTreeCompact,
   }),
   kpDescendants: route({
     method: 'GET',

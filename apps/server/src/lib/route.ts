@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
 import { okEnvelope, okEnvelopeJson } from './envelope.js';
-import { RawJson } from './raw-json.js';
+import { RawJson, etagMatches } from './raw-json.js';
 import type { AuthUser } from './auth-user.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from '../plugins/agency.js';
@@ -144,10 +144,16 @@ function addRoute<R extends ApiRoute, C>(
       } as HandlerContext<R, C>;
       const result = await handler(ctx);
       if (route.rawResponse) return reply;
-      if (result instanceof RawJson)
+      if (result instanceof RawJson) {
+        if (result.etag) {
+          // Behind a login, so private; revalidated on every use, which costs a 304 when nothing changed.
+          reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+          if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+        }
         return reply
           .type('application/json; charset=utf-8')
           .send(okEnvelopeJson(route.module, result.json, app.services.clock.now()));
+      }
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
       const response = options.trustedResponse ? result : route.response.parse(result);
       return reply.send(okEnvelope(route.module, response, app.services.clock.now()));

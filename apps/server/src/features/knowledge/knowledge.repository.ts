@@ -57,6 +57,20 @@ export class KnowledgeRepository {
     return tuples.map(([code, parentCode, name, lv, sort]) => ({ code, parentCode, name, lv, sort }));
   }
 
+  /**
+   * The compact tree (`[code, name]` pairs in display order) as the JSON text the web receives, built by the
+   * database in one value; with `root`, that point and its subtree only.
+   */
+  async compactTree(root?: string): Promise<string> {
+    const [r] = await this.db
+      .select({
+        json: sql<string>`coalesce(json_agg(json_build_array(${kp.code}, ${kp.name}) order by ${kp.depth}, ${kp.sort}, ${kp.code}), '[]')::text`,
+      })
+      .from(kp)
+      .where(root === undefined ? undefined : or(eq(kp.code, root), like(kp.code, subtreePattern(root))));
+    return r?.json ?? '[]';
+  }
+
   subjects(): Promise<KpRow[]> {
     return this.db
       .select(COLUMNS)

@@ -9,6 +9,8 @@ export async function knowledgeRoutes(app: FastifyInstance) {
   // field from typed rows, so the per-request zod pass is skipped and knowledge.routes.test.ts parses
   // every answer with the contract's schema instead.
   registerApi(app, API.kpList, ({ agencyId }) => knowledge.list(agencyId!), { trustedResponse: true });
+  // The web's tree: cached JSON with an ETag, so a revalidation answers 304 without reading the database.
+  registerApi(app, API.kpTree, ({ query }) => knowledge.compactTree(query.root));
   registerApi(app, API.kpSubjects, ({ agencyId }) => knowledge.subjects(agencyId!));
   registerApi(app, API.kpDescendants, ({ params, agencyId }) => knowledge.descendants(params.id, agencyId!), {
     trustedResponse: true,

@@ -1,7 +1,10 @@
 // The knowledge tree: reads with parent chains and agency counts, and the knowledge admin's writes.
+import { createHash } from 'node:crypto';
 import type { KnowledgePoint, KpLevel } from '@edu/contract';
 import { ApiError, conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { RawJson } from '../../lib/raw-json.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import type { KnowledgeRepository } from './knowledge.repository.js';
 import {
   MAX_DEPTH,
@@ -25,11 +28,43 @@ const nameTaken = (e: unknown, isSubject: boolean): unknown =>
     ? conflict(isSubject ? DUPLICATE_SUBJECT : DUPLICATE_NAME)
     : e;
 
+/** Subtrees kept besides the whole tree; the oldest goes first. */
+const TREE_CACHE_ENTRIES = 256;
+
 export class KnowledgeService {
+  /**
+   * Compact trees by root ('' = the whole tree) with their ETag: the same for every agency, evicted by every
+   * write through this process and kept `cacheSeconds` at most, so other processes' writes show within that
+   * time (docs/performance.md "Knowledge tree").
+   */
+  private readonly trees: TtlCache<string, RawJson>;
+
   constructor(
     private readonly repo: KnowledgeRepository,
     private readonly clock: Clock,
-  ) {}
+    cacheSeconds: number,
+  ) {
+    this.trees = new TtlCache(cacheSeconds * 1000, TREE_CACHE_ENTRIES, clock);
+  }
+
+  /** Runs a write of the tree, then evicts the cached trees (also when it failed: it may have committed). */
+  private async changingTree<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.trees.clear();
+    }
+  }
+
+  /** The compact tree (or one point's subtree) with a strong ETag; 404 when `root` does not exist. */
+  async compactTree(root?: string): Promise<RawJson> {
+    const tree = await this.trees.getOrLoad(root ?? '', async () => {
+      const json = await this.repo.compactTree(root);
+      return new RawJson(json, `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`);
+    });
+    if (tree.json === '[]' && root !== undefined) throw notFound('知识点不存在');
+    return tree;
+  }
 
   /**
    * Rows → wire objects. `rows` holds every ancestor of the rows to present (chains are built from
@@ -94,22 +129,24 @@ export class KnowledgeService {
     const parentCode = input.parent ?? null;
     let r: Awaited<ReturnType<KnowledgeRepository['insertChild']>>;
     try {
-      r = await this.repo.insertChild(
-        parentCode,
-        input.name,
-        (parent, siblings) => {
-          const depth = parent ? parent.depth + 1 : 0;
-          if (depth > MAX_DEPTH) throw invalidField('request.parent', 'lv4 是最深一级，不能再添加下级知识点');
-          const { code, ordinal } = nextChildCode(
-            parentCode,
-            depth,
-            parent?.childSeq ?? 0,
-            siblings.map((s) => s.code),
-          );
-          const sort = Math.max(0, ...siblings.map((s) => s.sort)) + 1;
-          return { code, parentCode, name: input.name, lv: levelOf(depth), depth, sort, ordinal };
-        },
-        new Date(this.clock.now()),
+      r = await this.changingTree(() =>
+        this.repo.insertChild(
+          parentCode,
+          input.name,
+          (parent, siblings) => {
+            const depth = parent ? parent.depth + 1 : 0;
+            if (depth > MAX_DEPTH) throw invalidField('request.parent', 'lv4 是最深一级，不能再添加下级知识点');
+            const { code, ordinal } = nextChildCode(
+              parentCode,
+              depth,
+              parent?.childSeq ?? 0,
+              siblings.map((s) => s.code),
+            );
+            const sort = Math.max(0, ...siblings.map((s) => s.sort)) + 1;
+            return { code, parentCode, name: input.name, lv: levelOf(depth), depth, sort, ordinal };
+          },
+          new Date(this.clock.now()),
+        ),
       );
     } catch (e) {
       throw nameTaken(e, parentCode === null);
@@ -120,7 +157,8 @@ export class KnowledgeService {
 
   async rename(code: string, name: string, agencyId: string | null): Promise<KnowledgePoint> {
     try {
-      if (!(await this.repo.rename(code, name, new Date(this.clock.now())))) throw notFound('知识点不存在');
+      if (!(await this.changingTree(() => this.repo.rename(code, name, new Date(this.clock.now())))))
+        throw notFound('知识点不存在');
     } catch (e) {
       throw nameTaken(e, ancestorCodes(code).length === 0);
     }
@@ -129,7 +167,7 @@ export class KnowledgeService {
 
   /** Deletes a point without children or questions; otherwise 409 saying why, and nothing is deleted. */
   async remove(code: string): Promise<null> {
-    const r = await this.repo.deleteLeaf(code);
+    const r = await this.changingTree(() => this.repo.deleteLeaf(code));
     switch (r.kind) {
       case 'deleted':
         return null;
