@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 import { KpCode } from './knowledge.js';
-import { QuestionType } from './question.js';
+import { QuestionType, TAG_NAME_MAX } from './question.js';
 import { repoFields, repoSchema } from './repository.js';
 
 export const QuestionRepo = repoSchema({ questionCount: z.number().int() });
@@ -24,7 +24,7 @@ export const Tag = z.object({
 export type Tag = z.infer<typeof Tag>;
 
 export const TagName = z.object({
-  name: z.string().trim().min(1, '请输入标签名称').max(32, '标签名称不超过 32 个字符'),
+  name: z.string().trim().min(1, '请输入标签名称').max(TAG_NAME_MAX, `标签名称不超过 ${TAG_NAME_MAX} 个字符`),
 });
 export const TagMerge = z.object({ into: Id });
 
@@ -36,7 +36,7 @@ export const QuestionListQuery = z.object({
   agencyId: z.string().optional(),
   repoId: Id.optional(),
   type: QuestionType.optional(),
-  tag: z.string().max(32).optional(),
+  tag: z.string().max(TAG_NAME_MAX).optional(),
   keyword: z.string().trim().max(100).optional(),
 });
 
@@ -48,7 +48,7 @@ export const QuestionListRequest = z.object({
 
 export const Selectors = z.object({
   types: z.array(QuestionType).optional(),
-  tags: z.array(z.string().max(32)).optional(),
+  tags: z.array(z.string().max(TAG_NAME_MAX)).optional(),
   questionIds: z.array(Id).max(500).optional(),
 });
 export type Selectors = z.infer<typeof Selectors>;

@@ -19,6 +19,12 @@ export const SubQuestionStatus = z.enum(SUB_QUESTION_STATUSES);
 export type SubQuestionStatus = z.infer<typeof SubQuestionStatus>;
 
 const HTML_MAX = 200_000;
+
+/**
+ * Longest tag name, in characters: Moodle's (its TAG_MAX_LENGTH), so that every tag of a Moodle bank fits
+ * (docs/question-bank.md → Tags).
+ */
+export const TAG_NAME_MAX = 50;
 const Html = z.string().max(HTML_MAX, '内容过长（不超过 200000 个字符）');
 
 export const QuestionVideo = z.object({ url: z.string(), title: z.string().optional() });
@@ -123,7 +129,7 @@ export const QuestionFieldsShape = z.object({
   options: z.array(QuestionOption).max(26, '最多 26 个选项').default([]),
   answer: z.array(z.string().max(TEXT_MAX, '答案不超过 10000 个字符')).max(50, '答案最多 50 项').default([]),
   tags: z
-    .array(z.string().trim().min(1, '标签不能为空').max(32, '标签不超过 32 个字符'))
+    .array(z.string().trim().min(1, '标签不能为空').max(TAG_NAME_MAX, `标签不超过 ${TAG_NAME_MAX} 个字符`))
     .max(20, '最多 20 个标签')
     .default([]),
   videos: z

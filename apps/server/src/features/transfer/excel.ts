@@ -3,16 +3,22 @@
 import type { Question } from '@edu/contract';
 import ExcelJS from 'exceljs';
 import {
+  decodeCharRefs,
   FileFormatError,
   newDraft,
+  normalizeTags,
   optionKey,
+  plainToHtml,
+  plainToInlineHtml,
   reportTitle,
-  toHtml,
+  tooManyItems,
   type Draft,
+  type ImportLimits,
   type ParsedItem,
-  type ParseResult,
+  type ParseSink,
   type Serialized,
 } from './transfer-model.js';
+import { readXlsxRows } from './xlsx-read.js';
 
 export const MAX_OPTIONS = 8;
 const OPTION_HEADERS = Array.from({ length: MAX_OPTIONS }, (_, i) => `选项${optionKey(i)}`);
@@ -28,7 +34,10 @@ export const EXCEL_HEADERS = [
   '标签',
   '判分方式',
   '小题（JSON）',
+  '格式',
 ] as const;
+/** Says whether the row's 题干, 选项 and 解析 are plain text (empty, 文本) or HTML. */
+export const FORMAT_HEADER = '格式';
 export const SHEET_NAME = '题目';
 
 /** 题型 column: the type key or its Chinese name. */
@@ -53,13 +62,6 @@ export const BLANK_SEPARATOR = /\r?\n|;;/;
 const TRUE_WORDS = new Set(['t', 'true', '对', '正确', '√', '是']);
 const FALSE_WORDS = new Set(['f', 'false', '错', '错误', '×', '否']);
 
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
-  return cell.text ?? '';
-}
-
 function answerOf(type: string, raw: string): { answer: string[]; problems: string[] } {
   const t = raw.trim();
   if (t === '') return { answer: [], problems: [] };
@@ -82,85 +84,107 @@ function answerOf(type: string, raw: string): { answer: string[]; problems: stri
   }
 }
 
-export async function parseXlsx(data: Buffer): Promise<ParseResult> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new FileFormatError('无法读取 Excel 文件（请上传 .xlsx 格式的导入模板）');
-  }
-  const ws = wb.getWorksheet(SHEET_NAME) ?? wb.worksheets[0];
-  if (!ws) throw new FileFormatError('Excel 文件中没有工作表');
-  const col = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, n) => col.set(cellText(cell).trim(), n));
-  if (!col.has('题型') || !col.has('题干'))
-    throw new FileFormatError('第 1 行应为表头（题型、标题、题干、选项A…），请使用导入模板');
-  const items: ParsedItem[] = [];
-  let index = 0;
-  ws.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const get = (h: string) => {
-      const n = col.get(h);
-      return n ? cellText(row.getCell(n)) : '';
-    };
-    const values = EXCEL_HEADERS.map(get);
-    if (values.every((v) => v.trim() === '')) return;
-    index++;
-    const problems: string[] = [];
-    const typeRaw = get('题型').trim();
-    const type = TYPE_BY_NAME.get(typeRaw) ?? TYPE_BY_NAME.get(typeRaw.toLowerCase());
-    if (!type) problems.push(typeRaw ? `题型“${typeRaw}”不正确` : '请填写题型');
-    const options: { key: string; content: string }[] = [];
-    OPTION_HEADERS.forEach((h, i) => {
-      const v = get(h).trim();
-      if (v) options.push({ key: optionKey(i), content: v });
-    });
-    if (options.length && options.length !== Math.max(...options.map((o) => o.key.charCodeAt(0) - 64)))
-      problems.push('选项应从 A 开始连续填写，中间不能空');
-    const { answer, problems: ap } = answerOf(type ?? '', get('答案'));
-    problems.push(...ap);
-    let questionSub: unknown[] | undefined;
-    const subRaw = get('小题（JSON）').trim();
-    if (subRaw) {
-      try {
-        const parsed: unknown = JSON.parse(subRaw);
-        if (!Array.isArray(parsed)) throw new Error('not an array');
-        questionSub = parsed;
-      } catch {
-        problems.push('小题（JSON）不是正确的 JSON 数组');
-      }
-    }
-    const judge = get('判分方式').trim().toLowerCase();
-    const judgeType =
-      judge === 'manual' || judge === '人工' ? 'manual' : judge === 'auto' || judge === '自动' ? 'auto' : undefined;
-    const kp = get('知识点编码').trim();
-    const draft: Draft | null = type
-      ? newDraft({
-          type,
-          ...(judgeType ? { judgeType } : {}),
-          title: get('标题').trim(),
-          question: toHtml(get('题干')),
-          explanation: toHtml(get('解析')),
-          options,
-          answer,
-          tags: get('标签')
-            .split(/[,，;；、\n]/)
-            .map((s) => s.trim())
-            .filter(Boolean),
-          ...(kp ? { knowledgeId: kp } : {}),
-          ...(questionSub ? { questionSub } : {}),
-        })
-      : null;
-    items.push({
-      index,
-      row: rowNumber,
-      title: reportTitle(get('标题'), toHtml(get('题干'))),
-      draft,
-      problems,
-    });
+/** 格式 column: how 题干, 选项 and 解析 of the row are read (docs/import-export.md → Excel). */
+type CellFormat = 'text' | 'html';
+const FORMAT_BY_NAME = new Map<string, CellFormat>([
+  ['', 'text'],
+  ['文本', 'text'],
+  ['纯文本', 'text'],
+  ['text', 'text'],
+  ['html', 'html'],
+]);
+
+/** A cell of a rich field as HTML: kept when the row says HTML, else plain text (references decoded, escaped). */
+const richCell = (raw: string, format: CellFormat, inline = false) => {
+  if (format === 'html') return raw.trim();
+  const text = decodeCharRefs(raw);
+  return inline ? plainToInlineHtml(text) : plainToHtml(text);
+};
+
+/** One data row as an item: `get` reads a cell by its header. */
+function rowItem(get: (header: string) => string, row: number, index: number): ParsedItem {
+  const problems: string[] = [];
+  const typeRaw = get('题型').trim();
+  const type = TYPE_BY_NAME.get(typeRaw) ?? TYPE_BY_NAME.get(typeRaw.toLowerCase());
+  if (!type) problems.push(typeRaw ? `题型“${typeRaw}”不正确` : '请填写题型');
+  const formatRaw = get(FORMAT_HEADER).trim();
+  const format = FORMAT_BY_NAME.get(formatRaw.toLowerCase());
+  if (!format) problems.push(`格式“${formatRaw}”不正确：应为 文本 或 HTML`);
+  const rich = (h: string, inline = false) => richCell(get(h), format ?? 'text', inline);
+  const options: { key: string; content: string }[] = [];
+  OPTION_HEADERS.forEach((h, i) => {
+    if (get(h).trim()) options.push({ key: optionKey(i), content: rich(h, true) });
   });
-  return { items, unsupported: [] };
+  if (options.length && options.length !== Math.max(...options.map((o) => o.key.charCodeAt(0) - 64)))
+    problems.push('选项应从 A 开始连续填写，中间不能空');
+  const { answer, problems: ap } = answerOf(type ?? '', decodeCharRefs(get('答案')));
+  problems.push(...ap);
+  let questionSub: unknown[] | undefined;
+  const subRaw = get('小题（JSON）').trim();
+  if (subRaw) {
+    try {
+      const parsed: unknown = JSON.parse(subRaw);
+      if (!Array.isArray(parsed)) throw new Error('not an array');
+      questionSub = parsed;
+    } catch {
+      problems.push('小题（JSON）不是正确的 JSON 数组');
+    }
+  }
+  const judge = get('判分方式').trim().toLowerCase();
+  const judgeType =
+    judge === 'manual' || judge === '人工' ? 'manual' : judge === 'auto' || judge === '自动' ? 'auto' : undefined;
+  const kp = get('知识点编码').trim();
+  const title = decodeCharRefs(get('标题')).trim();
+  const question = rich('题干');
+  const draft: Draft | null = type
+    ? newDraft({
+        type,
+        ...(judgeType ? { judgeType } : {}),
+        title,
+        question,
+        explanation: rich('解析'),
+        options,
+        answer,
+        tags: normalizeTags(decodeCharRefs(get('标签')).split(/[,，;；、\n]/)),
+        ...(kp ? { knowledgeId: kp } : {}),
+        ...(questionSub ? { questionSub } : {}),
+      })
+    : null;
+  return { index, row, title: reportTitle(title, question), draft, problems };
 }
+
+/**
+ * Reads the Excel template's question sheet (题目, else the first) row by row within the limits (xlsx-read.ts)
+ * and hands each non-empty data row to the sink. Row 1 is the header; columns are found by their header.
+ */
+export async function parseXlsx(data: Buffer, limits: ImportLimits, sink: ParseSink): Promise<void> {
+  let columns: Map<string, number> | null = null;
+  let index = 0;
+  await readXlsxRows(
+    data,
+    limits,
+    SHEET_NAME,
+    async ({ row, cells }) => {
+      if (!columns) {
+        columns = new Map(cells.flatMap((c, i) => (c ? [[c.trim(), i] as const] : [])));
+        if (row !== 1 || !columns.has('题型') || !columns.has('题干')) throw headerMissing();
+        return;
+      }
+      const map = columns;
+      const get = (h: string) => {
+        const n = map.get(h);
+        return n === undefined ? '' : (cells[n] ?? '');
+      };
+      if (EXCEL_HEADERS.every((h) => get(h).trim() === '')) return;
+      if (++index > limits.maxItems) throw tooManyItems(limits);
+      await sink.item(rowItem(get, row, index));
+    },
+    (fraction) => sink.progress(fraction),
+  );
+  if (!columns) throw headerMissing();
+}
+
+const headerMissing = () => new FileFormatError('第 1 行应为表头（题型、标题、题干、选项A…），请使用导入模板');
 
 // ---- writer ----
 
@@ -209,7 +233,10 @@ function sheet(wb: ExcelJS.Workbook): ExcelJS.Worksheet {
 const INSTRUCTIONS: [string, string][] = [
   ['题型', '单选题、多选题、判断题、填空题、简答题、翻译题、阅读理解（也可写 singleChoice 等英文名）'],
   ['标题', '可选，不超过 200 个字符'],
-  ['题干', '必填（或填写标题）。纯文本按段落导入；也可直接写 HTML（导入时会清理不安全的内容）'],
+  [
+    '题干',
+    '必填（或填写标题）。按“格式”列读取：文本时原样导入（< > & 等字符按字面保留，如 若 a<b 且 c>d，则 a-c<b-d），换行保留；HTML 时按 HTML 导入（导入时会清理不安全的内容）',
+  ],
   ['选项A…选项H', '单选题、多选题的选项，从选项A开始连续填写，至少 2 个；其他题型留空'],
   [
     '答案',
@@ -220,48 +247,44 @@ const INSTRUCTIONS: [string, string][] = [
   ['标签', '可选，多个标签用逗号分隔'],
   ['判分方式', '可选：自动 或 人工（简答题总是人工；填空、翻译题可选人工）'],
   ['小题（JSON）', '仅阅读理解：小题的 JSON 数组，每项 {type, title, options, answer, explanation}'],
+  [
+    '格式',
+    '可选：文本（默认，留空即为文本）或 HTML。只有填 HTML 的行，其题干、选项、解析才按 HTML 读取；导出的文件每行填 HTML。文本中的 &#233; &#x4E2D; 这样的数字字符引用会转换为对应字符',
+  ],
 ];
 
-const EXAMPLES: string[][] = [
-  [
-    '单选题',
-    '',
-    'Which one is a fruit?',
-    'apple',
-    'desk',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    'A',
-    'apple 是水果',
-    'en.g7',
-    '例题',
-    '',
-    '',
-  ],
-  [
-    '填空题',
-    '',
-    'I ____ to school yesterday, and ran ____.',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    'went|had gone;;fast',
-    '',
-    'en.g7',
-    '',
-    '',
-    '',
-  ],
-  ['判断题', '', 'The sun rises in the east.', '', '', '', '', '', '', '', '', '对', '', 'en.g7', '', '', ''],
+type ExcelRow = Partial<Record<(typeof EXCEL_HEADERS)[number], string>>;
+/** A row in the header's order, empty cells for the columns it leaves out. */
+export const excelRow = (o: ExcelRow) => EXCEL_HEADERS.map((h) => o[h] ?? '');
+
+const EXAMPLES: ExcelRow[] = [
+  {
+    题型: '单选题',
+    题干: 'Which one is a fruit?',
+    选项A: 'apple',
+    选项B: 'desk',
+    答案: 'A',
+    解析: 'apple 是水果',
+    知识点编码: 'en.g7',
+    标签: '例题',
+  },
+  {
+    题型: '填空题',
+    题干: 'I ____ to school yesterday, and ran ____.',
+    答案: 'went|had gone;;fast',
+    知识点编码: 'en.g7',
+  },
+  { 题型: '判断题', 题干: 'The sun rises in the east.', 答案: '对', 知识点编码: 'en.g7' },
+  { 题型: '判断题', 题干: '若 a<b 且 c>d，则 a-c<b-d', 答案: '对', 知识点编码: 'math', 格式: '文本' },
+  {
+    题型: '单选题',
+    题干: '<p>Which one is a <b>fruit</b>?</p>',
+    选项A: '<i>apple</i>',
+    选项B: 'desk',
+    答案: 'A',
+    知识点编码: 'en.g7',
+    格式: 'HTML',
+  },
 ];
 
 function instructions(wb: ExcelJS.Workbook) {
@@ -272,7 +295,7 @@ function instructions(wb: ExcelJS.Workbook) {
   ws.addRow([]);
   ws.addRow(['示例（复制到“题目”工作表使用）']).font = { bold: true };
   ws.addRow([...EXCEL_HEADERS]);
-  for (const r of EXAMPLES) ws.addRow(r);
+  for (const r of EXAMPLES) ws.addRow(excelRow(r));
   ws.getColumn(1).width = 16;
   ws.getColumn(2).width = 100;
 }
@@ -308,6 +331,7 @@ export async function serializeXlsx(questions: readonly Question[]): Promise<Ser
       q.tags.join(','),
       q.judgeType === 'manual' ? '人工' : '自动',
       subQuestions(q),
+      'HTML',
     ]);
     exported++;
   }

@@ -6,6 +6,7 @@ import type { ImportItemError, Question } from '@edu/contract';
 import {
   byKnowledge,
   categoryKp,
+  decodeCharRefs,
   joinAlternatives,
   KP_TAG_PREFIX,
   newDraft,
@@ -15,8 +16,10 @@ import {
   splitKpTag,
   toHtml,
   toInlineHtml,
+  tooManyItems,
   NO_REFERENCE,
   type Draft,
+  type ImportLimits,
   type ParsedItem,
   type ParseResult,
   type Serialized,
@@ -132,7 +135,7 @@ function blocks(source: string): Block[] {
       return;
     }
     if (line.startsWith('//')) {
-      for (const m of line.matchAll(/\[tag:([^\]]+)\]/g)) pendingTags.push(m[1].trim());
+      for (const m of line.matchAll(/\[tag:([^\]]+)\]/g)) pendingTags.push(decodeCharRefs(m[1].trim()));
       return;
     }
     if (!cur && /^\$CATEGORY:/i.test(line)) {
@@ -151,13 +154,46 @@ function blocks(source: string): Block[] {
   return out;
 }
 
+interface Answer {
+  kind: string;
+  weight: number | null;
+}
+
+/**
+ * The choice a GIFT multiple choice is (docs/import-export.md → Mapping): with `=` answers those are right
+ * (exactly one → singleChoice, as Moodle marks it), weighted `~%n%` options beside them are not; without `=`,
+ * the options of positive weight are right (one of 100 % → singleChoice, else multipleChoice). `dropped`: the
+ * indexes whose partial credit the question cannot hold (it is right or wrong as a whole).
+ */
+function choiceOf(answers: readonly Answer[]): {
+  type: 'singleChoice' | 'multipleChoice';
+  right: boolean[];
+  dropped: number[];
+} {
+  const positive = (a: Answer) => a.weight !== null && a.weight > 0;
+  const equals = answers.filter((a) => a.kind === '=').length;
+  if (equals > 0) {
+    const right = answers.map((a) => a.kind === '=');
+    const dropped = answers.flatMap((a, i) => (a.kind === '~' && positive(a) ? [i] : []));
+    return { type: equals === 1 ? 'singleChoice' : 'multipleChoice', right, dropped };
+  }
+  const right = answers.map(positive);
+  const count = right.filter(Boolean).length;
+  const total = answers.reduce((sum, a) => sum + (positive(a) ? (a.weight ?? 0) : 0), 0);
+  const whole = Math.abs(total - 100) < 0.01;
+  // Equal shares of 100 % (how multiple choices are written) keep their meaning: all right ones, nothing less.
+  const shares = whole && answers.every((a) => !positive(a) || Math.abs((a.weight ?? 0) - 100 / count) < 0.01);
+  const dropped = shares ? [] : answers.flatMap((a, i) => (positive(a) && (a.weight ?? 0) < 100 ? [i] : []));
+  return { type: count === 1 && whole ? 'singleChoice' : 'multipleChoice', right, dropped };
+}
+
 function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?: ImportItemError } {
   let text = b.text.trim();
   let title = '';
   if (text.startsWith('::')) {
     const end = findUnescaped(text, '::', 2);
     if (end > 0) {
-      title = giftUnescape(text.slice(2, end)).trim();
+      title = decodeCharRefs(giftUnescape(text.slice(2, end))).trim();
       text = text.slice(end + 2);
     }
   }
@@ -174,8 +210,14 @@ function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?:
   const close = findUnescaped(text, '}', open + 1);
   const { format, rest: stemRaw } = readFormat(text.slice(0, open));
   const stemBefore = stemRaw.trim();
-  const item = (draft: Draft | null, problems: string[]): { item: ParsedItem } => ({
-    item: { ...where, title: reportTitle(title, draft?.question ?? giftUnescape(stemBefore)), draft, problems },
+  const item = (draft: Draft | null, problems: string[], warnings: string[] = []): { item: ParsedItem } => ({
+    item: {
+      ...where,
+      title: reportTitle(title, draft?.question ?? giftUnescape(stemBefore)),
+      draft,
+      problems,
+      ...(warnings.length ? { warnings } : {}),
+    },
   });
   if (close < 0) return item(null, ['缺少与 { 对应的 }']);
   const after = text.slice(close + 1).trim();
@@ -226,21 +268,31 @@ function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?:
     return { unsupported: { ...where, title: reportTitle(title, question), reasons: ['匹配题不支持导入'] } };
   if (answers.every((a) => a.kind === '=')) {
     // Short answer: every `=` is an accepted alternative of the one blank.
-    const alts = answers.filter((a) => a.weight === null || a.weight >= 100).map((a) => giftUnescape(a.raw));
+    const alts = answers
+      .filter((a) => a.weight === null || a.weight >= 100)
+      .map((a) => decodeCharRefs(giftUnescape(a.raw)));
     return item(newDraft({ ...base, type: 'fillBlank', answer: [joinAlternatives(alts)] }), []);
   }
-  const correct = answers.map((a) => a.kind === '=' || (a.weight !== null && a.weight > 0));
-  const partial = answers.some((a) => a.weight !== null && a.weight > 0 && a.weight < 100);
   const options = answers.map((a, i) => ({ key: optionKey(i), content: optionOf(a.raw, format) }));
-  const answer = options.filter((_, i) => correct[i]).map((o) => o.key);
-  const type = answer.length > 1 || partial ? 'multipleChoice' : 'singleChoice';
-  return item(newDraft({ ...base, type, options, answer }), answers.length > 26 ? ['选项超过 26 个'] : []);
+  const { type, right, dropped } = choiceOf(answers);
+  const answer = options.filter((_, i) => right[i]).map((o) => o.key);
+  const warnings = dropped.length
+    ? [
+        `部分得分未保留：${dropped.map((i) => `选项 ${optionKey(i)}（${answers[i].weight}%）`).join('、')}按${
+          type === 'singleChoice' ? '错误选项' : '全部选对才得分'
+        }导入（本平台的选择题不设部分得分）`,
+      ]
+    : [];
+  return item(newDraft({ ...base, type, options, answer }), answers.length > 26 ? ['选项超过 26 个'] : [], warnings);
 }
 
-export function parseGift(source: string): ParseResult {
+/** Reads a GIFT file's text; more than `limits.maxItems` questions → ImportLimitError before any is read. */
+export function parseGift(source: string, limits?: Pick<ImportLimits, 'maxItems'>): ParseResult {
   const items: ParsedItem[] = [];
   const unsupported: ImportItemError[] = [];
-  blocks(source).forEach((b, i) => {
+  const all = blocks(source);
+  if (limits && all.length > limits.maxItems) throw tooManyItems(limits);
+  all.forEach((b, i) => {
     const r = parseBlock(b, i + 1);
     if (r.item) items.push(r.item);
     if (r.unsupported) unsupported.push(r.unsupported);

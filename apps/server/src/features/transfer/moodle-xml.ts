@@ -2,7 +2,7 @@
 // multichoice (single/multiple), truefalse, shortanswer (one blank, 100 % answers are its alternatives),
 // essay (manual short answer, reference in graderinfo), categories and tags. Mapping: docs/import-export.md.
 import type { ImportItemError, Question } from '@edu/contract';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import {
   byKnowledge,
   categoryKp,
@@ -18,8 +18,10 @@ import {
   splitKpTag,
   toHtml,
   toInlineHtml,
+  tooManyItems,
   NO_REFERENCE,
   type Draft,
+  type ImportLimits,
   type ParsedItem,
   type ParseResult,
   type Serialized,
@@ -27,29 +29,71 @@ import {
 
 type Node = Record<string, unknown>;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  isArray: (name) => ['question', 'answer', 'tag', 'file', 'text'].includes(name),
-});
+/** Elements that may repeat: always read as arrays (`answer`, `tag`, `text`…), the others as one node. */
+const REPEATED = new Set(['question', 'answer', 'tag', 'file', 'text']);
 
-/** Line of each `<question` start tag, skipping comments and CDATA. */
-function questionLines(xml: string): number[] {
-  const masked = xml.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, (m) => m.replace(/[^\n]/g, ' '));
-  const lines: number[] = [];
-  const re = /<question\b/g;
-  let m: RegExpExecArray | null;
-  let line = 1;
-  let last = 0;
-  while ((m = re.exec(masked))) {
-    for (let i = last; i < m.index; i++) if (masked.charCodeAt(i) === 10) line++;
-    last = m.index;
-    lines.push(line);
-  }
-  return lines;
+const DOCTYPE_REFUSED =
+  '不支持 DOCTYPE / 外部实体 / 实体定义（出于安全考虑不予读取）：请删除 DOCTYPE 声明后重试（Moodle 导出的文件没有 DOCTYPE）';
+
+/** An element as a node: attributes as `@_name`, child elements by name, its own text as `#text`. */
+interface Open {
+  name: string;
+  node: Node;
+  text: string;
+}
+
+/**
+ * Reads Moodle XML with a strict XML parser (saxes): entities are decoded as XML says (`&#233;` → é), a DOCTYPE
+ * (so any entity definition, external or not) or an undefined entity is refused with a Chinese message and
+ * its line, nothing is fetched or expanded. Each `<question>` of `<quiz>` goes to `onQuestion` with the line of
+ * its start tag once it is closed, so that the file's questions are never all held as nodes at once.
+ */
+function readQuestions(source: string, onQuestion: (node: Node, line: number) => void): void {
+  const p = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  const stack: Open[] = [];
+  let root: string | undefined;
+  let questionLine = 0;
+  p.on('doctype', () => {
+    throw new FileFormatError(`XML 第 ${p.line} 行：${DOCTYPE_REFUSED}`);
+  });
+  p.on('error', (e) => {
+    const msg = e.message.replace(/^[^:]*:\d+:\d+: /, '');
+    if (/undefined entity/i.test(msg))
+      throw new FileFormatError(`XML 第 ${p.line} 行有未定义的实体引用：${DOCTYPE_REFUSED}`);
+    throw new FileFormatError(`XML 格式错误（第 ${p.line} 行）：${msg}`);
+  });
+  p.on('opentagstart', (t) => {
+    if (t.name === 'question') questionLine = p.line;
+  });
+  p.on('opentag', (t) => {
+    if (root === undefined) {
+      root = t.name;
+      if (root !== 'quiz') throw new FileFormatError('不是 Moodle XML 文件：缺少 <quiz> 根元素');
+    }
+    const node: Node = {};
+    for (const [k, v] of Object.entries(t.attributes)) node[`@_${k}`] = v;
+    if (t.name === 'question' && stack.length === 1) node['#line'] = questionLine;
+    stack.push({ name: t.name, node, text: '' });
+  });
+  p.on('closetag', (t) => {
+    const done = stack.pop();
+    if (!done) return;
+    done.node['#text'] = done.text;
+    const parent = stack[stack.length - 1];
+    if (t.name === 'question' && stack.length === 1) return onQuestion(done.node, done.node['#line'] as number);
+    if (!parent || stack.length === 1) return;
+    if (REPEATED.has(t.name))
+      ((parent.node[t.name] as Node[] | undefined) ?? (parent.node[t.name] = [])).push(done.node);
+    else parent.node[t.name] ??= done.node;
+  });
+  const text = (s: string) => {
+    const top = stack[stack.length - 1];
+    if (top && stack.length > 1) top.text += s;
+  };
+  p.on('text', text);
+  p.on('cdata', text);
+  p.write(source).close();
+  if (root === undefined) throw new FileFormatError('不是 Moodle XML 文件：缺少 <quiz> 根元素');
 }
 
 const str = (v: unknown): string => {
@@ -85,15 +129,17 @@ function htmlOf(n: unknown): string {
   if (!node) return '';
   const text = textIn(node);
   const format = str(node['@_format']) || 'html';
-  if (format === 'html' || format === 'moodle_auto_format') return inlineFiles(text, node);
-  return toHtml(text);
+  if (format === 'html') return inlineFiles(text, node);
+  // Moodle's auto format is HTML when it holds HTML tags, else plain text (`a<b 且 c>d` stays text).
+  return format === 'moodle_auto_format' ? inlineFiles(toHtml(text), node) : toHtml(text);
 }
 
 /** An answer's text: HTML kept, plain text escaped without a paragraph. */
 function optionHtml(n: Node): string {
   const format = str(n['@_format']) || 'html';
   const text = textIn(n);
-  return format === 'html' || format === 'moodle_auto_format' ? inlineFiles(text, n) : toInlineHtml(text);
+  if (format === 'html') return inlineFiles(text, n);
+  return format === 'moodle_auto_format' ? inlineFiles(toInlineHtml(text), n) : toInlineHtml(text);
 }
 
 const fraction = (a: Node) => Number(str(a['@_fraction']) || '0');
@@ -165,27 +211,21 @@ const TYPE_NAMES: Record<string, string> = {
   randomsamatch: '随机匹配题',
 };
 
-export function parseMoodleXml(xml: string): ParseResult {
-  const source = xml.replace(/^\uFEFF/, '');
-  const valid = XMLValidator.validate(source);
-  if (valid !== true) throw new FileFormatError(`XML 格式错误（第 ${valid.err.line} 行）：${valid.err.msg}`);
-  const doc = parser.parse(source) as Node;
-  const quiz = doc.quiz as Node | undefined;
-  if (!quiz || typeof quiz !== 'object') throw new FileFormatError('不是 Moodle XML 文件：缺少 <quiz> 根元素');
-  const questions = (quiz.question as Node[] | undefined) ?? [];
-  const lines = questionLines(source);
+/** Reads a Moodle XML file's text; more than `limits.maxItems` questions → ImportLimitError as soon as seen. */
+export function parseMoodleXml(xml: string, limits?: Pick<ImportLimits, 'maxItems'>): ParseResult {
   const items: ParsedItem[] = [];
   const unsupported: ImportItemError[] = [];
   let category: string | undefined;
   let index = 0;
-  questions.forEach((n, i) => {
+  readQuestions(xml.replace(/^\uFEFF/, ''), (n, line) => {
     const kind = str(n['@_type']);
     if (kind === 'category') {
       category = textIn(n.category);
       return;
     }
     index++;
-    const where = { index, line: lines[i] };
+    if (limits && index > limits.maxItems) throw tooManyItems(limits);
+    const where = { index, line };
     const r = parseQuestion(n, category);
     if (r === 'unsupported') {
       unsupported.push({

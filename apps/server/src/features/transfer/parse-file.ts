@@ -11,12 +11,10 @@ import {
   type ParseOutcome,
   type ParseResult,
   type ParseSink,
+  tooManyItems,
 } from './transfer-model.js';
 
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
-
-export const tooManyItems = (limits: ImportLimits) =>
-  new FileFormatError(`文件中的题目超过上限 ${limits.maxItems} 道（导入题目数上限）：请拆分为多个文件后导入`);
 
 async function deliver(r: ParseResult, limits: ImportLimits, sink: ParseSink): Promise<void> {
   if (r.items.length + r.unsupported.length > limits.maxItems) throw tooManyItems(limits);
@@ -42,10 +40,10 @@ export async function parseFile(
   if (data.length > limits.maxBytes)
     throw new FileFormatError(`文件大小 ${mb(data.length)} 超过上限 ${mb(limits.maxBytes)}（导入文件大小上限）`);
   if (format === 'xlsx') {
-    await deliver(await parseXlsx(data), limits, sink);
+    await parseXlsx(data, limits, sink);
     return {};
   }
   const { text, encoding } = decodeText(data, options.encoding, { xml: format === 'moodle' });
-  await deliver(format === 'moodle' ? parseMoodleXml(text) : parseGift(text), limits, sink);
+  await deliver(format === 'moodle' ? parseMoodleXml(text, limits) : parseGift(text, limits), limits, sink);
   return { encoding };
 }

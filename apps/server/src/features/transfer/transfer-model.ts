@@ -1,6 +1,6 @@
 // What the format parsers produce and the serializers consume: drafts of question fields with their place
 // in the file, and small text/HTML helpers shared by the formats (docs/import-export.md).
-import type { DetectedEncoding, ImportItemError, Question } from '@edu/contract';
+import { TAG_NAME_MAX, type DetectedEncoding, type ImportItemError, type Question } from '@edu/contract';
 
 /** The question fields a file gave, before validation with the contract's QuestionCreate. */
 export interface Draft {
@@ -29,6 +29,8 @@ export interface ParsedItem {
   draft: Draft | null;
   /** Problems found while reading (Chinese). */
   problems: string[];
+  /** What the item loses when imported (Chinese), e.g. GIFT partial credit; it still imports. */
+  warnings?: string[];
 }
 
 export interface ParseResult {
@@ -73,6 +75,13 @@ export interface ParseOutcome {
 /** A file that cannot be read at all (not XML, not an xlsx…): answered 400 naming `file`. */
 export class FileFormatError extends Error {}
 
+/** A file over one of the ImportLimits (size, items, a zip bomb): a FileFormatError naming the limit. */
+export class ImportLimitError extends FileFormatError {}
+export const limitError = (message: string) => new ImportLimitError(message);
+
+export const tooManyItems = (limits: Pick<ImportLimits, 'maxItems'>) =>
+  limitError(`文件中的题目超过上限 ${limits.maxItems} 道（导入题目数上限）：请拆分为多个文件后导入`);
+
 export interface Serialized {
   data: Buffer;
   exported: number;
@@ -82,11 +91,29 @@ export interface Serialized {
 
 export const KP_TAG_PREFIX = 'kp:';
 
-/** Splits `kp:<code>` off the tags. */
-export function splitKpTag(tags: string[]): { tags: string[]; knowledgeId?: string } {
+// eslint-disable-next-line no-control-regex
+const TAG_REMOVED = /[\u0000-\u001f\u007f<>`]/g;
+
+/**
+ * Tags as Moodle keeps them (its PARAM_TAG cleaning): control characters and `<>\`` removed, white space
+ * collapsed, cut to TAG_NAME_MAX characters (Moodle's TAG_MAX_LENGTH); empty ones and repeats dropped.
+ */
+export function normalizeTags(raw: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const r of raw) {
+    const chars = [...r.replace(TAG_REMOVED, '').replace(/\s+/g, ' ').trim()];
+    const cut = chars.slice(0, TAG_NAME_MAX).join('').trim();
+    if (cut) out.add(cut);
+  }
+  return [...out];
+}
+
+/** Splits `kp:<code>` off the tags (the rest normalized like Moodle's). */
+export function splitKpTag(raw: string[]): { tags: string[]; knowledgeId?: string } {
+  const tags = raw.map((t) => t.trim());
   const kp = tags.find((t) => t.startsWith(KP_TAG_PREFIX));
   return {
-    tags: tags.filter((t) => !t.startsWith(KP_TAG_PREFIX)),
+    tags: normalizeTags(tags.filter((t) => !t.startsWith(KP_TAG_PREFIX))),
     ...(kp ? { knowledgeId: kp.slice(KP_TAG_PREFIX.length).trim() } : {}),
   };
 }
@@ -100,20 +127,68 @@ export function categoryKp(path: string): string | undefined {
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const looksLikeHtml = (s: string) => /<\/?[a-zA-Z][^>]*>/.test(s);
+/** Tags HTML text is written with; only these make unmarked GIFT/Moodle text count as HTML. */
+const HTML_TAGS =
+  'a|abbr|b|blockquote|br|code|del|div|em|font|h[1-6]|hr|i|img|ins|li|ol|p|pre|s|small|span|strike|strong|sub|sup|table|tbody|td|tfoot|th|thead|tr|u|ul';
+/** `<tag>`, `<tag attr="v" flag>`, `</tag>`, `<br/>`: a known tag with attributes in HTML syntax. */
+const HTML_TAG_RE = new RegExp(
+  `<(?:(?:${HTML_TAGS})(?:\\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:\\s*=\\s*(?:"[^"]*"|'[^']*'|[^\\s"'=<>\`]+))?)*\\s*\\/?|\\/(?:${HTML_TAGS})\\s*)>`,
+  'i',
+);
+
+/**
+ * Whether text of a format that allows both (GIFT without a marker, Moodle `moodle_auto_format`) is HTML: it
+ * holds a known tag in HTML syntax. `若 a<b 且 c>d` is not HTML (docs/import-export.md → Mapping).
+ */
+export const looksLikeHtml = (s: string) => HTML_TAG_RE.test(s);
+
+const NAMED_REFS: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * Decodes character references in plain text, in one pass (so `&amp;#233;` gives `&#233;`): numeric ones
+ * (`&#233;`, `&#x4E2D;`) always, named ones (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`) when the
+ * format's plain text carries them. References to no character (0, surrogates, beyond U+10FFFF) stay as written.
+ */
+export function decodeCharRefs(s: string, named = false): string {
+  if (!s.includes('&')) return s;
+  return s.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
+    (m, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return named ? (NAMED_REFS[name] ?? m) : m;
+      const cp = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+      if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return m;
+      return String.fromCodePoint(cp);
+    },
+  );
+}
+
+/** The inverse for plain text a format writes: `&` that would start a reference is written as one. */
+export function escapeCharRefs(s: string, named = false): string {
+  const re = named ? /&(?=#\d{1,7};|#[xX][0-9a-fA-F]{1,6};|[a-zA-Z]+;)/g : /&(?=#\d{1,7};|#[xX][0-9a-fA-F]{1,6};)/g;
+  return s.replace(re, named ? '&amp;' : '&#38;');
+}
+
+/** Plain text as HTML: escaped once, wrapped in a paragraph, line breaks kept. */
+export function plainToHtml(s: string): string {
+  const t = s.trim();
+  return t === '' ? '' : `<p>${escapeHtml(t).replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+/** Plain option text as inline HTML: escaped once, line breaks kept (no paragraph). */
+export const plainToInlineHtml = (s: string) => escapeHtml(s.trim()).replace(/\r?\n/g, '<br>');
 
 /** Text that may be HTML: HTML is kept, plain text is escaped and wrapped in a paragraph. */
 export function toHtml(s: string): string {
   const t = s.trim();
   if (t === '') return '';
   if (looksLikeHtml(t)) return t;
-  return `<p>${escapeHtml(t).replace(/\r?\n/g, '<br>')}</p>`;
+  return plainToHtml(decodeCharRefs(t));
 }
 
 /** Option text that may be HTML: HTML is kept, plain text only escaped (no paragraph). */
 export function toInlineHtml(s: string): string {
   const t = s.trim();
-  return looksLikeHtml(t) ? t : escapeHtml(t).replace(/\r?\n/g, '<br>');
+  return looksLikeHtml(t) ? t : plainToInlineHtml(decodeCharRefs(t));
 }
 
 /** Reference answer of an essay that came without one (shortAnswer needs one; docs/import-export.md). */
@@ -132,11 +207,7 @@ export function htmlToText(html: string): string {
     .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|amp|lt|gt|quot|apos);/g, (m) => decodeCharRefs(m, true))
     .trim();
 }
 

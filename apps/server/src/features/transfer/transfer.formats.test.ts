@@ -6,9 +6,10 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { questionChange } from '../questions/question-write.js';
-import { EXCEL_HEADERS, excelTemplate, parseXlsx, serializeXlsx, SHEET_NAME } from './excel.js';
+import { EXCEL_HEADERS, excelTemplate, serializeXlsx, SHEET_NAME } from './excel.js';
 import { giftEscape, giftUnescape, parseGift, serializeGift } from './gift.js';
 import { parseMoodleXml, serializeMoodleXml } from './moodle-xml.js';
+import { collect } from './parse-test-kit.js';
 import { FileFormatError, NO_REFERENCE, type ParseResult } from './transfer-model.js';
 import { validateItem, type ValidateContext } from './transfer.validate.js';
 
@@ -302,7 +303,7 @@ const SAMPLES: Record<string, Question> = {
 };
 
 async function xlsxRoundTrip(qs: Question[]) {
-  return parseXlsx((await serializeXlsx(qs)).data);
+  return collect('xlsx', (await serializeXlsx(qs)).data);
 }
 
 describe('round trips export → import', () => {
@@ -338,7 +339,7 @@ describe('Excel template', () => {
     expect(ws.getRow(1).values).toEqual([undefined, ...EXCEL_HEADERS]);
     expect(ws.rowCount).toBe(1);
     expect(wb.getWorksheet('说明')!.rowCount).toBeGreaterThan(10);
-    expect((await parseXlsx(await excelTemplate())).items).toEqual([]);
+    expect((await collect('xlsx', await excelTemplate())).items).toEqual([]);
   });
 
   it('reads rows written by a teacher and reports bad rows by row number', async () => {
@@ -357,7 +358,7 @@ describe('Excel template', () => {
     row({ 题型: '单选题', 题干: 'Which?', 选项A: 'x', 选项C: 'z', 答案: 'A' });
     row({ 题型: '判断题', 题干: 'Maybe?', 答案: '也许' });
     row({ 题型: '简答题', 题干: 'Why?', 答案: 'Because.', 知识点编码: 'no.such' });
-    const { good, bad } = report(await parseXlsx(Buffer.from(await wb.xlsx.writeBuffer())));
+    const { good, bad } = report(await collect('xlsx', Buffer.from(await wb.xlsx.writeBuffer())));
     expect(good.map((q) => [q.type, q.answer, q.knowledgeId])).toEqual([
       ['singleChoice', ['B'], 'en'],
       ['multipleChoice', ['A', 'C'], 'math'],
@@ -380,6 +381,6 @@ describe('Excel template', () => {
   });
 
   it('refuses a file that is not an xlsx', async () => {
-    await expect(parseXlsx(Buffer.from('not a workbook'))).rejects.toThrow(FileFormatError);
+    await expect(collect('xlsx', Buffer.from('not a workbook'))).rejects.toThrow(FileFormatError);
   });
 });
