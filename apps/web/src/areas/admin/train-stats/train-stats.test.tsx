@@ -2,112 +2,12 @@
 // student comparison, a training's report for staff and a student's results; and the chart options.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type {
-  SchemeAnswerStats,
-  SchemeUserRow,
-  SchemeUserStats,
-  StudentTrainingStats,
-  TrainingReport,
-} from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { groupOption, questionOption, scoreDistributionOption } from './charts';
+import { ANSWERS, REPORT, STUDENT_STATS, USERS } from './test-kit';
 
 const STAFF = ['edu:agency:demo:admin'];
-
-const userRow = (over: Partial<SchemeUserRow>): SchemeUserRow => ({
-  userId: '11',
-  name: '学生一',
-  username: 's1',
-  trainings: 2,
-  ended: 2,
-  bestScoreRate: 1,
-  meanScoreRate: 0.75,
-  lastScoreRate: 0.5,
-  totalSeconds: 125,
-  answered: 6,
-  correct: 5,
-  lastTrainId: '301',
-  lastStartTime: Date.UTC(2026, 0, 5, 8),
-  ...over,
-});
-
-const USERS: SchemeUserStats = {
-  schemeId: '7',
-  title: '期中模拟卷',
-  type: 'paper',
-  from: null,
-  to: null,
-  summary: {
-    started: 6,
-    running: 1,
-    finished: 4,
-    expired: 1,
-    users: 2,
-    meanSeconds: 125,
-    meanScoreRate: 0.6,
-    medianScoreRate: 2 / 3,
-  },
-  scoreBuckets: Array.from({ length: 10 }, (_, b) => ({
-    from: b / 10,
-    to: (b + 1) / 10,
-    count: b === 6 ? 2 : b === 9 ? 3 : 0,
-  })),
-  timeline: [{ day: Date.UTC(2026, 0, 4, 16), started: 6, ended: 5 }],
-  users: {
-    total: 2,
-    list: [
-      userRow({}),
-      userRow({ userId: '12', name: '学生二', username: 's2', bestScoreRate: 0.5, lastTrainId: '302' }),
-    ],
-  },
-};
-
-const question = (over: Partial<SchemeAnswerStats['questions'][number]>): SchemeAnswerStats['questions'][number] => ({
-  questionId: '1',
-  title: '第一题',
-  type: 'trueFalse',
-  position: 1,
-  attempts: 5,
-  seen: 5,
-  facility: 0.8,
-  sd: 0.45,
-  discrimination: 53.45,
-  efficiency: 100,
-  flagged: null,
-  ...over,
-});
-
-const ANSWERS: SchemeAnswerStats = {
-  schemeId: '7',
-  title: '期中模拟卷',
-  type: 'paper',
-  from: null,
-  to: null,
-  trainings: 5,
-  thresholds: { minAttempts: 5, facilityLow: 0.2, facilityHigh: 0.95, discriminationLow: 20 },
-  questions: [
-    question({}),
-    question({
-      questionId: '2',
-      title: '第二题',
-      position: 2,
-      facility: 0.6,
-      discrimination: -32.73,
-      efficiency: -42.86,
-      flagged: 'negative_discrimination',
-    }),
-    question({
-      questionId: '3',
-      title: '第三题',
-      position: 3,
-      attempts: 4,
-      facility: 0.4,
-      discrimination: 16.67,
-      efficiency: 16.67,
-    }),
-  ],
-};
 
 beforeAll(() => {
   // ECharts measures text on a canvas, which jsdom lacks; without one it falls back quietly.
@@ -185,61 +85,6 @@ describe('admin/train/{id}/dashboard/group', () => {
   });
 });
 
-const REPORT: TrainingReport = {
-  training: {
-    trainId: '301',
-    schemeId: '7',
-    title: '期中模拟卷',
-    type: 'paper',
-    status: 'finished',
-    answered: 3,
-    correct: 2,
-    score: 2,
-    maxScore: 3,
-    startTime: Date.UTC(2026, 0, 5, 8),
-    endTime: Date.UTC(2026, 0, 5, 8, 10),
-    student: '学生一',
-    durationSeconds: 600,
-  },
-  records: [
-    {
-      recordId: 'r1',
-      questionId: '1',
-      version: 1,
-      phase: '试卷',
-      point: '作答',
-      title: '名词辨析',
-      type: 'trueFalse',
-      stem: '',
-      options: [],
-      answer: ['T'],
-      subAnswers: [],
-      isCorrect: true,
-      score: 1,
-      first: true,
-      createTime: Date.UTC(2026, 0, 5, 8, 1),
-    },
-    {
-      recordId: 'r2',
-      questionId: '2',
-      version: 1,
-      phase: '试卷',
-      point: '作答',
-      title: '复数变化',
-      type: 'singleChoice',
-      stem: '',
-      options: [],
-      answer: ['B'],
-      subAnswers: [],
-      isCorrect: false,
-      score: 0,
-      first: true,
-      createTime: Date.UTC(2026, 0, 5, 8, 2),
-    },
-  ],
-  knowledgePoints: [{ code: 'en.g7', name: '名词', answered: 3, correct: 2 }],
-};
-
 describe('admin/train/report/{id}', () => {
   it("shows a student's training to staff: result, knowledge points and answers", async () => {
     const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': REPORT });
@@ -253,18 +98,6 @@ describe('admin/train/report/{id}', () => {
     expect(within(row('名词')).getByText('67%')).toBeTruthy();
   });
 });
-
-const STUDENT_STATS: StudentTrainingStats = {
-  student: { userId: '11', name: '学生一', username: 's1' },
-  summary: { trainings: 2, ended: 1, schemes: 1, answered: 3, correct: 2, meanScoreRate: 2 / 3, totalSeconds: 600 },
-  trainings: {
-    total: 2,
-    list: [
-      { ...REPORT.training, trainId: '302', status: 'running', score: 0, endTime: null, durationSeconds: 0 },
-      { ...REPORT.training },
-    ],
-  },
-};
 
 describe('admin/user/student/{id}/stats', () => {
   it("shows the student's totals, trend and trainings with links", async () => {
