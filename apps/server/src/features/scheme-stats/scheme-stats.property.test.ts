@@ -43,7 +43,8 @@ const trainingArb = fc.record({
     maxLength: 6,
   }),
   rejudge: fc.option(score, { nil: undefined }),
-  remove: fc.boolean().map((b) => b && Math.random() < 0.15),
+  // About 15 % of trainings are deleted again (drawn by fast-check, so a failure replays from its seed).
+  remove: fc.nat(99).map((n) => n < 15),
 });
 
 const bound = fc.option(fc.integer({ min: -200 * DAY_MS, max: 200 * DAY_MS }), { nil: undefined });
