@@ -2,11 +2,13 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { Redis } from 'ioredis';
 import { AgencyRepository } from './features/agency/agency.repository.js';
 import { AgencyService } from './features/agency/agency.service.js';
 import { AuthRepository } from './features/auth/auth.repository.js';
 import { AuthService } from './features/auth/auth.service.js';
-import { MemoryLoginLimiter, type LoginLimiter } from './features/auth/login-limiter.js';
+import { memoryLoginLimiter, ThrottlingLoginLimiter, type LoginLimiter } from './features/auth/login-limiter.js';
+import { RedisFailureStore } from './features/auth/redis-failure-store.js';
 import { FilesRepository } from './features/files/files.repository.js';
 import { FilesService } from './features/files/files.service.js';
 import { GeneralRepository } from './features/general/general.repository.js';
@@ -46,11 +48,13 @@ export interface ServiceDeps {
   db: Db;
   config: Config;
   clock: Clock;
-  /** Replaceable (e.g. by a Redis-backed limiter when several nodes share the load). */
+  /** Replaceable (tests); else kept in Redis when there is one, in memory otherwise. */
   loginLimiter?: LoginLimiter;
+  /** The shared Redis (REDIS_URL), when configured. */
+  redis?: Redis;
 }
 
-export function createServices({ db, config, clock, loginLimiter }: ServiceDeps) {
+export function createServices({ db, config, clock, loginLimiter, redis }: ServiceDeps) {
   const general = new GeneralService(new GeneralRepository(db));
   const files = new FilesService(new FilesRepository(db), clock);
   const tagsRepo = new TagsRepository(db);
@@ -97,7 +101,11 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
     await tagsRepo.ensureSystemTags(agencyId);
     await trainRepos.createDefault(agencyId);
   });
-  const limiter = loginLimiter ?? new MemoryLoginLimiter(config.login, clock);
+  const limiter =
+    loginLimiter ??
+    (redis
+      ? new ThrottlingLoginLimiter(config.login, new RedisFailureStore(redis, `${config.redisKeyPrefix}login:`), clock)
+      : memoryLoginLimiter(config.login, clock));
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
   const wrongBook = new WrongBookService(new WrongBookRepository(db), questions, questionsRepo, repositories, clock);
@@ -105,6 +113,7 @@ export function createServices({ db, config, clock, loginLimiter }: ServiceDeps)
   return {
     config,
     clock,
+    redis,
     general,
     agency,
     auth,
