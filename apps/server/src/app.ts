@@ -27,7 +27,7 @@ import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
 import compression from './plugins/compression.js';
 import { openRedis } from './lib/redis.js';
-import envelope from './plugins/envelope.js';
+import envelope, { routingErrorHandler } from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
@@ -46,6 +46,8 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Routing errors (bad percent-encoding, over-long path parameters) answer the envelope too.
+    frameworkErrors: routingErrorHandler,
   });
   // Login throttling and upload rate limits are shared through Redis when REDIS_URL is set (docs/security.md).
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
 import { okEnvelope, okEnvelopeJson } from './envelope.js';
+import { assertCleanInput } from './input-hygiene.js';
 import { RawJson, etagMatches } from './raw-json.js';
 import type { AuthUser } from './auth-user.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
@@ -57,6 +58,9 @@ type Result<R extends ApiRoute> = R['rawResponse'] extends true ? FastifyReply :
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string): unknown {
   if (!schema) return undefined;
+  // Before the schema: U+0000, lone surrogates and too deep nesting answer 400 naming the field, whatever
+  // the schema would have made of them (docs/server.md "Input").
+  assertCleanInput(value, prefix);
   const r = parseZh(schema, value ?? {});
   if (!r.success) throw invalidInput(issuesToFields(r.error.issues, prefix));
   return r.data;

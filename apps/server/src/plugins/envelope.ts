@@ -1,11 +1,21 @@
-// Errors → the envelope: ApiErrors keep their code, Fastify's own 4xx map to the error table,
-// anything else is a 500 whose message is logged but never sent.
+// Errors → the envelope: ApiErrors keep their code, Fastify's own 4xx map to the error table, database
+// errors the client caused map to 400/409 (lib/db-errors.ts), anything else is a 500 whose message is
+// logged but never sent. Also the first check of every API request: the headers the app reads carry no
+// text a database could not store (docs/server.md "Input").
 import { ERRORS, errorByErrno, type ErrorCode, type FieldError } from '@edu/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { ApiError } from '../lib/api-error.js';
+import { ApiError, invalidField } from '../lib/api-error.js';
+import { clientDbError } from '../lib/db-errors.js';
 import { FALLBACK_MODULE, errorEnvelope } from '../lib/envelope.js';
+import { BAD_TEXT_MESSAGE, isBadText } from '../lib/input-hygiene.js';
+
+const BAD_PATH_MESSAGE = '请求路径包含无效的编码或字符';
+const LONG_PARAM_MESSAGE = '请求路径中的参数过长';
+
+/** Request headers the app reads, by the name a client knows them (the envelope's field path). */
+const READ_HEADERS: Record<string, string> = { 'x-agency-id': 'X-Agency-Id', authorization: 'Authorization' };
 
 export function sendApiError(
   request: FastifyRequest,
@@ -41,6 +51,28 @@ function frameworkError(err: FastifyError): { code: ErrorCode; errmsg?: string; 
   return { code: known ? known.error : 'invalid_input' };
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook or error handler, such
+ * as a path whose percent-encoding is not UTF-8 (`%ED%A0%80`, a lone surrogate) or a path parameter longer
+ * than `maxParamLength`. Without it Fastify answers them in its own shape; here they get the envelope.
+ */
+export function routingErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const now = request.server.services.clock.now();
+  request.log.info({ err: err.message, url: request.url }, 'request refused while routing');
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return sendApiError(request, reply, 'invalid_input', now, BAD_PATH_MESSAGE, [
+        { path: 'path', message: BAD_PATH_MESSAGE },
+      ]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendApiError(request, reply, 'invalid_input', now, LONG_PARAM_MESSAGE, [
+        { path: 'path', message: LONG_PARAM_MESSAGE },
+      ]);
+  }
+  request.log.error({ err, url: request.url }, 'internal error while routing');
+  return sendApiError(request, reply, 'internal', now);
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
@@ -49,6 +81,12 @@ export default fp(
         if (err.headers) reply.headers(err.headers);
         request.log.info({ err: err.message, url: request.url }, 'request refused');
         return sendApiError(request, reply, err.code, now, err.errmsg, err.fields);
+      }
+      const db = clientDbError(err);
+      if (db) {
+        // The database cannot say which field; the message says what kind of value was wrong.
+        request.log.info({ err: err.message, sqlState: db.sqlState, url: request.url }, 'database refused input');
+        return sendApiError(request, reply, db.code, now, db.errmsg);
       }
       const status = err.statusCode;
       if (!(err instanceof ZodError) && status !== undefined && status >= 400 && status < 500) {
@@ -59,6 +97,18 @@ export default fp(
       // Internal: full detail in the log (English), nothing of it in the answer.
       request.log.error({ err, url: request.url }, 'internal error');
       return sendApiError(request, reply, 'internal', now);
+    });
+
+    // Before the guards (this plugin registers first): a token or agency id with U+0000 or a lone
+    // surrogate is refused rather than looked up. Node's HTTP parser already refuses U+0000 in headers;
+    // this covers every other way in (app.inject, proxies that decode).
+    app.addHook('onRequest', async (request) => {
+      if (!request.routeOptions.config.api) return;
+      for (const [name, shown] of Object.entries(READ_HEADERS)) {
+        const v = request.headers[name];
+        const values = Array.isArray(v) ? v : v === undefined ? [] : [v];
+        if (values.some(isBadText)) throw invalidField(shown, BAD_TEXT_MESSAGE);
+      }
     });
   },
   { name: 'edu-envelope' },
