@@ -54,6 +54,8 @@ export interface ImportLimits {
   maxRatio: number;
   /** xlsx: most entries in the archive. */
   maxEntries: number;
+  /** xlsx: most memory the shared strings (the cells' texts) may take, estimated; default 96 MB. */
+  maxSharedStringsBytes?: number;
 }
 
 /**

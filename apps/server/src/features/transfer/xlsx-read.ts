@@ -15,6 +15,8 @@ export interface SheetRow {
 
 /** Entries up to this size are not held to the ratio: too small to be a bomb, and small XML parts compress well. */
 export const RATIO_EXEMPT_BYTES = 1024 * 1024;
+/** Default bound of the shared strings' memory (ImportLimits.maxSharedStringsBytes). */
+export const SHARED_STRINGS_MAX_BYTES = 96 * 1024 * 1024;
 
 const UNREADABLE = '无法读取 Excel 文件（请上传 .xlsx 格式的导入模板）';
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
@@ -203,11 +205,31 @@ const relsOf = (part: string) => {
   return `${part.slice(0, i + 1)}_rels/${part.slice(i + 1)}.rels`;
 };
 
-/** Excel's `_xHHHH_` escapes of control characters (`_x000D_` for a carriage return). */
+/** Excel's `_xHHHH_` escapes of control characters (`_x000D_` for a carriage return); a NUL is refused. */
 const unescapeOoxml = (s: string) =>
-  s.includes('_x') ? s.replace(/_x(00[01][0-9A-Fa-f])_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s;
+  s.includes('_x')
+    ? s.replace(/_x(00[01][0-9A-Fa-f])_/g, (_, h: string) => {
+        const code = parseInt(h, 16);
+        if (code === 0) throw new FileFormatError('Excel 文件的单元格中含有 NUL 字符（_x0000_）：请删除后重试');
+        return String.fromCharCode(code);
+      })
+    : s;
 
-async function sharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: InflateBudget): Promise<string[]> {
+/** Memory a shared string takes, estimated: two bytes a character and the string's own overhead. */
+const sharedStringBytes = (s: string) => 2 * s.length + 32;
+
+/**
+ * The workbook's shared strings, which the sheet's cells point at: they are held while the sheet is read, so
+ * their memory is bounded by `maxSharedStringsBytes` (estimated; default SHARED_STRINGS_MAX_BYTES).
+ */
+async function sharedStrings(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  budget: InflateBudget,
+  limits: ImportLimits,
+): Promise<string[]> {
+  const max = limits.maxSharedStringsBytes ?? SHARED_STRINGS_MAX_BYTES;
+  let held = 0;
   const out: string[] = [];
   let cur: string | null = null;
   let inT = false;
@@ -224,7 +246,13 @@ async function sharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Inf
       },
       close: (name) => {
         if (name === 'si') {
-          out.push(unescapeOoxml(cur ?? ''));
+          const text = unescapeOoxml(cur ?? '');
+          held += sharedStringBytes(text);
+          if (held > max)
+            throw limitError(
+              `Excel 文件中的共享字符串（单元格文字）超过上限 ${mb(max)}（共享字符串上限）：请拆分为多个文件后导入`,
+            );
+          out.push(text);
           cur = null;
         } else if (name === 'rPh') phonetic--;
         else if (name === 't') inT = false;
@@ -306,7 +334,7 @@ export async function readXlsxRows(
     if (!sheet) throw new FileFormatError('Excel 文件中没有工作表');
     const sstRel = rels.find((r) => /\/sharedStrings$/.test(r.Type ?? ''));
     const sst = find(entries, sstRel?.Target ? resolveTarget(workbookPath, sstRel.Target) : 'xl/sharedStrings.xml');
-    const shared = sst ? await sharedStrings(zip, sst, budget) : [];
+    const shared = sst ? await sharedStrings(zip, sst, budget, limits) : [];
 
     const pending: SheetRow[] = [];
     let row: SheetRow | null = null;
