@@ -29,7 +29,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** Tenants. The id is a slug chosen by the platform admin (DOMAIN.md). */
+/** Tenants. The id is a slug chosen by the platform admin (docs/domain.md). */
 export const agencies = pgTable(
   'agencies',
   {
@@ -62,7 +62,7 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** Role strings of spec §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
+/** Role strings of docs/product.md §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -157,15 +157,26 @@ export const knowledgePoints = pgTable(
 );
 
 /** Uploaded images (agency logos, question images), size-limited and typed from their content. */
-export const files = pgTable('files', {
-  /** Random, unguessable: files are served without a login. */
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  size: integer('size').notNull(),
-  data: bytea('data').notNull(),
-  agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
-  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
+export const files = pgTable(
+  'files',
+  {
+    /** Random, unguessable: files are served without a login. */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // The sweep of unreferenced files reads the old ones (migration 0020).
+  (t) => [index('files_created_idx').on(t.createdAt)],
+);
+
+/** Bytes stored per owner ('user:<id>', 'agency:<id>') against the upload quotas (migration 0020). */
+export const fileUsage = pgTable('file_usage', {
+  owner: text('owner').primaryKey(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 // ---- Question bank (issue 3) ----
@@ -203,7 +214,7 @@ export const repoSubscriptions = pgTable(
 );
 
 /**
- * Questions (spec §3). The latest version lives here; earlier versions that answer records point at
+ * Questions (docs/product.md §3). The latest version lives here; earlier versions that answer records point at
  * are kept in `question_versions`. `search_text` is the plain text of title, stem and options for the
  * trigram keyword search.
  */
@@ -412,7 +423,13 @@ export const trainingEvents = pgTable(
     seq: integer('seq').notNull(),
     event: jsonb('event').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.trainingId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.seq] }),
+    // A running training's drawn questions are not public (migration 0019, docs/question-bank.md "Public preview").
+    index('training_events_drawn_idx')
+      .using('gin', sql`(${t.event} -> 'questionIds') jsonb_path_ops`)
+      .where(sql`${t.event} ->> 'type' = 'draw'`),
+  ],
 );
 
 /**
@@ -513,6 +530,8 @@ export const questionPublications = pgTable(
       .references(() => agencies.id, { onDelete: 'cascade' }),
     publishedBy: bigint('published_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Visitors see the standard answer and explanation after trying it (migration 0019; default: verdict only). */
+    showAnswer: boolean('show_answer').notNull().default(false),
   },
   (t) => [index('question_publications_agency_idx').on(t.agencyId, t.publishedAt)],
 );
@@ -568,7 +587,7 @@ export const trainRepoSubscriptions = pgTable(
 );
 
 /**
- * Practice schemes (spec §3, DOMAIN.md "Schemes and trainings"). `phases` is the engine's structure as
+ * Practice schemes (docs/product.md §3, docs/domain.md "Schemes and trainings"). `phases` is the engine's structure as
  * one JSON value: it is always read and written whole and validated by the contract's engine. `version`
  * moves on every edit, so a training's snapshot can say which edit it was taken from.
  */
@@ -602,6 +621,10 @@ export const schemes = pgTable(
     index('schemes_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('schemes_repo_updated_idx').on(t.trainRepoId, t.updatedAt, t.id),
     index('schemes_creator_idx').on(t.creatorId, t.updatedAt),
+    // A switched-on paper's questions are not public (migration 0019, docs/question-bank.md "Public preview").
+    index('schemes_on_paper_questions_idx')
+      .using('gin', sql`(jsonb_path_query_array(${t.phases}, '$[*].points[*].selectors.questionIds[*]')) jsonb_path_ops`)
+      .where(sql`${t.status} = 'on' AND ${t.type} = 'paper'`),
   ],
 );
 

@@ -1,10 +1,12 @@
 // Publication of questions for public preview: staff publish and withdraw, anyone reads a published question
-// (without answer and explanation) and has answers judged by POST /v1/exam/question/{id}/test.
+// (without answer and explanation) and has answers judged by POST /v1/exam/question/{id}/test (the verdict and
+// score; the standard answer and explanation only when the publisher chose `showAnswer`).
 import { ROLE_SETS } from '../access/role-sets.js';
 import { PUBLIC, roles } from '../access/api-access.js';
+import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import { StudentQuestion } from '../schemas/question.js';
-import { QuestionPublication } from '../schemas/question-publication.js';
+import { QuestionPublication, QuestionPublishRequest } from '../schemas/question-publication.js';
 import { route } from './route.js';
 
 export const QUESTION_PUBLICATION_API = {
@@ -21,9 +23,10 @@ export const QUESTION_PUBLICATION_API = {
     method: 'PUT',
     path: '/v1/exam/question/:id/public',
     module: 'exam',
-    summary: '公开预览题目（任何人可通过链接作答；重复调用无副作用）',
+    summary: '公开预览题目（任何人可通过链接作答；showAnswer 决定访客能否看到答案与解析；重复调用只更新该选项）',
     access: roles(ROLE_SETS.questionAdmin),
     params: IdParams,
+    body: requestOf(QuestionPublishRequest),
     response: QuestionPublication,
   }),
   questionWithdraw: route({
@@ -39,7 +42,7 @@ export const QUESTION_PUBLICATION_API = {
     method: 'GET',
     path: '/v1/public/question/:id',
     module: 'exam',
-    summary: '公开预览的题目（不含答案与解析；未公开或不存在时 404）',
+    summary: '公开预览的题目（不含答案与解析；未公开、不存在或正在考试/训练中使用时 404）',
     access: PUBLIC,
     params: IdParams,
     response: StudentQuestion,

@@ -1,17 +1,10 @@
-// Question bank calls (issue 3): questions (spec §7), repositories, tags, bulk moves.
+// Question bank calls (issue 3): questions (docs/product.md §7), repositories, tags, bulk moves.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';
 import { LOGIN_IN_AGENCY, ownCheck, roles } from '../access/api-access.js';
 import { pageOf, requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
-import {
-  JudgeResult,
-  Question,
-  QuestionCreate,
-  QuestionFields,
-  QuestionTestRequest,
-  StudentQuestion,
-} from '../schemas/question.js';
+import { JudgeResult, Question, QuestionCreate, QuestionFields, QuestionTestRequest } from '../schemas/question.js';
 import {
   MatchSelectorsRequest,
   QuestionBulkMove,
@@ -58,10 +51,12 @@ export const QUESTION_API = {
     method: 'GET',
     path: '/v1/exam/question/:id',
     module: 'exam',
-    summary: '题目详情（学生读取时不含答案与解析）',
+    // LOGIN_IN_AGENCY, not the reader roles: anyone else gets the same 404 as for an unknown id, never a 403
+    // that tells a student the id exists (docs/question-bank.md "Who reads a question").
+    summary: '题目详情（本机构题库教职工；学生等其他用户 404，学生只能在自己的训练中读题）',
     access: LOGIN_IN_AGENCY,
     params: IdParams,
-    response: z.union([Question, StudentQuestion]),
+    response: Question,
   }),
   questionEditable: route({
     method: 'GET',
@@ -104,7 +99,8 @@ export const QUESTION_API = {
     method: 'POST',
     path: '/v1/exam/question/:id/test',
     module: 'exam',
-    summary: '试答并判分（教职工预览；公开预览的题目任何人可用，未公开时访客 401、其他用户 404）',
+    summary:
+      '试答并判分（教职工预览含答案与解析；公开预览的题目任何人可用，只给判分，发布者允许时才给答案与解析；未公开或正在考试/训练中使用时访客 401、其他用户 404）',
     access: ownCheck(ROLE_SETS.questionReader),
     params: IdParams,
     body: requestOf(QuestionTestRequest),

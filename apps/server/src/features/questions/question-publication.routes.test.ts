@@ -23,8 +23,8 @@ const { call, create } = questionCalls<Q>(
   () => demoRepo,
 );
 const publicPath = (id: string) => `/v1/exam/question/${id}/public`;
-const publish = (id: string, token = agency, ag = 'demo') =>
-  call<QuestionPublication>('PUT', publicPath(id), token, undefined, ag);
+const publish = (id: string, token = agency, ag = 'demo', showAnswer?: boolean) =>
+  call<QuestionPublication>('PUT', publicPath(id), token, showAnswer === undefined ? {} : { showAnswer }, ag);
 const withdraw = (id: string, token = agency, ag = 'demo') =>
   call<QuestionPublication>('DELETE', publicPath(id), token, undefined, ag);
 const status = (id: string, token = agency, ag = 'demo') =>
@@ -49,25 +49,25 @@ afterAll(() => t.close());
 describe('PUT and DELETE /v1/exam/question/:id/public', () => {
   it('publishes (idempotent: the first time and publisher stay) and withdraws (idempotent)', async () => {
     const q = expectOk(await create(single));
-    expect(expectOk(await status(q.id))).toEqual({
-      questionId: q.id,
-      published: false,
-      publishedAt: null,
-      publishedBy: null,
-    });
+    const off = { questionId: q.id, published: false, publishedAt: null, publishedBy: null, showAnswer: false };
+    expect(expectOk(await status(q.id))).toEqual(off);
     const at = t.clock.now();
     const first = expectOk(await publish(q.id));
-    expect(first).toEqual({ questionId: q.id, published: true, publishedAt: at, publishedBy: '演示机构管理员' });
+    expect(first).toEqual({
+      questionId: q.id,
+      published: true,
+      publishedAt: at,
+      publishedBy: '演示机构管理员',
+      showAnswer: false,
+    });
     t.clock.advance(60_000);
     expect(expectOk(await publish(q.id))).toEqual(first);
+    // Publishing again changes only the option.
+    expect(expectOk(await publish(q.id, agency, 'demo', true))).toEqual({ ...first, showAnswer: true });
+    expect(expectOk(await publish(q.id, agency, 'demo', false))).toEqual(first);
     // Staff who only read the bank see the state too.
     expect(expectOk(await status(q.id, teacher))).toEqual(first);
-    expect(expectOk(await withdraw(q.id))).toEqual({
-      questionId: q.id,
-      published: false,
-      publishedAt: null,
-      publishedBy: null,
-    });
+    expect(expectOk(await withdraw(q.id))).toEqual(off);
     expect(expectOk(await withdraw(q.id)).published).toBe(false);
     expect(expectOk(await status(q.id)).published).toBe(false);
   });
@@ -222,10 +222,37 @@ describe('POST /v1/exam/question/:id/test', () => {
 
   it('judges a published question for visitors (even with a stale token), right and wrong, and stores nothing', async () => {
     const right = expectOk(await test(published.id, { answer: ['A'] }));
-    expect(right).toMatchObject({ isCorrect: true, score: 1, standardAnswer: ['A'] });
+    expect(right).toMatchObject({ isCorrect: true, score: 1, standardAnswer: [], explanation: '' });
     const wrong = expectOk(await test(published.id, { answer: ['B'] }, { token: 'expired-or-bad' }));
-    expect(wrong).toMatchObject({ isCorrect: false, score: 0, explanation: '<p>apple 是水果。</p>' });
+    expect(wrong).toEqual({
+      isCorrect: false,
+      score: 0,
+      pending: false,
+      submitAnswer: ['B'],
+      standardAnswer: [],
+      explanation: '',
+      feedback: '回答错误',
+    });
     expect(await new QuestionsRepository(t.db).recordCount(Number(published.id))).toBe(0);
+  });
+
+  it('shows visitors the standard answer and explanation only when the publisher opted in', async () => {
+    const q = expectOk(await create(single));
+    expectOk(await publish(q.id, agency, 'demo', true));
+    expect(expectOk(await test(q.id, { answer: ['B'] }))).toMatchObject({
+      isCorrect: false,
+      standardAnswer: ['A'],
+      explanation: '<p>apple 是水果。</p>',
+      feedback: '回答错误，正确答案是 A',
+    });
+    expectOk(await publish(q.id, agency, 'demo', false));
+    const hiddenAgain = expectOk(await test(q.id, { answer: ['B'] }, { token: student, agency: 'demo' }));
+    expect(hiddenAgain).toMatchObject({ standardAnswer: [], explanation: '', feedback: '回答错误' });
+    // Staff previewing their own bank always see everything.
+    expect(expectOk(await test(q.id, { answer: ['B'] }, { token: teacher, agency: 'demo' }))).toMatchObject({
+      standardAnswer: ['A'],
+      explanation: '<p>apple 是水果。</p>',
+    });
   });
 
   it('judges a published question for logged-in users of any role and agency, whatever agency they name', async () => {
@@ -239,13 +266,22 @@ describe('POST /v1/exam/question/:id/test', () => {
       expect(expectOk(await test(published.id, { answer: ['A'] }, { token, agency: ag })).isCorrect).toBe(true);
   });
 
-  it('judges every sub-question of a published enReading', async () => {
+  it('judges every sub-question of a published enReading, their answers shown only when opted in', async () => {
     const reading = expectOk(await create(VALID.enReading));
     expectOk(await publish(reading.id));
     const [s1, s2, s3] = reading.questionSub.map((s) => s.questionSubId);
-    const r = expectOk(await test(reading.id, { subAnswers: { [s1]: ['B'], [s2]: ['go'], [s3]: ['F'] } }));
-    expect(r).toMatchObject({ isCorrect: true, score: 1 });
-    expect(r.subResults?.map((s) => s.standardAnswer)).toEqual([['B'], ['go'], ['F']]);
+    const wrong = { subAnswers: { [s1]: ['A'], [s2]: ['went'], [s3]: ['T'] } };
+    const right = { subAnswers: { [s1]: ['B'], [s2]: ['go'], [s3]: ['F'] } };
+    expect(expectOk(await test(reading.id, right))).toMatchObject({ isCorrect: true, score: 1 });
+    const hidden = expectOk(await test(reading.id, wrong));
+    expect(hidden.subResults?.map((s) => [s.isCorrect, s.standardAnswer, s.feedback])).toEqual([
+      [false, [], '回答错误'],
+      [false, [], '回答错误'],
+      [false, [], '回答错误'],
+    ]);
+    expectOk(await publish(reading.id, agency, 'demo', true));
+    const shown = expectOk(await test(reading.id, wrong));
+    expect(shown.subResults?.map((s) => s.standardAnswer)).toEqual([['B'], ['go'], ['F']]);
   });
 
   it('unpublished: 401 for a visitor (also with a bad token), 404 for users without staff rights there', async () => {

@@ -7,8 +7,8 @@ import { registerApi, registerCheckedApi } from '../../lib/route.js';
 export async function questionPublicationRoutes(app: FastifyInstance) {
   const { publication } = app.services;
   registerApi(app, API.questionPublication, ({ agencyId, params }) => publication.status(agencyId!, params.id));
-  registerApi(app, API.questionPublish, ({ agencyId, params, user }) =>
-    publication.publish(agencyId!, params.id, user().id),
+  registerApi(app, API.questionPublish, ({ agencyId, params, user, body }) =>
+    publication.publish(agencyId!, params.id, user().id, body.request),
   );
   registerApi(app, API.questionWithdraw, ({ agencyId, params }) => publication.withdraw(agencyId!, params.id));
   registerApi(app, API.publicQuestion, ({ params }) => publication.read(params.id));

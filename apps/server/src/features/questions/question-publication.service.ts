@@ -1,11 +1,14 @@
 // Public preview of questions: staff publish and withdraw their agency's questions; anyone reads a
-// published one without answer and explanation; answers are judged for staff and, on published questions,
-// for everyone (the own access check of POST …/{id}/test). Rules: question-publication.policy.ts.
+// published one without answer and explanation; answers are judged for staff (everything shown) and, on
+// published questions, for everyone (the verdict, and the answer only when the publisher opted in; the own
+// access check of POST …/{id}/test). A question a switched-on paper names or a running training drew is not
+// public meanwhile. Rules: question-publication.policy.ts, docs/question-bank.md "Public preview".
 import {
   judgeQuestion,
   toStudentView,
   type JudgeResult,
   type QuestionPublication,
+  type QuestionPublishRequest,
   type QuestionTestRequest,
   type StudentQuestion,
 } from '@edu/contract';
@@ -13,6 +16,7 @@ import { conflict, loginRequired, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
+import { publicResult } from '../training/answer-visibility.js';
 import type { PublicationRow, QuestionPublicationRepository } from './question-publication.repository.js';
 import { publiclyShown, testAccess } from './question-publication.policy.js';
 import { questionAccess } from './questions.policy.js';
@@ -33,6 +37,13 @@ export interface TestCaller {
   rulePassed: boolean;
 }
 
+/** What the answer test judged for: staff see everything; anyone else as the publication says. */
+export interface Testable {
+  row: QuestionRow;
+  /** null for staff (everything shown); else the publication's option. */
+  showAnswer: boolean | null;
+}
+
 function present(questionId: number, row: PublicationRow | undefined, shown: boolean): QuestionPublication {
   return row && shown
     ? {
@@ -40,8 +51,9 @@ function present(questionId: number, row: PublicationRow | undefined, shown: boo
         published: true,
         publishedAt: row.publishedAt.getTime(),
         publishedBy: row.publishedByName,
+        showAnswer: row.showAnswer,
       }
-    : { questionId: String(questionId), published: false, publishedAt: null, publishedBy: null };
+    : { questionId: String(questionId), published: false, publishedAt: null, publishedBy: null, showAnswer: false };
 }
 
 export class QuestionPublicationService {
@@ -61,10 +73,21 @@ export class QuestionPublicationService {
   }
 
   /** Publishes one of the agency's own active questions (403 for a subscribed one, 404 for any other). */
-  async publish(agencyId: string, id: string, userId: number): Promise<QuestionPublication> {
+  async publish(
+    agencyId: string,
+    id: string,
+    userId: number,
+    options: QuestionPublishRequest,
+  ): Promise<QuestionPublication> {
     const row = await this.questions.loadOwned(agencyId, id);
     if (row.status !== 'active') throw conflict(ARCHIVED);
-    await this.repo.publish({ questionId: row.id, agencyId, userId, now: new Date(this.clock.now()) });
+    await this.repo.publish({
+      questionId: row.id,
+      agencyId,
+      userId,
+      now: new Date(this.clock.now()),
+      showAnswer: options.showAnswer,
+    });
     return this.status(agencyId, id);
   }
 
@@ -76,31 +99,37 @@ export class QuestionPublicationService {
 
   /** The published question (its latest version) as a student sees it; 404 for anything else. */
   async read(id: string): Promise<StudentQuestion> {
-    const row = await this.publishedRow(parseNumericId(id));
-    if (!row) throw notFound(NOT_PUBLIC);
-    const [q] = await this.questions.present([row]);
+    const found = await this.publishedRow(parseNumericId(id));
+    if (!found) throw notFound(NOT_PUBLIC);
+    const [q] = await this.questions.present([found.row]);
     return toStudentView(q);
   }
 
-  private async publishedRow(n: number | null): Promise<QuestionRow | undefined> {
+  /** A question that is public now: published, active, and not held back by a paper or a running training. */
+  private async publishedRow(n: number | null): Promise<{ row: QuestionRow; showAnswer: boolean } | undefined> {
     // The publication first: an unpublished id costs one primary-key lookup and never reads the question.
-    if (n === null || !(await this.repo.exists(n))) return undefined;
+    const state = n === null ? undefined : await this.repo.publicState(n);
+    if (n === null || !state || state.held) return undefined;
     const row = await this.questionsRepo.get(n);
-    return row && publiclyShown(row, true) ? row : undefined;
+    return row && publiclyShown(row, true) ? { row, showAnswer: state.showAnswer } : undefined;
   }
 
   /**
    * The own check of POST …/{id}/test, run before the body is read: the question when the caller may have
-   * answers judged; else 401 for a visitor and 404 for a logged-in user.
+   * answers judged; else 401 for a visitor and 404 for a logged-in user. A published question held back by a
+   * paper or a running training answers 404 to everyone but staff (it exists publicly, but not now).
    */
-  async testable(caller: TestCaller, id: string): Promise<QuestionRow> {
+  async testable(caller: TestCaller, id: string): Promise<Testable> {
     const n = parseNumericId(id);
     const row = n === null ? undefined : await this.questionsRepo.get(n);
     const staffSees = row !== undefined && caller.rulePassed && (await this.agencySees(caller.agencyId, row));
-    const published = !staffSees && row !== undefined && publiclyShown(row, await this.repo.exists(row.id));
+    if (staffSees) return { row, showAnswer: null };
+    const state = row !== undefined && row.status === 'active' ? await this.repo.publicState(row.id) : undefined;
+    if (state?.held) throw notFound(NOT_PUBLIC);
+    const published = row !== undefined && publiclyShown(row, state !== undefined);
     switch (testAccess({ loggedIn: caller.userId !== null, staffSees, published })) {
       case 'judge':
-        return row!;
+        return { row: row!, showAnswer: state?.showAnswer ?? false };
       case 'login':
         throw loginRequired();
       case 'hidden':
@@ -114,9 +143,13 @@ export class QuestionPublicationService {
     return questionAccess(row, agencyId, subscribed) !== 'none';
   }
 
-  /** Judges with the contract's judge; nothing is stored. */
-  async judge(row: QuestionRow, submission: QuestionTestRequest): Promise<JudgeResult> {
-    const [q] = await this.questions.present([row]);
-    return judgeQuestion(q, submission);
+  /**
+   * Judges with the contract's judge; nothing is stored. Staff get everything; anyone else the verdict and
+   * score, with the standard answer and explanation only when the publisher opted in (answer-visibility.ts).
+   */
+  async judge(t: Testable, submission: QuestionTestRequest): Promise<JudgeResult> {
+    const [q] = await this.questions.present([t.row]);
+    const result = judgeQuestion(q, submission);
+    return t.showAnswer === null ? result : publicResult(result, t.showAnswer);
   }
 }

@@ -2,7 +2,10 @@
 import { ROLE_SETS, satisfies, type QuestionEditable } from '@edu/contract';
 import type { RepoAccess } from '../repositories/repositories.policy.js';
 
-/** Staff who read the bank get the full question; everyone else (students, parents…) the student view. */
+/**
+ * Staff who read the bank read a question by id; everyone else (students, parents…) gets 404 there and reads
+ * questions only through their own trainings or a published question's public page.
+ */
 export function readsFullQuestion(roles: readonly string[], agencyId: string): boolean {
   return satisfies(roles, ROLE_SETS.questionReader, agencyId);
 }

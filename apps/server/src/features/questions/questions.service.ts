@@ -1,15 +1,13 @@
-// The question bank: paged lists over knowledge subtrees, selector matching, reads (full for staff,
-// without answers for everyone else), writes with sanitising and versioning, bulk moves. Answer tests and
+// The question bank: paged lists over knowledge subtrees, selector matching, reads (the agency's bank staff
+// only), writes with sanitising and versioning, bulk moves. Answer tests and
 // public preview: question-publication.service.ts.
 import {
-  toStudentView,
   type KpLevel,
   type Question,
   type QuestionCreate,
   type QuestionEditable,
   type QuestionFields,
   type Selectors,
-  type StudentQuestion,
 } from '@edu/contract';
 import { forbidden, invalidField, invalidInput, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -162,10 +160,17 @@ export class QuestionsService {
     return this.cachedPage(v, filter, '-lastUpdate', { start: page.start, size: page.size });
   }
 
-  async get(agencyId: string, id: string, roles: readonly string[]): Promise<Question | StudentQuestion> {
+  /**
+   * A question for the agency's bank staff (decided by their roles in the agency in context). Anyone else —
+   * a student, a parent, staff of another agency naming this one — gets the 404 of an unknown id: a student
+   * reads questions only through their own trainings, and a published question through its public page
+   * (docs/question-bank.md "Who reads a question").
+   */
+  async get(agencyId: string, id: string, roles: readonly string[]): Promise<Question> {
+    if (!readsFullQuestion(roles, agencyId)) throw notFound(NOT_FOUND);
     const { row } = await this.load(agencyId, id);
     const [q] = await this.present([row]);
-    return readsFullQuestion(roles, agencyId) ? q : toStudentView(q);
+    return q;
   }
 
   async editable(agencyId: string, id: string): Promise<QuestionEditable> {

@@ -3,7 +3,15 @@
 // so answers, draws and time moves of one training never interleave; a loser reads again.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { answerRecords, knowledgePoints, questions, trainingEvents, trainings, users } from '../../db/schema.js';
+import {
+  answerRecords,
+  knowledgePoints,
+  questions,
+  questionVersions,
+  trainingEvents,
+  trainings,
+  users,
+} from '../../db/schema.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/questions.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
@@ -287,17 +295,41 @@ export class TrainingRepository {
 
   private seenStatement?: ReturnType<typeof buildSeenCounts>;
 
-  /** The training's records in the order given, with each question's title and type. */
-  records(trainingId: number) {
+  /** The training's answer records in the order given (a paper's view restores its answers from them). */
+  answers(trainingId: number) {
+    return this.db
+      .select()
+      .from(answerRecords)
+      .where(eq(answerRecords.trainingId, trainingId))
+      .orderBy(answerRecords.id);
+  }
+
+  /**
+   * The training's records in the order given with what was asked: the question's text, options and
+   * sub-questions at the version answered (the current row, or the snapshot kept when it was edited after
+   * answers: primary key of question_versions). One statement for the whole list, however long.
+   */
+  recordsWithQuestions(trainingId: number) {
     return this.db
       .select({
         record: answerRecords,
         title: questions.title,
         type: questions.type,
         knowledgeCode: questions.knowledgeCode,
+        stem: sql<string>`coalesce(${questionVersions.snapshot}->>'question', ${questions.question})`,
+        options: sql<unknown>`coalesce(${questionVersions.snapshot}->'options', ${questions.options})`,
+        questionSub: sql<unknown>`coalesce(${questionVersions.snapshot}->'questionSub', ${questions.questionSub})`,
       })
       .from(answerRecords)
       .innerJoin(questions, eq(questions.id, answerRecords.questionId))
+      .leftJoin(
+        questionVersions,
+        and(
+          eq(questionVersions.questionId, answerRecords.questionId),
+          eq(questionVersions.version, answerRecords.version),
+          sql`${answerRecords.version} <> ${questions.version}`,
+        ),
+      )
       .where(eq(answerRecords.trainingId, trainingId))
       .orderBy(answerRecords.id);
   }

@@ -34,6 +34,8 @@ import type { QuestionsService } from '../questions/questions.service.js';
 import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
+import { trainingAnswerMoment, visibleResult } from './answer-visibility.js';
+import { toRecord } from './training-record.js';
 import { trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import type { SchemeSource, TrainingSnapshot } from './training-scheme.js';
@@ -251,18 +253,17 @@ export class TrainingService {
     };
   }
 
-  /**
-   * What the student sees of a judged answer: nothing on a paper (judged at the end); under judgeWay
-   * 'retry' a wrong answer keeps the standard answer and explanation back while the question is current.
-   */
+  /** What the student sees of a judged answer now: the one rule of answer-visibility.ts (docs/judging.md). */
   private shownResult(row: TrainingRow, state: TrainingState, result: JudgeResult | null, questionId: number) {
     const snapshot = row.scheme as unknown as TrainingSnapshot;
-    if (!result || snapshot.type === 'paper') return null;
     const now = row.state as unknown as TrainingState;
-    const stillCurrent = now.pending.kind === 'answer' && now.pending.questionId === String(questionId);
-    if (result.isCorrect === false && stillCurrent && state.status === 'running')
-      return { ...result, standardAnswer: [], explanation: '', feedback: '回答错误，请再试一次' };
-    return result;
+    const moment = trainingAnswerMoment({
+      paper: snapshot.type === 'paper',
+      running: state.status === 'running' && now.status === 'running',
+      stillCurrent: now.pending.kind === 'answer' && now.pending.questionId === String(questionId),
+      isCorrect: result?.isCorrect ?? null,
+    });
+    return visibleResult(result, moment);
   }
 
   /** The training with time moved to now and any draw this needs made and saved. */
@@ -347,7 +348,7 @@ export class TrainingService {
   /** The training's answers, in the order given. */
   async records(user: Trainee, id: string): Promise<TrainingRecord[]> {
     const row = await this.load(user, id);
-    return (await this.repo.records(row.id)).map((r) => toRecord(r, sealed(row)));
+    return (await this.repo.recordsWithQuestions(row.id)).map((r) => toRecord(r, sealed(row)));
   }
 
   async history(user: Trainee, page: { start: number; size: number }) {
@@ -361,7 +362,7 @@ export class TrainingService {
     const row = n === null ? undefined : await this.repo.get(n, agencyId);
     if (!row || (row.userId !== user.id && !satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)))
       throw notFound(NOT_FOUND);
-    const records = await this.repo.records(row.id);
+    const records = await this.repo.recordsWithQuestions(row.id);
     const names = await this.repo.knowledgeNames([...new Set(records.map((r) => r.knowledgeCode))]);
     const byKp = new Map<string, { code: string; name: string; answered: number; correct: number }>();
     for (const r of records) {
@@ -423,7 +424,7 @@ export class TrainingService {
     const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
     if (state.pending.kind === 'paper') {
       // The last answer of each question counts (records come in the order given).
-      const last = new Map((await this.repo.records(row.id)).map((r) => [String(r.record.questionId), r.record]));
+      const last = new Map((await this.repo.answers(row.id)).map((r) => [String(r.questionId), r]));
       for (const [id, record] of last) {
         paperAnswers.answers[id] = record.submission?.answer ?? [];
         if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;
@@ -440,27 +441,6 @@ const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试')
 /** A running paper keeps its results to itself (judged at the end): no verdict, no score until handed in. */
 const sealed = (row: TrainingRow) =>
   (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status === 'running';
-
-function toRecord(r: Awaited<ReturnType<TrainingRepository['records']>>[number], hide = false): TrainingRecord {
-  if (hide) return { ...toRecord(r), isCorrect: null, score: 0 };
-  return {
-    recordId: String(r.record.id),
-    questionId: String(r.record.questionId),
-    version: r.record.version,
-    phase: r.record.phase ?? '',
-    point: r.record.point ?? '',
-    title: r.title,
-    type: r.type,
-    stem: '',
-    options: [],
-    answer: r.record.submission?.answer ?? [],
-    subAnswers: [],
-    isCorrect: r.record.isCorrect,
-    score: r.record.score ?? 0,
-    first: r.record.first ?? true,
-    createTime: r.record.createdAt.getTime(),
-  };
-}
 
 function toSummary(row: TrainingRow): TrainingSummary {
   const snapshot = row.scheme as unknown as TrainingSnapshot;

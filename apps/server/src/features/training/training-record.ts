@@ -1,0 +1,57 @@
+// A training's stored answer as the student's records and the report show it: what was asked (the question's
+// text and options at the version answered, a reading question's sub-question titles) with the student's
+// answer and its verdict (docs/judging.md "Who sees an answer when"). Never the standard answer or explanation.
+import { CHOICE_TYPES, type JudgeResult, type QuestionOption, type TrainingRecord } from '@edu/contract';
+import type { TrainingRepository } from './training.repository.js';
+
+export type RecordWithQuestion = Awaited<ReturnType<TrainingRepository['recordsWithQuestions']>>[number];
+
+/**
+ * `sealed`: the record of a running paper. Until it is handed in the record shows the student's own answer and
+ * nothing else: no verdict or score (also none per sub-question), and not the question either (the paper view
+ * shows the questions while it runs).
+ */
+export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord {
+  const submission = r.record.submission;
+  const base = {
+    recordId: String(r.record.id),
+    questionId: String(r.record.questionId),
+    version: r.record.version,
+    phase: r.record.phase ?? '',
+    point: r.record.point ?? '',
+    title: r.title,
+    type: r.type,
+    answer: submission?.answer ?? [],
+    first: r.record.first ?? true,
+    createTime: r.record.createdAt.getTime(),
+  };
+  if (sealed) return { ...base, stem: '', options: [], subAnswers: [], isCorrect: null, score: 0 };
+  const verdicts = new Map(
+    ((r.record.result as unknown as JudgeResult | null)?.subResults ?? []).map((s) => [s.questionSubId, s.isCorrect]),
+  );
+  return {
+    ...base,
+    stem: r.stem,
+    options: (CHOICE_TYPES as readonly string[]).includes(r.type) ? optionsOf(r.options) : [],
+    subAnswers: subQuestionsOf(r.questionSub).map((sub) => ({
+      questionSubId: sub.id,
+      title: sub.title,
+      answer: submission?.subAnswers?.[sub.id] ?? [],
+      isCorrect: verdicts.get(sub.id) ?? null,
+    })),
+    isCorrect: r.record.isCorrect,
+    score: r.record.score ?? 0,
+  };
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The stored options as the wire's (key and content only: never anything else a stored option may carry). */
+const optionsOf = (v: unknown): QuestionOption[] =>
+  Array.isArray(v) ? (v as Record<string, unknown>[]).map((o) => ({ key: text(o.key), content: text(o.content) })) : [];
+
+/** A reading question's sub-questions, id and title only (empty for every other type). */
+const subQuestionsOf = (v: unknown): { id: string; title: string }[] =>
+  Array.isArray(v)
+    ? (v as Record<string, unknown>[]).map((s) => ({ id: text(s.questionSubId), title: text(s.title) }))
+    : [];
