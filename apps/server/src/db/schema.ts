@@ -29,7 +29,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** Tenants. The id is a slug chosen by the platform admin (docs/domain.md). */
+/** Tenants. The id is a slug chosen by the platform admin (DOMAIN.md). */
 export const agencies = pgTable(
   'agencies',
   {
@@ -62,7 +62,7 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** Role strings of docs/product.md §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
+/** Role strings of spec §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -157,26 +157,15 @@ export const knowledgePoints = pgTable(
 );
 
 /** Uploaded images (agency logos, question images), size-limited and typed from their content. */
-export const files = pgTable(
-  'files',
-  {
-    /** Random, unguessable: files are served without a login. */
-    id: text('id').primaryKey(),
-    type: text('type').notNull(),
-    size: integer('size').notNull(),
-    data: bytea('data').notNull(),
-    agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  // The sweep of unreferenced files reads the old ones (migration 0020).
-  (t) => [index('files_created_idx').on(t.createdAt)],
-);
-
-/** Bytes stored per owner ('user:<id>', 'agency:<id>') against the upload quotas (migration 0020). */
-export const fileUsage = pgTable('file_usage', {
-  owner: text('owner').primaryKey(),
-  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+export const files = pgTable('files', {
+  /** Random, unguessable: files are served without a login. */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
 });
 
 // ---- Question bank (issue 3) ----
@@ -214,7 +203,7 @@ export const repoSubscriptions = pgTable(
 );
 
 /**
- * Questions (docs/product.md §3). The latest version lives here; earlier versions that answer records point at
+ * Questions (spec §3). The latest version lives here; earlier versions that answer records point at
  * are kept in `question_versions`. `search_text` is the plain text of title, stem and options for the
  * trigram keyword search.
  */
@@ -587,7 +576,7 @@ export const trainRepoSubscriptions = pgTable(
 );
 
 /**
- * Practice schemes (docs/product.md §3, docs/domain.md "Schemes and trainings"). `phases` is the engine's structure as
+ * Practice schemes (spec §3, DOMAIN.md "Schemes and trainings"). `phases` is the engine's structure as
  * one JSON value: it is always read and written whole and validated by the contract's engine. `version`
  * moves on every edit, so a training's snapshot can say which edit it was taken from.
  */
