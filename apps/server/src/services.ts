@@ -11,6 +11,7 @@ import { memoryLoginLimiter, ThrottlingLoginLimiter, type LoginLimiter } from '.
 import { RedisFailureStore } from './features/auth/redis-failure-store.js';
 import { FilesRepository } from './features/files/files.repository.js';
 import { FilesService } from './features/files/files.service.js';
+import { FilesSweep } from './features/files/files-sweep.js';
 import { GeneralRepository } from './features/general/general.repository.js';
 import { GeneralService } from './features/general/general.service.js';
 import { KnowledgeRepository } from './features/knowledge/knowledge.repository.js';
@@ -56,7 +57,7 @@ export interface ServiceDeps {
 
 export function createServices({ db, config, clock, loginLimiter, redis }: ServiceDeps) {
   const general = new GeneralService(new GeneralRepository(db));
-  const files = new FilesService(new FilesRepository(db), clock);
+  const files = new FilesService(new FilesRepository(db), clock, config.files);
   const tagsRepo = new TagsRepository(db);
   const tags = new TagsService(tagsRepo);
   const repositories = new RepositoriesService(new RepositoriesRepository(db), clock, config.readCacheSeconds);
@@ -131,6 +132,7 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
     wrongBook,
     mastery,
     trainingSweep: new TrainingSweep(db, training, clock),
+    filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),
   };
 }

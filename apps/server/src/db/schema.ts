@@ -157,15 +157,26 @@ export const knowledgePoints = pgTable(
 );
 
 /** Uploaded images (agency logos, question images), size-limited and typed from their content. */
-export const files = pgTable('files', {
-  /** Random, unguessable: files are served without a login. */
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  size: integer('size').notNull(),
-  data: bytea('data').notNull(),
-  agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
-  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
+export const files = pgTable(
+  'files',
+  {
+    /** Random, unguessable: files are served without a login. */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    agencyId: text('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // The sweep of unreferenced files reads the old ones (migration 0020).
+  (t) => [index('files_created_idx').on(t.createdAt)],
+);
+
+/** Bytes stored per owner ('user:<id>', 'agency:<id>') against the upload quotas (migration 0020). */
+export const fileUsage = pgTable('file_usage', {
+  owner: text('owner').primaryKey(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 // ---- Question bank (issue 3) ----
