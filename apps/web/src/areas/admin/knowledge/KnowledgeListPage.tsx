@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { API, type KnowledgePoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useSession } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -35,9 +36,8 @@ export default function KnowledgeListPage() {
   const session = useSession();
   const { agencyId, knowledgePoints } = useAppConfig();
   const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [saving, setSaving] = useState(false);
   // The config may hold no points yet (first load failed, or logged in just now): the page then starts
   // out reloading, and the effect below loads them once.
   const [reloading, setReloading] = useState(() => knowledgePoints.length === 0);
@@ -74,6 +74,30 @@ export default function KnowledgeListPage() {
 
   const tree = useMemo(() => subtree(knowledgePoints, subject), [knowledgePoints, subject]);
 
+  const remove = useApiMutation({
+    mutationFn: (point: KnowledgePoint) => call(API.kpDelete, { params: { id: point.code } }),
+    // e.g. 409: the point still has children or questions; the shared error toast says which.
+    success: T.removed,
+    onSuccess: async (_, point) => {
+      await reload();
+      if (point.code === subject) await navigate('/admin/knowledge/list/first', { replace: true });
+    },
+  });
+
+  const save = useApiMutation({
+    mutationFn: ({ editing: e, name }: { editing: Editing; name: string }) =>
+      e.mode === 'rename'
+        ? call(API.kpRename, { params: { id: e.point.code }, body: { request: { name } } })
+        : call(API.kpCreate, { body: { request: { parent: e.mode === 'add' ? e.parent.code : null, name } } }),
+    success: (_, { editing: e }) => (e.mode === 'rename' ? T.saved : T.added),
+    onSuccess: async (saved, { editing: e }) => {
+      if (e.mode === 'add') setExpanded((keys) => [...(keys ?? codesToDepth(tree, 1)), e.parent.code]);
+      if (e.mode === 'subject') await navigate(`/admin/knowledge/list/${saved.code}`);
+      setEditing(null);
+      await reload();
+    },
+  });
+
   const actions: KpActions = {
     onAdd: (parent) => setEditing({ mode: 'add', parent }),
     onRename: (point) => setEditing({ mode: 'rename', point }),
@@ -84,42 +108,9 @@ export default function KnowledgeListPage() {
         okText: T.removeOk,
         okButtonProps: { danger: true },
         cancelText: T.cancel,
-        onOk: async () => {
-          try {
-            await call(API.kpDelete, { params: { id: point.code } });
-            void message.success(T.removed);
-            await reload();
-            if (point.code === subject) await navigate('/admin/knowledge/list/first', { replace: true });
-          } catch (e) {
-            // e.g. 409: the point still has children or questions; the server says which.
-            void message.error(errorText(e));
-          }
-        },
+        onOk: () => remove.run(point),
       }),
   };
-
-  async function save(name: string) {
-    if (!editing) return;
-    setSaving(true);
-    try {
-      if (editing.mode === 'rename') {
-        await call(API.kpRename, { params: { id: editing.point.code }, body: { request: { name } } });
-        void message.success(T.saved);
-      } else {
-        const parent = editing.mode === 'add' ? editing.parent.code : null;
-        const created = await call(API.kpCreate, { body: { request: { parent, name } } });
-        void message.success(T.added);
-        if (editing.mode === 'add') setExpanded((keys) => [...(keys ?? codesToDepth(tree, 1)), editing.parent.code]);
-        if (editing.mode === 'subject') await navigate(`/admin/knowledge/list/${created.code}`);
-      }
-      setEditing(null);
-      await reload();
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const list = subjects.data ?? [];
   const known = list.some((s) => s.code === subject);
@@ -199,8 +190,8 @@ export default function KnowledgeListPage() {
         open={editing !== null}
         title={modalTitle}
         initialName={editing?.mode === 'rename' ? editing.point.name : ''}
-        confirmLoading={saving}
-        onSubmit={(name) => void save(name)}
+        confirmLoading={save.isPending}
+        onSubmit={(name) => editing && save.mutate({ editing, name })}
         onCancel={() => setEditing(null)}
       />
     </Card>

@@ -3,28 +3,42 @@ import { useState } from 'react';
 import { App as AntApp, Button, Card, Form, Input, Modal, Select, Space, Table, Tag as AntTag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { API, TagName, type Tag } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { useTags } from './queries';
 import { QUESTION_TEXTS } from './texts';
 
 const T = QUESTION_TEXTS.tag;
 
+/** One write of the dialog: which kind (for the success text) and the call. */
+type TagWrite = { mode: 'create' | 'rename' | 'merge'; run: () => Promise<unknown> };
+
 type Editing = { mode: 'create' } | { mode: 'rename'; tag: Tag } | { mode: 'merge'; tag: Tag } | null;
 
 export default function TagListPage() {
   const call = useCall();
-  const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const tags = useTags();
   const [editing, setEditing] = useState<Editing>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const list = tags.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tags'] });
+  const save = useApiMutation({
+    mutationFn: (w: TagWrite) => w.run(),
+    success: (_, w) => (w.mode === 'merge' ? T.merged : T.saved),
+    invalidates: [['tags']],
+    // Shown on the dialog's field, where the name is typed again.
+    error: 'none',
+    onSuccess: () => setEditing(null),
+    onError: (e) => setError(errorText(e)),
+  });
+  const remove = useApiMutation({
+    mutationFn: (tag: Tag) => call(API.tagDelete, { params: { id: tag.id } }),
+    success: T.removed,
+    invalidates: [['tags']],
+  });
 
   const open = (next: Editing) => {
     setEditing(next);
@@ -32,7 +46,7 @@ export default function TagListPage() {
     setError(null);
   };
 
-  async function submit() {
+  function submit() {
     if (!editing) return;
     let run: () => Promise<unknown>;
     if (editing.mode === 'merge') {
@@ -47,35 +61,17 @@ export default function TagListPage() {
           ? () => call(API.tagRename, { params: { id: editing.tag.id }, body: { request } })
           : () => call(API.tagCreate, { body: { request } });
     }
-    setSaving(true);
-    try {
-      await run();
-      void message.success(editing.mode === 'merge' ? T.merged : T.saved);
-      setEditing(null);
-      await refresh();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ mode: editing.mode, run });
   }
 
-  const remove = (tag: Tag) =>
+  const confirmRemove = (tag: Tag) =>
     void modal.confirm({
       title: T.removeTitle(tag.name),
       content: T.removeBody(tag.questionCount),
       okText: T.remove,
       okButtonProps: { danger: true },
       cancelText: T.cancel,
-      onOk: async () => {
-        try {
-          await call(API.tagDelete, { params: { id: tag.id } });
-          void message.success(T.removed);
-          await refresh();
-        } catch (e) {
-          void message.error(errorText(e));
-        }
-      },
+      onOk: () => remove.run(tag),
     });
 
   const columns: TableColumnsType<Tag> = [
@@ -100,7 +96,7 @@ export default function TagListPage() {
             <Button type="link" size="small" onClick={() => open({ mode: 'merge', tag: t })}>
               {T.merge}
             </Button>
-            <Button type="link" size="small" danger onClick={() => remove(t)}>
+            <Button type="link" size="small" danger onClick={() => confirmRemove(t)}>
               {T.remove}
             </Button>
           </Space>
@@ -136,12 +132,12 @@ export default function TagListPage() {
         title={title}
         okText={T.ok}
         cancelText={T.cancel}
-        confirmLoading={saving}
-        onOk={() => void submit()}
+        confirmLoading={save.isPending}
+        onOk={submit}
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form layout="vertical" onFinish={() => void submit()}>
+        <Form layout="vertical" onFinish={submit}>
           {editing?.mode === 'merge' ? (
             <Form.Item
               label={T.mergeTarget}
