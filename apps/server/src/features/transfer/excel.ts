@@ -8,9 +8,8 @@ import {
   newDraft,
   normalizeTags,
   optionKey,
-  plainToHtml,
-  plainToInlineHtml,
   reportTitle,
+  textToHtml,
   tooManyItems,
   type Draft,
   type ImportLimits,
@@ -94,13 +93,6 @@ const FORMAT_BY_NAME = new Map<string, CellFormat>([
   ['html', 'html'],
 ]);
 
-/** A cell of a rich field as HTML: kept when the row says HTML, else plain text (references decoded, escaped). */
-const richCell = (raw: string, format: CellFormat, inline = false) => {
-  if (format === 'html') return raw.trim();
-  const text = decodeCharRefs(raw);
-  return inline ? plainToInlineHtml(text) : plainToHtml(text);
-};
-
 /** One data row as an item: `get` reads a cell by its header. */
 function rowItem(get: (header: string) => string, row: number, index: number): ParsedItem {
   const problems: string[] = [];
@@ -110,7 +102,8 @@ function rowItem(get: (header: string) => string, row: number, index: number): P
   const formatRaw = get(FORMAT_HEADER).trim();
   const format = FORMAT_BY_NAME.get(formatRaw.toLowerCase());
   if (!format) problems.push(`格式“${formatRaw}”不正确：应为 文本 或 HTML`);
-  const rich = (h: string, inline = false) => richCell(get(h), format ?? 'text', inline);
+  // A rich cell is kept as HTML when the row says HTML, else it is plain text (references decoded, escaped).
+  const rich = (h: string, inline = false) => textToHtml(get(h), format === 'html' ? 'html' : 'plain', inline);
   const options: { key: string; content: string }[] = [];
   OPTION_HEADERS.forEach((h, i) => {
     if (get(h).trim()) options.push({ key: optionKey(i), content: rich(h, true) });

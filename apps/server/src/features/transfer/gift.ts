@@ -14,8 +14,7 @@ import {
   reportTitle,
   splitAlternatives,
   splitKpTag,
-  toHtml,
-  toInlineHtml,
+  textToHtml,
   tooManyItems,
   NO_REFERENCE,
   type Draft,
@@ -23,6 +22,7 @@ import {
   type ParsedItem,
   type ParseResult,
   type Serialized,
+  type TextKind,
 } from './transfer-model.js';
 
 const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
@@ -93,14 +93,10 @@ function readFormat(s: string): { format: TextFormat; rest: string } {
   return m ? { format: m[1] as TextFormat, rest: s.slice(m[0].length) } : { format: 'moodle', rest: s };
 }
 
-const textOf = (raw: string, format: TextFormat) => {
-  const t = giftUnescape(raw.trim());
-  return format === 'html' ? t : toHtml(t);
-};
-const optionOf = (raw: string, format: TextFormat) => {
-  const t = giftUnescape(raw.trim());
-  return format === 'html' ? t : toInlineHtml(t);
-};
+/** `[html]` is HTML, `[plain]` and `[markdown]` are text, unmarked (Moodle's auto format) is HTML if it holds tags. */
+const KIND: Record<TextFormat, TextKind> = { html: 'html', moodle: 'auto', plain: 'plain', markdown: 'plain' };
+const textOf = (raw: string, format: TextFormat) => textToHtml(giftUnescape(raw.trim()), KIND[format]);
+const optionOf = (raw: string, format: TextFormat) => textToHtml(giftUnescape(raw.trim()), KIND[format], true);
 /** `// [reference] …`: the reference answer of an essay (our extension; Moodle ignores comments). */
 const REFERENCE = '// [reference]';
 

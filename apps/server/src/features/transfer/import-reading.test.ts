@@ -207,6 +207,32 @@ describe('Excel cells', () => {
   });
 });
 
+describe('text formats of GIFT and Moodle XML', () => {
+  it('reads [plain] and plain_text as text even when they hold tags, unmarked text as HTML only with tags', async () => {
+    const gift = Buffer.from(
+      '::p::[plain]<b>x</b> &#233;{T}\n\n::m::[markdown]*a* <i>b</i>{T}\n\n::a::a<b 且 c>d{T}\n\n::h::<b>x</b>{T}\n',
+    );
+    expect((await collect('gift', gift)).items.map((i) => i.draft?.question)).toEqual([
+      '<p>&lt;b&gt;x&lt;/b&gt; é</p>',
+      '<p>*a* &lt;i&gt;b&lt;/i&gt;</p>',
+      '<p>a&lt;b 且 c&gt;d</p>',
+      '<b>x</b>',
+    ]);
+    const xml = (format: string) =>
+      `<question type="truefalse"><questiontext format="${format}"><text><![CDATA[<b>x</b>]]></text></questiontext>` +
+      '<answer fraction="100"><text>true</text></answer></question>';
+    const doc = Buffer.from(
+      `<quiz>${['plain_text', 'markdown', 'moodle_auto_format', 'html'].map(xml).join('')}</quiz>`,
+    );
+    expect((await collect('moodle', doc)).items.map((i) => i.draft?.question)).toEqual([
+      '<p>&lt;b&gt;x&lt;/b&gt;</p>',
+      '<p>&lt;b&gt;x&lt;/b&gt;</p>',
+      '<b>x</b>',
+      '<b>x</b>',
+    ]);
+  });
+});
+
 describe('tags', () => {
   it('imports a 41-character tag and cuts longer ones to 50 characters like Moodle', async () => {
     const long = 'x'.repeat(60);

@@ -16,8 +16,8 @@ import {
   reportTitle,
   splitAlternatives,
   splitKpTag,
+  textToHtml,
   toHtml,
-  toInlineHtml,
   tooManyItems,
   NO_REFERENCE,
   type Draft,
@@ -25,6 +25,7 @@ import {
   type ParsedItem,
   type ParseResult,
   type Serialized,
+  type TextKind,
 } from './transfer-model.js';
 
 type Node = Record<string, unknown>;
@@ -128,18 +129,18 @@ function htmlOf(n: unknown): string {
   const node = n as Node | undefined;
   if (!node) return '';
   const text = textIn(node);
-  const format = str(node['@_format']) || 'html';
-  if (format === 'html') return inlineFiles(text, node);
-  // Moodle's auto format is HTML when it holds HTML tags, else plain text (`a<b 且 c>d` stays text).
-  return format === 'moodle_auto_format' ? inlineFiles(toHtml(text), node) : toHtml(text);
+  return inlineFiles(textToHtml(text, kindOf(node)), node);
 }
+
+/** `html` is HTML, Moodle's auto format is HTML when it holds tags (`a<b 且 c>d` stays text), others are text. */
+const kindOf = (n: Node): TextKind => {
+  const format = str(n['@_format']) || 'html';
+  return format === 'html' ? 'html' : format === 'moodle_auto_format' ? 'auto' : 'plain';
+};
 
 /** An answer's text: HTML kept, plain text escaped without a paragraph. */
 function optionHtml(n: Node): string {
-  const format = str(n['@_format']) || 'html';
-  const text = textIn(n);
-  if (format === 'html') return inlineFiles(text, n);
-  return format === 'moodle_auto_format' ? inlineFiles(toInlineHtml(text), n) : toInlineHtml(text);
+  return inlineFiles(textToHtml(textIn(n), kindOf(n), true), n);
 }
 
 const fraction = (a: Node) => Number(str(a['@_fraction']) || '0');

@@ -193,6 +193,20 @@ export function toInlineHtml(s: string): string {
   return looksLikeHtml(t) ? t : plainToInlineHtml(decodeCharRefs(t));
 }
 
+/**
+ * How a format marks a text: `html` is kept as written; `auto` is HTML when it holds HTML tags (looksLikeHtml),
+ * else plain; `plain` is always text (character references decoded, then escaped). docs/import-export.md.
+ */
+export type TextKind = 'html' | 'auto' | 'plain';
+
+/** A text of the given kind as HTML: a paragraph, or inline (options) without one. */
+export function textToHtml(text: string, kind: TextKind, inline = false): string {
+  if (kind === 'html') return text.trim();
+  if (kind === 'auto') return inline ? toInlineHtml(text) : toHtml(text);
+  const plain = decodeCharRefs(text);
+  return inline ? plainToInlineHtml(plain) : plainToHtml(plain);
+}
+
 /** Reference answer of an essay that came without one (shortAnswer needs one; docs/import-export.md). */
 export const NO_REFERENCE = '（导入时未提供参考答案）';
 
