@@ -7,7 +7,8 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { useApiMutation, type ApiMutation, type ApiMutationOptions } from './mutation';
 
 // The HTTP client rejects with the envelope itself (api/client.ts), not with an Error.
-const rejectWithEnvelope = () => Promise.reject(refused as unknown as Error);
+// eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- as the client does
+const rejectWithEnvelope = () => Promise.reject(refused);
 const refused = {
   errno: 409,
   errmsg: '同名学科已存在',
