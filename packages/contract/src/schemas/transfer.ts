@@ -60,6 +60,11 @@ export const ImportReport = z.object({
   errors: z.array(ImportItemError),
   /** Items of the file the platform does not import (e.g. Moodle matching, GIFT numeric), with where they are. */
   unsupported: z.array(ImportItemError),
+  /**
+   * Items that import but lose what the platform cannot hold (e.g. GIFT partial credit), with where they are;
+   * `reasons` says what is lost (Chinese). Taken from the parsers' per-item warnings.
+   */
+  warnings: z.array(ImportItemError).optional(),
   /** The encoding the text was read with (GIFT, XML); absent for xlsx. */
   encoding: ImportEncoding.exclude(['auto']).optional(),
 });

@@ -1,8 +1,8 @@
 // Confirms a bulk move of the selected questions to a knowledge point or an owned repository.
 import { useState } from 'react';
-import { App as AntApp, Form, Modal, Select, TreeSelect } from 'antd';
+import { Form, Modal, Select, TreeSelect } from 'antd';
 import { API } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { kpTreeOptions, useRepos } from './queries';
 import { QUESTION_TEXTS } from './texts';
@@ -20,25 +20,23 @@ export function BulkMoveModal({ mode, ids, onClose, onMoved }: BulkMoveModalProp
   const call = useCall();
   const { knowledgePoints } = useAppConfig();
   const repos = useRepos();
-  const { message } = AntApp.useApp();
   const [target, setTarget] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function move() {
-    if (!target) return setError(T.moveTargetRequired);
-    setSaving(true);
-    try {
-      const request = mode === 'kp' ? { ids, knowledgeId: target } : { ids, repoId: target };
-      const res = await call(API.questionBulkMove, { body: { request } });
-      void message.success(T.moved(res.moved));
+  const bulkMove = useApiMutation({
+    mutationFn: (to: string) =>
+      call(API.questionBulkMove, {
+        body: { request: mode === 'kp' ? { ids, knowledgeId: to } : { ids, repoId: to } },
+      }),
+    success: (res) => T.moved(res.moved),
+    onSuccess: () => {
       setTarget(undefined);
       onMoved();
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  function move() {
+    if (!target) return setError(T.moveTargetRequired);
+    bulkMove.mutate(target);
   }
 
   const owned = (repos.data?.list ?? []).filter((r) => r.owned);
@@ -48,8 +46,8 @@ export function BulkMoveModal({ mode, ids, onClose, onMoved }: BulkMoveModalProp
       title={mode === 'kp' ? T.moveKpTitle(ids.length) : T.moveRepoTitle(ids.length)}
       okText={QUESTION_TEXTS.ok}
       cancelText={QUESTION_TEXTS.cancel}
-      confirmLoading={saving}
-      onOk={() => void move()}
+      confirmLoading={bulkMove.isPending}
+      onOk={move}
       onCancel={() => {
         setTarget(undefined);
         setError(null);
