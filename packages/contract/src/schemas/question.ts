@@ -22,7 +22,7 @@ const HTML_MAX = 200_000;
 
 /**
  * Longest tag name, in characters: Moodle's (its TAG_MAX_LENGTH), so that every tag of a Moodle bank fits
- * (docs/question-bank.md → Tags).
+ * (docs/question-bank.md "Tags").
  */
 export const TAG_NAME_MAX = 50;
 const Html = z.string().max(HTML_MAX, '内容过长（不超过 200000 个字符）');

@@ -83,7 +83,7 @@ function answerOf(type: string, raw: string): { answer: string[]; problems: stri
   }
 }
 
-/** 格式 column: how 题干, 选项 and 解析 of the row are read (docs/import-export.md → Excel). */
+/** 格式 column: how 题干, 选项 and 解析 of the row are read (docs/import-export.md "Mapping"). */
 type CellFormat = 'text' | 'html';
 const FORMAT_BY_NAME = new Map<string, CellFormat>([
   ['', 'text'],

@@ -156,7 +156,7 @@ interface Answer {
 }
 
 /**
- * The choice a GIFT multiple choice is (docs/import-export.md → Mapping): with `=` answers those are right
+ * The choice a GIFT multiple choice is (docs/import-export.md "Mapping"): with `=` answers those are right
  * (exactly one → singleChoice, as Moodle marks it), weighted `~%n%` options beside them are not; without `=`,
  * the options of positive weight are right (one of 100 % → singleChoice, else multipleChoice). `dropped`: the
  * indexes whose partial credit the question cannot hold (it is right or wrong as a whole).

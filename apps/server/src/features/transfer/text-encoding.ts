@@ -1,6 +1,6 @@
 // Reading a GIFT or Moodle XML file's bytes as text in the encodings teachers' files come in: UTF-8 (with
 // or without BOM), UTF-16 LE/BE (with or without BOM) and GB18030 (a superset of GBK and GB2312). Detection
-// order and refusals: docs/import-export.md → Encodings.
+// order and refusals: docs/import-export.md "Encodings".
 import type { DetectedEncoding, ImportEncoding } from '@edu/contract';
 import { FileFormatError } from './transfer-model.js';
 

@@ -40,7 +40,7 @@ export interface ParseResult {
 }
 
 /**
- * Bounds of one import file, checked while reading (docs/import-export.md → Limits); set by the IMPORT_*
+ * Bounds of one import file, checked while reading (docs/import-export.md "Limits"); set by the IMPORT_*
  * configuration variables. A file over one is refused with a FileFormatError naming the limit.
  */
 export interface ImportLimits {
@@ -140,7 +140,7 @@ const HTML_TAG_RE = new RegExp(
 
 /**
  * Whether text of a format that allows both (GIFT without a marker, Moodle `moodle_auto_format`) is HTML: it
- * holds a known tag in HTML syntax. `若 a<b 且 c>d` is not HTML (docs/import-export.md → Mapping).
+ * holds a known tag in HTML syntax. `若 a<b 且 c>d` is not HTML (docs/import-export.md "Mapping").
  */
 export const looksLikeHtml = (s: string) => HTML_TAG_RE.test(s);
 

@@ -1,4 +1,4 @@
-// The bounded xlsx reader (docs/import-export.md → Limits of an xlsx): archives over a limit are refused
+// The bounded xlsx reader (docs/import-export.md "Reading an xlsx"): archives over a limit are refused
 // before anything is inflated, headers that lie are caught while inflating, rows stream in little memory.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

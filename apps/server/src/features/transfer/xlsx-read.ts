@@ -1,4 +1,4 @@
-// Bounded, streaming reading of an xlsx workbook's question sheet (docs/import-export.md → Excel): the zip's
+// Bounded, streaming reading of an xlsx workbook's question sheet (docs/import-export.md "Reading an xlsx"): the zip's
 // central directory is checked before anything is inflated (entry count, declared sizes and ratios), then
 // only the parts needed are inflated as streams while their actual bytes are counted, and the sheet's XML is
 // parsed by a SAX parser row by row, so that memory holds one row (plus the shared strings), not the sheet.
