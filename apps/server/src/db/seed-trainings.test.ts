@@ -1,4 +1,5 @@
 // The demo schemes are switched on and trainable, and the demo trainings finish through the real service.
+import type { TrainingRecord } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../services.js';
 import { createTestApp, expectOk, type TestApp } from '../test/test-app.js';
@@ -16,7 +17,10 @@ type Page<T> = { total: number; list: T[] };
 describe('demo schemes and trainings', () => {
   it('switches both demo schemes on and plays two adaptive trainings and one paper for the student, all ended', async () => {
     const student = await t.login('student');
-    await seedDemoPractice(t.db, (clock) => createServices({ db: t.db, config: t.config, clock }).training);
+    const given = await seedDemoPractice(
+      t.db,
+      (clock) => createServices({ db: t.db, config: t.config, clock }).training,
+    );
     const open = async () =>
       expectOk(
         await t.call<Page<{ title: string; type: string; finishedCount: number }>>('GET', '/v1/train/open/schemes', {
@@ -31,11 +35,9 @@ describe('demo schemes and trainings', () => {
       ]),
     );
     const history = expectOk(
-      await t.call<Page<{ title: string; status: string; answered: number; correct: number; maxScore: number }>>(
-        'GET',
-        '/v1/train/history',
-        { token: student, agency: 'demo' },
-      ),
+      await t.call<
+        Page<{ trainId: string; title: string; status: string; answered: number; correct: number; maxScore: number }>
+      >('GET', '/v1/train/history', { token: student, agency: 'demo' }),
     );
     expect(history.total).toBe(3);
     for (const h of history.list) {
@@ -45,5 +47,25 @@ describe('demo schemes and trainings', () => {
       expect(h.correct).toBeLessThan(h.answered);
     }
     expect(history.list[0]).toMatchObject({ title: DEMO_PAPER_TITLE, answered: 8, maxScore: 8 });
+
+    // Every answer is judged as the seed meant it, and reads as a student could have typed it.
+    const records = (
+      await Promise.all(
+        history.list.map(async (h) =>
+          expectOk(
+            await t.call<TrainingRecord[]>('GET', `/v1/train/${h.trainId}/questions`, {
+              token: student,
+              agency: 'demo',
+            }),
+          ),
+        ),
+      )
+    ).flat();
+    expect(records.map((r) => [r.recordId, r.isCorrect]).sort()).toEqual(
+      given.map((g) => [g.recordId, g.right]).sort(),
+    );
+    expect(given.filter((g) => g.right).length).toBeGreaterThan(given.length / 2);
+    for (const r of records)
+      for (const a of [...r.answer, ...r.subAnswers.flatMap((s) => s.answer)]) expect(a).not.toMatch(/\|/);
   });
 });

@@ -1,12 +1,13 @@
 // Demo trainings (docs/domain.md "Demo data": schemes "with some finished trainings"): the demo student plays the
 // demo schemes through the real training service on a clock set a few days back, so history, reports, the
 // wrong-answer book and the dashboards show real data on first start. Answers alternate right and wrong by a
-// fixed pattern; a right answer is the question's own standard answer.
+// fixed pattern; every answer is one a student could have typed (seed-answers.ts).
 import { eq, inArray } from 'drizzle-orm';
-import { trueFalseValue, type Training, type TrainingAnswerRequest, type TrainingAnswerResult } from '@edu/contract';
+import type { Training, TrainingAnswerRequest, TrainingAnswerResult } from '@edu/contract';
 import { manualClock, type Clock } from '../lib/clock.js';
 import type { Db } from './client.js';
 import { schemes, questions, users } from './schema.js';
+import { typedAnswer, type KeyedQuestion } from './seed-answers.js';
 import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE, seedDemoSchemes } from './seed-schemes.js';
 
 const DAY = 86_400_000;
@@ -27,17 +28,23 @@ export interface DemoTrainer {
 }
 export type DemoTrainerOn = (clock: Clock) => DemoTrainer;
 
+/** One answer the demo gave: its record and whether the seed meant it to be right. */
+export interface DemoAnswer {
+  recordId: string;
+  right: boolean;
+}
+
 /**
  * Runs right after the demo seed committed (server start): the demo schemes, then their trainings. Kept out
  * of seedDatabase so the API tests start without schemes; a start interrupted in between leaves the demo
- * without schemes (delete the data directory to seed again).
+ * without schemes (delete the data directory to seed again). Answers what the demo student answered.
  */
-export async function seedDemoPractice(db: Db, trainerOn: DemoTrainerOn): Promise<void> {
+export async function seedDemoPractice(db: Db, trainerOn: DemoTrainerOn): Promise<DemoAnswer[]> {
   await db.transaction((tx) => seedDemoSchemes(tx));
-  await seedDemoTrainings(db, trainerOn);
+  return seedDemoTrainings(db, trainerOn);
 }
 
-async function seedDemoTrainings(db: Db, trainerOn: DemoTrainerOn): Promise<void> {
+async function seedDemoTrainings(db: Db, trainerOn: DemoTrainerOn): Promise<DemoAnswer[]> {
   const base = Date.now() - 4 * DAY;
   const clock = manualClock(base);
   const training = trainerOn(clock);
@@ -49,27 +56,32 @@ async function seedDemoTrainings(db: Db, trainerOn: DemoTrainerOn): Promise<void
   const idOf = (title: string) => rows.find((r) => r.title === title)?.id;
   const adaptive = idOf(DEMO_ADAPTIVE_TITLE);
   const paper = idOf(DEMO_PAPER_TITLE);
-  if (!student || adaptive === undefined || paper === undefined) return;
+  if (!student || adaptive === undefined || paper === undefined) return [];
   const trainee = { id: student.id, agencyId: 'demo' };
 
-  const standard = async (questionId: string) => {
+  const keyOf = async (questionId: string): Promise<KeyedQuestion> => {
     const [q] = await db
-      .select({ answer: questions.answer })
+      .select({
+        type: questions.type,
+        answer: questions.answer,
+        options: questions.options,
+        subs: questions.questionSub,
+      })
       .from(questions)
       .where(eq(questions.id, Number(questionId)));
-    return q?.answer ?? [];
+    return { ...q, questionSub: q.subs as unknown as KeyedQuestion['questionSub'] };
   };
-  // A wrong answer is the opposite truth value: '×' would be right for a true/false question whose answer is false.
-  const wrongAnswer = (standardAnswer: string[]) => [trueFalseValue(standardAnswer[0] ?? '') === 'F' ? '√' : '×'];
+  const given: DemoAnswer[] = [];
   let n = 0;
   const answer = async (tr: Training, questionId: string, right: boolean) => {
     clock.advance(20_000 + (n % 4) * 9_000);
-    const standardAnswer = await standard(questionId);
-    return training.answer(trainee, tr.trainId, {
+    const result = await training.answer(trainee, tr.trainId, {
       clientAnswerId: `demo-seed-answer-${++n}`,
       questionId,
-      answer: right ? standardAnswer : wrongAnswer(standardAnswer),
+      ...typedAnswer(await keyOf(questionId), right),
     });
+    given.push({ recordId: result.recordId, right });
+    return result;
   };
 
   // Two adaptive trainings on different days, the second better than the first.
@@ -89,4 +101,5 @@ async function seedDemoTrainings(db: Db, trainerOn: DemoTrainerOn): Promise<void
   const tr = await training.start(trainee, String(paper));
   for (const [i, q] of (tr.paper?.questions ?? []).entries()) await answer(tr, q.id, i % 4 !== 1);
   await training.finish(trainee, tr.trainId);
+  return given;
 }
