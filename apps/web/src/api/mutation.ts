@@ -10,7 +10,8 @@ import {
   type UseMutationOptions,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { errorText } from './client';
+import type { FieldError } from '@edu/contract';
+import { errorText, isEnvelope } from './client';
 
 type Derived<T, D, V> = T | ((data: D, vars: V) => T);
 
@@ -32,6 +33,12 @@ export type ApiMutation<D, V> = UseMutationResult<D, unknown, V> & {
   /** Runs the write; resolves true on success, false on failure (already shown): never rejects. */
   run: (vars: V) => Promise<boolean>;
 };
+
+/** The fields a 400 envelope names (`request.name` → path as sent), for showing each message on its field. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isEnvelope(error) || error.errno !== 400) return [];
+  return (error.response as { fields?: FieldError[] } | null)?.fields ?? [];
+}
 
 const derive = <T, D, V>(x: Derived<T, D, V> | undefined, data: D, vars: V): T | undefined =>
   typeof x === 'function' ? (x as (d: D, v: V) => T)(data, vars) : x;

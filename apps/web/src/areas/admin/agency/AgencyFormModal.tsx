@@ -1,8 +1,8 @@
 // Create / edit an agency: id (only on create), name, domain, profile, logo.
-import { useEffect, useState } from 'react';
-import { App as AntApp, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { AGENCY_ID_RE, API, type Agency } from '@edu/contract';
-import { errorText, isEnvelope } from '../../../api/client';
+import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { AGENCY_TEXTS as T } from '../texts';
 import { LogoUpload } from './LogoUpload';
@@ -32,8 +32,6 @@ export function AgencyFormModal({
 }) {
   const [form] = Form.useForm<AgencyForm>();
   const call = useCall();
-  const { message } = AntApp.useApp();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -41,35 +39,29 @@ export function AgencyFormModal({
     if (agency) form.setFieldsValue({ ...agency, domain: agency.domain ?? '', profile: agency.profile ?? '' });
   }, [open, agency, form]);
 
-  async function submit(v: AgencyForm) {
-    setSaving(true);
-    const fields = {
-      name: v.name.trim(),
-      domain: v.domain?.trim() || null,
-      profile: v.profile ?? '',
-      logo: v.logo ?? null,
-    };
-    try {
-      if (agency) await call(API.agencyUpdate, { params: { id: agency.id }, body: { request: fields } });
-      else await call(API.agencyCreate, { body: { request: { id: v.id.trim(), ...fields } } });
-      void message.success(agency ? T.saved : T.created);
-      onSaved();
-    } catch (e) {
-      // errno 400 names the fields: show each message on its field.
-      const fieldErrors =
-        isEnvelope(e) && e.errno === 400
-          ? (e.response as { fields?: { path: string; message: string }[] } | null)?.fields
-          : undefined;
+  const save = useApiMutation({
+    mutationFn: (v: AgencyForm) => {
+      const fields = {
+        name: v.name.trim(),
+        domain: v.domain?.trim() || null,
+        profile: v.profile ?? '',
+        logo: v.logo ?? null,
+      };
+      return agency
+        ? call(API.agencyUpdate, { params: { id: agency.id }, body: { request: fields } })
+        : call(API.agencyCreate, { body: { request: { id: v.id.trim(), ...fields } } });
+    },
+    success: agency ? T.saved : T.created,
+    onSuccess: onSaved,
+    // errno 400 names the fields: besides the toast, each message goes on its field.
+    onError: (e) => {
       const known = new Set<string>(FIELD_NAMES);
-      const onFields = (fieldErrors ?? [])
+      const onFields = fieldErrorsOf(e)
         .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
         .filter((f) => known.has(f.name));
       if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof AgencyForm })));
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   return (
     <Modal
@@ -77,13 +69,13 @@ export function AgencyFormModal({
       title={agency ? T.editTitle(agency.name) : T.createTitle}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       okText={T.save}
       cancelText={T.cancel}
       width={560}
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark onFinish={(v) => void submit(v)}>
+      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
         <Form.Item
           label={T.fields.id}
           name="id"

@@ -1,9 +1,8 @@
 // Logo field: uploads the image as the raw body of PUT /v1/files and keeps the file id; shows it via /v1/files/{id}.
-import { useState } from 'react';
 import { App as AntApp, Button, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { API, FILE_MAX_BYTES, FILE_TYPES } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { AGENCY_TEXTS as T } from '../texts';
 
@@ -12,21 +11,17 @@ export const fileUrl = (id: string) => `/v1/files/${encodeURIComponent(id)}`;
 export function LogoUpload({ value, onChange }: { value?: string | null; onChange?: (id: string | null) => void }) {
   const call = useCall();
   const { message } = AntApp.useApp();
-  const [uploading, setUploading] = useState(false);
+  const send = useApiMutation({
+    mutationFn: (file: File) => call(API.fileUpload, { raw: file }),
+    success: T.uploaded,
+    onSuccess: (stored) => onChange?.(stored.id),
+  });
 
-  async function upload(file: File) {
+  function upload(file: File) {
+    // Checked here first: the server refuses them too, but only after the whole file went up.
     if (!(FILE_TYPES as readonly string[]).includes(file.type)) return void message.error(T.uploadType);
     if (file.size > FILE_MAX_BYTES) return void message.error(T.uploadTooBig);
-    setUploading(true);
-    try {
-      const stored = await call(API.fileUpload, { raw: file });
-      onChange?.(stored.id);
-      void message.success(T.uploaded);
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setUploading(false);
-    }
+    send.mutate(file);
   }
 
   return (
@@ -44,11 +39,11 @@ export function LogoUpload({ value, onChange }: { value?: string | null; onChang
             accept={FILE_TYPES.join(',')}
             showUploadList={false}
             beforeUpload={(file) => {
-              void upload(file);
+              upload(file);
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={uploading}>
+            <Button icon={<UploadOutlined />} loading={send.isPending}>
               {value ? T.replace : T.upload}
             </Button>
           </Upload>

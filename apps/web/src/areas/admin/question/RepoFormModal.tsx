@@ -1,9 +1,9 @@
 // Create or edit an owned repository — a question bank's or a train (scheme) repository: name, description,
 // shared to the store.
-import { useEffect, useState } from 'react';
-import { App as AntApp, Form, Input, Modal, Switch } from 'antd';
+import { useEffect } from 'react';
+import { Form, Input, Modal, Switch } from 'antd';
 import { API, type QuestionRepo, type TrainRepo } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { TRAIN_TEXTS } from '../train/texts';
 import { QUESTION_TEXTS } from './texts';
@@ -36,9 +36,7 @@ export function RepoFormModal({
   const call = useCall();
   const { texts, noun } = KINDS[kind];
   const T = texts.repo;
-  const { message } = AntApp.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (open)
       form.setFieldsValue({
@@ -48,23 +46,20 @@ export function RepoFormModal({
       });
   }, [open, repo, form]);
 
-  async function submit(v: Values) {
-    setSaving(true);
-    try {
+  const save = useApiMutation({
+    mutationFn: (v: Values): Promise<unknown> => {
       const request = { name: v.name.trim(), description: v.description ?? '', shared: !!v.shared };
-      if (kind === 'train') {
-        if (repo) await call(API.trainRepoUpdate, { params: { id: repo.id }, body: { request } });
-        else await call(API.trainRepoCreate, { body: { request } });
-      } else if (repo) await call(API.repoUpdate, { params: { id: repo.id }, body: { request } });
-      else await call(API.repoCreate, { body: { request } });
-      void message.success(T.saved);
-      onSaved();
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  }
+      if (kind === 'train')
+        return repo
+          ? call(API.trainRepoUpdate, { params: { id: repo.id }, body: { request } })
+          : call(API.trainRepoCreate, { body: { request } });
+      return repo
+        ? call(API.repoUpdate, { params: { id: repo.id }, body: { request } })
+        : call(API.repoCreate, { body: { request } });
+    },
+    success: T.saved,
+    onSuccess: onSaved,
+  });
 
   return (
     <Modal
@@ -72,12 +67,12 @@ export function RepoFormModal({
       title={repo ? T.editTitle(repo.name) : T.createTitle}
       okText={texts.ok}
       cancelText={texts.cancel}
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         <Form.Item
           name="name"
           label={T.name}
