@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { App as AntApp, Button, Card, Dropdown, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { API, SCHEME_TYPES, type Scheme, type SchemeType } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { FilterSelect, KpTreeFilter, RepoFilter } from '../question/ListFilters';
 import { PagedTable } from '../question/PagedTable';
@@ -65,8 +65,7 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
   const call = useCall();
   const navigate = useNavigate();
   const { agencyId, knowledgePoints } = useAppConfig();
-  const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const repos = useTrainRepos();
   const [mine, setMine] = useState(false);
   const [repo, setRepo] = useState<string | undefined>(trainRepoId);
@@ -88,6 +87,13 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
   // Until the repositories arrive, nothing is offered for writing.
   const writable = (s: Scheme) => repoById.get(s.trainRepoId)?.owned === true;
 
+  const switchOn = useApiMutation({
+    mutationFn: ({ s, on }: { s: Scheme; on: boolean }) =>
+      call(on ? API.schemeOn : API.schemeOff, { params: { id: s.schemeId } }),
+    success: (_, { on }) => (on ? T.switchedOn : T.switchedOff),
+    invalidates: [['schemes']],
+  });
+
   const toggle = (s: Scheme, on: boolean) =>
     void modal.confirm({
       title: on ? T.onTitle(s.title) : T.offTitle(s.title),
@@ -95,15 +101,7 @@ export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onType
       okText: on ? T.on : T.off,
       okButtonProps: on ? undefined : { danger: true },
       cancelText: TRAIN_TEXTS.cancel,
-      onOk: async () => {
-        try {
-          await call(on ? API.schemeOn : API.schemeOff, { params: { id: s.schemeId } });
-          void message.success(on ? T.switchedOn : T.switchedOff);
-          await queryClient.invalidateQueries({ queryKey: ['schemes'] });
-        } catch (e) {
-          void message.error(errorText(e));
-        }
-      },
+      onOk: () => switchOn.run({ s, on }),
     });
 
   const columns: TableColumnsType<Scheme> = [
