@@ -1,9 +1,11 @@
-// Change password (/password). A user with mustChangePassword is held here until the change succeeds.
-import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Form, Input, Space, Typography } from 'antd';
+// Change password (/password). A user with mustChangePassword is held here until the change succeeds. The length
+// rule is checked here with the contract's own function; the server's refusals (a wrong old password, a common or
+// weak new one, with its reason) are shown on their field.
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { API, PASSWORD_MIN } from '@edu/contract';
-import { errorText } from '../../api/client';
+import { API, passwordLengthProblem, type FieldError } from '@edu/contract';
+import { errorText, isEnvelope } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { useLogout, useRefreshLoginInfo } from '../../app/auth-actions';
 import { homePathFor } from '../../app/home-path';
 import { useCall, useSession, useUser } from '../../app/session-context';
@@ -25,37 +27,32 @@ export default function ChangePasswordPage() {
   const logout = useLogout();
   const refresh = useRefreshLoginInfo();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<PasswordForm>();
+  const change = useApiMutation({
+    mutationFn: (values: PasswordForm) =>
+      call(API.changePassword, {
+        body: { request: { oldPassword: values.oldPassword, newPassword: values.newPassword } },
+      }),
+    success: T.done,
+    error: 'none',
+    onSuccess: async () => {
+      const current = userStore.get();
+      if (!current) return;
+      let next = await refresh().catch(() => null);
+      if (!next || next.user.mustChangePassword) {
+        // The change succeeded: do not hold the user on this page because a refresh failed.
+        next = { ...current, user: { ...current.user, mustChangePassword: false } };
+        userStore.set(next);
+      }
+      await navigate(homePathFor(next.roles) ?? '/', { replace: true });
+    },
+    onError: (e) => form.setFields(fieldErrors(e)),
+  });
 
   if (!user) return <NotFoundPage loggedIn={false} />;
   const forced = !!user.user?.mustChangePassword;
-
-  async function onFinish(values: PasswordForm) {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await call(API.changePassword, {
-        body: { request: { oldPassword: values.oldPassword, newPassword: values.newPassword } },
-      });
-      void message.success(T.done);
-      const current = userStore.get();
-      if (current) {
-        let next = await refresh().catch(() => null);
-        if (!next || next.user.mustChangePassword) {
-          // The change succeeded: do not hold the user on this page because a refresh failed.
-          next = { ...current, user: { ...current.user, mustChangePassword: false } };
-          userStore.set(next);
-        }
-        await navigate(homePathFor(next.roles) ?? '/', { replace: true });
-      }
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  // Refusals about one field are shown on it; anything else above the form.
+  const shownAbove = change.isError && fieldErrors(change.error).length === 0;
 
   return (
     <div
@@ -73,8 +70,8 @@ export default function ChangePasswordPage() {
           {T.title}
         </Typography.Title>
         {forced && <Alert type="warning" showIcon title={T.forced} style={{ marginBottom: 16 }} />}
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<PasswordForm> layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)}>
+        {shownAbove && <Alert type="error" showIcon title={errorText(change.error)} style={{ marginBottom: 16 }} />}
+        <Form<PasswordForm> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void change.run(v)}>
           <Form.Item label={T.oldPassword} name="oldPassword" rules={[{ required: true, message: T.oldRequired }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
@@ -84,10 +81,13 @@ export default function ChangePasswordPage() {
             dependencies={['oldPassword']}
             rules={[
               { required: true, message: T.newRequired },
-              { min: PASSWORD_MIN, message: T.newTooShort(PASSWORD_MIN) },
               ({ getFieldValue }) => ({
-                validator: (_, v: string | undefined) =>
-                  v && v === getFieldValue('oldPassword') ? Promise.reject(new Error(T.newSame)) : Promise.resolve(),
+                validator: (_, v: string | undefined) => {
+                  if (!v) return Promise.resolve();
+                  const problem = passwordLengthProblem(v);
+                  if (problem) return Promise.reject(new Error(problem));
+                  return v === getFieldValue('oldPassword') ? Promise.reject(new Error(T.newSame)) : Promise.resolve();
+                },
               }),
             ]}
           >
@@ -115,7 +115,7 @@ export default function ChangePasswordPage() {
             ) : (
               <Button onClick={() => navigate(-1)}>{T.cancel}</Button>
             )}
-            <Button type="primary" htmlType="submit" loading={submitting}>
+            <Button type="primary" htmlType="submit" loading={change.isPending}>
               {T.submit}
             </Button>
           </Space>
@@ -123,4 +123,14 @@ export default function ChangePasswordPage() {
       </Card>
     </div>
   );
+}
+
+/** The server's refusals of the form's own fields (`request.oldPassword`, `request.newPassword`), for setFields. */
+function fieldErrors(error: unknown): { name: keyof PasswordForm; errors: string[] }[] {
+  if (!isEnvelope(error)) return [];
+  const fields = (error.response as { fields?: FieldError[] } | null)?.fields ?? [];
+  return fields.flatMap((f) => {
+    const name = f.path.replace(/^request\./, '');
+    return name === 'oldPassword' || name === 'newPassword' ? [{ name, errors: [f.message] }] : [];
+  });
 }

@@ -1,10 +1,10 @@
 // The root page: login form; when already logged in, continue to the user's area or log out.
-import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { API } from '@edu/contract';
 import { errorText } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { useLogout, useSetLoginInfo } from '../../app/auth-actions';
 import { homePathFor } from '../../app/home-path';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
@@ -52,8 +52,17 @@ export default function LoginPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The server's reason is shown above the form: wrong credentials, or how long to wait after too many failures.
+  const login = useApiMutation({
+    mutationFn: (values: LoginForm) =>
+      call(API.login, { body: { request: { username: values.username.trim(), password: values.password } } }),
+    error: 'none',
+    onSuccess: async (info) => {
+      setLoginInfo(info);
+      void message.success(T.loggedInAs(info.user?.name || info.user?.username || ''));
+      await navigate(info.user?.mustChangePassword ? PASSWORD_PATH : (homePathFor(info.roles) ?? '/'));
+    },
+  });
 
   if (user) {
     const name = user.user?.name || user.user?.username || '';
@@ -77,27 +86,10 @@ export default function LoginPage() {
     );
   }
 
-  async function onFinish(values: LoginForm) {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const info = await call(API.login, {
-        body: { request: { username: values.username.trim(), password: values.password } },
-      });
-      setLoginInfo(info);
-      void message.success(T.loggedInAs(info.user?.name || info.user?.username || ''));
-      await navigate(info.user?.mustChangePassword ? PASSWORD_PATH : (homePathFor(info.roles) ?? '/'));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <Frame>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)} autoComplete="on">
+      {login.isError && <Alert type="error" showIcon title={errorText(login.error)} style={{ marginBottom: 16 }} />}
+      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={(v) => void login.run(v)} autoComplete="on">
         <Form.Item
           label={T.username}
           name="username"
@@ -108,7 +100,7 @@ export default function LoginPage() {
         <Form.Item label={T.password} name="password" rules={[{ required: true, message: T.passwordRequired }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block loading={login.isPending}>
           {T.submit}
         </Button>
       </Form>

@@ -31,7 +31,6 @@ export const PUBLIC_TEXTS = {
     confirm: '确认新密码',
     oldRequired: '请输入原密码',
     newRequired: '请输入新密码',
-    newTooShort: (n: number) => `新密码至少 ${n} 个字符`,
     newSame: '新密码不能与原密码相同',
     confirmRequired: '请再次输入新密码',
     confirmMismatch: '两次输入的新密码不一致',
