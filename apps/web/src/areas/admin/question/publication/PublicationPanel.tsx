@@ -1,7 +1,9 @@
-// 公开预览 on the admin question preview: publish the question for anyone to answer (with confirmation), show
-// the public link with 复制链接 / 打开, and withdraw it (with confirmation). Only the owning agency changes it.
+// 公开预览 on the admin question preview: publish the question for anyone to answer (with confirmation), choose
+// whether visitors see the standard answer and explanation after answering (访客可查看答案与解析, off by
+// default: they see the verdict and score), show the public link with 复制链接 / 打开, and withdraw it (with
+// confirmation). Only the owning agency changes it (docs/question-bank.md "Public preview").
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Input, Space, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Input, Space, Switch, Tag, Typography } from 'antd';
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -47,33 +49,43 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
   const { message, modal } = AntApp.useApp();
   const status = usePublication(question.id);
   const [busy, setBusy] = useState(false);
+  /** The option chosen before publishing (a published question shows its own). */
+  const [showAnswer, setShowAnswer] = useState(false);
   const owned = question.agencyId === agencyId;
   const params = { params: { id: question.id } };
+  const publish = (show: boolean) => call(API.questionPublish, { ...params, body: { request: { showAnswer: show } } });
 
-  const change = (publish: boolean) =>
+  const run = async (action: () => Promise<QuestionPublication>, done: string) => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(publicationKey(agencyId, question.id), await action());
+      void message.success(done);
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = (on: boolean) =>
     void modal.confirm({
-      title: publish ? T.publishTitle : T.withdrawTitle,
-      content: publish ? T.publishBody : T.withdrawBody,
-      okText: publish ? T.publishOk : T.withdrawOk,
-      okButtonProps: publish ? {} : { danger: true },
+      title: on ? T.publishTitle : T.withdrawTitle,
+      content: on ? T.publishBody(showAnswer) : T.withdrawBody,
+      okText: on ? T.publishOk : T.withdrawOk,
+      okButtonProps: on ? {} : { danger: true },
       cancelText: T.cancel,
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const next: QuestionPublication = publish
-            ? await call(API.questionPublish, params)
-            : await call(API.questionWithdraw, params);
-          queryClient.setQueryData(publicationKey(agencyId, question.id), next);
-          void message.success(publish ? T.published : T.withdrawn);
-        } catch (e) {
-          void message.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () =>
+        run(() => (on ? publish(showAnswer) : call(API.questionWithdraw, params)), on ? T.published : T.withdrawn),
     });
 
   const pub = status.data;
+  const answerSwitch = (checked: boolean, onChange: (v: boolean) => void) => (
+    <Space>
+      <Switch size="small" checked={checked} disabled={!owned || busy} onChange={onChange} aria-label={T.showAnswer} />
+      <Typography.Text>{T.showAnswer}</Typography.Text>
+      <Typography.Text type="secondary">{checked ? T.showAnswerOn : T.showAnswerOff}</Typography.Text>
+    </Space>
+  );
   return (
     <Card
       size="small"
@@ -91,6 +103,8 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
             {T.since(dayjs(pub.publishedAt).format('YYYY-MM-DD HH:mm'), pub.publishedBy)}
           </Typography.Text>
           <PublicLink id={question.id} />
+          {answerSwitch(pub.showAnswer, (v) => void run(() => publish(v), v ? T.answersShown : T.answersHidden))}
+          <Typography.Text type="secondary">{T.heldHint}</Typography.Text>
           {owned ? (
             <Button danger loading={busy} onClick={() => change(false)}>
               {T.withdraw}
@@ -102,6 +116,7 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{T.offHint}</Typography.Text>
+          {owned && answerSwitch(showAnswer, setShowAnswer)}
           {owned ? (
             <Button type="primary" loading={busy} onClick={() => change(true)}>
               {T.publish}
