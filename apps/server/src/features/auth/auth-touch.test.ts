@@ -58,7 +58,8 @@ describe('last-seen writes', () => {
     expect(await lastSeen(token)).toBe(before);
     let drained = false;
     const draining = auth.drain().then(() => (drained = true));
-    await new Promise((r) => setTimeout(r, 20));
+    // However many turns of the event loop pass, the drain waits for the held write.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
     expect(drained).toBe(false);
     release();
     await draining;

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { judgeQuestion, type TrainingAnswerRequest } from '@edu/contract';
 import type { RecordedCall } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { button, openDialog, buttonIn } from '../../../test/antd';
 import { stem, STUDENT, training } from './test-kit';
+import { FIRST_DELAY_MS } from './answer-retry';
+import { TYPING_PAUSE_MS } from './PaperTraining';
+import { SLOW_AFTER_MS } from './use-retrying-send';
 
 const GET = 'GET /v1/train/t1';
 const ANSWER = 'POST /v1/train/t1/answer';
@@ -18,6 +21,22 @@ const choose = (text: RegExp) => fireEvent.click(screen.getByRole('radio', { nam
 
 const right = judgeQuestion({ type: 'singleChoice', answer: ['B'] }, { answer: ['B'] });
 const wrong = { ...judgeQuestion({ type: 'singleChoice', answer: ['B'] }, { answer: ['A'] }), standardAnswer: [] };
+
+/**
+ * Time in these tests is fake (timers and Date), moved on by `elapse` instead of waited for; it still creeps
+ * forward with real time so that Testing Library's polling works.
+ */
+const useFakeClock = () =>
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Past the first retry, whatever its jitter (±25 %). */
+const FIRST_RETRY_MS = FIRST_DELAY_MS * 1.25;
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function open(routes: Record<string, unknown>) {
   const s = await makeSession(loginInfo(STUDENT), routes);
@@ -88,6 +107,7 @@ describe('student/train/{id}/do — general scheme', () => {
   });
 
   it('keeps the answer when the network fails, warns, and retries with the same clientAnswerId', async () => {
+    useFakeClock();
     let n = 0;
     const { calls } = await open({
       [GET]: training(),
@@ -108,6 +128,7 @@ describe('student/train/{id}/do — general scheme', () => {
     fireEvent.click(button('提交'));
     expect(await screen.findByText('网络异常，答案尚未保存，正在重试…')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: /apple/ }).checked).toBe(true);
+    await elapse(FIRST_RETRY_MS);
     expect(await screen.findByText('回答正确')).toBeTruthy();
     expect(screen.queryByText('网络异常，答案尚未保存，正在重试…')).toBeNull();
     const ids = sentAnswers(calls).map((r) => r.clientAnswerId);
@@ -116,6 +137,7 @@ describe('student/train/{id}/do — general scheme', () => {
   });
 
   it('says so when the server is slow to acknowledge, and clears it once the answer is saved', async () => {
+    useFakeClock();
     let release: () => void = () => {};
     const answered = new Promise<void>((r) => (release = r));
     await open({
@@ -134,13 +156,17 @@ describe('student/train/{id}/do — general scheme', () => {
     await screen.findByText('题干 q1');
     choose(/apple/);
     fireEvent.click(button('提交'));
-    expect(await screen.findByText('网络较慢，答案正在保存，请稍候…', {}, { timeout: 7000 })).toBeTruthy();
+    await elapse(SLOW_AFTER_MS - 100);
+    expect(screen.queryByText('网络较慢，答案正在保存，请稍候…')).toBeNull();
+    await elapse(100);
+    expect(await screen.findByText('网络较慢，答案正在保存，请稍候…')).toBeTruthy();
     release();
     expect(await screen.findByText('回答正确')).toBeTruthy();
     expect(screen.queryByText('网络较慢，答案正在保存，请稍候…')).toBeNull();
-  }, 12_000);
+  });
 
   it('a refused answer shows the server’s message and is not retried', async () => {
+    useFakeClock();
     const { calls } = await open({
       [GET]: training(),
       [ANSWER]: () => ({
@@ -152,13 +178,14 @@ describe('student/train/{id}/do — general scheme', () => {
     choose(/apple/);
     fireEvent.click(button('提交'));
     expect(await screen.findByText('该题不是当前题目（可能本阶段时间已到），请刷新后继续')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 50));
+    await elapse(FIRST_RETRY_MS);
     expect(sentAnswers(calls)).toHaveLength(1);
     // …and the page asked the server where the training stands now.
     await waitFor(() => expect(calls.filter((c) => c.path === '/v1/train/t1')).toHaveLength(2));
   });
 
   it('asks the server again when the countdown reaches 0, and shows the ended training', async () => {
+    useFakeClock();
     let n = 0;
     const { calls } = await open({
       [GET]: () => {
@@ -179,7 +206,8 @@ describe('student/train/{id}/do — general scheme', () => {
       },
     });
     await screen.findByText('题干 q1');
-    expect(await screen.findByText('训练时间已到', {}, { timeout: 4000 })).toBeTruthy();
+    await elapse(1_000);
+    expect(await screen.findByText('训练时间已到')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/v1/train/t1').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('1分30秒')).toBeTruthy();
     expect(screen.getByText('67')).toBeTruthy();
@@ -200,7 +228,8 @@ describe('student/train/{id}/do — general scheme', () => {
     expect(screen.queryByText('第 1/2 阶段')).toBeNull();
     expect(screen.queryByText(/已答/)).toBeNull();
     fireEvent.click(button('查看报告'));
-    await waitFor(() => expect(location()).toBe('/student/train/report/t1'));
+    // The report page is loaded on demand: on a busy machine that takes more than waitFor's default second.
+    await waitFor(() => expect(location()).toBe('/student/train/report/t1'), { timeout: 5000 });
   });
 
   it('a training that is not the student’s answers 训练不存在', async () => {
@@ -227,6 +256,7 @@ describe('student/train/{id}/do — paper', () => {
     });
 
   it('resumes the saved answers, saves each change with its own clientAnswerId, and 交卷 after confirmation', async () => {
+    useFakeClock();
     const { calls } = await open({
       [GET]: paper(),
       [ANSWER]: { recordId: 'r', repeated: false, result: null, training: { ...paper(), answered: 2, serverTime: 1 } },
@@ -248,9 +278,11 @@ describe('student/train/{id}/do — paper', () => {
     expect(sentAnswers(calls)[0]).toMatchObject({ questionId: 'q1', answer: ['B'] });
     expect(await screen.findByText('已保存')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('在此作答 第 1 空'), { target: { value: 'go' } });
-    // Typing is saved after a pause (800 ms).
+    // Typing is saved after a pause.
+    await elapse(TYPING_PAUSE_MS - 100);
     expect(sentAnswers(calls)).toHaveLength(1);
-    await waitFor(() => expect(sentAnswers(calls)).toHaveLength(2), { timeout: 3000 });
+    await elapse(100);
+    await waitFor(() => expect(sentAnswers(calls)).toHaveLength(2));
     const [a, b] = sentAnswers(calls);
     expect(b).toMatchObject({ questionId: 'q2', answer: ['go'] });
     expect(b.clientAnswerId).not.toBe(a.clientAnswerId);
@@ -263,6 +295,7 @@ describe('student/train/{id}/do — paper', () => {
   });
 
   it('keeps saving through a dropped connection: warns, retries the same clientAnswerId, then shows 已保存', async () => {
+    useFakeClock();
     let n = 0;
     const { calls } = await open({
       [GET]: paper(),
@@ -278,7 +311,8 @@ describe('student/train/{id}/do — paper', () => {
     choose(/apple/);
     expect(await screen.findByText('网络异常，答案尚未保存，正在重试…')).toBeTruthy();
     expect(screen.getByText('重试中…')).toBeTruthy();
-    expect(await screen.findByText('已保存', {}, { timeout: 4000 })).toBeTruthy();
+    await elapse(FIRST_RETRY_MS);
+    expect(await screen.findByText('已保存')).toBeTruthy();
     expect(screen.queryByText('网络异常，答案尚未保存，正在重试…')).toBeNull();
     const ids = sentAnswers(calls).map((r) => r.clientAnswerId);
     expect(ids).toHaveLength(2);
