@@ -1,8 +1,13 @@
-// Top bar shared by the student, parent and teacher layouts: brand, horizontal menu, agency switcher, user menu.
-import { Layout, Menu, Typography, theme } from 'antd';
+// Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, user menu. On a phone
+// (narrower than 576 px) the menu moves into a drawer behind a labelled 菜单 button and the user menu
+// shows only the avatar, so the brand is never clipped and nothing scrolls sideways (docs/web.md "Small screens").
+import { useState } from 'react';
+import { Button, Drawer, Grid, Layout, Menu, Typography, theme } from 'antd';
 import type { MenuProps } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { AgencySwitcher } from './AgencySwitcher';
+import { HEADER_TEXTS } from './texts';
 import { UserMenu } from './UserMenu';
 
 export interface AreaMenuItem {
@@ -26,9 +31,58 @@ export function pickSelected(items: readonly AreaMenuItem[], pathname: string): 
   return best?.key;
 }
 
+/**
+ * True on a phone: antd's xs (narrower than 576 px). Only a width that matches switches, so where media queries are
+ * unknown (tests, old browsers) the wide layout stays; between 576 and 767 px the horizontal menu folds its
+ * overflow into "…".
+ */
+export function usePhone(): boolean {
+  return Grid.useBreakpoint().xs === true;
+}
+
+/** The phone's menu: a 菜单 button opening a drawer with the menu and the agency switcher. */
+function PhoneMenu({ items, selected }: { items: MenuProps['items']; selected: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label={HEADER_TEXTS.menu}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        style={{ paddingInline: 6 }}
+      >
+        {HEADER_TEXTS.menu}
+      </Button>
+      <Drawer
+        title={HEADER_TEXTS.menu}
+        rootClassName="area-menu-drawer"
+        placement="left"
+        size={260}
+        open={open}
+        onClose={() => setOpen(false)}
+        styles={{ body: { padding: 0 } }}
+      >
+        <Menu
+          mode="vertical"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          onClick={() => setOpen(false)}
+          style={{ borderInlineEnd: 'none' }}
+        />
+        <div style={{ padding: 16 }}>
+          <AgencySwitcher />
+        </div>
+      </Drawer>
+    </>
+  );
+}
+
 export function AreaHeader({ brand, items, homePath }: { brand: string; items: AreaMenuItem[]; homePath: string }) {
   const { pathname } = useLocation();
   const { token } = theme.useToken();
+  const phone = usePhone();
   const selected = pickSelected(items, pathname);
   const menuItems: MenuProps['items'] = items.map((i) => ({ key: i.key, label: <Link to={i.path}>{i.label}</Link> }));
   return (
@@ -36,28 +90,31 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
       style={{
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        padding: '0 24px',
+        padding: phone ? '0 8px' : '0 24px',
         display: 'flex',
         alignItems: 'center',
-        gap: 24,
+        gap: phone ? 4 : 24,
         position: 'sticky',
         top: 0,
         zIndex: 10,
       }}
     >
-      <Link to={homePath}>
+      {phone && <PhoneMenu items={menuItems} selected={selected} />}
+      <Link to={homePath} className="area-brand" style={{ minWidth: 0, flex: phone ? 1 : undefined }}>
         <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
           {brand}
         </Typography.Text>
       </Link>
-      <Menu
-        mode="horizontal"
-        items={menuItems}
-        selectedKeys={selected ? [selected] : []}
-        style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-      />
-      <AgencySwitcher />
-      <UserMenu />
+      {!phone && (
+        <Menu
+          mode="horizontal"
+          items={menuItems}
+          selectedKeys={selected ? [selected] : []}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+        />
+      )}
+      {!phone && <AgencySwitcher />}
+      <UserMenu compact={phone} />
     </Layout.Header>
   );
 }

@@ -1,4 +1,5 @@
 // Header corner: the user's initial avatar and name with 修改密码 / 退出登录, or a login button for visitors.
+// `compact` (phones) shows the avatar alone; the button keeps the name as its accessible name.
 import { Button, Dropdown, Space, Typography } from 'antd';
 import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { useUser } from '../app/session-context';
 import { InitialAvatar } from './InitialAvatar';
 import { HEADER_TEXTS } from './texts';
 
-export function UserMenu({ dark }: { dark?: boolean }) {
+export function UserMenu({ dark, compact }: { dark?: boolean; compact?: boolean }) {
   const user = useUser();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -37,9 +38,11 @@ export function UserMenu({ dark }: { dark?: boolean }) {
       <Button type="text" aria-label={name} style={{ height: 'auto', padding: '4px 8px' }}>
         <Space size={8}>
           <InitialAvatar name={name} size={28} />
-          <Typography.Text style={{ color: dark ? '#fff' : undefined, maxWidth: 160 }} ellipsis>
-            {name}
-          </Typography.Text>
+          {!compact && (
+            <Typography.Text style={{ color: dark ? '#fff' : undefined, maxWidth: 160 }} ellipsis>
+              {name}
+            </Typography.Text>
+          )}
         </Space>
       </Button>
     </Dropdown>

@@ -14,6 +14,8 @@ export const HEADER_TEXTS = {
   logout: '退出登录',
   login: '登录',
   agency: '机构',
+  /** The phone's menu button and drawer (student, parent and teacher areas). */
+  menu: '菜单',
   switched: (name: string) => `已切换到 ${name}`,
 } as const;
 

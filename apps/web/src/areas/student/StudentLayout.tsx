@@ -1,8 +1,10 @@
-// Student area layout: top bar with the student menu.
+// Student area layout: top bar with the student menu. On a phone the page gets narrower margins and cards wrap
+// their titles instead of clipping them (student.css; docs/web.md "Small screens").
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
-import { AreaHeader, type AreaMenuItem } from '../../components/AreaHeader';
+import { AreaHeader, usePhone, type AreaMenuItem } from '../../components/AreaHeader';
 import { STUDENT_TEXTS } from './texts';
+import './student.css';
 
 const M = STUDENT_TEXTS.menu;
 
@@ -22,10 +24,14 @@ export const STUDENT_MENU: AreaMenuItem[] = [
 ];
 
 export function StudentLayout() {
+  const phone = usePhone();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AreaHeader brand={STUDENT_TEXTS.brand} items={STUDENT_MENU} homePath="/student/home" />
-      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        className="student-content"
+        style={{ padding: phone ? 12 : 24, maxWidth: 1200, width: '100%', margin: '0 auto', minWidth: 0 }}
+      >
         <Outlet />
       </Layout.Content>
     </Layout>

@@ -1,10 +1,11 @@
 // The answers of a training (records page and report): the question (excerpt, whole text on 展开), type, the
 // answer in words, ✓/✗/待批改, score, time. A table on wide screens; on a phone (xs) a list, one card per answer,
-// so nothing scrolls sideways (docs/web.md "Phones").
-import { Grid, List, Space, Table, Tag, Typography } from 'antd';
+// so nothing scrolls sideways (docs/web.md "Small screens").
+import { List, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { TrainingRecord } from '@edu/contract';
+import { usePhone } from '../../../components/AreaHeader';
 import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { TYPE_LABELS } from '../../../components/texts';
 import { formatScore, formatTime, isQuestionType } from './format';
@@ -102,8 +103,7 @@ function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: numbe
 }
 
 export function RecordsTable({ records, loading, hideResults, emptyText = T.empty }: RecordsTableProps) {
-  // Only a real phone width (xs) switches: where media queries are unknown (tests, old browsers) the table stays.
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
   if (phone)
     return (
       <List<TrainingRecord>

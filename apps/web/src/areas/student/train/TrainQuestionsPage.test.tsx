@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
+import { phoneWidth } from '../../../test/phone-width';
 import { makeSession, renderApp } from '../../../test/render';
 import { record, STUDENT, training } from './test-kit';
 
@@ -60,6 +61,29 @@ describe('student/train/{id}/questions', () => {
     await waitFor(() => expect(screen.queryByText('✓ 正确')).toBeNull());
     expect(screen.queryByText('结果')).toBeNull();
     expect(within(row('名词辨析')).getByText('B')).toBeTruthy();
+  });
+
+  it('on a phone lists one card per answer instead of a table wider than the screen', async () => {
+    const restore = phoneWidth();
+    try {
+      const s = await makeSession(loginInfo(STUDENT), {
+        'GET /v1/train/t1/questions': [
+          record({ stem: '<p>Which is a noun?</p>', title: '', options: [{ key: 'B', content: '<p>apple</p>' }] }),
+        ],
+        'GET /v1/train/t1': training({ status: 'finished' }),
+      });
+      renderApp(s.session, ['/student/train/t1/questions']);
+      await screen.findByText('Which is a noun?');
+      expect(document.querySelector('table')).toBeNull();
+      const item = document.querySelector('.records-list .record-item') as HTMLElement;
+      expect(item.textContent).toContain('第 1 题');
+      expect(item.textContent).toContain('作答：B．apple');
+      expect(within(item).getByText('✓ 正确')).toBeTruthy();
+      // A finished training has nothing to go back to.
+      expect(screen.queryByText('返回训练')).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   it('a training that is not the student’s answers 训练不存在', async () => {

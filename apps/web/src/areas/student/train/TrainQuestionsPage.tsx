@@ -11,7 +11,7 @@ import { TRAIN_TEXTS } from './texts';
 function TrainQuestions() {
   const { trainId = '' } = useParams();
   const query = useTrainingRecords(trainId);
-  // Only to know whether this is a paper still running (its answers are judged when handed in).
+  // Only to know whether the training still runs (返回训练) and is a paper (its answers are judged when handed in).
   const training = useTraining(trainId).data;
   const runningPaper = training?.type === 'paper' && training.status === 'running';
   if (query.isError && isEnvelopeError(query.error, 404))
@@ -21,7 +21,9 @@ function TrainQuestions() {
       title={TRAIN_TEXTS.recordsPage.title}
       extra={
         <Space>
-          <Link to={`/student/train/${trainId}/do`}>{TRAIN_TEXTS.doing.backToTraining}</Link>
+          {training?.status === 'running' && (
+            <Link to={`/student/train/${trainId}/do`}>{TRAIN_TEXTS.doing.backToTraining}</Link>
+          )}
           <Link to={`/student/train/report/${trainId}`}>{TRAIN_TEXTS.report}</Link>
           <Link to="/student/train/history">{TRAIN_TEXTS.history}</Link>
         </Space>
