@@ -53,6 +53,11 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.decorate('services', createServices({ db, config, clock, loginLimiter, redis }));
+  // Background jobs (docs/jobs.md) start once every feature registered its kinds; closing interrupts theirs.
+  const { jobs } = app.services;
+  jobs.onError = (err) => app.log.error({ err }, 'background job error');
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   // JSON bodies: Fastify's own parser (prototype-poisoning safe), but an empty body is no body:
   // clients send `Content-Type: application/json` on body-less calls such as logout.

@@ -40,6 +40,7 @@ import { TagsRepository } from './features/tags/tags.repository.js';
 import { TagsService } from './features/tags/tags.service.js';
 import { TransferRepository } from './features/transfer/transfer.repository.js';
 import { TransferService } from './features/transfer/transfer.service.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { WrongBookRepository } from './features/wrong-book/wrong-book.repository.js';
 import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
 import { MasteryRepository } from './features/mastery/mastery.repository.js';
@@ -71,13 +72,17 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
     repositories,
     clock,
   );
+  // Background jobs (docs/jobs.md): PGlite is this process's own database, so what it ran before is over.
+  const jobs = new JobQueue(db, clock, { soleNode: !config.databaseUrl });
   const transfer = new TransferService(
-    new TransferRepository(db),
+    jobs,
+    new TransferRepository(db, tagsRepo),
     questions,
     questionsRepo,
     repositories,
-    tagsRepo,
+    config.transfer,
     clock,
+    (err) => jobs.onError(err),
   );
   const trainRepos = new TrainReposService(new TrainReposRepository(db), clock, config.readCacheSeconds);
   const schemes = new SchemesService(
@@ -124,6 +129,7 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
     tags,
     questions,
     publication,
+    jobs,
     transfer,
     trainRepos,
     schemes,

@@ -8,8 +8,15 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { JobStore, type JobRow } from './job-store.js';
 
-/** A failure whose message (Chinese) is what the job's owner reads. */
-export class JobFailure extends Error {}
+/** A failure whose message (Chinese) is what the job's owner reads; `result` is stored too (e.g. a report). */
+export class JobFailure extends Error {
+  constructor(
+    message: string,
+    readonly result?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 export const JOB_MESSAGES = {
   abandoned: '任务中断：处理它的服务器进程已停止，请重新提交',
@@ -43,7 +50,6 @@ export interface JobQueueOptions {
   /** A running job whose heartbeat is older than this is failed by the sweep. */
   staleMs?: number;
   pollMs?: number;
-  onError?: (err: unknown) => void;
 }
 
 interface Kind extends JobKindOptions {
@@ -69,6 +75,8 @@ export class JobQueue {
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
   private readonly pollMs: number;
+  /** Where errors that are not a job's own failure go (the app sets its logger). */
+  onError: (err: unknown) => void = (err) => console.error('background job error', err);
 
   constructor(
     db: Db,
@@ -91,14 +99,14 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.sweep(this.options.soleNode);
     const every = (ms: number, fn: () => Promise<unknown>) => {
-      const t = setInterval(() => void fn().catch((e: unknown) => this.options.onError?.(e)), ms);
+      const t = setInterval(() => void fn().catch((e: unknown) => this.onError(e)), ms);
       t.unref();
       this.timers.push(t);
     };
     every(this.pollMs, () => this.pump());
     every(this.heartbeatMs, () => this.beat());
     every(this.staleMs, () => this.sweep(false));
-    void this.pump().catch((e: unknown) => this.options.onError?.(e));
+    void this.pump().catch((e: unknown) => this.onError(e));
   }
 
   /** Fails the jobs no live node will finish (all running and receiving ones when `all`); answers their ids. */
@@ -155,7 +163,7 @@ export class JobQueue {
       clearTimeout(timer);
       kind.running--;
       this.running.delete(job.id);
-      if (!this.stopped) void this.pump().catch((e: unknown) => this.options.onError?.(e));
+      if (!this.stopped) void this.pump().catch((e: unknown) => this.onError(e));
     });
     this.running.set(job.id, { done, abort });
   }
@@ -178,10 +186,16 @@ export class JobQueue {
             : e instanceof JobFailure
               ? e.message
               : JOB_MESSAGES.unexpected;
-      if (!(e instanceof JobFailure) && !signal.aborted) this.options.onError?.(e);
+      if (!(e instanceof JobFailure) && !signal.aborted) this.onError(e);
+      const result = e instanceof JobFailure ? e.result : undefined;
       await this.store
-        .transition(job.id, 'running', { status: 'failed', message, updatedAt: this.now() })
-        .catch((err: unknown) => this.options.onError?.(err));
+        .transition(job.id, 'running', {
+          status: 'failed',
+          message,
+          ...(result ? { result } : {}),
+          updatedAt: this.now(),
+        })
+        .catch((err: unknown) => this.onError(err));
     }
   }
 
@@ -221,7 +235,7 @@ export class JobQueue {
 
   /** Nudges the queue (after this node enqueued a job). */
   nudge(): void {
-    if (!this.stopped) void this.pump().catch((e: unknown) => this.options.onError?.(e));
+    if (!this.stopped) void this.pump().catch((e: unknown) => this.onError(e));
   }
 
   /** Waits until nothing is queued for this node and nothing of it runs (tests, scripts). */

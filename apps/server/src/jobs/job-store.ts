@@ -105,6 +105,21 @@ export class JobStore {
     return row?.data;
   }
 
+  /** A job's file, chunk by chunk (never held whole here). */
+  async *readFile(jobId: string, part: number): AsyncGenerator<Buffer> {
+    const count = await this.chunkCount(jobId, part);
+    for (let seq = 0; seq < count; seq++) {
+      const data = await this.chunk(jobId, part, seq);
+      if (data) yield data;
+    }
+  }
+
+  /** Stores a whole file (an export's part) in chunks. */
+  async writeFile(jobId: string, part: number, data: Buffer): Promise<void> {
+    for (let seq = 0; seq * FILE_CHUNK_BYTES < data.length; seq++)
+      await this.appendChunk(jobId, part, seq, data.subarray(seq * FILE_CHUNK_BYTES, (seq + 1) * FILE_CHUNK_BYTES));
+  }
+
   async deleteFile(jobId: string, part: number): Promise<void> {
     await this.db.delete(jobFiles).where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.part, part)));
   }

@@ -1,247 +1,238 @@
-// Import and export of questions (docs/import-export.md). An import reads the file (400 when it cannot),
-// then runs as a job: every item is validated first, then — all-or-nothing (`all`) or the good ones only
-// (`valid`) — written in one transaction. Job state lives in import_jobs; while this process writes, the
-// live count of written questions is overlaid on the stored row.
-import { randomBytes } from 'node:crypto';
-import {
-  type ExportQuery,
-  type ImportItemError,
-  type ImportJob,
-  type ImportQuery,
-  type ImportReport,
-  type Question,
-  type QuestionCreate,
-  type TransferFormat,
-} from '@edu/contract';
-import { invalidField, notFound } from '../../lib/api-error.js';
+// Import and export of questions (docs/import-export.md, docs/jobs.md). A request only checks the target and
+// stores the upload (chunk by chunk, refused with 413 as soon as it passes the size limit); parsing,
+// validation, writing and exports run as background jobs, and the wizard polls them.
+import type { Readable } from 'node:stream';
+import { type ExportJob, type ExportQuery, type ImportJob, type ImportQuery, type TransferLimits } from '@edu/contract';
+import type { Config } from '../../config.js';
+import { ApiError, conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { FILE_CHUNK_BYTES, type JobRow } from '../../jobs/job-store.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { QuestionsService } from '../questions/questions.service.js';
-import { questionChange } from '../questions/question-write.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
-import { normaliseTagNames } from '../tags/tags.policy.js';
-import type { TagsRepository } from '../tags/tags.repository.js';
-import { excelTemplate, parseXlsx, serializeXlsx } from './excel.js';
-import { parseGift, serializeGift } from './gift.js';
-import { parseMoodleXml, serializeMoodleXml } from './moodle-xml.js';
-import { FileFormatError, unwrapWords, type ParseResult, type Serialized } from './transfer-model.js';
-import type { ImportJobRow, TransferRepository } from './transfer.repository.js';
-import { codesOf, validateItem, type ValidateContext } from './transfer.validate.js';
+import { excelTemplate } from './excel.js';
+import { EXPORT_KIND, exportBaseName, exportJobHandler, exportPage, type ExportResult } from './export-job.js';
+import { IMPORT_KIND, importJobHandler, type ImportPayload, type ImportResult } from './import-job.js';
+import { serialize } from './transfer-serialize.js';
+import type { Serialized } from './transfer-model.js';
+import type { TransferRepository } from './transfer.repository.js';
 
-const JOB_NOT_FOUND = '导入任务不存在';
-/** Validation progress is stored every this many items. */
-const PROGRESS_EVERY = 100;
-/** Most questions one export writes. */
-export const EXPORT_MAX = 20_000;
+const IMPORT_NOT_FOUND = '导入任务不存在';
+const EXPORT_NOT_FOUND = '导出任务不存在';
+const JOB_ID_RE = /^[0-9a-f]{24}$/;
 
-export async function parseFile(format: TransferFormat, data: Buffer): Promise<ParseResult> {
-  try {
-    if (format === 'xlsx') return await parseXlsx(data);
-    const text = data.toString('utf8');
-    return format === 'moodle' ? parseMoodleXml(text) : parseGift(text);
-  } catch (e) {
-    if (e instanceof FileFormatError) throw invalidField('file', e.message);
-    throw e;
-  }
+const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
+function importStatus(r: JobRow): ImportJob['status'] {
+  if (r.status === 'done' || r.status === 'failed') return r.status;
+  if (r.status === 'running') return r.phase === 'importing' ? 'importing' : 'validating';
+  return 'queued';
 }
 
-export async function serialize(format: TransferFormat, qs: readonly Question[]): Promise<Serialized> {
-  if (format === 'xlsx') return serializeXlsx(qs);
-  return format === 'moodle' ? serializeMoodleXml(qs) : serializeGift(qs);
-}
-
-function toWire(r: ImportJobRow, live?: { imported: number }): ImportJob {
+function importWire(r: JobRow, written: number | undefined): ImportJob {
+  const p = r.payload as unknown as ImportPayload;
+  const res = (r.result ?? undefined) as ImportResult | undefined;
+  const status = importStatus(r);
+  const live = status === 'importing' && written !== undefined;
+  const blocked = status === 'failed' && p.mode === 'all' && (res?.errorCount ?? 0) > 0;
   return {
     jobId: r.id,
-    status: r.status as ImportJob['status'],
-    format: r.format as TransferFormat,
-    mode: r.mode as ImportJob['mode'],
-    repoId: String(r.repoId),
+    preview: p.preview,
+    status,
+    format: p.format,
+    mode: p.mode,
+    repoId: String(p.repoId),
     total: r.total,
-    processed: live && r.status === 'importing' ? live.imported : r.processed,
-    imported: live && r.status === 'importing' ? live.imported : r.imported,
-    skipped: r.skipped,
-    errors: r.errors as unknown as ImportItemError[],
-    unsupported: r.unsupported as unknown as ImportItemError[],
+    processed: live ? written : r.processed,
+    imported: live ? written : (res?.imported ?? 0),
+    skipped: blocked ? (res?.total ?? 0) : (res?.errorCount ?? 0),
+    valid: res?.valid ?? 0,
+    errorCount: res?.errorCount ?? 0,
+    errors: res?.errors ?? [],
+    unsupportedCount: res?.unsupportedCount ?? 0,
+    unsupported: res?.unsupported ?? [],
+    ...(res?.encoding ? { encoding: res.encoding } : {}),
     message: r.message,
     createTime: r.createdAt.getTime(),
     lastUpdate: r.updatedAt.getTime(),
   };
 }
 
-interface Checked {
-  parsed: ParseResult;
-  ctx: ValidateContext;
-  repoId: number;
+function exportWire(r: JobRow): ExportJob {
+  const q = r.payload as unknown as ExportQuery;
+  const res = (r.result ?? undefined) as ExportResult | undefined;
+  return {
+    jobId: r.id,
+    status: r.status === 'running' ? 'exporting' : r.status === 'done' || r.status === 'failed' ? r.status : 'queued',
+    format: q.format,
+    total: r.total,
+    processed: r.processed,
+    exported: res?.exported ?? 0,
+    skipped: res?.skipped ?? 0,
+    parts: res?.parts ?? [],
+    message: r.message,
+    createTime: r.createdAt.getTime(),
+    lastUpdate: r.updatedAt.getTime(),
+  };
 }
 
 export class TransferService {
-  /** Jobs running in this process (so the app can wait for them on close) and their live write counts. */
-  private readonly running = new Map<string, { imported: number; done: Promise<void> }>();
+  /** Written-question counts of the imports this process is writing (their transaction hides them). */
+  private readonly writing = new Map<string, number>();
 
   constructor(
-    private readonly repo: TransferRepository,
+    private readonly queue: JobQueue,
+    repo: TransferRepository,
     private readonly questions: QuestionsService,
     private readonly questionsRepo: QuestionsRepository,
     private readonly repositories: RepositoriesService,
-    private readonly tags: TagsRepository,
+    private readonly config: Config['transfer'],
     private readonly clock: Clock,
-  ) {}
+    onError: (err: unknown) => void,
+  ) {
+    const deps = { store: queue.store, transfer: config, clock };
+    const kind = { concurrency: config.workers, timeoutSeconds: config.jobSeconds };
+    queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, writing: this.writing, onError }), kind);
+    queue.register(EXPORT_KIND, exportJobHandler({ ...deps, questions }), kind);
+  }
 
-  /** Checks the target and reads the file; 404/403 for the repository, 400 for the knowledge point or file. */
-  private async check(agencyId: string, query: ImportQuery, data: Buffer): Promise<Checked> {
-    const repo = await this.repositories.writable(agencyId, query.repoId);
+  limits(): TransferLimits {
+    const c = this.config;
+    return {
+      maxBytes: c.maxBytes,
+      maxRows: c.maxRows,
+      maxUncompressedBytes: c.maxUncompressedBytes,
+      maxRatio: c.maxRatio,
+      maxEntries: c.maxEntries,
+      workerMemoryMb: c.workerMemoryMb,
+      jobSeconds: c.jobSeconds,
+      exportPartQuestions: c.exportPartQuestions,
+    };
+  }
+
+  private tooLarge(bytes?: number): ApiError {
+    const size = bytes === undefined ? '' : ` ${mb(bytes)}`;
+    return new ApiError(
+      'payload_too_large',
+      `导入文件${size}超过上限 ${mb(this.config.maxBytes)}（导入文件大小上限），请拆分后分别导入`,
+    );
+  }
+
+  /**
+   * Starts an import (or a preview: validation only) of the request's body: checks the target (404/403 for
+   * the repository, 400 for the knowledge point), stores the file in chunks while it arrives (413 past the
+   * size limit, the job removed) and queues the job. Answers its id.
+   */
+  async startImport(
+    ctx: { agencyId: string; userId: number; preview: boolean },
+    query: ImportQuery,
+    body: Readable,
+    declaredBytes: number | undefined,
+  ): Promise<{ jobId: string }> {
+    const repo = await this.repositories.writable(ctx.agencyId, query.repoId);
     if (
       query.knowledgeId &&
       !(await this.questionsRepo.existingKnowledgeCodes([query.knowledgeId])).has(query.knowledgeId)
     )
       throw invalidField('knowledgeId', '知识点不存在');
-    if (!data || data.length === 0) throw invalidField('file', '请上传文件');
-    const parsed = await parseFile(query.format, data);
-    if (parsed.items.length === 0 && parsed.unsupported.length === 0) throw invalidField('file', '文件中没有找到题目');
-    const knownCodes = await this.questionsRepo.existingKnowledgeCodes(codesOf(parsed.items));
-    return {
-      parsed,
-      repoId: repo.id,
-      ctx: { agencyId, repoId: String(repo.id), defaultKnowledgeId: query.knowledgeId, knownCodes },
-    };
-  }
-
-  /** Validates without writing: the report, synchronously. */
-  async preview(agencyId: string, query: ImportQuery, data: Buffer): Promise<ImportReport> {
-    const { parsed, ctx } = await this.check(agencyId, query, data);
-    const errors: ImportItemError[] = [];
-    for (const item of parsed.items) {
-      const v = validateItem(item, ctx);
-      if (!v.ok) errors.push(v.error);
-    }
-    return {
-      format: query.format,
-      total: parsed.items.length,
-      valid: parsed.items.length - errors.length,
-      errors,
-      unsupported: parsed.unsupported,
-    };
-  }
-
-  /** Starts an import job: answers its id once the file is read; validation and writing go on behind. */
-  async start(agencyId: string, userId: number, query: ImportQuery, data: Buffer): Promise<{ jobId: string }> {
-    const checked = await this.check(agencyId, query, data);
-    const id = randomBytes(12).toString('hex');
-    const now = new Date(this.clock.now());
-    await this.repo.insertJob({
-      id,
-      agencyId,
-      userId,
-      repoId: checked.repoId,
+    if (declaredBytes !== undefined && declaredBytes > this.config.maxBytes) throw this.tooLarge(declaredBytes);
+    const payload: ImportPayload = {
+      preview: ctx.preview,
       format: query.format,
       mode: query.mode,
-      status: 'validating',
-      total: checked.parsed.items.length,
-      unsupported: checked.parsed.unsupported,
-      createdAt: now,
-      updatedAt: now,
+      repoId: repo.id,
+      ...(query.knowledgeId ? { knowledgeId: query.knowledgeId } : {}),
+      encoding: query.encoding,
+    };
+    const { store } = this.queue;
+    const id = await this.queue.enqueue({
+      kind: IMPORT_KIND,
+      agencyId: ctx.agencyId,
+      userId: ctx.userId,
+      payload: payload as unknown as Record<string, unknown>,
+      receiving: true,
     });
-    const state = { imported: 0, done: Promise.resolve() };
-    state.done = this.run(id, query, checked, state).finally(() => this.running.delete(id));
-    this.running.set(id, state);
+    try {
+      let bytes = 0;
+      let seq = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async (all: boolean) => {
+        let joined = Buffer.concat(pending);
+        while (joined.length >= FILE_CHUNK_BYTES || (all && joined.length > 0)) {
+          await store.appendChunk(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
+          joined = joined.subarray(FILE_CHUNK_BYTES);
+        }
+        pending = joined.length ? [joined] : [];
+        pendingBytes = joined.length;
+        await store.update(id, { updatedAt: new Date(this.clock.now()) });
+      };
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > this.config.maxBytes) throw this.tooLarge();
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
+      }
+      if (bytes === 0) throw invalidField('file', '请上传文件');
+      await flush(true);
+    } catch (e) {
+      await store.delete(id);
+      throw e;
+    }
+    await this.queue.release(id);
     return { jobId: id };
   }
 
-  private async run(id: string, query: ImportQuery, c: Checked, state: { imported: number }): Promise<void> {
-    const now = () => new Date(this.clock.now());
-    try {
-      const good: QuestionCreate[] = [];
-      const errors: ImportItemError[] = [];
-      let processed = 0;
-      for (const item of c.parsed.items) {
-        const v = validateItem(item, c.ctx);
-        if (v.ok) good.push(v.input);
-        else errors.push(v.error);
-        processed++;
-        if (processed % PROGRESS_EVERY === 0) {
-          await this.repo.updateJob(id, { processed, updatedAt: now() });
-          await new Promise((r) => setImmediate(r));
-        }
-      }
-      const stored = errors as unknown as Record<string, unknown>[];
-      if (query.mode === 'all' && errors.length > 0) {
-        await this.repo.updateJob(id, {
-          status: 'failed',
-          processed,
-          skipped: c.parsed.items.length,
-          errors: stored,
-          message: `有 ${errors.length} 道题未通过校验，按“全部成功才导入”未导入任何题目`,
-          updatedAt: now(),
-        });
-        return;
-      }
-      await this.repo.updateJob(id, {
-        status: 'importing',
-        processed: 0,
-        skipped: errors.length,
-        errors: stored,
-        updatedAt: now(),
-      });
-      const agencyId = c.ctx.agencyId;
-      const at = now();
-      const batch = good.map((input) => ({
-        values: {
-          ...questionChange(input),
-          type: input.type,
-          judgeType: input.judgeType,
-          knowledgeCode: input.knowledgeId,
-          agencyId,
-          repoId: c.repoId,
-          version: 1,
-          extra: {},
-          createdAt: at,
-          updatedAt: at,
-        },
-        tags: normaliseTagNames(input.tags),
-      }));
-      const imported = await this.repo.insertBatch(
-        batch,
-        (names, tx) => this.tags.idsForNames(agencyId, names, tx),
-        (qid, ids, tx) => this.tags.setQuestionTags(qid, ids, tx),
-        (n) => {
-          state.imported = n;
-        },
-      );
-      await this.repo.updateJob(id, { status: 'done', processed: imported, imported, updatedAt: now() });
-    } catch (e) {
-      await this.repo
-        .updateJob(id, { status: 'failed', message: `导入失败：${(e as Error).message}`, updatedAt: now() })
-        .catch(() => undefined);
-    }
+  private async ownJob(agencyId: string, id: string, kind: string, missing: string): Promise<JobRow> {
+    const row = JOB_ID_RE.test(id) ? await this.queue.store.getScoped(agencyId, id, [kind]) : undefined;
+    if (!row) throw notFound(missing);
+    return row;
   }
 
-  async job(agencyId: string, id: string): Promise<ImportJob> {
-    const row = /^[0-9a-f]{24}$/.test(id) ? await this.repo.getJob(agencyId, id) : undefined;
-    if (!row) throw notFound(JOB_NOT_FOUND);
-    return toWire(row, this.running.get(id));
+  async importJob(agencyId: string, id: string): Promise<ImportJob> {
+    const row = await this.ownJob(agencyId, id, IMPORT_KIND, IMPORT_NOT_FOUND);
+    return importWire(row, this.writing.get(id));
   }
 
-  /** Waits for the jobs running in this process (app close, tests). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.running.values()].map((s) => s.done));
+  /** Starts an export job (every matching question, in parts within the import limits). */
+  async startExport(agencyId: string, userId: number, query: ExportQuery): Promise<{ jobId: string }> {
+    // The list's own checks answer now (an invisible repository → 404) rather than on the job.
+    await exportPage(this.questions, agencyId, query, 0, 1);
+    const jobId = await this.queue.enqueue({
+      kind: EXPORT_KIND,
+      agencyId,
+      userId,
+      payload: query,
+    });
+    return { jobId };
   }
 
-  /** The agency's owned and subscribed active questions matching the filter, as a file of the format. */
-  async export(agencyId: string, query: ExportQuery): Promise<Serialized & { filename: string }> {
-    const all: Question[] = [];
-    const PAGE = 500;
-    for (let start = 0; start < EXPORT_MAX; start += PAGE) {
-      const page = await this.questions.list(
-        agencyId,
-        { start, size: PAGE, repoId: query.repoId, type: query.type },
-        { knowledgeIds: query.knowledgeId ? [query.knowledgeId] : [], orderBy: 'createTime' },
-      );
-      all.push(...page.list.map((q) => ({ ...q, question: unwrapWords(q.question) })));
-      if (page.list.length < PAGE) break;
-    }
-    const out = await serialize(query.format, all);
-    return { ...out, filename: `questions-${new Date(this.clock.now()).toISOString().slice(0, 10)}` };
+  async exportJob(agencyId: string, id: string): Promise<ExportJob> {
+    return exportWire(await this.ownJob(agencyId, id, EXPORT_KIND, EXPORT_NOT_FOUND));
+  }
+
+  /** One part of a finished export: its format, file name and chunks. */
+  async exportPart(agencyId: string, id: string, part: number) {
+    const job = exportWire(await this.ownJob(agencyId, id, EXPORT_KIND, EXPORT_NOT_FOUND));
+    const p = job.parts.find((x) => x.part === part);
+    if (job.status !== 'done' || !p) throw notFound('导出文件不存在');
+    return { format: job.format, filename: p.filename, bytes: p.bytes, chunks: this.queue.store.readFile(id, part) };
+  }
+
+  /**
+   * The matching questions as one file, when they fit in one (at most EXPORT_PART_QUESTIONS questions and
+   * IMPORT_MAX_BYTES bytes); else 409 pointing to the export job, which splits them.
+   */
+  async exportOne(agencyId: string, query: ExportQuery): Promise<Serialized & { filename: string }> {
+    const max = this.config.exportPartQuestions;
+    const page = await exportPage(this.questions, agencyId, query, 0, max);
+    const split = `，需要拆分为多个文件：请使用“导出”任务（每个文件不超过 ${max} 道题、${mb(this.config.maxBytes)}）`;
+    if (page.total > max) throw conflict(`共 ${page.total} 道题${split}`);
+    const out = await serialize(query.format, page.list);
+    if (out.data.length > this.config.maxBytes) throw conflict(`导出文件 ${mb(out.data.length)}${split}`);
+    return { ...out, filename: exportBaseName(this.clock) };
   }
 
   template(): Promise<Buffer> {

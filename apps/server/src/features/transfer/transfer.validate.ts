@@ -5,6 +5,7 @@ import { QuestionCreate, type ImportItemError } from '@edu/contract';
 import { ApiError } from '../../lib/api-error.js';
 import { parseZh } from '../../lib/zod-issues.js';
 import { questionChange } from '../questions/question-write.js';
+import { normaliseTagNames } from '../tags/tags.policy.js';
 import type { Draft, ParsedItem } from './transfer-model.js';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -37,7 +38,15 @@ export interface ValidateContext {
   knownCodes: ReadonlySet<string>;
 }
 
-export type Validated = { ok: true; input: QuestionCreate } | { ok: false; error: ImportItemError };
+/** A valid item as it will be written: the create's stored fields (sanitised, formatted) and its tag names. */
+export interface StagedQuestion {
+  change: QuestionWrite;
+  tags: string[];
+}
+export type QuestionWrite = ReturnType<typeof questionChange>;
+
+export type Validated =
+  { ok: true; input: QuestionCreate; staged: StagedQuestion } | { ok: false; error: ImportItemError };
 
 /** The knowledge point of a draft: named explicitly (must exist), else its category when it exists, else the default. */
 export function knowledgeOf(d: Draft, ctx: ValidateContext): { code?: string; reason?: string } {
@@ -87,12 +96,15 @@ export function validateItem(item: ParsedItem, ctx: ValidateContext): Validated 
     }
   } else if (reasons.length === 0) {
     try {
-      questionChange(r.data);
+      return {
+        ok: true,
+        input: r.data,
+        staged: { change: questionChange(r.data), tags: normaliseTagNames(r.data.tags) },
+      };
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       reasons.push('题干：清理不安全内容后为空');
     }
   }
-  if (reasons.length || !r.success) return { ok: false, error: { ...where, reasons: [...new Set(reasons)] } };
-  return { ok: true, input: r.data };
+  return { ok: false, error: { ...where, reasons: [...new Set(reasons)] } };
 }
