@@ -15,10 +15,10 @@ import {
   splitAlternatives,
   splitKpTag,
   textToHtml,
-  tooManyItems,
+  collectEvents,
   NO_REFERENCE,
   type Draft,
-  type ImportLimits,
+  type ParseEvent,
   type ParsedItem,
   type ParseResult,
   type Serialized,
@@ -109,45 +109,43 @@ interface Block {
 }
 
 /** Splits the file into question blocks (separated by blank lines), dropping comments, noting categories. */
-function blocks(source: string): Block[] {
-  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const out: Block[] = [];
+/** The lines of a text with their 1-based number and the share of the text read after them. */
+function* linesOf(source: string): Generator<[string, number, number]> {
+  let n = 0;
+  for (let start = 0; start <= source.length;) {
+    const nl = source.indexOf('\n', start);
+    const end = nl < 0 ? source.length : nl;
+    const line = source.slice(start, end);
+    yield [line.endsWith('\r') ? line.slice(0, -1) : line, ++n, source.length ? end / source.length : 1];
+    start = end + 1;
+  }
+}
+
+/** The file's question blocks (separated by blank lines) one by one, comments dropped, categories noted. */
+function* blocks(source: string): Generator<Block & { at: number }> {
   let category: string | undefined;
   let cur: Block | null = null;
   let pendingTags: string[] = [];
   let pendingReference: string | undefined;
-  const flush = () => {
-    if (cur && cur.text.trim()) out.push(cur);
-    cur = null;
-  };
-  lines.forEach((raw, i) => {
+  for (const [raw, n, at] of linesOf(source.replace(/^\uFEFF/, ''))) {
     const line = raw.trim();
     if (line === '') {
-      flush();
-      return;
-    }
-    if (line.startsWith(REFERENCE)) {
-      pendingReference = giftUnescape(line.slice(REFERENCE.length).trim());
-      return;
-    }
-    if (line.startsWith('//')) {
+      if (cur?.text.trim()) yield { ...cur, at };
+      cur = null;
+    } else if (line.startsWith(REFERENCE)) pendingReference = giftUnescape(line.slice(REFERENCE.length).trim());
+    else if (line.startsWith('//')) {
       for (const m of line.matchAll(/\[tag:([^\]]+)\]/g)) pendingTags.push(decodeCharRefs(m[1].trim()));
-      return;
-    }
-    if (!cur && /^\$CATEGORY:/i.test(line)) {
+    } else if (!cur && /^\$CATEGORY:/i.test(line)) {
       category = line.replace(/^\$CATEGORY:/i, '').trim();
       pendingTags = [];
       pendingReference = undefined;
-      return;
-    }
-    if (!cur) {
-      cur = { line: i + 1, text: raw, tags: pendingTags, category, reference: pendingReference };
+    } else if (!cur) {
+      cur = { line: n, text: raw, tags: pendingTags, category, reference: pendingReference };
       pendingTags = [];
       pendingReference = undefined;
     } else cur.text += `\n${raw}`;
-  });
-  flush();
-  return out;
+  }
+  if (cur?.text.trim()) yield { ...cur, at: 1 };
 }
 
 interface Answer {
@@ -183,7 +181,7 @@ function choiceOf(answers: readonly Answer[]): {
   return { type: count === 1 && whole ? 'singleChoice' : 'multipleChoice', right, dropped };
 }
 
-function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?: ImportItemError } {
+function parseBlock(b: Block, index: number): { item: ParsedItem } | { unsupported: ImportItemError } {
   let text = b.text.trim();
   let title = '';
   if (text.startsWith('::')) {
@@ -282,19 +280,14 @@ function parseBlock(b: Block, index: number): { item?: ParsedItem; unsupported?:
   return item(newDraft({ ...base, type, options, answer }), answers.length > 26 ? ['选项超过 26 个'] : [], warnings);
 }
 
-/** Reads a GIFT file's text; more than `limits.maxItems` questions → ImportLimitError before any is read. */
-export function parseGift(source: string, limits?: Pick<ImportLimits, 'maxItems'>): ParseResult {
-  const items: ParsedItem[] = [];
-  const unsupported: ImportItemError[] = [];
-  const all = blocks(source);
-  if (limits && all.length > limits.maxItems) throw tooManyItems(limits);
-  all.forEach((b, i) => {
-    const r = parseBlock(b, i + 1);
-    if (r.item) items.push(r.item);
-    if (r.unsupported) unsupported.push(r.unsupported);
-  });
-  return { items, unsupported };
+/** Reads a GIFT file's text question by question (nothing of earlier questions is kept). */
+export function* readGift(source: string): Generator<ParseEvent> {
+  let index = 0;
+  for (const b of blocks(source)) yield { ...parseBlock(b, ++index), at: b.at };
 }
+
+/** The whole file's items at once (tests, small files). */
+export const parseGift = (source: string): ParseResult => collectEvents(readGift(source));
 
 // ---- serializer ----
 

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { EXCEL_HEADERS, SHEET_NAME } from './excel.js';
-import { collect } from './parse-test-kit.js';
+import { parseFile } from './parse-file.js';
+import { collect, TEST_LIMITS } from './parse-test-kit.js';
 import { FileFormatError, type ParsedItem } from './transfer-model.js';
 import { validateItem, type ValidateContext } from './transfer.validate.js';
 
@@ -239,5 +240,46 @@ describe('tags', () => {
     const gift = `// [tag:${TAG_41}] [tag:${long}] [tag:a   b\tc]\n::t::Sun rises in the east {T}\n`;
     const [q] = valid((await collect('gift', Buffer.from(gift))).items);
     expect(q.tags).toEqual([TAG_41, 'x'.repeat(50), 'a bc']);
+  });
+});
+
+describe('text formats stream', () => {
+  const xmlQuestion = (i: number) =>
+    `<question type="truefalse"><name><text>第 ${i} 题 😀</text></name><questiontext format="plain_text">` +
+    `<text>😀${'文'.repeat(i % 50)} &#x1F600;</text></questiontext><answer fraction="100"><text>true</text></answer></question>\n`;
+  const xml = `<quiz>\n${Array.from({ length: 3000 }, (_, i) => xmlQuestion(i)).join('')}</quiz>`;
+  const gift = Array.from({ length: 3000 }, (_, i) => `::第 ${i} 题 😀::😀 ${i}{T}\n`).join('\n');
+
+  it('hands items on as they are read, with the share read, across slices of the text', async () => {
+    for (const [format, text] of [
+      ['moodle', xml],
+      ['gift', gift],
+    ] as const) {
+      const r = await collect(format, Buffer.from(text));
+      expect(r.items).toHaveLength(3000);
+      expect(r.items.every((item, i) => item.draft?.title === `第 ${i} 题 😀`)).toBe(true);
+      expect(r.progress[0]).toBeLessThan(0.5);
+      expect(r.progress.at(-1)).toBe(1);
+    }
+    const xmlItems = (await collect('moodle', Buffer.from(xml))).items;
+    expect(xmlItems[2999].draft?.question).toBe(`<p>😀${'文'.repeat(2999 % 50)} 😀</p>`);
+    expect(xmlItems[2999].line).toBe(3001);
+  });
+
+  it('refuses the question after maxItems without reading further', async () => {
+    for (const [format, text] of [
+      ['moodle', xml],
+      ['gift', gift],
+    ] as const) {
+      let handed = 0;
+      let read = 0;
+      const limits = { ...TEST_LIMITS, maxItems: 100 };
+      const sink = { item: () => void handed++, unsupported: () => undefined, progress: (f: number) => (read = f) };
+      await expect(parseFile(format, Buffer.from(text), { encoding: 'auto', limits }, sink)).rejects.toThrow(
+        '文件中的题目超过上限 100 道（导入题目数上限）：请拆分为多个文件后导入',
+      );
+      expect(handed).toBe(100);
+      expect(read).toBeLessThan(0.5);
+    }
   });
 });

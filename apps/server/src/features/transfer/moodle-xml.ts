@@ -1,7 +1,7 @@
 // Moodle XML (docs.moodle.org "Moodle XML format"): parser and serializer for the types we share:
 // multichoice (single/multiple), truefalse, shortanswer (one blank, 100 % answers are its alternatives),
 // essay (manual short answer, reference in graderinfo), categories and tags. Mapping: docs/import-export.md.
-import type { ImportItemError, Question } from '@edu/contract';
+import type { Question } from '@edu/contract';
 import { SaxesParser } from 'saxes';
 import {
   byKnowledge,
@@ -18,11 +18,10 @@ import {
   splitKpTag,
   textToHtml,
   toHtml,
-  tooManyItems,
+  collectEvents,
   NO_REFERENCE,
   type Draft,
-  type ImportLimits,
-  type ParsedItem,
+  type ParseEvent,
   type ParseResult,
   type Serialized,
   type TextKind,
@@ -32,6 +31,9 @@ type Node = Record<string, unknown>;
 
 /** Elements that may repeat: always read as arrays (`answer`, `tag`, `text`…), the others as one node. */
 const REPEATED = new Set(['question', 'answer', 'tag', 'file', 'text']);
+
+/** Characters of text given to the XML parser at a time. */
+const XML_SLICE = 64 * 1024;
 
 const DOCTYPE_REFUSED =
   '不支持 DOCTYPE / 外部实体 / 实体定义（出于安全考虑不予读取）：请删除 DOCTYPE 声明后重试（Moodle 导出的文件没有 DOCTYPE）';
@@ -46,10 +48,13 @@ interface Open {
 /**
  * Reads Moodle XML with a strict XML parser (saxes): entities are decoded as XML says (`&#233;` → é), a DOCTYPE
  * (so any entity definition, external or not) or an undefined entity is refused with a Chinese message and
- * its line, nothing is fetched or expanded. Each `<question>` of `<quiz>` goes to `onQuestion` with the line of
- * its start tag once it is closed, so that the file's questions are never all held as nodes at once.
+ * its line, nothing is fetched or expanded. The text is fed in slices; each `<question>` of `<quiz>` is handed
+ * on with the line of its start tag and the share of the text read once it is closed, so that the file's
+ * questions are never all held as nodes at once.
  */
-function readQuestions(source: string, onQuestion: (node: Node, line: number) => void): void {
+function* readQuestions(source: string): Generator<{ node: Node; line: number; at: number }> {
+  const closed: { node: Node; line: number; at: number }[] = [];
+  let at = 0;
   const p = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Open[] = [];
   let root: string | undefined;
@@ -81,7 +86,8 @@ function readQuestions(source: string, onQuestion: (node: Node, line: number) =>
     if (!done) return;
     done.node['#text'] = done.text;
     const parent = stack[stack.length - 1];
-    if (t.name === 'question' && stack.length === 1) return onQuestion(done.node, done.node['#line'] as number);
+    if (t.name === 'question' && stack.length === 1)
+      return void closed.push({ node: done.node, line: done.node['#line'] as number, at });
     if (!parent || stack.length === 1) return;
     if (REPEATED.has(t.name))
       ((parent.node[t.name] as Node[] | undefined) ?? (parent.node[t.name] = [])).push(done.node);
@@ -93,7 +99,13 @@ function readQuestions(source: string, onQuestion: (node: Node, line: number) =>
   };
   p.on('text', text);
   p.on('cdata', text);
-  p.write(source).close();
+  for (let i = 0; i < source.length; i += XML_SLICE) {
+    at = Math.min(1, (i + XML_SLICE) / source.length);
+    p.write(source.slice(i, i + XML_SLICE));
+    yield* closed.splice(0);
+  }
+  p.close();
+  yield* closed.splice(0);
   if (root === undefined) throw new FileFormatError('不是 Moodle XML 文件：缺少 <quiz> 根元素');
 }
 
@@ -212,34 +224,28 @@ const TYPE_NAMES: Record<string, string> = {
   randomsamatch: '随机匹配题',
 };
 
-/** Reads a Moodle XML file's text; more than `limits.maxItems` questions → ImportLimitError as soon as seen. */
-export function parseMoodleXml(xml: string, limits?: Pick<ImportLimits, 'maxItems'>): ParseResult {
-  const items: ParsedItem[] = [];
-  const unsupported: ImportItemError[] = [];
+/** Reads a Moodle XML file's text question by question (nothing of earlier questions is kept). */
+export function* readMoodleXml(xml: string): Generator<ParseEvent> {
   let category: string | undefined;
   let index = 0;
-  readQuestions(xml.replace(/^\uFEFF/, ''), (n, line) => {
+  for (const { node: n, line, at } of readQuestions(xml.replace(/^\uFEFF/, ''))) {
     const kind = str(n['@_type']);
     if (kind === 'category') {
       category = textIn(n.category);
-      return;
+      continue;
     }
-    index++;
-    if (limits && index > limits.maxItems) throw tooManyItems(limits);
-    const where = { index, line };
+    const where = { index: ++index, line };
     const r = parseQuestion(n, category);
     if (r === 'unsupported') {
-      unsupported.push({
-        ...where,
-        title: reportTitle(textIn(n.name), htmlOf(n.questiontext)),
-        reasons: [`${TYPE_NAMES[kind] ?? `题型 ${kind || '（未注明）'}`}不支持导入`],
-      });
-      return;
-    }
-    items.push({ ...where, title: reportTitle(r.draft?.title ?? '', r.draft?.question ?? ''), ...r });
-  });
-  return { items, unsupported };
+      const title = reportTitle(textIn(n.name), htmlOf(n.questiontext));
+      const reasons = [`${TYPE_NAMES[kind] ?? `题型 ${kind || '（未注明）'}`}不支持导入`];
+      yield { unsupported: { ...where, title, reasons }, at };
+    } else yield { item: { ...where, title: reportTitle(r.draft?.title ?? '', r.draft?.question ?? ''), ...r }, at };
+  }
 }
+
+/** The whole file's items at once (tests, small files). */
+export const parseMoodleXml = (xml: string): ParseResult => collectEvents(readMoodleXml(xml));
 
 // ---- serializer ----
 

@@ -2,28 +2,30 @@
 // ImportLimits and hands its items to the sink one by one. Limits and encodings: docs/import-export.md.
 import type { ImportEncoding, TransferFormat } from '@edu/contract';
 import { parseXlsx } from './excel.js';
-import { parseGift } from './gift.js';
-import { parseMoodleXml } from './moodle-xml.js';
+import { readGift } from './gift.js';
+import { readMoodleXml } from './moodle-xml.js';
 import { decodeText } from './text-encoding.js';
 import {
   FileFormatError,
   type ImportLimits,
   type ParseOutcome,
-  type ParseResult,
+  type ParseEvent,
   type ParseSink,
   tooManyItems,
 } from './transfer-model.js';
 
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 
-async function deliver(r: ParseResult, limits: ImportLimits, sink: ParseSink): Promise<void> {
-  if (r.items.length + r.unsupported.length > limits.maxItems) throw tooManyItems(limits);
-  for (const u of r.unsupported) sink.unsupported(u);
+/** Hands a text format's items to the sink as they are read, refusing the one after `maxItems`. */
+async function deliver(events: Iterable<ParseEvent>, limits: ImportLimits, sink: ParseSink): Promise<void> {
   let n = 0;
-  for (const item of r.items) {
-    await sink.item(item);
-    sink.progress(++n / r.items.length);
+  for (const e of events) {
+    if (++n > limits.maxItems) throw tooManyItems(limits);
+    if ('item' in e) await sink.item(e.item);
+    else sink.unsupported(e.unsupported);
+    sink.progress(e.at);
   }
+  sink.progress(1);
 }
 
 /**
@@ -44,6 +46,6 @@ export async function parseFile(
     return {};
   }
   const { text, encoding } = decodeText(data, options.encoding, { xml: format === 'moodle' });
-  await deliver(format === 'moodle' ? parseMoodleXml(text, limits) : parseGift(text, limits), limits, sink);
+  await deliver(format === 'moodle' ? readMoodleXml(text) : readGift(text), limits, sink);
   return { encoding };
 }

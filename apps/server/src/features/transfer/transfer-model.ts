@@ -33,6 +33,19 @@ export interface ParsedItem {
   warnings?: string[];
 }
 
+/** What a text format's reader hands on, one at a time, with the share of the file read (`at`, 0..1). */
+export type ParseEvent = ({ item: ParsedItem } | { unsupported: ImportItemError }) & { at: number };
+
+/** Every event of a reader gathered (tests, small files). */
+export function collectEvents(events: Iterable<ParseEvent>): ParseResult {
+  const out: ParseResult = { items: [], unsupported: [] };
+  for (const e of events) {
+    if ('item' in e) out.items.push(e.item);
+    else out.unsupported.push(e.unsupported);
+  }
+  return out;
+}
+
 export interface ParseResult {
   items: ParsedItem[];
   /** Items the platform does not import (other question types), with where they are. */
