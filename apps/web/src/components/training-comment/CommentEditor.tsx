@@ -20,23 +20,19 @@ export interface CommentEditorProps {
 }
 
 export function CommentEditor({ trainId, recordId, comment, enabled, openWhenEmpty, label }: CommentEditorProps) {
-  const { message, modal } = AntApp.useApp();
-  const { save, remove } = useCommentWrites(trainId);
+  const { modal } = AntApp.useApp();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { save, remove } = useCommentWrites(trainId, (e) => setError(errorText(e)));
   const editing = draft !== null || (!comment && openWhenEmpty === true && enabled);
   const text = draft ?? '';
 
   const submit = async () => {
     const content = text.trim();
     if (!content) return setError(T.required);
-    try {
-      await save.mutateAsync({ recordId, content });
+    if (await save.run({ recordId, content })) {
       setDraft(null);
       setError(null);
-      void message.success(T.saved);
-    } catch (e) {
-      setError(errorText(e));
     }
   };
 
@@ -47,14 +43,7 @@ export function CommentEditor({ trainId, recordId, comment, enabled, openWhenEmp
       okText: T.remove,
       okButtonProps: { danger: true },
       cancelText: T.cancel,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(c.commentId);
-          void message.success(T.removed);
-        } catch (e) {
-          void message.error(errorText(e));
-        }
-      },
+      onOk: () => remove.run(c.commentId),
     });
 
   if (editing)

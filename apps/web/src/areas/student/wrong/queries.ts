@@ -1,6 +1,7 @@
 // Reads and writes of the wrong-answer book, answer records and mastery pages; every key holds the agency.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, type MasteryQuery, type WrongFilter, type WrongReviewRequest } from '@edu/contract';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 
 export const wrongKeys = {
@@ -42,13 +43,14 @@ export function useWrongDue(f: { subject?: string; knowledgeId?: string }, enabl
   });
 }
 
+/** One review answer; a failure is shown in the review card (the caller's onError), not as a toast. */
 export function useReview() {
   const call = useCall();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: (v: { questionId: string; request: WrongReviewRequest }) =>
       call(API.wrongReview, { params: { id: v.questionId }, body: { request: v.request } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wrong', 'list'] }),
+    invalidates: [['wrong', 'list']],
+    error: 'none',
   });
 }
 
