@@ -62,6 +62,16 @@ describe('training comments', () => {
     await page.reload();
     await expect.poll(() => page.getByText(ON_ANSWER).isVisible()).toBe(true);
     expect(await page.getByText(OVERALL).isVisible()).toBe(true);
+
+    // Each answer shows its question's text, not "题目 85"; the question's link opens the read-only preview under
+    // /admin/train, which a teacher may open (the question bank's pages are closed to teachers).
+    expect(await page.getByText(/^题目 \d+$/).count()).toBe(0);
+    await page.locator('.record-stem a').first().click();
+    await page.waitForURL(/\/admin\/train\/question\/\d+\/preview$/);
+    await expect.poll(() => page.getByText('标准答案与解析').isVisible()).toBe(true);
+    expect(await page.locator('.ant-result-404, .ant-result-error').count()).toBe(0);
+    expect(await page.getByRole('link', { name: '在题库中打开' }).count()).toBe(0);
+    await shot(page, 'admin-question-read-only');
     await page.context().close();
   });
 
