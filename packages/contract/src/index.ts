@@ -15,6 +15,7 @@ export * from './schemas/knowledge.js';
 export * from './schemas/files.js';
 export * from './schemas/question-bank.js';
 export * from './helpers/index.js';
+export * from './schemas/question-rules.js';
 export * from './schemas/question.js';
 export * from './schemas/question-publication.js';
 export * from './schemas/transfer.js';

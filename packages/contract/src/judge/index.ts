@@ -28,7 +28,6 @@ import {
 
 export * from './judge.js';
 export * from './normalise.js';
-export * from './answer-rules.js';
 export * from './feedback.js';
 
 /** What `judgeQuestion` needs; a `Question` fits. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JudgeResult } from '../schemas/question.js';
 import { judgeFillBlank, judgeMultipleChoice, judgeQuestion, judgeSingleChoice, judgeTranslation } from './index.js';
-import { splitAlternatives } from './normalise.js';
+import { splitAlternatives } from '../schemas/question-rules.js';
 import { answerArb, blankArb, subsArb, validFieldsArb, wordArb, type ValidFields } from './test-arbitraries.js';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];

@@ -2,7 +2,8 @@
 import { JUDGE_SIMILARITY_THRESHOLD, judgeSimilarity } from '../helpers/similarity.js';
 import type { JudgeResult, JudgeType, SubJudgeResult, SubQuestionType } from '../schemas/question.js';
 import { FEEDBACK, showBlanks, showChoice, showTrueFalse } from './feedback.js';
-import { blankMatches, choiceLetters, normaliseBlank, splitAlternatives, trueFalseValues } from './normalise.js';
+import { splitAlternatives } from '../schemas/question-rules.js';
+import { blankMatches, choiceLetters, normaliseBlank, trueFalseValues } from './normalise.js';
 
 /** What judging needs of a question or sub-question: its standard answer and explanation. */
 export interface JudgeSource {

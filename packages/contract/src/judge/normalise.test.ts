@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  blankMatches,
-  choiceLetters,
-  normaliseBlank,
-  splitAlternatives,
-  trueFalseValue,
-  trueFalseValues,
-} from './normalise.js';
+import { blankMatches, choiceLetters, normaliseBlank, trueFalseValue, trueFalseValues } from './normalise.js';
+import { splitAlternatives } from '../schemas/question-rules.js';
 
 describe('choiceLetters', () => {
   it.each([

@@ -1,4 +1,5 @@
 // How submitted and standard answers are normalised before they are compared (docs/judging.md).
+import { splitAlternatives } from '../schemas/question-rules.js';
 
 /** Separators allowed between option letters inside one entry: `'A,B'`, `'A、B'`, `'A B'`, `'AB'`. */
 const CHOICE_SEPARATORS = /[\s,;，；、/|]+/gu;
@@ -43,26 +44,6 @@ export function trueFalseValues(entries: readonly string[]): string[] {
  */
 export function normaliseBlank(value: string): string {
   return value.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/g, ' ').trim();
-}
-
-/** A literal `|` inside an alternative is written `\|`. */
-const ESCAPED_BAR = '\\|';
-
-/** The accepted alternatives of one blank: split at every `|` not written as `\|`, each trimmed. */
-export function splitAlternatives(blank: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  for (let i = 0; i < blank.length; i++) {
-    if (blank.startsWith(ESCAPED_BAR, i)) {
-      current += '|';
-      i++;
-    } else if (blank[i] === '|') {
-      parts.push(current.trim());
-      current = '';
-    } else current += blank[i];
-  }
-  parts.push(current.trim());
-  return parts;
 }
 
 /** True when the submitted text matches one of the blank's alternatives. An empty text matches nothing. */

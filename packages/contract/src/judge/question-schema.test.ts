@@ -9,7 +9,7 @@ import {
   StudentQuestion,
   toStudentView,
 } from '../schemas/question.js';
-import { htmlHasContent } from './answer-rules.js';
+import { htmlHasContent } from '../schemas/question-rules.js';
 import { invalidFieldsArb, validFieldsArb } from './test-arbitraries.js';
 
 const issuesOf = (input: unknown) => {

@@ -1,7 +1,7 @@
 // fast-check generators of well-formed questions and of rule-breaking variants, for the judge and schema tests.
 import fc from 'fast-check';
 import type { QuestionType, SubQuestionType } from '../schemas/question.js';
-import { optionKeyAt } from './answer-rules.js';
+import { optionKeyAt } from '../schemas/question-rules.js';
 import { normaliseBlank } from './normalise.js';
 
 /** Short texts with width, case, whitespace and Chinese punctuation variety; never blank after normalising. */

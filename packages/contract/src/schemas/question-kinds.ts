@@ -1,5 +1,5 @@
 // The kinds a question is made of (types, judge types, options), apart from the question schemas so that the
-// answer rules the schemas' refinement calls (judge/answer-rules.ts) can name them without an import cycle.
+// answer rules the schemas' refinement calls (question-rules.ts) can name them without an import cycle.
 import { z } from 'zod';
 
 export const QUESTION_TYPES = [
@@ -32,7 +32,7 @@ export const JUDGE_TYPES = ['auto', 'manual'] as const;
 export const JudgeType = z.enum(JUDGE_TYPES);
 export type JudgeType = z.infer<typeof JudgeType>;
 
-/** Option letters: A, B, C, … in order (`optionKeyAt` in judge/answer-rules.ts). */
+/** Option letters: A, B, C, … in order (`optionKeyAt` in question-rules.ts). */
 export const OPTION_KEY_RE = /^[A-Z]$/;
 
 /** Longest plain text of a question field (an option, a sub-question's title, an answer). */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AgencyId, EpochMs, Id } from './common.js';
 import { KpCode, KpLevel } from './knowledge.js';
-import { htmlHasContent, questionRuleIssues } from '../judge/answer-rules.js';
+import { htmlHasContent, questionRuleIssues } from './question-rules.js';
 import {
   JudgeType,
   QuestionOption,

@@ -1,7 +1,27 @@
-// What a well-formed question looks like per type: options, standard answer, judgeType, sub-questions.
-// Used by the write schemas' refinement (schemas/question.ts); messages are shown to authors (Chinese).
-import type { JudgeType, QuestionOption, QuestionType, SubQuestionType } from '../schemas/question-kinds.js';
-import { splitAlternatives } from './normalise.js';
+// What a well-formed question looks like per type: options, standard answer (and how a blank lists its
+// alternatives), judgeType, sub-questions. Used by the write schemas' refinement (question.ts) and by the judges;
+// messages are shown to authors (Chinese).
+import type { JudgeType, QuestionOption, QuestionType, SubQuestionType } from './question-kinds.js';
+
+/** A literal `|` inside an alternative is written `\|`. */
+const ESCAPED_BAR = '\\|';
+
+/** The accepted alternatives of one blank: split at every `|` not written as `\|`, each trimmed. */
+export function splitAlternatives(blank: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < blank.length; i++) {
+    if (blank.startsWith(ESCAPED_BAR, i)) {
+      current += '|';
+      i++;
+    } else if (blank[i] === '|') {
+      parts.push(current.trim());
+      current = '';
+    } else current += blank[i];
+  }
+  parts.push(current.trim());
+  return parts;
+}
 
 /** The option letter at a position: 0 → `A`, 1 → `B`, … */
 export const optionKeyAt = (index: number): string => String.fromCharCode(65 + index);
