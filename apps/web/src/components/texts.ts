@@ -33,8 +33,6 @@ export const RICH_TEXTS = {
   formulaPreview: '预览',
   insert: '插入',
   cancel: '取消',
-  uploadType: '只支持 PNG、JPEG、GIF 或 WebP 图片',
-  uploadTooBig: '图片不能超过 2 MB',
   loading: '编辑器加载中…',
   failed: '编辑器出错了，内容未丢失。',
   retry: '重新加载编辑器',

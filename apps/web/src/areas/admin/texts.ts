@@ -190,8 +190,6 @@ export const AGENCY_TEXTS = {
   replace: '更换',
   removeLogo: '移除',
   uploadHint: 'PNG、JPEG、GIF 或 WebP，不超过 2 MB',
-  uploadTooBig: '图片不能超过 2 MB',
-  uploadType: '只支持 PNG、JPEG、GIF 或 WebP 图片',
   uploaded: '已上传',
   created: '机构已创建',
   saved: '已保存',

@@ -1,6 +1,6 @@
 // Rich text editor for question HTML (tiptap): formatting, lists, tables, images uploaded to /v1/files, formulas.
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Tooltip, Upload } from 'antd';
+import { Button, Tooltip, Upload } from 'antd';
 import {
   BoldOutlined,
   FunctionOutlined,
@@ -15,9 +15,8 @@ import { EditorContent, useEditor, type Editor as TiptapEditor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
-import { API, FILE_MAX_BYTES, FILE_TYPES } from '@edu/contract';
-import { errorText } from '../../api/client';
-import { useCall } from '../../app/session-context';
+import { FILE_TYPES } from '@edu/contract';
+import { useImageUpload } from '../../api/upload';
 import { RICH_TEXTS as T } from '../texts';
 import { EditorBoundary } from './EditorBoundary';
 import { FormulaModal } from './FormulaModal';
@@ -42,8 +41,6 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 }
 
 function Editor({ value = '', onChange, compact, label, error }: RichTextEditorProps) {
-  const call = useCall();
-  const { message } = AntApp.useApp();
   const [formula, setFormula] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, heading: false, codeBlock: false }), TableKit, Image, MathTex],
@@ -63,20 +60,14 @@ function Editor({ value = '', onChange, compact, label, error }: RichTextEditorP
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  async function upload(file: File) {
-    if (!(FILE_TYPES as readonly string[]).includes(file.type)) return void message.error(T.uploadType);
-    if (file.size > FILE_MAX_BYTES) return void message.error(T.uploadTooBig);
-    try {
-      const stored = await call(API.fileUpload, { raw: file });
+  const { upload } = useImageUpload({
+    onUploaded: (stored) =>
       editor
         ?.chain()
         .focus()
         .setImage({ src: `/v1/files/${encodeURIComponent(stored.id)}` })
-        .run();
-    } catch (e) {
-      void message.error(errorText(e));
-    }
-  }
+        .run(),
+  });
 
   const tool = (name: string, icon: React.ReactNode, run: (e: TiptapEditor) => void, active?: string) => (
     <Tooltip title={name} key={name}>
@@ -119,7 +110,7 @@ function Editor({ value = '', onChange, compact, label, error }: RichTextEditorP
           accept={FILE_TYPES.join(',')}
           showUploadList={false}
           beforeUpload={(file) => {
-            void upload(file);
+            upload(file);
             return false;
           }}
         >
