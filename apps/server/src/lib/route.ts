@@ -9,7 +9,7 @@ import { assertCleanInput } from './input-hygiene.js';
 import { RawJson, etagMatches } from './raw-json.js';
 import type { AuthUser } from './auth-user.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
-import { optionalAgencyOf } from '../plugins/agency.js';
+import { optionalAgencyOf } from './agency-context.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,24 +1,9 @@
 // Agency context (docs/architecture.md §4): routes whose rule needs an agency take it from the X-Agency-Id
 // header, and only when the user may act in it (docs/domain.md "Agencies, users, roles").
 import { AGENCY_ID_RE, needsAgency } from '@edu/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { agencyHeader, optionalAgencyOf } from '../lib/agency-context.js';
 import { forbidden, invalidField } from '../lib/api-error.js';
-
-export const AGENCY_HEADER = 'x-agency-id';
-
-export function agencyHeader(request: FastifyRequest): string | undefined {
-  const h = request.headers[AGENCY_HEADER];
-  const v = Array.isArray(h) ? h[0] : h;
-  return v?.trim() || undefined;
-}
-
-/** The X-Agency-Id agency when the user may act in it, else null (no header, malformed, foreign or unknown). */
-export async function optionalAgencyOf(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
-  const id = agencyHeader(request);
-  if (!id || !request.user || !AGENCY_ID_RE.test(id)) return null;
-  return (await app.services.agency.mayActIn(request.user, id)) ? id : null;
-}
 
 export default fp(
   async (app) => {
