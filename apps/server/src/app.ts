@@ -1,5 +1,5 @@
 // Builds the Fastify app: external plugins → app plugins (envelope, auth, agency, access) →
-// docs and static → features (CONVENTIONS.md 2). Usable from tests with any database and clock.
+// docs and static → features (docs/conventions.md §2). Usable from tests with any database and clock.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';

@@ -1,4 +1,4 @@
-// The server's configuration: the environment parsed by one zod schema at boot (CONVENTIONS.md 10).
+// The server's configuration: the environment parsed by one zod schema at boot (docs/conventions.md §10).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';

@@ -29,7 +29,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** Tenants. The id is a slug chosen by the platform admin (DOMAIN.md). */
+/** Tenants. The id is a slug chosen by the platform admin (docs/domain.md). */
 export const agencies = pgTable(
   'agencies',
   {
@@ -62,7 +62,7 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** Role strings of spec §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
+/** Role strings of docs/product.md §6 (`edu:admin`, `edu:agency:demo:teacher`, …). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -214,7 +214,7 @@ export const repoSubscriptions = pgTable(
 );
 
 /**
- * Questions (spec §3). The latest version lives here; earlier versions that answer records point at
+ * Questions (docs/product.md §3). The latest version lives here; earlier versions that answer records point at
  * are kept in `question_versions`. `search_text` is the plain text of title, stem and options for the
  * trigram keyword search.
  */
@@ -587,7 +587,7 @@ export const trainRepoSubscriptions = pgTable(
 );
 
 /**
- * Practice schemes (spec §3, DOMAIN.md "Schemes and trainings"). `phases` is the engine's structure as
+ * Practice schemes (docs/product.md §3, docs/domain.md "Schemes and trainings"). `phases` is the engine's structure as
  * one JSON value: it is always read and written whole and validated by the contract's engine. `version`
  * moves on every edit, so a training's snapshot can say which edit it was taken from.
  */

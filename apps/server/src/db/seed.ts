@@ -1,4 +1,4 @@
-// First-start data: dictionaries always, the demo data on request (DOMAIN.md "Demo data"), and a
+// First-start data: dictionaries always, the demo data on request (docs/domain.md "Demo data"), and a
 // platform admin when the database has no user at all. Only an empty database is seeded.
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';

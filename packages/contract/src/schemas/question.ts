@@ -1,4 +1,4 @@
-// Questions (spec §3, DOMAIN.md "Questions and repositories"): read shapes, write fields with per-type rules,
+// Questions (docs/product.md §3, docs/domain.md "Questions and repositories"): read shapes, write fields with per-type rules,
 // the student view without answers, the answer-test request and the judged result. Rules: docs/judging.md.
 import { z } from 'zod';
 import { AgencyId, EpochMs, Id } from './common.js';
@@ -30,7 +30,7 @@ const Html = z.string().max(HTML_MAX, '内容过长（不超过 200000 个字符
 export const QuestionVideo = z.object({ url: z.string(), title: z.string().optional() });
 export type QuestionVideo = z.infer<typeof QuestionVideo>;
 
-/** Server-computed extras (spec §3). Unknown keys are dropped, never passed on, so nothing can leak through. */
+/** Server-computed extras (docs/product.md §3). Unknown keys are dropped, never passed on, so nothing can leak through. */
 export const QuestionExtra = z.object({
   outScopeWords: z.array(z.string()).optional(),
   articleGenre: z.string().optional(),
@@ -61,7 +61,7 @@ export const Question = z.object({
   type: QuestionType,
   judgeType: JudgeType,
   title: z.string(),
-  /** HTML; each sentence wrapped in `span.word` (spec §3). */
+  /** HTML; each sentence wrapped in `span.word` (docs/product.md §3). */
   question: z.string(),
   explanation: z.string(),
   answer: z.array(z.string()),
@@ -80,7 +80,7 @@ export const Question = z.object({
 });
 export type Question = z.infer<typeof Question>;
 
-/** What a student may read before answering: no `answer`, no `explanation`, also on sub-questions (DOMAIN.md). */
+/** What a student may read before answering: no `answer`, no `explanation`, also on sub-questions (docs/domain.md). */
 export const StudentQuestionSub = QuestionSub.omit({ answer: true, explanation: true });
 export type StudentQuestionSub = z.infer<typeof StudentQuestionSub>;
 export const StudentQuestion = Question.omit({ answer: true, explanation: true, questionSub: true }).extend({
@@ -118,7 +118,7 @@ const SubQuestionFields = z.object({
 });
 export type SubQuestionFields = z.infer<typeof SubQuestionFields>;
 
-/** The fields the web sends on create and update (spec §3), before the per-type rules. */
+/** The fields the web sends on create and update (docs/product.md §3), before the per-type rules. */
 export const QuestionFieldsShape = z.object({
   title: z.string().trim().max(200, '标题不超过 200 个字符').default(''),
   type: QuestionType,
