@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
 import { okEnvelope, okEnvelopeJson } from './envelope.js';
 import { assertCleanInput } from './input-hygiene.js';
-import { RawJson, etagMatches } from './raw-json.js';
+import { CachedEnvelope } from './cached-envelope.js';
+import { RawJson } from './raw-json.js';
 import type { AuthUser } from './auth-user.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from './agency-context.js';
@@ -54,7 +55,9 @@ export interface RouteOptions {
   trustedResponse?: boolean;
 }
 
-type Result<R extends ApiRoute> = R['rawResponse'] extends true ? FastifyReply : z.input<R['response']> | RawJson;
+type Result<R extends ApiRoute> = R['rawResponse'] extends true
+  ? FastifyReply
+  : z.input<R['response']> | RawJson | CachedEnvelope;
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string): unknown {
   if (!schema) return undefined;
@@ -148,16 +151,11 @@ function addRoute<R extends ApiRoute, C>(
       } as HandlerContext<R, C>;
       const result = await handler(ctx);
       if (route.rawResponse) return reply;
-      if (result instanceof RawJson) {
-        if (result.etag) {
-          // Behind a login, so private; revalidated on every use, which costs a 304 when nothing changed.
-          reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-          if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
-        }
+      if (result instanceof CachedEnvelope) return result.send(request, reply);
+      if (result instanceof RawJson)
         return reply
           .type('application/json; charset=utf-8')
           .send(okEnvelopeJson(route.module, result.json, app.services.clock.now()));
-      }
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
       const response = options.trustedResponse ? result : route.response.parse(result);
       return reply.send(okEnvelope(route.module, response, app.services.clock.now()));

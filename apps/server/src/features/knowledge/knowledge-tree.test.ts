@@ -2,6 +2,7 @@
 // `[code, name]` pairs, a strong ETag, 304 on If-None-Match without reading the database, evicted by
 // every write of the tree, and subtrees on demand.
 import { KnowledgePoint, KnowledgeTreeCompact, expandKnowledgeTree, type KnowledgePoint as Kp } from '@edu/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,30 @@ describe('GET /v1/exam/question/knowledgepoints/tree', () => {
     expect(expectOk(await tree())).toContainEqual([created.code, '新增的点']);
     expectOk(await t.call('DELETE', `/v1/exam/question/knowledgepoint/${created.code}`, { token: admin }));
     expect(expectOk(await tree()).some(([code]) => code === created.code)).toBe(false);
+  });
+
+  it('sends the tree compressed once per encoding: the same brotli or gzip bytes to every client', async () => {
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/exam/question/knowledgepoints/tree',
+        headers: {
+          authorization: `Bearer ${student}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await get();
+    const br1 = await get('gzip, deflate, br');
+    const br2 = await get('br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br1.headers['content-encoding']).toBe('br');
+    expect(br1.headers.vary).toMatch(/accept-encoding/i);
+    expect(br1.rawPayload.equals(br2.rawPayload)).toBe(true);
+    expect(br1.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br1.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await get('gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('answers one point and its subtree on demand; 404 for an unknown point, 400 for a bad code', async () => {

@@ -1,9 +1,9 @@
 // The knowledge tree: reads with parent chains and agency counts, and the knowledge admin's writes.
 import { createHash } from 'node:crypto';
-import type { KnowledgePoint, KpLevel } from '@edu/contract';
+import { API, type KnowledgePoint, type KpLevel } from '@edu/contract';
 import { ApiError, conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { RawJson } from '../../lib/raw-json.js';
+import { CachedEnvelope } from '../../lib/cached-envelope.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { KnowledgeRepository } from './knowledge.repository.js';
 import {
@@ -37,7 +37,7 @@ export class KnowledgeService {
    * write through this process and kept `cacheSeconds` at most, so other processes' writes show within that
    * time (docs/performance.md "Knowledge tree").
    */
-  private readonly trees: TtlCache<string, RawJson>;
+  private readonly trees: TtlCache<string, CachedEnvelope | null>;
 
   constructor(
     private readonly repo: KnowledgeRepository,
@@ -57,12 +57,14 @@ export class KnowledgeService {
   }
 
   /** The compact tree (or one point's subtree) with a strong ETag; 404 when `root` does not exist. */
-  async compactTree(root?: string): Promise<RawJson> {
+  async compactTree(root?: string): Promise<CachedEnvelope> {
     const tree = await this.trees.getOrLoad(root ?? '', async () => {
       const json = await this.repo.compactTree(root);
-      return new RawJson(json, `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`);
+      if (json === '[]' && root !== undefined) return null;
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+      return new CachedEnvelope(API.kpTree.module, json, this.clock.now(), etag);
     });
-    if (tree.json === '[]' && root !== undefined) throw notFound('知识点不存在');
+    if (!tree) throw notFound('知识点不存在');
     return tree;
   }
 
