@@ -26,7 +26,8 @@ export const QUESTION_PUBLICATION_API = {
     summary: '公开预览题目（任何人可通过链接作答；showAnswer 决定访客能否看到答案与解析；重复调用只更新该选项）',
     access: roles(ROLE_SETS.questionAdmin),
     params: IdParams,
-    body: requestOf(QuestionPublishRequest),
+    // No body publishes with the defaults (answers not shown to visitors).
+    body: requestOf(QuestionPublishRequest.default({ showAnswer: false })),
     response: QuestionPublication,
   }),
   questionWithdraw: route({

@@ -65,6 +65,9 @@ describe('PUT and DELETE /v1/exam/question/:id/public', () => {
     // Publishing again changes only the option.
     expect(expectOk(await publish(q.id, agency, 'demo', true))).toEqual({ ...first, showAnswer: true });
     expect(expectOk(await publish(q.id, agency, 'demo', false))).toEqual(first);
+    // A PUT without a body publishes with the defaults (answers not shown).
+    expectOk(await publish(q.id, agency, 'demo', true));
+    expect(expectOk(await call<QuestionPublication>('PUT', publicPath(q.id), agency))).toEqual(first);
     // Staff who only read the bank see the state too.
     expect(expectOk(await status(q.id, teacher))).toEqual(first);
     expect(expectOk(await withdraw(q.id))).toEqual(off);
