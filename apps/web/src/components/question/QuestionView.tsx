@@ -1,8 +1,8 @@
 // A question as a student sees it, with an answering area and 提交; `judge` decides (server …/test or the local judge).
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import type { JudgeResult, Question, QuestionOption, SubQuestionType } from '@edu/contract';
-import { errorText } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T } from '../texts';
 import { AnswerInput } from './AnswerInput';
@@ -42,22 +42,11 @@ function blankCount(html: string, answer?: readonly string[]): number {
 }
 
 export function QuestionView({ question: q, judge }: QuestionViewProps) {
-  const { message } = AntApp.useApp();
   const [answer, setAnswer] = useState<string[]>([]);
   const [subAnswers, setSubAnswers] = useState<Record<string, string[]>>({});
   const [result, setResult] = useState<JudgeResult | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit() {
-    setBusy(true);
-    try {
-      setResult(await judge(q.type === 'enReading' ? { answer: [], subAnswers } : { answer }));
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The shared mutation shows a failure as its message; the button is busy while the judge works.
+  const judging = useApiMutation<JudgeResult, Submission>({ mutationFn: (s) => judge(s), onSuccess: setResult });
 
   const done = result !== null;
   return (
@@ -106,7 +95,11 @@ export function QuestionView({ question: q, judge }: QuestionViewProps) {
             {T.retry}
           </Button>
         ) : (
-          <Button type="primary" loading={busy} onClick={() => void submit()}>
+          <Button
+            type="primary"
+            loading={judging.isPending}
+            onClick={() => void judging.run(q.type === 'enReading' ? { answer: [], subAnswers } : { answer })}
+          >
             {T.submit}
           </Button>
         )}

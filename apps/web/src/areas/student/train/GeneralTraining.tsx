@@ -10,7 +10,7 @@ import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../compon
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
-import { answerRequest, type TrainingPartProps } from './training-part';
+import { answerRequest, useFinishTraining, type TrainingPartProps } from './training-part';
 import { AbortedError, newAnswerId } from './answer-retry';
 import { TrainingSummaryView } from './TrainingSummaryView';
 import { TRAIN_TEXTS } from './texts';
@@ -27,12 +27,16 @@ interface Judged {
 
 export function GeneralTraining({ training, onTraining, onStale }: TrainingPartProps) {
   const call = useCall();
-  const { modal, message } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const { send, state } = useRetryingSend();
   const [judged, setJudged] = useState<Judged | null>(null);
   const [draft, setDraft] = useState<{ questionId: string; value: Submission } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useLeaveWarning(state !== 'idle');
+  const finishing = useFinishTraining(training, (t) => {
+    onTraining(t);
+    setJudged(null);
+  });
 
   if (!judged && training.status !== 'running') return <TrainingSummaryView training={training} />;
   const shown = judged?.question ?? training.question;
@@ -65,14 +69,7 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
       content: T.finishBody,
       okText: T.finishOk,
       cancelText: T.cancel,
-      onOk: async () => {
-        try {
-          onTraining(await call(API.trainingFinish, { params: { id: training.trainId } }));
-          setJudged(null);
-        } catch (e) {
-          void message.error(errorText(e));
-        }
-      },
+      onOk: () => finishing.run(),
     });
 
   const busy = state !== 'idle';

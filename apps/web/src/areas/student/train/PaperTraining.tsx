@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Space, Tag, Typography } from 'antd';
 import { API, type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
-import { errorText, isEnvelopeError } from '../../../api/client';
+import { isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, isEmptySubmission } from '../../../components/question/AnswerForm';
 import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
-import { answerRequest, type TrainingPartProps } from './training-part';
+import { answerRequest, useFinishTraining, type TrainingPartProps } from './training-part';
 import { isTransient } from './answer-retry';
 import { PaperSaver, type SaveState } from './paper-saver';
 import { TRAIN_TEXTS } from './texts';
@@ -42,6 +42,7 @@ export const initialValue = (q: StudentQuestion, paper: Training['paper']): Subm
 export function PaperTraining({ training, onTraining, onStale }: TrainingPartProps) {
   const call = useCall();
   const { modal, message } = AntApp.useApp();
+  const finishing = useFinishTraining(training, onTraining);
   const questions = training.paper?.questions ?? [];
   const [values, setValues] = useState<Record<string, Submission>>(() =>
     Object.fromEntries(questions.map((q) => [q.id, initialValue(q, training.paper)])),
@@ -89,11 +90,7 @@ export function PaperTraining({ training, onTraining, onStale }: TrainingPartPro
       onOk: async () => {
         if (saver.busy) void message.info(T.waiting);
         await saver.flush();
-        try {
-          onTraining(await call(API.trainingFinish, { params: { id: training.trainId } }));
-        } catch (e) {
-          void message.error(errorText(e));
-        }
+        await finishing.run();
       },
     });
 

@@ -1,5 +1,7 @@
-// What the two kinds of training body share: their props and the body of an answer's request.
-import type { StudentQuestion, Training } from '@edu/contract';
+// What the two kinds of training body share: their props, the body of an answer's request and ending it.
+import { API, type StudentQuestion, type Training } from '@edu/contract';
+import { useApiMutation } from '../../../api/mutation';
+import { useCall } from '../../../app/session-context';
 import type { Submission } from '../../../components/question/QuestionView';
 
 export interface TrainingPartProps {
@@ -15,4 +17,16 @@ export function answerRequest(question: StudentQuestion, value: Submission, clie
   return question.type === 'enReading'
     ? { clientAnswerId, questionId: question.id, answer: [], subAnswers: value.subAnswers ?? {} }
     : { clientAnswerId, questionId: question.id, answer: value.answer };
+}
+
+/**
+ * 结束训练 / 交卷: ends the training (POST …/finish) through the shared mutation (a failure is shown as its
+ * message); `run()` resolves when done, so a confirmation dialog stays busy until then and never sees a rejection.
+ */
+export function useFinishTraining(training: Training, onFinished: (training: Training) => void) {
+  const call = useCall();
+  return useApiMutation<Training>({
+    mutationFn: () => call(API.trainingFinish, { params: { id: training.trainId } }),
+    onSuccess: onFinished,
+  });
 }
