@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { QuestionFields } from '@edu/contract';
-import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from '../../apps/server/src/db/seed-questions.js';
+import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from '../../apps/server/src/seed/seed-questions.js';
 import { questionChange } from '../../apps/server/src/features/questions/question-write.js';
 import { SYSTEM_TAGS } from '../../apps/server/src/features/tags/tags.policy.js';
 

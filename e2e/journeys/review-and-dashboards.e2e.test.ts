@@ -1,4 +1,4 @@
-// After the demo trainings (db/seed-trainings.ts plays three for `student`, with mistakes): the student reviews
+// After the demo trainings (seed/seed-trainings.ts plays three for `student`, with mistakes): the student reviews
 // due wrong answers in the wrong-answer book and sees mastery and the knowledge graph; the agency admin reads
 // the demo scheme's dashboard (charts, question analysis), the student comparison and the student's results.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -16,7 +16,7 @@ describe('training comments', () => {
   let trainId: string;
 
   beforeAll(async () => {
-    // The demo student's first ended training (db/seed-trainings.ts plays three on the first start).
+    // The demo student's first ended training (seed/seed-trainings.ts plays three on the first start).
     const student = await apiLogin(baseURL, 'student');
     const history = await api<{ list: { trainId: string; status: string }[] }>(
       baseURL,

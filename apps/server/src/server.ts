@@ -5,8 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedDatabase } from './db/seed.js';
-import { seedDemoPractice } from './db/seed-trainings.js';
+import { seedDatabase } from './seed/seed.js';
+import { seedDemoPractice } from './seed/seed-trainings.js';
 import { createServices } from './services.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { openPglite } from './pglite.js';
 import { agencies, knowledgePoints, users } from './schema.js';
-import { knowledgeRows, seedDatabase } from './seed.js';
+import { knowledgeRows, seedDatabase } from '../seed/seed.js';
 
 let t: TestApp;
 beforeAll(async () => {

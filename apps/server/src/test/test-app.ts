@@ -10,8 +10,8 @@ import { buildApp, type BuildAppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { DEMO_PASSWORD } from '../db/seed-data.js';
-import { seedDatabase } from '../db/seed.js';
+import { DEMO_PASSWORD } from '../seed/seed-data.js';
+import { seedDatabase } from '../seed/seed.js';
 import { manualClock } from '../lib/clock.js';
 
 export const usePostgres = () => process.env.TEST_DB === 'postgres';

@@ -1,6 +1,6 @@
 // Extra accounts for API tests (the demo seed has one student, and none in agency `other`).
 import { userRoles, users } from '../db/schema.js';
-import { DEMO_PASSWORD } from '../db/seed-data.js';
+import { DEMO_PASSWORD } from '../seed/seed-data.js';
 import { hashPassword } from '../lib/password.js';
 import type { TestApp } from './test-app.js';
 

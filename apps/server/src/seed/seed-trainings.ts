@@ -5,8 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Training, TrainingAnswerRequest, TrainingAnswerResult } from '@edu/contract';
 import { manualClock, type Clock } from '../lib/clock.js';
-import type { Db } from './client.js';
-import { schemes, questions, users } from './schema.js';
+import type { Db } from '../db/client.js';
+import { schemes, questions, users } from '../db/schema.js';
 import { typedAnswer, type KeyedQuestion } from './seed-answers.js';
 import { DEMO_ADAPTIVE_TITLE, DEMO_PAPER_TITLE, seedDemoSchemes } from './seed-schemes.js';
 

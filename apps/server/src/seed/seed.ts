@@ -7,7 +7,7 @@ import { questionChange } from '../features/questions/question-write.js';
 import { TagsRepository } from '../features/tags/tags.repository.js';
 import type { Config } from '../config.js';
 import { checkNewPassword, hashPassword } from '../lib/password.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import {
   agencies,
   grades,
@@ -20,7 +20,7 @@ import {
   trainRepos,
   userRoles,
   users,
-} from './schema.js';
+} from '../db/schema.js';
 import {
   DEMO_ACCOUNTS,
   DEMO_AGENCIES,

@@ -3,8 +3,8 @@
 // bank is known to match every selector); seed-trainings.ts then plays some finished trainings on them.
 import { and, asc, eq } from 'drizzle-orm';
 import { paperScheme } from '../features/schemes/schemes.policy.js';
-import type { Db } from './client.js';
-import { questions, schemes, trainRepos, users } from './schema.js';
+import type { Db } from '../db/client.js';
+import { questions, schemes, trainRepos, users } from '../db/schema.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
