@@ -1,10 +1,11 @@
 // question/create/{type}/{from?} and question/edit/{id}: one form with per-type editors, validated by the contract.
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Form, Input, Space } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { API, QuestionType, type Question } from '@edu/contract';
-import { errorText, isEnvelopeError } from '../../../api/client';
+import { errorText } from '../../../api/client';
+import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -47,7 +48,6 @@ interface FormProps {
 function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps) {
   const call = useCall();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { agencyId } = useAppConfig();
   const { message } = AntApp.useApp();
   const [own, setDraft] = useState<Draft>(initial);
@@ -59,7 +59,6 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
   // After the first failed save the messages follow the draft: a fixed field loses its message at once.
   const [checking, setChecking] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const create = editId ? null : { agencyId };
   const live = checking ? validateDraft(draft, create) : null;
   const errors: FieldErrors = { ...(live && !live.ok ? live.errors : {}), ...serverErrors };
@@ -70,32 +69,29 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
   const err = (path: string) => errorsUnder(errors, path)[0];
   const fields = { draft, set, errors };
 
-  async function save() {
+  const write = useApiMutation({
+    mutationFn: (body: Extract<ReturnType<typeof validateDraft>, { ok: true }>['body']) =>
+      editId
+        ? call(API.questionUpdate, { params: { id: editId }, body: { request: body } })
+        : call(API.questionCreate, { body: { request: { ...body, agencyId, repoId: draft.repoId } } }),
+    success: T.saved,
+    invalidates: [['questions']],
+    onSuccess: (saved) => navigate(`/admin/question/preview/${saved.id}`),
+    // Besides the toast, the server's 400 field messages go on their fields.
+    onError: (e) => {
+      const fieldList = fieldErrorsOf(e);
+      if (fieldList.length) setServerErrors(serverFieldErrors(fieldList));
+    },
+  });
+
+  function save() {
     const checked = validateDraft(draft, create);
     setChecking(true);
     if (!checked.ok) {
       void message.error(T.invalid);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = editId
-        ? await call(API.questionUpdate, { params: { id: editId }, body: { request: checked.body } })
-        : await call(API.questionCreate, {
-            body: { request: { ...checked.body, agencyId, repoId: draft.repoId } },
-          });
-      void message.success(T.saved);
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
-      await navigate(`/admin/question/preview/${saved.id}`);
-    } catch (e) {
-      const fieldList = isEnvelopeError(e, 400)
-        ? (e as { response?: { fields?: { path: string; message: string }[] } | null }).response?.fields
-        : undefined;
-      if (fieldList?.length) setServerErrors(serverFieldErrors(fieldList));
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    write.mutate(checked.body);
   }
 
   function preview() {
@@ -108,7 +104,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
 
   const isReading = draft.type === 'enReading';
   return (
-    <Form layout="vertical" style={{ maxWidth: 960 }} onFinish={() => void save()}>
+    <Form layout="vertical" style={{ maxWidth: 960 }} onFinish={save}>
       {willVersion && <Alert type="warning" showIcon title={willVersion} style={{ marginBottom: 16 }} />}
       {!editId && <RepoField {...fields} />}
       <Form.Item label={T.title} validateStatus={err('title') ? 'error' : undefined} help={err('title')}>
@@ -160,7 +156,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
       <KnowledgeFields {...fields} />
       <VideoFields {...fields} />
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={write.isPending}>
           {T.save}
         </Button>
         <Button onClick={preview}>{T.preview}</Button>
