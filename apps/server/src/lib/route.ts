@@ -69,7 +69,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string
   return r.data;
 }
 
-/** ARCHITECTURE §4: an agencyId named in the query or body must be the agency of the X-Agency-Id header. */
+/** docs/architecture.md §4: an agencyId named in the query or body must be the agency of the X-Agency-Id header. */
 export function checkAgencyFields(agencyId: string | null, query: unknown, body: unknown) {
   if (!agencyId) return;
   const q = (query as { agencyId?: unknown } | undefined)?.agencyId;
