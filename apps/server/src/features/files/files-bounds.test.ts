@@ -2,7 +2,7 @@
 // under parallel uploads), the upload rate per user (in memory and in Redis), and the sweep of unreferenced files.
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agencies, fileUsage, files, questions, users } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
@@ -181,5 +181,27 @@ describe('sweep of unreferenced files', () => {
     // Unreferenced later, it goes at the next sweep.
     await t.db.update(agencies).set({ logo: null }).where(eq(agencies.id, 'other'));
     expect(await t.app.services.filesSweep.run()).toEqual({ deleted: 1, bytes: 700 });
+  });
+});
+
+describe('sweep timer', () => {
+  it('runs the sweep every FILES_SWEEP_INTERVAL_MINUTES, and stops with the app', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const t = await createTestApp({ seed: 'none' });
+      const every = t.config.files.sweepIntervalMs;
+      const run = vi.spyOn(t.app.services.filesSweep, 'run').mockResolvedValue({ deleted: 0, bytes: 0 });
+      vi.advanceTimersByTime(every - 1);
+      expect(run).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(every);
+      expect(run).toHaveBeenCalledTimes(2);
+      await t.close();
+      vi.advanceTimersByTime(every);
+      expect(run).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
