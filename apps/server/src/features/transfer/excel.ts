@@ -4,6 +4,7 @@ import type { Question } from '@edu/contract';
 import ExcelJS from 'exceljs';
 import {
   decodeCharRefs,
+  escapeCharRefs,
   FileFormatError,
   newDraft,
   normalizeTags,
@@ -315,10 +316,10 @@ export async function serializeXlsx(questions: readonly Question[]): Promise<Ser
     }
     ws.addRow([
       TYPE_NAMES[q.type],
-      q.title,
+      escapeCharRefs(q.title),
       q.question,
       ...OPTION_HEADERS.map((_, i) => q.options[i]?.content ?? ''),
-      answerCell(q),
+      escapeCharRefs(answerCell(q)),
       q.explanation,
       q.knowledgeId,
       q.tags.join(','),

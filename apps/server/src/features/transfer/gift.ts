@@ -7,6 +7,7 @@ import {
   byKnowledge,
   categoryKp,
   decodeCharRefs,
+  escapeCharRefs,
   joinAlternatives,
   KP_TAG_PREFIX,
   newDraft,
@@ -309,7 +310,7 @@ function answerBlock(q: Question): string | null {
       // GIFT short answer has one blank: a question with several blanks cannot be written.
       if (q.answer.length !== 1) return null;
       return splitAlternatives(q.answer[0])
-        .map((a) => `=${giftEscape(a)}`)
+        .map((a) => `=${giftEscape(escapeCharRefs(a))}`)
         .join(' ');
     case 'shortAnswer':
       return '';
@@ -335,9 +336,9 @@ export function serializeGift(questions: readonly Question[]): Serialized {
       out.push(`$CATEGORY: $course$/top/${q.knowledgeId}`, '');
     }
     const tags = [`${KP_TAG_PREFIX}${q.knowledgeId}`, ...q.tags].filter((t) => !/[\]\n]/.test(t));
-    out.push(`// ${tags.map((t) => `[tag:${t}]`).join(' ')}`);
+    out.push(`// ${tags.map((t) => `[tag:${escapeCharRefs(t)}]`).join(' ')}`);
     if (q.type === 'shortAnswer') out.push(`${REFERENCE} ${giftEscape(q.answer[0] ?? '')}`);
-    const title = q.title ? `::${giftEscape(q.title)}::` : '';
+    const title = q.title ? `::${giftEscape(escapeCharRefs(q.title))}::` : '';
     const feedback = q.explanation ? `\n####${giftEscape(q.explanation)}` : '';
     out.push(
       `${title}[html]${giftEscape(q.question)}{${block ? `\n${block}` : ''}${feedback}${block || feedback ? '\n' : ''}}`,
