@@ -132,6 +132,18 @@ describe('rows', () => {
   });
 });
 
+describe('cells', () => {
+  it("keeps no cell beyond Excel's last column", async () => {
+    const row = `<row><c t="inlineStr"><is><t>判断题</t></is></c><c t="inlineStr"><is><t>对吗？</t></is></c>${'<c t="inlineStr"><is><t>x</t></is></c>'.repeat(20_000)}</row>`;
+    const sheet = entry(SHEET, `${SHEET_HEAD}${row}${SHEET_TAIL}`);
+    let cells = 0;
+    await readXlsxRows(zip([WORKBOOK, sheet]), TEST_LIMITS, '题目', (r) => {
+      cells = Math.max(cells, r.cells.length);
+    });
+    expect(cells).toBe(16_384);
+  });
+});
+
 describe('shared strings', () => {
   const sst = (body: string) =>
     entry(

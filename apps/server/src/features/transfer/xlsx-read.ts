@@ -15,6 +15,7 @@ export interface SheetRow {
 
 /** Entries up to this size are not held to the ratio: too small to be a bomb, and small XML parts compress well. */
 export const RATIO_EXEMPT_BYTES = 1024 * 1024;
+const MAX_COLUMNS = 16_384;
 /** Default bound of the shared strings' memory (ImportLimits.maxSharedStringsBytes). */
 export const SHARED_STRINGS_MAX_BYTES = 96 * 1024 * 1024;
 
@@ -382,7 +383,8 @@ export async function readXlsxRows(
             break;
           case 'c': {
             const text = cellValue(type, v, inline, shared);
-            if (row && text !== '' && col >= 0) row.cells[col] = text;
+            // Excel's last column is XFD (16,384): cells beyond it are no sheet's, and would only cost memory.
+            if (row && text !== '' && col >= 0 && col < MAX_COLUMNS) row.cells[col] = text;
             break;
           }
           case 'v':
