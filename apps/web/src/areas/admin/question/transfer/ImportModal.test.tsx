@@ -1,10 +1,20 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { IMPORT_MAX_BYTES, type ImportJob, type ImportReport } from '@edu/contract';
+import type { ImportJob, ImportReport } from '@edu/contract';
 import { envelope, type RecordedCall } from '../../../../test/fake-api';
 import { openDialog, pickOption } from '../../../../test/antd';
+import { DICTIONARY_KEYS } from '../../../../app/dictionaries';
 import { ImportModal } from './ImportModal';
-import { queryOf, renderInSession, transferSession } from './transfer-test-kit';
+import { LIMITS, queryOf, renderInSession, transferSession } from './transfer-test-kit';
+
+// The dialog polls its jobs on timers: fake ones, moved by hand (they also advance with real time, so that
+// the testing library's own waits still settle).
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const REPORT: ImportReport = {
   format: 'gift',
@@ -17,6 +27,7 @@ const REPORT: ImportReport = {
 function job(over: Partial<ImportJob>): ImportJob {
   return {
     jobId: 'j1',
+    preview: false,
     status: 'validating',
     format: 'gift',
     mode: 'valid',
@@ -25,7 +36,10 @@ function job(over: Partial<ImportJob>): ImportJob {
     processed: 0,
     imported: 0,
     skipped: 0,
+    valid: 0,
+    errorCount: 0,
     errors: [],
+    unsupportedCount: 0,
     unsupported: [],
     message: null,
     createTime: 0,
@@ -33,6 +47,28 @@ function job(over: Partial<ImportJob>): ImportJob {
     ...over,
   };
 }
+
+/** A preview job that ended with `report` (the report is on the job). */
+const previewDone = (report: ImportReport, over: Partial<ImportJob> = {}) =>
+  job({
+    jobId: 'p1',
+    preview: true,
+    status: 'done',
+    ...report,
+    processed: report.total,
+    errorCount: report.errors.length,
+    unsupportedCount: report.unsupported.length,
+    ...over,
+  });
+
+/** The routes of a preview that answers `report`. */
+const previewing = (report: ImportReport, over: Partial<ImportJob> = {}) => ({
+  'POST /v1/exam/questions/import/preview': { jobId: 'p1' },
+  'GET /v1/exam/questions/import/p1': jobSequence([
+    job({ jobId: 'p1', preview: true, status: 'validating', processed: 1, total: report.total }),
+    previewDone(report, over),
+  ]),
+});
 
 /** Answers the job calls with the given states in turn, repeating the last. */
 function jobSequence(states: ImportJob[]) {
@@ -56,10 +92,10 @@ const previewCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '
 async function open(routes: Record<string, unknown> = {}, repoId?: string) {
   const s = await transferSession(routes);
   const onClose = vi.fn();
-  renderInSession(s.session, <ImportModal repoId={repoId} onClose={onClose} />);
+  const { queryClient } = renderInSession(s.session, <ImportModal repoId={repoId} onClose={onClose} />);
   const d = await dialog();
   await waitFor(() => expect(s.calls.some((c) => c.path === '/v1/exam/repositories')).toBe(true));
-  return { ...s, d, onClose };
+  return { ...s, d, onClose, queryClient };
 }
 
 describe('import dialog: choosing', () => {
@@ -72,17 +108,18 @@ describe('import dialog: choosing', () => {
     expect(previewCalls(calls)).toHaveLength(0);
   });
 
-  it('refuses a file over 10 MB and infers the format from the extension (changeable)', async () => {
+  it("states the server's limits, refuses a file over its size and infers the format (changeable)", async () => {
     const { d } = await open();
+    expect(await within(d).findByText('文件不超过 50 MB，题目不超过 300,000 道（Excel 为数据行）')).toBeTruthy();
     const big = new File(['x'], 'huge.xml');
-    Object.defineProperty(big, 'size', { value: IMPORT_MAX_BYTES + 1 });
+    Object.defineProperty(big, 'size', { value: LIMITS.maxBytes + 1 });
     pick(d, big);
-    expect(await within(d).findByText('文件「huge.xml」超过 10 MB，不能导入')).toBeTruthy();
+    expect(await within(d).findByText('文件「huge.xml」超过 50 MB，不能导入')).toBeTruthy();
     expect(within(d).queryByText('huge.xml')).toBeNull();
 
     pick(d, new File(['::a::b{T}'], 'quiz.txt'));
     expect(await within(d).findByText('quiz.txt')).toBeTruthy();
-    await waitFor(() => expect(within(d).queryByText('文件「huge.xml」超过 10 MB，不能导入')).toBeNull());
+    await waitFor(() => expect(within(d).queryByText('文件「huge.xml」超过 50 MB，不能导入')).toBeNull());
     expect(chosenFormat(d)).toBe('GIFT');
     expect(within(d).getByText('已按文件扩展名自动选择，可以修改')).toBeTruthy();
     fireEvent.click(within(d).getByRole('radio', { name: 'Moodle XML' }));
@@ -115,13 +152,43 @@ describe('import dialog: choosing', () => {
     expect(await within(d).findByText('请求参数有误：XML 第 3 行有错误')).toBeTruthy();
     expect(within(d).getByText('XML 第 3 行有错误')).toBeTruthy();
   });
+
+  it('shows why a preview job failed (the file cannot be read), and stays on the form', async () => {
+    const { d } = await open({
+      'POST /v1/exam/questions/import/preview': { jobId: 'p1' },
+      'GET /v1/exam/questions/import/p1': job({
+        jobId: 'p1',
+        preview: true,
+        status: 'failed',
+        message: '导入失败：Excel 文件中的 xl/worksheets/sheet1.xml 压缩比超过上限 200（压缩比上限），可能是压缩炸弹',
+      }),
+    });
+    pick(d, new File(['PK'], 'bomb.xlsx'));
+    await pickOption('目标题库', '七年级题库', d);
+    fireEvent.click(buttonIn(d, '校验'));
+    expect(await within(d).findByText(/可能是压缩炸弹/)).toBeTruthy();
+    expect(within(d).getByText('bomb.xlsx')).toBeTruthy();
+  });
+});
+
+describe('import dialog: encoding', () => {
+  it('shows the detected encoding and previews again with the one the user picks', async () => {
+    const { d, calls } = await open(previewing({ ...REPORT, encoding: 'gb18030' }), 'r1');
+    pick(d, new File(['x'], 'quiz.gift'));
+    fireEvent.click(buttonIn(d, '校验'));
+    expect(await within(d).findByText('已按 GB18030 / GBK 读取；如有乱码，请选择其他编码重新校验')).toBeTruthy();
+    await pickOption('文本编码', 'UTF-16 LE', d);
+    await waitFor(() => expect(previewCalls(calls)).toHaveLength(2));
+    expect(queryOf(previewCalls(calls)[0]).encoding).toBeUndefined();
+    expect(queryOf(previewCalls(calls)[1])).toMatchObject({ format: 'gift', repoId: 'r1', encoding: 'utf-16le' });
+  });
 });
 
 describe('import dialog: report and job', () => {
   it('previews, explains why mode all cannot import, imports the valid ones and follows the job to the end', async () => {
-    const { d, calls } = await open(
+    const { d, calls, queryClient } = await open(
       {
-        'POST /v1/exam/questions/import/preview': REPORT,
+        ...previewing(REPORT),
         'PUT /v1/exam/questions/import': { jobId: 'j1' },
         'GET /v1/exam/questions/import/j1': jobSequence([
           job({ status: 'validating', processed: 2 }),
@@ -135,7 +202,10 @@ describe('import dialog: report and job', () => {
     pick(d, file);
     fireEvent.click(buttonIn(d, '校验'));
 
-    // The report: totals, the bad item with its line and reasons, the unsupported one apart.
+    // The preview job's progress, then its report: the bad item with its line and reasons, the unsupported apart.
+    expect(await within(d).findByText('正在校验')).toBeTruthy();
+    expect(within(d).getByText('1 / 5')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(600);
     expect(await within(d).findByText('第 12 行')).toBeTruthy();
     const preview = previewCalls(calls)[0];
     expect(preview.method).toBe('POST');
@@ -161,18 +231,18 @@ describe('import dialog: report and job', () => {
     // The job: polled until done; closing is impossible meanwhile.
     await waitFor(() => expect(within(d).queryByText(/正在(校验|导入)/)).toBeTruthy());
     expect(buttonIn(d, '关闭')).toHaveProperty('disabled', true);
-    expect(await within(d).findByText('导入完成', {}, { timeout: 4000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1200);
+    expect(await within(d).findByText('导入完成')).toBeTruthy();
     expect(within(d).getByText('已导入 4 道题，跳过 1 道')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/v1/exam/questions/import')!;
     expect(queryOf(put)).toMatchObject({ format: 'gift', repoId: 'r2', mode: 'valid' });
     expect(put.init.body).toBe(file);
     const polls = calls.filter((c) => c.path === '/v1/exam/questions/import/j1').length;
     expect(polls).toBeGreaterThanOrEqual(3);
-    // Knowledge-point counts change with new questions: reloaded.
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/v1/exam/question/knowledgepoints').length).toBeGreaterThanOrEqual(2),
-    );
-    await new Promise((r) => setTimeout(r, 700));
+    // Knowledge-point counts change with new questions: the tree is stale (loaded again where it is shown).
+    await waitFor(() => expect(queryClient.getQueryState(DICTIONARY_KEYS.knowledgeTree)?.isInvalidated).toBe(true));
+    // Done: no more polls.
+    await vi.advanceTimersByTimeAsync(2000);
     expect(calls.filter((c) => c.path === '/v1/exam/questions/import/j1').length).toBe(polls);
     expect(buttonIn(d, '关闭')).toHaveProperty('disabled', false);
   });
@@ -180,7 +250,7 @@ describe('import dialog: report and job', () => {
   it('a failed job shows its message and errors; 继续导入其他文件 starts over', async () => {
     const { d } = await open(
       {
-        'POST /v1/exam/questions/import/preview': { ...REPORT, errors: [], valid: 5 },
+        ...previewing({ ...REPORT, errors: [], valid: 5 }),
         'PUT /v1/exam/questions/import': { jobId: 'j1' },
         'GET /v1/exam/questions/import/j1': jobSequence([
           job({ status: 'failed', message: '导入失败：数据库不可用', errors: REPORT.errors }),
@@ -202,7 +272,7 @@ describe('import dialog: report and job', () => {
   it('a lost job (404 while polling) stops polling and can be closed', async () => {
     const { d, onClose } = await open(
       {
-        'POST /v1/exam/questions/import/preview': { ...REPORT, errors: [], valid: 5 },
+        ...previewing({ ...REPORT, errors: [], valid: 5 }),
         'PUT /v1/exam/questions/import': { jobId: 'j1' },
       },
       'r1',

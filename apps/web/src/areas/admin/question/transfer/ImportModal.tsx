@@ -1,7 +1,8 @@
-// 导入题目: choose the file and target (step 1), read the validation report (step 2), run the job and watch it (step 3).
+// 导入题目: choose the file and target (step 1), read the validation report of a preview job, with the detected
+// encoding to override (step 2), run the import job and watch it (step 3). Both jobs are polled (use-import-job).
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Steps, Typography } from 'antd';
-import { API, type ImportReport } from '@edu/contract';
+import { Alert, Button, Modal, Select, Space, Steps, Typography } from 'antd';
+import { API, IMPORT_ENCODINGS, type ImportEncoding, type ImportReport } from '@edu/contract';
 import { errorText, isEnvelope } from '../../../../api/client';
 import { useCall } from '../../../../app/session-context';
 import { useRepos } from '../queries';
@@ -16,8 +17,8 @@ import {
   type ImportSettings,
   type SettingsErrors,
 } from './import-settings';
-import { jobFinished, useImportJob } from './use-import-job';
-import { TRANSFER_TEXTS } from './texts';
+import { jobFinished, useImportJob, useTransferLimits } from './use-import-job';
+import { ENCODING_LABELS, TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.import;
 
@@ -50,8 +51,23 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useImportJob(jobId);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const previewJob = useImportJob(previewId);
+  const limits = useTransferLimits();
   const jobRunning = jobId !== null && !jobFinished(job.data) && !job.isError;
-  const locked = busy !== null || jobRunning;
+  const previewRunning = previewId !== null && !jobFinished(previewJob.data) && !previewJob.isError;
+  const locked = busy !== null || jobRunning || previewRunning;
+
+  // The preview job settled: its report opens step 2, or its message says why the file cannot be read (state
+  // adjusted while rendering, once per job: https://react.dev/learn/you-might-not-need-an-effect).
+  const settled = previewId !== null && jobFinished(previewJob.data) ? previewJob.data : undefined;
+  if (settled) {
+    setPreviewId(null);
+    if (settled.status === 'done') {
+      setReport(settled);
+      setStep(1);
+    } else setFailure(settled.message ?? T.previewFailed);
+  }
 
   const change = (patch: Partial<ImportSettings>) => {
     setOwn((s) => ({ ...s, ...patch }));
@@ -59,21 +75,23 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
     setFailure(null);
   };
   const pickFile = (file: File | null) => {
-    const problem = file && fileProblem(file);
+    const problem = file && limits.data && fileProblem(file, limits.data.maxBytes);
     if (problem) return setErrors((e) => ({ ...e, file: problem }));
     const format = file ? formatFromFileName(file.name) : undefined;
     change(format ? { file, format } : { file });
   };
 
-  async function preview() {
-    const problems = validateSettings(settings);
+  async function preview(encoding?: ImportEncoding) {
+    const asked = encoding ? { ...settings, encoding } : settings;
+    if (encoding) change({ encoding });
+    const problems = validateSettings(asked);
     setErrors(problems);
-    if (Object.keys(problems).length > 0 || !settings.file) return;
+    if (Object.keys(problems).length > 0 || !asked.file) return;
     setBusy('preview');
     setFailure(null);
     try {
-      setReport(await call(API.questionImportPreview, { query: importQuery(settings), raw: settings.file }));
-      setStep(1);
+      const started = await call(API.questionImportPreview, { query: importQuery(asked), raw: asked.file });
+      setPreviewId(started.jobId);
     } catch (e) {
       setErrors(fieldErrorsOf(e));
       setFailure(errorText(e));
@@ -112,8 +130,13 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
         <Button onClick={onClose} disabled={locked}>
           {T.cancel}
         </Button>
-        <Button key="validate" type="primary" loading={busy === 'preview'} onClick={() => void preview()}>
-          {busy === 'preview' ? T.validating : T.validate}
+        <Button
+          key="validate"
+          type="primary"
+          loading={busy === 'preview' || previewRunning}
+          onClick={() => void preview()}
+        >
+          {busy === 'preview' || previewRunning ? T.validating : T.validate}
         </Button>
       </Space>
     ) : step === 1 ? (
@@ -185,7 +208,25 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
           ownedRepos={owned}
           reposLoading={repos.isPending}
           disabled={locked}
+          limits={limits.data}
         />
+      )}
+      {step === 0 && previewRunning && (
+        <ImportJobView job={previewJob.data} error={previewJob.error} onRetry={() => void previewJob.refetch()} />
+      )}
+      {step === 1 && report?.encoding && (
+        <Space style={{ marginBottom: 12 }}>
+          <Typography.Text>{T.encoding}</Typography.Text>
+          <Select
+            aria-label={T.encoding}
+            value={report.encoding}
+            disabled={locked}
+            style={{ width: 160 }}
+            options={IMPORT_ENCODINGS.filter((e) => e !== 'auto').map((e) => ({ value: e, label: ENCODING_LABELS[e] }))}
+            onChange={(e: ImportEncoding) => void preview(e)}
+          />
+          <Typography.Text type="secondary">{T.encodingDetected(ENCODING_LABELS[report.encoding])}</Typography.Text>
+        </Space>
       )}
       {step === 1 && report && (
         <ImportReportView report={report} mode={settings.mode} onSwitchToValid={() => change({ mode: 'valid' })} />

@@ -1,8 +1,9 @@
-// Step 1 of the import: the file (≤ 10 MB), its format, the target owned repository, default knowledge point, mode.
+// Step 1 of the import: the file (within the server's limits, stated under the box), its format, the target owned
+// repository, default knowledge point, mode.
 import { Form, Radio, Select, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { IMPORT_MODES, TRANSFER_FORMATS, type QuestionRepo } from '@edu/contract';
-import { formatFromFileName, IMPORT_ACCEPT, type ImportSettings, type SettingsErrors } from './import-settings';
+import { IMPORT_MODES, TRANSFER_FORMATS, type QuestionRepo, type TransferLimits } from '@edu/contract';
+import { formatFromFileName, IMPORT_ACCEPT, toMb, type ImportSettings, type SettingsErrors } from './import-settings';
 import { TemplateLink } from './TemplateLink';
 import { KpTreePicker } from './KpTreePicker';
 import { FORMAT_LABELS, MODE_LABELS, TRANSFER_TEXTS } from './texts';
@@ -18,6 +19,8 @@ export interface ImportSettingsFormProps {
   ownedRepos: readonly QuestionRepo[];
   reposLoading?: boolean;
   disabled?: boolean;
+  /** The server's limits, once known. */
+  limits?: TransferLimits;
 }
 
 const status = (message: string | undefined) => (message ? 'error' : undefined);
@@ -30,6 +33,7 @@ export function ImportSettingsForm({
   ownedRepos,
   reposLoading,
   disabled,
+  limits,
 }: ImportSettingsFormProps) {
   const inferred = value.file ? formatFromFileName(value.file.name) : undefined;
   return (
@@ -53,6 +57,7 @@ export function ImportSettingsForm({
           </p>
           <p className="ant-upload-text">{T.pick}</p>
           <p className="ant-upload-hint">{T.pickHint}</p>
+          {limits && <p className="ant-upload-hint">{T.limits(toMb(limits.maxBytes), limits.maxRows)}</p>}
         </Upload.Dragger>
       </Form.Item>
       <Form.Item

@@ -1,6 +1,6 @@
 // The knowledge-point tree as an optional picker (a whole subtree for export, the default point for import).
 import { TreeSelect } from 'antd';
-import { useAppConfig } from '../../../../app/session-context';
+import { useKnowledgePoints } from '../../../../app/dictionaries';
 import { kpTreeOptions } from '../queries';
 
 export interface KpTreePickerProps {
@@ -11,7 +11,7 @@ export interface KpTreePickerProps {
 }
 
 export function KpTreePicker({ label, placeholder, value, onChange }: KpTreePickerProps) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   return (
     <TreeSelect
       aria-label={label}

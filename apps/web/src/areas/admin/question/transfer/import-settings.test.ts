@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES } from '@edu/contract';
 import { fileProblem, formatFromFileName, importQuery, validateSettings } from './import-settings';
 import { jobPercent } from './use-import-job';
 import { whereText } from './ItemIssuesTable';
@@ -14,9 +13,10 @@ describe('import settings', () => {
     expect(formatFromFileName('quiz.docx')).toBeUndefined();
   });
 
-  it('refuses files over 10 MB by name', () => {
-    expect(fileProblem({ name: 'a.xml', size: IMPORT_MAX_BYTES })).toBeNull();
-    expect(fileProblem({ name: 'big.xml', size: IMPORT_MAX_BYTES + 1 })).toBe('文件「big.xml」超过 10 MB，不能导入');
+  it("refuses files over the server's size limit by name", () => {
+    const max = 50 * 1024 * 1024;
+    expect(fileProblem({ name: 'a.xml', size: max }, max)).toBeNull();
+    expect(fileProblem({ name: 'big.xml', size: max + 1 }, max)).toBe('文件「big.xml」超过 50 MB，不能导入');
   });
 
   it('needs a file, a format and a repository; the knowledge point is optional', () => {
@@ -32,6 +32,10 @@ describe('import settings', () => {
       repoId: 'r1',
       knowledgeId: undefined,
       mode: 'valid',
+      encoding: undefined,
+    });
+    expect(importQuery({ file, format: 'gift', repoId: 'r1', mode: 'all', encoding: 'gb18030' })).toMatchObject({
+      encoding: 'gb18030',
     });
   });
 });

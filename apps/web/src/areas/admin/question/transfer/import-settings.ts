@@ -1,5 +1,5 @@
 // What the import form holds, the format a file name suggests, and the form's checks (pure).
-import { IMPORT_MAX_BYTES, type ImportMode, type TransferFormat } from '@edu/contract';
+import type { ImportEncoding, ImportMode, TransferFormat } from '@edu/contract';
 import { TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.import;
@@ -10,6 +10,8 @@ export interface ImportSettings {
   repoId?: string;
   knowledgeId?: string;
   mode: ImportMode;
+  /** Text files: `auto` detects; the preview shows what was detected and lets the user force another. */
+  encoding?: ImportEncoding;
 }
 
 export type SettingsErrors = Partial<Record<'file' | 'format' | 'repoId', string>>;
@@ -26,9 +28,11 @@ export function formatFromFileName(name: string): TransferFormat | undefined {
   return undefined;
 }
 
-/** Why a picked file cannot be sent, or null. */
-export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
-  return file.size > IMPORT_MAX_BYTES ? T.tooLarge(file.name) : null;
+export const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** Why a picked file cannot be sent (over the server's size limit), or null. */
+export function fileProblem(file: Pick<File, 'name' | 'size'>, maxBytes: number): string | null {
+  return file.size > maxBytes ? T.tooLarge(file.name, toMb(maxBytes)) : null;
 }
 
 export function validateSettings(s: ImportSettings): SettingsErrors {
@@ -41,5 +45,5 @@ export function validateSettings(s: ImportSettings): SettingsErrors {
 
 /** The query of the preview and import calls; only valid settings get here. */
 export function importQuery(s: ImportSettings) {
-  return { format: s.format, repoId: s.repoId, knowledgeId: s.knowledgeId, mode: s.mode };
+  return { format: s.format, repoId: s.repoId, knowledgeId: s.knowledgeId, mode: s.mode, encoding: s.encoding };
 }

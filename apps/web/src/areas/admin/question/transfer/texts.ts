@@ -1,10 +1,17 @@
 // Chinese UI text of question import and export.
-import type { ImportJobStatus, ImportMode, TransferFormat } from '@edu/contract';
+import type { DetectedEncoding, ImportJobStatus, ImportMode, TransferFormat } from '@edu/contract';
 
 export const FORMAT_LABELS: Record<TransferFormat, string> = {
   moodle: 'Moodle XML',
   gift: 'GIFT',
   xlsx: 'Excel 模板',
+};
+
+export const ENCODING_LABELS: Record<DetectedEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  gb18030: 'GB18030 / GBK',
 };
 
 export const MODE_LABELS: Record<ImportMode, string> = {
@@ -19,9 +26,14 @@ export const TRANSFER_TEXTS = {
     steps: ['选择文件', '校验', '导入'],
     file: '文件',
     pick: '点击或拖拽文件到此处',
-    pickHint: '支持 Moodle XML（.xml）、GIFT（.gift / .txt）和 Excel 模板（.xlsx），不超过 10 MB',
+    pickHint: '支持 Moodle XML（.xml）、GIFT（.gift / .txt）和 Excel 模板（.xlsx）',
+    limits: (mb: number, rows: number) =>
+      `文件不超过 ${mb} MB，题目不超过 ${rows.toLocaleString('zh-CN')} 道（Excel 为数据行）`,
     fileRequired: '请选择要导入的文件',
-    tooLarge: (name: string) => `文件「${name}」超过 10 MB，不能导入`,
+    tooLarge: (name: string, mb: number) => `文件「${name}」超过 ${mb} MB，不能导入`,
+    encoding: '文本编码',
+    encodingDetected: (label: string) => `已按 ${label} 读取；如有乱码，请选择其他编码重新校验`,
+    previewFailed: '校验失败',
     format: '格式',
     formatRequired: '请选择文件格式',
     formatInferred: '已按文件扩展名自动选择，可以修改',
@@ -66,6 +78,7 @@ export const TRANSFER_TEXTS = {
   },
   job: {
     status: {
+      queued: '排队等待中',
       validating: '正在校验',
       importing: '正在导入',
       done: '导入完成',

@@ -1,6 +1,7 @@
 // Test support for the import/export dialogs: a real session over a fake fetch that can also answer files,
 // a render inside the app's providers, and a spy on the browser download.
 import type { ReactNode } from 'react';
+import type { TransferLimits } from '@edu/contract';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../../app/providers';
@@ -8,13 +9,25 @@ import { SessionContext } from '../../../../app/session-context';
 import { startUp, type Session } from '../../../../app/startup';
 import { USERINFO_KEY } from '../../../../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute, type RecordedCall } from '../../../../test/fake-api';
-import { KPS, loginInfo, repo } from '../../../../test/fixtures';
+import { KP_TREE, KPS, loginInfo, repo } from '../../../../test/fixtures';
 
 /** Answers a file: `body` with the given headers (Content-Type defaults to XML). */
 export const fileReply =
   (body: string, headers: Record<string, string> = {}) =>
   () =>
     new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', ...headers } });
+
+/** The server's limits as the dialogs read them (GET …/import/limits). */
+export const LIMITS: TransferLimits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxRows: 300_000,
+  maxUncompressedBytes: 512 * 1024 * 1024,
+  maxRatio: 200,
+  maxEntries: 1000,
+  workerMemoryMb: 192,
+  jobSeconds: 600,
+  exportPartQuestions: 20_000,
+};
 
 export const REPOS = [repo('r1', '七年级题库'), repo('r2', '八年级题库'), repo('r3', '共享题库', { owned: false })];
 
@@ -31,7 +44,9 @@ export async function transferSession(
     'GET /v1/general/data/grades': [],
     'GET /v1/general/data/subjects': [],
     'GET /v1/exam/question/knowledgepoints': KPS,
+    'GET /v1/exam/question/knowledgepoints/tree': KP_TREE,
     'GET /v1/exam/repositories': { total: REPOS.length, list: REPOS },
+    'GET /v1/exam/questions/import/limits': LIMITS,
     ...routes,
   });
   const calls: RecordedCall[] = fake.calls;

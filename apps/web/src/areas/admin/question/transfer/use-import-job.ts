@@ -1,8 +1,9 @@
-// Polls an import job every 500 ms until it is done or failed; then refreshes what the new questions change.
+// Polls an import or preview job every 500 ms until it is done or failed; then refreshes what new questions change.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type ImportJob } from '@edu/contract';
-import { useAppConfig, useCall, useSession } from '../../../../app/session-context';
+import { invalidateKnowledge } from '../../../../app/dictionaries';
+import { useAppConfig, useCall } from '../../../../app/session-context';
 
 export const POLL_MS = 500;
 
@@ -19,7 +20,6 @@ export function jobPercent(job: Pick<ImportJob, 'status' | 'processed' | 'total'
 export function useImportJob(jobId: string | null) {
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const session = useSession();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['import-job', agencyId, jobId],
@@ -36,7 +36,18 @@ export function useImportJob(jobId: string | null) {
     void queryClient.invalidateQueries({ queryKey: ['questions'] });
     void queryClient.invalidateQueries({ queryKey: ['repos'] });
     void queryClient.invalidateQueries({ queryKey: ['repo'] });
-    void session.reloadKnowledgePoints();
-  }, [imported, queryClient, session]);
+    void invalidateKnowledge(queryClient);
+  }, [imported, queryClient]);
   return query;
+}
+
+/** The server's import limits (stated under the upload box, checked before sending). */
+export function useTransferLimits() {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: ['transfer-limits', agencyId],
+    queryFn: () => call(API.questionImportLimits),
+    staleTime: Infinity,
+  });
 }
