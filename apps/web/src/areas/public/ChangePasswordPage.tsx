@@ -3,9 +3,9 @@
 // weak new one, with its reason) are shown on their field.
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { API, passwordLengthProblem, type FieldError } from '@edu/contract';
-import { errorText, isEnvelope } from '../../api/client';
-import { useApiMutation } from '../../api/mutation';
+import { API, passwordLengthProblem } from '@edu/contract';
+import { errorText } from '../../api/client';
+import { fieldErrorsOf, useApiMutation } from '../../api/mutation';
 import { useLogout, useRefreshLoginInfo } from '../../app/auth-actions';
 import { homePathFor } from '../../app/home-path';
 import { useCall, useSession, useUser } from '../../app/session-context';
@@ -127,9 +127,7 @@ export default function ChangePasswordPage() {
 
 /** The server's refusals of the form's own fields (`request.oldPassword`, `request.newPassword`), for setFields. */
 function fieldErrors(error: unknown): { name: keyof PasswordForm; errors: string[] }[] {
-  if (!isEnvelope(error)) return [];
-  const fields = (error.response as { fields?: FieldError[] } | null)?.fields ?? [];
-  return fields.flatMap((f) => {
+  return fieldErrorsOf(error).flatMap((f) => {
     const name = f.path.replace(/^request\./, '');
     return name === 'oldPassword' || name === 'newPassword' ? [{ name, errors: [f.message] }] : [];
   });
