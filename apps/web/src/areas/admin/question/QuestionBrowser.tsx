@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { API, type Question, type QuestionType } from '@edu/contract';
-import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { BulkMoveModal } from './BulkMoveModal';
 import { KpFilter, type KpFilterValue } from './KpFilter';
@@ -53,7 +53,7 @@ export function QuestionBrowser({
   const call = useCall();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const repos = useRepos();
   const [kp, setKp] = useState<KpFilterValue>({});
   const [type, setType] = useTypeFilter(fixedType, onTypeChange);
@@ -69,6 +69,11 @@ export function QuestionBrowser({
 
   const query = useQuestionPage({ repoId: effectiveRepo, type, tag, keyword, knowledgeIds }, paging.page, paging.size);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['questions'] });
+  const removal = useApiMutation({
+    mutationFn: (q: Question) => call(API.questionDelete, { params: { id: q.id } }),
+    success: T.removed,
+    invalidates: [['questions']],
+  });
   const remove = (q: Question) =>
     void modal.confirm({
       title: T.removeTitle,
@@ -76,15 +81,7 @@ export function QuestionBrowser({
       okText: T.remove,
       okButtonProps: { danger: true },
       cancelText: QUESTION_TEXTS.cancel,
-      onOk: async () => {
-        try {
-          await call(API.questionDelete, { params: { id: q.id } });
-          void message.success(T.removed);
-          await refresh();
-        } catch (e) {
-          void message.error(errorText(e));
-        }
-      },
+      onOk: () => removal.run(q),
     });
 
   const columns: TableColumnsType<Question> = [

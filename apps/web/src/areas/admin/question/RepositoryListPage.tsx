@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { API, type QuestionRepo, type TrainRepo } from '@edu/contract';
 import type { Call } from '../../../api/call';
 import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TRAIN_TEXTS } from '../train/texts';
 import { RepoFormModal } from './RepoFormModal';
@@ -70,7 +71,7 @@ export function RepositoryListPage({ kind }: { kind: keyof typeof REPO_KINDS }) 
   const call = useCall();
   const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const [tab, setTab] = useState('own');
   const [editing, setEditing] = useState<Repo | null | undefined>(undefined);
   const repos = useQuery({ queryKey: [K.listKey, agencyId], queryFn: () => K.list(call) });
@@ -83,15 +84,13 @@ export function RepositoryListPage({ kind }: { kind: keyof typeof REPO_KINDS }) 
     Promise.all(
       [K.listKey, K.storeKey, ...K.alsoRefresh].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
     );
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      void message.success(done);
-      await refresh();
-    } catch (e) {
-      void message.error(errorText(e));
-    }
-  };
+  /** Every write of the page: the call and what to say when it worked; the lists and their users refetch. */
+  const write = useApiMutation({
+    mutationFn: (w: { run: () => Promise<unknown>; done: string }) => w.run(),
+    success: (_, w) => w.done,
+    invalidates: [[K.listKey], [K.storeKey], ...K.alsoRefresh.map((key) => [key])],
+  });
+  const act = (run: () => Promise<unknown>, done: string) => write.run({ run, done });
   const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string) =>
     void modal.confirm({
       title,
