@@ -5,17 +5,18 @@ import type { schemeCalls, TestBank } from '../schemes/scheme-fixtures.test-help
 
 type Call = ReturnType<typeof schemeCalls>;
 
-/** A general scheme of one phase and one point asking the given questions in order, then the end. */
-export function fixedScheme(
+/** A general scheme of one phase (练习, over the bank's chapter) and one point, ending after it. */
+export function onePointScheme(
   bank: TestBank,
-  questionIds: string[],
-  o: { title?: string; judgeWay?: 'once' | 'retry' } = {},
+  title: string,
+  point: { name: string; selectors: Record<string, unknown>; repeat: number; requireCorrect: number },
+  judgeWay: 'once' | 'retry' = 'once',
 ): Record<string, unknown> {
   return {
-    title: o.title ?? '固定题练习',
+    title,
     type: 'general',
     initPhase: '练习',
-    initPoint: '固定',
+    initPoint: point.name,
     timeLimit: 0,
     kpRange: [bank.kp],
     trainRepoId: bank.trainRepoId,
@@ -24,21 +25,24 @@ export function fixedScheme(
         phase: '练习',
         knowledgeIds: [bank.kp],
         timeLimit: 0,
-        points: [
-          {
-            name: '固定',
-            onOK: '@end',
-            onError: '@end',
-            selectors: { questionIds },
-            repeat: questionIds.length,
-            judgeWay: o.judgeWay ?? 'once',
-            requireCorrect: questionIds.length,
-          },
-        ],
+        points: [{ ...point, onOK: '@end', onError: '@end', judgeWay }],
       },
     ],
   };
 }
+
+/** A general scheme asking the given questions in order, then the end. */
+export const fixedScheme = (
+  bank: TestBank,
+  questionIds: string[],
+  o: { title?: string; judgeWay?: 'once' | 'retry' } = {},
+) =>
+  onePointScheme(
+    bank,
+    o.title ?? '固定题练习',
+    { name: '固定', selectors: { questionIds }, repeat: questionIds.length, requireCorrect: questionIds.length },
+    o.judgeWay,
+  );
 
 /** Saves a general scheme and switches it on; answers its id. */
 export async function generalSchemeOn(call: Call, agency: string, body: Record<string, unknown>): Promise<string> {

@@ -17,6 +17,7 @@ import { answerRecords, trainings } from '../../db/schema.js';
 import { anyString, createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { createTestBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { generalSchemeOn, onePointScheme } from './training-fixtures.test-helper.js';
 
 let t: TestApp;
 let agency: string;
@@ -30,39 +31,16 @@ const clientId = () => `client-answer-${++answerNo}`;
 
 /** One phase, one point drawing both auto-judged questions of the bank, then the end. */
 const oneVisit = (judgeWay: 'once' | 'retry', over: Record<string, unknown> = {}) => ({
-  title: `单点训练-${judgeWay}`,
-  type: 'general',
-  initPhase: '练习',
-  initPoint: '基础',
-  timeLimit: 0,
-  kpRange: [bank.kp],
-  trainRepoId: bank.trainRepoId,
-  phases: [
-    {
-      phase: '练习',
-      knowledgeIds: [bank.kp],
-      timeLimit: 0,
-      points: [
-        {
-          name: '基础',
-          onOK: '@end',
-          onError: '@end',
-          selectors: { types: ['singleChoice', 'trueFalse'] },
-          repeat: 2,
-          judgeWay,
-          requireCorrect: 2,
-        },
-      ],
-    },
-  ],
+  ...onePointScheme(
+    bank,
+    `单点训练-${judgeWay}`,
+    { name: '基础', selectors: { types: ['singleChoice', 'trueFalse'] }, repeat: 2, requireCorrect: 2 },
+    judgeWay,
+  ),
   ...over,
 });
 
-async function schemeOn(body: Record<string, unknown>): Promise<string> {
-  const s = expectOk(await call<Scheme>('PUT', '/v1/train/scheme', agency, body));
-  expectOk(await call('POST', `/v1/train/scheme/${s.schemeId}/on`, agency));
-  return s.schemeId;
-}
+const schemeOn = (body: Record<string, unknown>) => generalSchemeOn(call, agency, body);
 
 const start = async (schemeId: string, token = student) =>
   Training.parse(expectOk(await call<T>('PUT', `/v1/train/scheme/${schemeId}/start`, token)));
