@@ -1,7 +1,8 @@
-// Start-up sequence of docs/product.md §4 as plain functions (the React provider only waits for it):
-// grades + subjects together (failure → both empty), then login info, then the user-change rule
-// (switch to the user's first agency when the current one is not theirs, unless fixed; load knowledge points).
-import { API, type Grade, type LoginInfo, type Subject } from '@edu/contract';
+// Start-up sequence (docs/product.md §4) as plain functions: the login info, then the user-change rule (switch
+// to the user's first agency when the current one is not theirs, unless fixed). Nothing is fetched before the
+// first page renders: grades, subjects and knowledge points are queries of the pages that need them
+// (app/dictionaries.ts, docs/web.md "Server state").
+import { API, type LoginInfo } from '@edu/contract';
 import { createHttpClient } from '../api/client';
 import { createCall, type Call } from '../api/call';
 import { resolveAgency, type AgencyChoice, type RuntimeConfig } from './agency';
@@ -23,19 +24,8 @@ export interface Session {
   userStore: UserStore;
   configStore: ConfigStore;
   agencyFixed: boolean;
-  /** Loads the knowledge points of the current agency into the config (only for a logged-in user). */
-  reloadKnowledgePoints(): Promise<void>;
   /** Stops reacting to store changes. */
   dispose(): void;
-}
-
-export async function loadDictionaries(call: Call): Promise<{ grades: Grade[]; subjects: Subject[] }> {
-  try {
-    const [grades, subjects] = await Promise.all([call(API.grades), call(API.subjects)]);
-    return { grades, subjects };
-  } catch {
-    return { grades: [], subjects: [] };
-  }
 }
 
 /** The agency to work in after the user changed: the first of the user's agencies when the current one is not theirs. */
@@ -60,68 +50,32 @@ export function createSessionParts(env: SessionEnv, agency: AgencyChoice) {
   return { userStore, call, setAgencyForCalls: (id: string) => (currentAgency = id) };
 }
 
-export async function startUp(env: SessionEnv): Promise<Session> {
-  const log = env.log ?? ((m, e) => console.warn(m, e));
+export function startUp(env: SessionEnv): Promise<Session> {
   const agency = resolveAgency(env.hostname, env.runtime, env.storage);
   const { userStore, call, setAgencyForCalls } = createSessionParts(env, agency);
+  const configStore = createConfigStore({ agencyId: agency.agencyId }, env.storage);
 
-  const { grades, subjects } = await loadDictionaries(call);
-  const configStore = createConfigStore(
-    { agencyId: agency.agencyId, knowledgePoints: [], grades, subjects },
-    env.storage,
-  );
-
-  let seq = 0;
-  let inflight: { key: string; promise: Promise<void> } | null = null;
-  function reloadKnowledgePoints(): Promise<void> {
-    const user = userStore.get();
-    if (!user) return Promise.resolve();
-    const key = `${configStore.getState().agencyId}\n${user.access_token}`;
-    if (inflight?.key === key) return inflight.promise;
-    const mine = ++seq;
-    const promise = call(API.kpList)
-      .then((list) => {
-        if (mine === seq) configStore.setKnowledgePoints(list);
-      })
-      .catch((e: unknown) => log('knowledge points not loaded', e))
-      .finally(() => {
-        if (inflight?.promise === promise) inflight = null;
-      });
-    inflight = { key, promise };
-    return promise;
-  }
-
-  async function applyUser(user: LoginInfo | null): Promise<void> {
-    if (!user) {
-      seq++;
-      if (configStore.getState().knowledgePoints.length > 0) configStore.setKnowledgePoints([]);
-      return;
-    }
-    if (user.agencies.length === 0) return;
+  function applyUser(user: LoginInfo | null): void {
+    if (!user || user.agencies.length === 0) return;
     const next = agencyAfterUserChange(user, configStore.getState().agencyId, agency.fixed);
     if (next !== configStore.getState().agencyId) configStore.setAgencyId(next);
-    await reloadKnowledgePoints();
   }
 
   const unsubscribe = [
     configStore.subscribe((next, prev) => {
-      if (next.agencyId === prev.agencyId) return;
-      setAgencyForCalls(next.agencyId);
-      // Counts on knowledge points are per agency (docs/domain.md): reload on a switch.
-      void reloadKnowledgePoints();
+      if (next.agencyId !== prev.agencyId) setAgencyForCalls(next.agencyId);
     }),
   ];
 
   userStore.load();
-  await applyUser(userStore.get());
-  unsubscribe.push(userStore.subscribe((next) => void applyUser(next)));
+  applyUser(userStore.get());
+  unsubscribe.push(userStore.subscribe((next) => applyUser(next)));
 
-  return {
+  return Promise.resolve({
     call,
     userStore,
     configStore,
     agencyFixed: agency.fixed,
-    reloadKnowledgePoints,
     dispose: () => unsubscribe.forEach((u) => u()),
-  };
+  });
 }

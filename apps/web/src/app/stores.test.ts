@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AGENCY_KEY, createConfigStore, createUserStore, USERINFO_KEY } from './stores';
 import { agencyFromHost, readRuntimeConfig, resolveAgency } from './agency';
 import { MemoryStorage } from '../test/fake-api';
-import { KPS, loginInfo } from '../test/fixtures';
+import { loginInfo } from '../test/fixtures';
 
 describe('user store (docs/product.md §4)', () => {
   it('set stores JSON under userinfo; remove deletes it from state and storage', () => {
@@ -27,14 +27,8 @@ describe('user store (docs/product.md §4)', () => {
   });
 });
 
-describe('config store (docs/product.md §4: exactly two changes)', () => {
-  const initial = { agencyId: 'demo', knowledgePoints: [], grades: [], subjects: [] };
-
-  it('replaces knowledge points', () => {
-    const store = createConfigStore(initial, new MemoryStorage());
-    store.setKnowledgePoints(KPS);
-    expect(store.getState().knowledgePoints).toBe(KPS);
-  });
+describe('config store (docs/product.md §4: the agency id only)', () => {
+  const initial = { agencyId: 'demo' };
 
   it('sets the agency id and saves it in storage', () => {
     const storage = new MemoryStorage();
@@ -45,7 +39,7 @@ describe('config store (docs/product.md §4: exactly two changes)', () => {
     expect(store.getState().agencyId).toBe('other');
     expect(storage.getItem(AGENCY_KEY)).toBe('other');
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(Object.keys(store).sort()).toEqual(['getState', 'setAgencyId', 'setKnowledgePoints', 'subscribe']);
+    expect(Object.keys(store).sort()).toEqual(['getState', 'setAgencyId', 'subscribe']);
   });
 });
 

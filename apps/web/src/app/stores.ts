@@ -1,5 +1,6 @@
-// The two client-side stores of docs/product.md §3/§4: application config and user (login info).
-import type { Grade, KnowledgePoint, LoginInfo, Subject } from '@edu/contract';
+// The two client-side stores of docs/product.md §4: application config (the agency id) and user (login info).
+// Server data (grades, subjects, knowledge points) lives in TanStack Query instead (app/dictionaries.ts).
+import type { LoginInfo } from '@edu/contract';
 
 /** The part of the Web Storage API the stores use (localStorage in the app, a Map in tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -25,19 +26,15 @@ function emitter<T>() {
 
 export interface AppConfig {
   agencyId: string;
-  knowledgePoints: KnowledgePoint[];
-  grades: Grade[];
-  subjects: Subject[];
 }
 
 /**
- * Config has exactly two changes: replace knowledge points, set agency id (saved in storage too).
+ * Config has exactly one change: set the agency id (saved in storage too).
  * Its members are functions that need no `this`, so they can be passed on alone (useSyncExternalStore).
  */
 export interface ConfigStore {
   getState: () => AppConfig;
   subscribe: (l: Listener<AppConfig>) => () => void;
-  setKnowledgePoints: (list: KnowledgePoint[]) => void;
   setAgencyId: (id: string) => void;
 }
 
@@ -52,7 +49,6 @@ export function createConfigStore(initial: AppConfig, storage: KeyValueStorage):
   return {
     getState: () => state,
     subscribe: ev.subscribe,
-    setKnowledgePoints: (list) => update({ ...state, knowledgePoints: list }),
     setAgencyId: (id) => {
       storage.setItem(AGENCY_KEY, id);
       if (id !== state.agencyId) update({ ...state, agencyId: id });

@@ -1,5 +1,5 @@
 // Login infos and knowledge points shared by tests.
-import type { KnowledgePoint, LoginInfo, Question, QuestionRepo } from '@edu/contract';
+import type { KnowledgePoint, KnowledgeTreeCompact, LoginInfo, Question, QuestionRepo } from '@edu/contract';
 
 export function loginInfo(
   roles: string[],
@@ -46,6 +46,13 @@ export const KPS: KnowledgePoint[] = [
   kp('ma', '数学', 'subject', { sort: 1 }),
   kp('ma.g7', '七年级', 'grade'),
 ];
+
+/** KPS as the compact tree answers them: parents first, siblings by sort, `[code, name]`. */
+export const KP_TREE: KnowledgeTreeCompact = [...KPS]
+  .sort(
+    (a, b) => a.code.split('.').length - b.code.split('.').length || a.sort - b.sort || a.code.localeCompare(b.code),
+  )
+  .map((p) => [p.code, p.name]);
 
 export function question(over: Partial<Question> = {}): Question {
   return {

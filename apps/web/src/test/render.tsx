@@ -9,14 +9,12 @@ import { SessionContext } from '../app/session-context';
 import { startUp, type Session } from '../app/startup';
 import { USERINFO_KEY } from '../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute } from './fake-api';
-import { KPS } from './fixtures';
+import { KP_TREE } from './fixtures';
 
 export async function makeSession(user: LoginInfo | null, routes: Record<string, FakeRoute> = {}) {
   const storage = new MemoryStorage(user ? { [USERINFO_KEY]: JSON.stringify(user) } : {});
   const fake = fakeFetch({
-    'GET /v1/general/data/grades': [],
-    'GET /v1/general/data/subjects': [],
-    'GET /v1/exam/question/knowledgepoints': KPS,
+    'GET /v1/exam/question/knowledgepoints/tree': KP_TREE,
     ...routes,
   });
   const notify = vi.fn();

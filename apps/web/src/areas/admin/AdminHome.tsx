@@ -3,6 +3,7 @@ import { Card, Col, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { VisitorNotice } from '../../components/VisitorNotice';
 import { useAppConfig, useUser } from '../../app/session-context';
+import { useKnowledgePoints } from '../../app/dictionaries';
 import { adminSections, firstSubjectCode, visibleSections } from './sections';
 import { ADMIN_TEXTS } from './texts';
 
@@ -10,7 +11,8 @@ const T = ADMIN_TEXTS.home;
 
 export default function AdminHome() {
   const user = useUser();
-  const { agencyId, knowledgePoints } = useAppConfig();
+  const { agencyId } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   if (!user) return <VisitorNotice text={T.visitor} action={T.login} />;
   const agencyName = user.agencies.find((a) => a.id === agencyId)?.name ?? agencyId;
   const links = visibleSections(adminSections(firstSubjectCode(knowledgePoints)), user, agencyId)

@@ -4,6 +4,7 @@ import { Layout, Menu, Typography, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAppConfig, useUser } from '../../app/session-context';
+import { useKnowledgePoints } from '../../app/dictionaries';
 import { AgencySwitcher } from '../../components/AgencySwitcher';
 import { UserMenu } from '../../components/UserMenu';
 import { adminSections, firstSubjectCode, selectedKey, visibleSections } from './sections';
@@ -11,7 +12,8 @@ import { ADMIN_TEXTS } from './texts';
 
 export function AdminLayout() {
   const user = useUser();
-  const { agencyId, knowledgePoints } = useAppConfig();
+  const { agencyId } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const { token } = theme.useToken();

@@ -13,7 +13,7 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { canAccessPath, type AccessSubject, type KnowledgePoint } from '@edu/contract';
+import { canAccessPath, type AccessSubject, type KnowledgePointBrief } from '@edu/contract';
 import { ADMIN_TEXTS } from './texts';
 
 const M = ADMIN_TEXTS.menu;
@@ -47,7 +47,7 @@ const link = (key: string, label: string, path: string, match: string, hint?: st
 });
 
 /** The subject the knowledge menu opens: the first subject of the loaded knowledge points. */
-export function firstSubjectCode(points: readonly KnowledgePoint[]): string {
+export function firstSubjectCode(points: readonly KnowledgePointBrief[]): string {
   const subjects = points
     .filter((p) => p.lv === 'subject')
     .sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code));

@@ -12,9 +12,16 @@ const location = () => screen.getByTestId('location').textContent;
 
 async function open(path: string, extra: Record<string, unknown> = {}, points: KnowledgePoint[] = KPS) {
   let current = points;
+  // The page reads the subjects, then the shown subject's descendants (never the whole tree).
+  const descendants = Object.fromEntries(
+    SUBJECTS.map((s) => [
+      `GET /v1/exam/question/knowledgepoints/parent/${s.code}`,
+      () => ({ json: envelope(current.filter((p) => p.code.startsWith(`${s.code}.`))) }),
+    ]),
+  );
   const s = await makeSession(admin, {
     'GET /v1/exam/question/subjects': SUBJECTS,
-    'GET /v1/exam/question/knowledgepoints': () => ({ json: envelope(current) }),
+    ...descendants,
     ...extra,
   });
   renderApp(s.session, [path]);
@@ -45,7 +52,8 @@ describe('admin/knowledge/list/{subject}', () => {
     await open('/admin/knowledge/list/en');
     expect(await screen.findByRole('tab', { name: '英语' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '数学' })).toBeTruthy();
-    expect(screen.getByText('共 4 个知识点')).toBeTruthy();
+    // The subject's points load after the subjects: a spinner meanwhile, then the tree.
+    expect(await screen.findByText('共 4 个知识点')).toBeTruthy();
     expect(within(node('en.g7.c1')).getByText(/题目 7 · 例题 2/)).toBeTruthy();
     expect(within(node('en')).getByText('学科')).toBeTruthy();
   });
@@ -62,7 +70,7 @@ describe('admin/knowledge/list/{subject}', () => {
     expect(await screen.findByText('共 1 个知识点')).toBeTruthy();
   });
 
-  it('adds a child: PUT {parent, name}, then reloads the config’s knowledge points', async () => {
+  it('adds a child: PUT {parent, name}, then loads the subject’s points again', async () => {
     const created = kp('en.g8.c1', '第一章', 'chapter');
     const t = await open('/admin/knowledge/list/en', { 'PUT /v1/exam/question/knowledgepoint': created });
     await screen.findByText('共 4 个知识点');
@@ -73,7 +81,9 @@ describe('admin/knowledge/list/{subject}', () => {
     expect(await within(d).findByText('请输入名称')).toBeTruthy();
     fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '  第一章 ' } });
     fireEvent.click(button(d, '确定'));
-    await waitFor(() => expect(t.session.configStore.getState().knowledgePoints).toContainEqual(created));
+    await waitFor(() =>
+      expect(t.calls.filter((c) => c.path === '/v1/exam/question/knowledgepoints/parent/en')).toHaveLength(2),
+    );
     const put = t.calls.find((c: RecordedCall) => c.method === 'PUT');
     expect(put?.body).toEqual({ request: { parent: 'en.g8', name: '第一章' } });
     expect(await screen.findByText('共 5 个知识点')).toBeTruthy();

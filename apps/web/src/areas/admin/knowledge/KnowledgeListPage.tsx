@@ -1,5 +1,5 @@
 // admin/knowledge/list/{subject}: the subject's knowledge tree with counts; add, rename and delete points.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App as AntApp, Button, Card, Empty, Space, Spin, Tabs, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -8,7 +8,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { API, type KnowledgePoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
-import { useAppConfig, useCall, useSession } from '../../../app/session-context';
+import { DICTIONARY_KEYS, invalidateKnowledge } from '../../../app/dictionaries';
+import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { KNOWLEDGE_TEXTS as T } from '../texts';
@@ -33,14 +34,10 @@ export default function KnowledgeListPage() {
   const { subject = '' } = useParams();
   const navigate = useNavigate();
   const call = useCall();
-  const session = useSession();
-  const { agencyId, knowledgePoints } = useAppConfig();
+  const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
   const { modal } = AntApp.useApp();
   const [editing, setEditing] = useState<Editing | null>(null);
-  // The config may hold no points yet (first load failed, or logged in just now): the page then starts
-  // out reloading, and the effect below loads them once.
-  const [reloading, setReloading] = useState(() => knowledgePoints.length === 0);
   // null: the default expansion (first level). Back to null whenever the subject changes, adjusted
   // while rendering (https://react.dev/learn/you-might-not-need-an-effect) rather than in an effect.
   const [expanded, setExpanded] = useState<React.Key[] | null>(null);
@@ -50,29 +47,27 @@ export default function KnowledgeListPage() {
     setExpanded(null);
   }
 
-  const subjectsKey = ['kpSubjects', agencyId];
-  const subjects = useQuery({ queryKey: subjectsKey, queryFn: () => call(API.kpSubjects) });
+  // The subjects, then only the shown subject's subtree, both with this agency's counts (docs/web.md
+  // "Server state"): the page never loads the whole tree.
+  const subjects = useQuery({
+    queryKey: [...DICTIONARY_KEYS.knowledgeCounts, 'subjects', agencyId],
+    queryFn: () => call(API.kpSubjects),
+  });
+  const subjectPoint = subjects.data?.find((s) => s.code === subject);
+  const descendants = useQuery({
+    queryKey: [...DICTIONARY_KEYS.knowledgeCounts, 'descendants', agencyId, subject],
+    queryFn: () => call(API.kpDescendants, { params: { id: subject } }),
+    enabled: subjectPoint !== undefined,
+  });
+  const reloading = subjects.isFetching || descendants.isFetching;
 
-  /** Fetches points and subjects again; `reloading` is already true and ends false. */
-  async function fetchAgain() {
-    try {
-      await Promise.all([session.reloadKnowledgePoints(), queryClient.invalidateQueries({ queryKey: subjectsKey })]);
-    } finally {
-      setReloading(false);
-    }
-  }
+  /** Loads the subjects, the subtree and the pickers' tree again (after a write or on 刷新). */
+  const reload = () => invalidateKnowledge(queryClient);
 
-  async function reload() {
-    setReloading(true);
-    await fetchAgain();
-  }
-
-  useEffect(() => {
-    if (knowledgePoints.length === 0) void fetchAgain();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const tree = useMemo(() => subtree(knowledgePoints, subject), [knowledgePoints, subject]);
+  const tree = useMemo(
+    () => (subjectPoint && descendants.data ? subtree([subjectPoint, ...descendants.data], subject) : null),
+    [subjectPoint, descendants.data, subject],
+  );
 
   const remove = useApiMutation({
     mutationFn: (point: KnowledgePoint) => call(API.kpDelete, { params: { id: point.code } }),
@@ -178,7 +173,7 @@ export default function KnowledgeListPage() {
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.emptySubject} />
                 )}
               </>
-            ) : reloading ? (
+            ) : descendants.isPending || reloading ? (
               <PageSpinner />
             ) : (
               <Empty description={T.emptySubject} />

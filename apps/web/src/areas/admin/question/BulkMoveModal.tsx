@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Form, Modal, Select, TreeSelect } from 'antd';
 import { API } from '@edu/contract';
 import { useApiMutation } from '../../../api/mutation';
-import { useAppConfig, useCall } from '../../../app/session-context';
+import { useCall } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { kpTreeOptions, useRepos } from './queries';
 import { QUESTION_TEXTS } from './texts';
 
@@ -18,7 +19,7 @@ export interface BulkMoveModalProps {
 
 export function BulkMoveModal({ mode, ids, onClose, onMoved }: BulkMoveModalProps) {
   const call = useCall();
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const repos = useRepos();
   const [target, setTarget] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);

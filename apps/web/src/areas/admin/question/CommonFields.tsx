@@ -2,7 +2,7 @@
 import { Button, Form, Input, Radio, Select, Space, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QuestionType } from '@edu/contract';
-import { useAppConfig } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { FieldError } from './FieldError';
 import { errorsUnder, type Draft, type FieldErrors } from './form-model';
 import { kpTreeOptions, useRepos, useTags } from './queries';
@@ -38,7 +38,7 @@ export function JudgeTypeField({ draft, set, errors }: FieldsProps) {
 }
 
 export function KnowledgeFields({ draft, set, errors }: FieldsProps) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const tree = kpTreeOptions(knowledgePoints);
   const tags = useTags();
   return (

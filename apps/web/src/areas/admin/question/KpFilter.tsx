@@ -1,7 +1,7 @@
 // Left side of the question list: a subject selector and that subject's knowledge tree; picks one code.
 import { useMemo } from 'react';
 import { Empty, Select, Tree } from 'antd';
-import { useAppConfig } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { subjectsOf } from '../knowledge/kp-tree';
 import { kpTreeData } from './queries';
 import { QUESTION_TEXTS } from './texts';
@@ -15,7 +15,7 @@ export interface KpFilterValue {
 }
 
 export function KpFilter({ value, onChange }: { value: KpFilterValue; onChange: (v: KpFilterValue) => void }) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const subjects = useMemo(() => subjectsOf(knowledgePoints), [knowledgePoints]);
   const treeData = useMemo(
     () => (value.subject ? kpTreeData(knowledgePoints, value.subject) : []),

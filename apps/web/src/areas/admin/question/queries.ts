@@ -1,7 +1,7 @@
 // Shared reads of the question bank pages: repositories and tags of the agency in context, tree data of points.
 import { useQuery } from '@tanstack/react-query';
 import type { TreeDataNode } from 'antd';
-import { API, type KnowledgePoint } from '@edu/contract';
+import { API, type KnowledgePointBrief } from '@edu/contract';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { subjectsOf, subtree, type KpNode } from '../knowledge/kp-tree';
 
@@ -29,13 +29,13 @@ export interface KpTreeOption {
   children: KpTreeOption[];
 }
 
-function toOption(node: KpNode): KpTreeOption {
+function toOption(node: KpNode<KnowledgePointBrief>): KpTreeOption {
   const { code, name } = node.point;
   return { value: code, key: code, title: name, children: node.children.map(toOption) };
 }
 
 /** TreeSelect data: every subject with its tree. */
-export function kpTreeOptions(points: readonly KnowledgePoint[]): KpTreeOption[] {
+export function kpTreeOptions(points: readonly KnowledgePointBrief[]): KpTreeOption[] {
   return subjectsOf(points)
     .map((s) => subtree(points, s.code))
     .filter((n): n is KpNode => n !== null)
@@ -43,9 +43,9 @@ export function kpTreeOptions(points: readonly KnowledgePoint[]): KpTreeOption[]
 }
 
 /** Tree data of one subject's children (the subject itself is chosen in a selector). */
-export function kpTreeData(points: readonly KnowledgePoint[], subject: string): TreeDataNode[] {
+export function kpTreeData(points: readonly KnowledgePointBrief[], subject: string): TreeDataNode[] {
   const root = subtree(points, subject);
-  const conv = (n: KpNode): TreeDataNode => ({
+  const conv = (n: KpNode<KnowledgePointBrief>): TreeDataNode => ({
     key: n.point.code,
     title: n.point.name,
     children: n.children.map(conv),

@@ -1,8 +1,8 @@
 // Several knowledge subtrees at once (a scheme's kpRange, a phase's knowledgeIds), from the question pages' tree.
 import { useMemo } from 'react';
 import { TreeSelect } from 'antd';
-import type { KnowledgePoint } from '@edu/contract';
-import { useAppConfig } from '../../../app/session-context';
+import type { KnowledgePointBrief } from '@edu/contract';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { kpTreeOptions } from '../question/queries';
 
 export interface KpMultiPickerProps {
@@ -15,7 +15,7 @@ export interface KpMultiPickerProps {
 }
 
 export function KpMultiPicker({ label, placeholder, value, onChange, disabled, status }: KpMultiPickerProps) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const treeData = useMemo(() => kpTreeOptions(knowledgePoints), [knowledgePoints]);
   return (
     <TreeSelect
@@ -36,7 +36,7 @@ export function KpMultiPicker({ label, placeholder, value, onChange, disabled, s
 }
 
 /** The name of a knowledge code ('' codes unknown to the loaded tree show as the code). */
-export function kpNames(points: readonly KnowledgePoint[], codes: readonly string[]): string[] {
+export function kpNames(points: readonly KnowledgePointBrief[], codes: readonly string[]): string[] {
   const byCode = new Map(points.map((p) => [p.code, p.name]));
   return codes.map((c) => byCode.get(c) ?? c);
 }

@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { API, SCHEME_TYPES, type Scheme, type SchemeType } from '@edu/contract';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { FilterSelect, KpTreeFilter, RepoFilter } from '../question/ListFilters';
 import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
@@ -64,7 +65,8 @@ export interface SchemeTableProps {
 export function SchemeTable({ title, extra, trainRepoId, type: fixedType, onTypeChange }: SchemeTableProps) {
   const call = useCall();
   const navigate = useNavigate();
-  const { agencyId, knowledgePoints } = useAppConfig();
+  const { agencyId } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const { modal } = AntApp.useApp();
   const repos = useTrainRepos();
   const [mine, setMine] = useState(false);

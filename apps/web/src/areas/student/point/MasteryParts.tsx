@@ -3,7 +3,7 @@
 import { Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { MASTERY_LEVELS, type MasteryLevel, type MasteryPoint } from '@edu/contract';
-import { useAppConfig } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { formatTime } from '../train/format';
 import { subjectsOf } from '../wrong/kp-options';
 import { LEVEL_COLORS } from './levels';
@@ -40,7 +40,7 @@ export function MasteryLegend() {
 }
 
 export function SubjectPicker({ value, onChange }: { value?: string; onChange: (v?: string) => void }) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   return (
     <Select
       aria-label={T.subject}

@@ -1,8 +1,8 @@
 // student/train/scheme/{schemeId}: one open scheme (found through the open list) with 开始训练 / 继续训练.
 import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import type { KnowledgePoint, OpenScheme } from '@edu/contract';
-import { useAppConfig } from '../../../app/session-context';
+import type { KnowledgePointBrief, OpenScheme } from '@edu/contract';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { formatTime } from './format';
@@ -15,7 +15,7 @@ import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.scheme;
 
-function KpRange({ codes, points }: { codes: readonly string[]; points: readonly KnowledgePoint[] }) {
+function KpRange({ codes, points }: { codes: readonly string[]; points: readonly KnowledgePointBrief[] }) {
   if (codes.length === 0) return <>{T.allKps}</>;
   const names = new Map(points.map((p) => [p.code, p.name]));
   return (
@@ -28,7 +28,7 @@ function KpRange({ codes, points }: { codes: readonly string[]; points: readonly
 }
 
 function SchemeView({ scheme: s }: { scheme: OpenScheme }) {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   return (
     <Card
       title={

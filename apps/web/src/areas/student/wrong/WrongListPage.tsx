@@ -7,7 +7,7 @@ import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { WRONG_FILTERS, WRONG_MASTERED_STREAK, type WrongEntry, type WrongFilter } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useAppConfig } from '../../../app/session-context';
+import { useKnowledgePoints } from '../../../app/dictionaries';
 import { TYPE_LABELS } from '../../../components/texts';
 import { Gate } from './Gate';
 import { totalOf } from '../train/queries';
@@ -68,7 +68,7 @@ function columns(now: number): TableColumnsType<WrongEntry> {
 }
 
 function WrongBook() {
-  const { knowledgePoints } = useAppConfig();
+  const { points: knowledgePoints } = useKnowledgePoints();
   const [filter, setFilter] = useState<WrongFilter>('all');
   const [subject, setSubject] = useState<string | undefined>();
   const [knowledgeId, setKnowledgeId] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 // Knowledge-point pickers of the student pages: subjects (tree roots) and a subject's tree for a TreeSelect.
-import type { KnowledgePoint } from '@edu/contract';
+import type { KnowledgePointBrief } from '@edu/contract';
 
 export interface KpTreeNode {
   value: string;
@@ -7,17 +7,17 @@ export interface KpTreeNode {
   children: KpTreeNode[];
 }
 
-export const subjectsOf = (kps: readonly KnowledgePoint[]) => kps.filter((k) => k.parentCode === null);
+export const subjectsOf = (kps: readonly KnowledgePointBrief[]) => kps.filter((k) => k.parentCode === null);
 
 /** The tree under `root` (or every subject) for antd's TreeSelect / Tree, siblings in their sort order. */
-export function kpTree(kps: readonly KnowledgePoint[], root?: string): KpTreeNode[] {
-  const children = new Map<string | null, KnowledgePoint[]>();
+export function kpTree(kps: readonly KnowledgePointBrief[], root?: string): KpTreeNode[] {
+  const children = new Map<string | null, KnowledgePointBrief[]>();
   for (const k of kps) {
     const list = children.get(k.parentCode) ?? [];
     list.push(k);
     children.set(k.parentCode, list);
   }
-  const build = (k: KnowledgePoint): KpTreeNode => ({
+  const build = (k: KnowledgePointBrief): KpTreeNode => ({
     value: k.code,
     title: k.name,
     children: (children.get(k.code) ?? []).sort((a, b) => a.sort - b.sort).map(build),
