@@ -12,6 +12,8 @@ const PHONE = { width: 375, height: 812 };
 
 interface Fit {
   pageWidth: number;
+  /** Table cells with more than 4 characters that are narrower than 4 characters (64 px): squeezed columns. */
+  squeezed: string[];
   brand: { visible: boolean; clipped: boolean };
   title: { text: string; clipped: boolean } | null;
 }
@@ -24,8 +26,12 @@ const measure = (page: Page): Promise<Fit> =>
     const brand = document.querySelector('.area-brand');
     const brandText = brand?.firstElementChild ?? brand;
     const title = document.querySelector('.student-content .ant-card-head-title');
+    const squeezed = Array.from(document.querySelectorAll<HTMLElement>('.student-content tbody td'))
+      .filter((td) => td.innerText.trim().length > 4 && td.getBoundingClientRect().width < 64)
+      .map((td) => td.innerText.trim().slice(0, 20));
     return {
       pageWidth: document.documentElement.scrollWidth,
+      squeezed,
       brand: {
         visible: !!brand && brand.getBoundingClientRect().width > 0,
         clipped: !brandText || clipped(brandText),
@@ -59,14 +65,16 @@ describe('the student area on a phone', () => {
 
   const menuButton = () => page.getByRole('button', { name: '菜单', exact: true });
 
-  /** Checks the page once it shows `ready`, and saves its screenshot. */
-  async function check(name: string, ready: string | RegExp): Promise<Fit> {
+  /** Checks the page once it shows `ready` (and its data: `loaded`), and saves its screenshot. */
+  async function check(name: string, ready: string | RegExp, loaded?: string): Promise<Fit> {
     await expect.poll(() => page.getByText(ready).first().isVisible()).toBe(true);
+    if (loaded) await expect.poll(() => page.locator(loaded).count()).toBeGreaterThan(0);
     // Let lazy chunks (charts, KaTeX) settle before measuring.
     await page.waitForLoadState('networkidle');
     const fit = await measure(page);
     expect(fit.pageWidth, `${name}: page width`).toBeLessThanOrEqual(PHONE.width);
     expect(fit.brand, `${name}: brand`).toEqual({ visible: true, clipped: false });
+    expect(fit.squeezed, `${name}: squeezed table columns`).toEqual([]);
     expect(fit.title?.clipped ?? false, `${name}: title «${fit.title?.text}»`).toBe(false);
     expect(await menuButton().isVisible(), `${name}: menu button`).toBe(true);
     await shot(page, `student-mobile-${name}`);
@@ -94,20 +102,20 @@ describe('the student area on a phone', () => {
     await page.keyboard.press('Escape');
 
     await viaMenu('训练', /\/student\/train$/);
-    await check('train-list', '训练历史');
+    await check('train-list', '训练历史', '.scheme-card');
 
     await page.getByRole('link', { name: '训练历史' }).click();
     await page.waitForURL(/\/student\/train\/history$/);
-    await check('history', '训练历史');
+    await check('history', '返回训练列表', '.ant-table-row');
     await page.getByRole('link', { name: '查看报告' }).first().click();
     await page.waitForURL(/\/student\/train\/report\/[^/]+$/);
-    const fit = await check('report', '各知识点');
+    const fit = await check('report', '各知识点', '.records-list .record-item');
     expect(fit.title?.text).toMatch(/训练报告/);
     const trainId = /\/report\/([^/]+)$/.exec(new URL(page.url()).pathname)?.[1] ?? '';
 
     // The answers on a phone are a list, one card per answer: the question's text and the answer in words.
     await page.goto(`/student/train/${trainId}/questions`);
-    await check('records', '训练题目记录');
+    await check('records', '训练题目记录', '.records-list .record-item');
     const items = page.locator('.records-list .record-item');
     await expect.poll(() => items.count()).toBeGreaterThan(0);
     const first = (await items.first().innerText()).replace(/\s+/g, ' ');
@@ -116,10 +124,10 @@ describe('the student area on a phone', () => {
     expect(await page.locator('.records-list .record-answer').first().innerText()).not.toBe('');
 
     await viaMenu('错题本', /\/student\/wrong\/list$/);
-    await check('wrong-book', '错题本');
+    await check('wrong-book', '错题本', '.ant-table-row');
 
     await viaMenu('知识图谱', /\/student\/knowledgegraph\/mine$/);
-    await check('knowledge-graph', '知识图谱');
+    await check('knowledge-graph', '知识图谱', '.ant-tree-treenode');
     expect(visited).toHaveLength(7);
   });
 

@@ -21,6 +21,8 @@ const columns: TableColumnsType<TrainingSummary> = [
   {
     title: T.scheme,
     dataIndex: 'title',
+    // The other columns are fixed: without its own width the name got what was left of scroll.x (20 px on a phone).
+    width: 220,
     render: (title: string, r) => (
       <Link to={r.status === 'running' ? `/student/train/${r.trainId}/do` : `/student/train/report/${r.trainId}`}>
         {title}
@@ -90,7 +92,7 @@ function TrainHistory() {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: query.isError ? TRAIN_TEXTS.loadFailed : T.empty }}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1160 }}
         pagination={{
           current: page,
           pageSize: size,
