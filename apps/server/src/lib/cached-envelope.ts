@@ -4,7 +4,7 @@
 // with no body. Its `serverTime` is the time it was built (the web reads no clock from such answers).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compression.js';
+import { COMPRESS_THRESHOLD_BYTES } from './compression.js';
 import { okEnvelopeJson } from './envelope.js';
 
 type Encoding = 'br' | 'gzip';

@@ -5,16 +5,7 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
-
-/** Answers under this size gain less than the header and CPU cost. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
-
-/**
- * JSON (the envelope), text, JavaScript, CSS and SVG. Never octet-stream or the download types
- * (xlsx, zip, images are compressed already and recompressing only costs CPU), never event streams.
- */
-export const COMPRESSIBLE_TYPES =
-  /^(?:application\/(?:json|javascript)|text\/(?!event-stream)[a-z-]+|image\/svg\+xml)(?:;|$)/u;
+import { COMPRESSIBLE_TYPES, COMPRESS_THRESHOLD_BYTES } from '../lib/compression.js';
 
 export default fp(
   async (app) => {
