@@ -16,7 +16,7 @@ import { conflict, loginRequired, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
-import { publicResult } from '../training/answer-visibility.js';
+import { publicResult } from './answer-visibility.js';
 import type { PublicationRow, QuestionPublicationRepository } from './question-publication.repository.js';
 import { publiclyShown, testAccess } from './question-publication.policy.js';
 import { questionAccess } from './questions.policy.js';

@@ -34,7 +34,7 @@ import type { QuestionsService } from '../questions/questions.service.js';
 import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
-import { trainingAnswerMoment, visibleResult } from './answer-visibility.js';
+import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
 import { trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
