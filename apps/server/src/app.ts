@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import './lib/fastify-types.js';
+import './fastify-types.js';
 import type { LoginLimiter } from './features/auth/login-limiter.js';
 import { agencyRoutes } from './features/agency/agency.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';

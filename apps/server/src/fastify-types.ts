@@ -1,8 +1,8 @@
 // Fastify declaration merging: what the app's plugins add to requests, instances and route config.
 import 'fastify';
 import type { ApiRoute } from '@edu/contract';
-import type { Services } from '../services.js';
-import type { AuthUser } from './auth-user.js';
+import type { Services } from './services.js';
+import type { AuthUser } from './lib/auth-user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
