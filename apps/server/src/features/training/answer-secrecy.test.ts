@@ -114,6 +114,10 @@ async function allReads(trainId: string | null, questionIds: string[], recordIds
   for (const id of recordIds) reads.push([`record ${id}`, await get(`/v1/answer/record/${id}`, student)]);
   for (const id of questionIds) {
     reads.push([`exam read ${id}`, await get(`/v1/exam/question/${id}`, student)]);
+    // A question already in the wrong-answer book (from an earlier training) may be reviewed: not while in use.
+    const review = { request: { clientAnswerId: `secrecy-review-${++answerNo}`, answer: ['B'] } };
+    const reviewed = await t.call('POST', `/v1/wrong/${id}/review`, { token: student, agency: 'demo', body: review });
+    reads.push([`wrong review ${id}`, reviewed]);
     reads.push([`public read ${id}`, await get(`/v1/public/question/${id}`)]);
     for (const token of [undefined, student]) {
       const body = { request: { answer: ['B'] } };

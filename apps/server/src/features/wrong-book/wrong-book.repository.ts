@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answerRecords, wrongCards, wrongReviews } from '../../db/schema.js';
+import { heldBack } from '../questions/question-publication.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 
 export type CardRow = typeof wrongCards.$inferSelect;
@@ -194,6 +195,12 @@ export class WrongBookRepository {
   }
 
   /** The entry of one question, or undefined when the question is not in the student's book. */
+  /** A switched-on paper names the question, or one of the student's running trainings drew it. */
+  async inUse(o: Owner, questionId: number): Promise<boolean> {
+    const result = await this.db.execute(sql`select ${heldBack(questionId, o.userId)} as held`);
+    return (result as { rows: { held: boolean }[] }).rows[0]?.held === true;
+  }
+
   async entry(o: Owner, questionId: number, db: DbOrTx = this.db): Promise<BookRow | undefined> {
     const rows = rowsOf<RawBookRow>(await db.execute(sql`${bookCte(o, { subtrees: [], questionId })} ${SELECT_ENTRY}`));
     return rows[0] && toBookRow(rows[0]);

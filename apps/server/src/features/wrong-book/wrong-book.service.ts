@@ -27,6 +27,8 @@ import type { BookRow, CardRow, Owner, WrongBookRepository } from './wrong-book.
 
 const NOT_IN_BOOK = '错题本中没有这道题';
 const RECORD_NOT_FOUND = '答题记录不存在';
+/** Its answer is not shown while the question is in use (docs/judging.md "Who sees an answer when"). */
+const IN_USE = '这道题正在试卷或训练中使用，结束后再复习或查看答案';
 const MAX_TRIES = 4;
 
 export class WrongBookService {
@@ -102,6 +104,7 @@ export class WrongBookService {
     const entry = await this.repo.entry(o, questionId);
     const [row] = entry ? await this.visibleQuestions(o.agencyId, [questionId]) : [];
     if (!entry || !row) throw notFound(NOT_IN_BOOK);
+    if (await this.repo.inUse(o, questionId)) throw conflict(IN_USE);
     const [full] = await this.questions.present([row]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const rating = result.pending || result.isCorrect === null ? null : result.isCorrect ? 'good' : 'again';
@@ -154,6 +157,7 @@ export class WrongBookService {
     if (!rec) throw notFound(RECORD_NOT_FOUND);
     // A running training may still hold the answer back (paper results, retry questions): wait for its end.
     if (rec.trainRunning) throw conflict('该训练尚未结束，结束后可查看答题详情');
+    if (await this.repo.inUse(o, rec.questionId)) throw conflict(IN_USE);
     const question = await this.questionAt(rec.questionId, rec.version);
     if (!question) throw notFound(RECORD_NOT_FOUND);
     return {
