@@ -20,6 +20,8 @@ const OUTSIDE = [
 // `docs/x.md`, then optionally `"Heading"` (or `("Heading")`) or a chain `§3, §5 and §9` / `§3/§4`.
 const CITATION = /docs\/([\w.-]+\.md)(?:\s*\(?\s*"([^"\n]+)"|((?:\s*(?:,|\/|and|or|&)?\s*§\d+(?:\.\d+)*)+))?/g;
 const SECTION = /§(\d+)/g;
+// Inside docs/: a link to a sibling, `[routes.md](routes.md)`, optionally followed by `"Heading"`.
+const SIBLING_LINK = /\]\(([\w.-]+\.md)\)(?:\s*"([^"\n]+)")?/g;
 
 /** Joins a citation split over lines: the line break and a comment's `//` or `*` become one space. */
 const joinLines = (text) => text.replace(/[ \t]*\r?\n[ \t]*(?:\/\/\/?|\*(?!\/))?[ \t]*/g, ' ');
@@ -40,7 +42,8 @@ export function citationProblems(files, docs) {
       if (m) problems.push(`${path}: cites a document outside the repository: "${m[0]}"`);
     }
     const cited = new Set();
-    for (const m of flat.matchAll(CITATION)) {
+    const siblings = /^docs\/[^/]+$/.test(path) ? [...flat.matchAll(SIBLING_LINK)] : [];
+    for (const m of [...flat.matchAll(CITATION), ...siblings]) {
       const [whole, file, heading, sections] = m;
       for (let i = m.index; i < m.index + whole.length; i++) cited.add(i);
       const doc = docs.get(file);

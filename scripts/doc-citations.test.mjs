@@ -15,6 +15,7 @@ describe('citation check', () => {
     expect(check('// docs/domain.md "Drawing"')).toEqual([]);
     expect(check('// rules (docs/domain.md ("Schemes and\n// trainings")) and docs/product.md §2, §6')).toEqual([]);
     expect(check('See docs/product.md §2/§6 and docs/product.md\n  §6.', 'docs/x.md')).toEqual([]);
+    expect(check('the rules: [domain.md](domain.md) "Wire format"', 'docs/x.md')).toEqual([]);
   });
 
   it('fails on a missing file, heading or section, and on a § without its file', () => {
@@ -24,6 +25,10 @@ describe('citation check', () => {
     ]);
     expect(check('// docs/product.md §2, §7')).toEqual(['a.ts: docs/product.md has no §7']);
     expect(check('// the §6 rule')).toHaveLength(1);
+    expect(check('the rules: [domain.md](domain.md) "Links"', 'docs/x.md')).toEqual([
+      'docs/x.md: docs/domain.md has no section "Links"',
+    ]);
+    expect(check('see [the engine](engine.md)', 'docs/x.md')).toEqual(['docs/x.md: docs/engine.md does not exist']);
   });
 
   it('fails on the documents outside the repository', () => {
