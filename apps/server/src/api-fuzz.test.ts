@@ -24,7 +24,7 @@ import { createTestApp, expectOk, type TestApp } from './test/test-app.js';
 import { inputArbitrary } from './test/zod-arbitrary.js';
 
 /** Requests per route and role; FUZZ_RUNS raises it for a longer local run. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_105);
 
 /** The platform admin, the demo agency's admin (who may do most there), its student, and no login at all. */

@@ -107,6 +107,14 @@ export const hostileValue = (): fc.Arbitrary<unknown> =>
     { arbitrary: fc.constant(null).map(protoKeys), weight: 1 },
   );
 
+/** A string of `valid` (anything else unchanged) with U+0000 or a lone surrogate put in at some place. */
+const withBadText = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
+  fc
+    .tuple(valid, fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.nat())
+    .map(([v, bad, at]) =>
+      typeof v === 'string' ? v.slice(0, at % (v.length + 1)) + bad + v.slice(at % (v.length + 1)) : v,
+    );
+
 function resolve(s: JsonSchema, root: JsonSchema): JsonSchema {
   if (!s.$ref) return s;
   const name = s.$ref.replace(/^#\/\$defs\//, '');
@@ -132,13 +140,21 @@ class Mapper {
 
   /** The arbitrary of one node; in hostile mode each node is sometimes replaced by a hostile value. */
   of(schema: JsonSchema, depth = 0, name?: string): fc.Arbitrary<unknown> {
-    const valid = this.validOf(resolve(schema, this.root), depth, name);
+    const resolved = resolve(schema, this.root);
+    const valid = this.validOf(resolved, depth, name);
     const hinted = name && this.opts.hints?.[name]?.length ? this.opts.hints[name] : undefined;
     const withHints = hinted
       ? fc.oneof({ arbitrary: valid, weight: 1 }, { arbitrary: fc.constantFrom(...hinted), weight: 2 })
       : valid;
     if (!this.hostile) return withHints;
-    return fc.oneof({ arbitrary: withHints, weight: 5 }, { arbitrary: hostileValue(), weight: 1 });
+    // A text field often gets a valid-looking value with U+0000 or a lone surrogate inside: such a value
+    // passes length and type checks and so reaches the handler and the database, where careless code fails.
+    const textual = typesOf(resolved).includes('string') && !resolved.enum && resolved.const === undefined;
+    return fc.oneof(
+      { arbitrary: withHints, weight: 5 },
+      { arbitrary: hostileValue(), weight: 1 },
+      ...(textual ? [{ arbitrary: withBadText(withHints), weight: 3 }] : []),
+    );
   }
 
   private validOf(s: JsonSchema, depth: number, name?: string): fc.Arbitrary<unknown> {
