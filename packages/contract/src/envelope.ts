@@ -28,7 +28,7 @@ export const envelopeOf = <T extends z.ZodType>(response: T) =>
 /** Body of a call the spec writes as `request{...}`. */
 export const requestOf = <T extends z.ZodType>(request: T) => z.object({ request });
 
-/** Paged read answer (docs/domain.md): `{ total, list }`; total may be capped as a string like "10000+". */
+/** Paged read answer (docs/domain.md "Wire format"): `{ total, list }`; total may be capped as a string like "10000+". */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ total: z.union([z.number().int(), z.string()]), list: z.array(item) });
 

@@ -1,4 +1,4 @@
-// Role strings of docs/product.md §6 and docs/domain.md, and the agency context placeholder.
+// Role strings of docs/product.md §6 and docs/domain.md "Agencies, users, roles", and the agency context placeholder.
 
 export const AGENCY = '{agency}';
 

@@ -29,7 +29,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** Tenants. The id is a slug chosen by the platform admin (docs/domain.md). */
+/** Tenants. The id is a slug chosen by the platform admin (docs/domain.md "Wire format"). */
 export const agencies = pgTable(
   'agencies',
   {

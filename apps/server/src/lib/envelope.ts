@@ -31,7 +31,7 @@ export function errorEnvelope(
     serverTime: now,
     module,
     version: VERSION,
-    // docs/domain.md: on errno 400 the response is always { fields: [...] }.
+    // docs/domain.md "Wire format": on errno 400 the response is always { fields: [...] }.
     response: code === 'invalid_input' ? { fields: fields ?? [] } : null,
   };
 }

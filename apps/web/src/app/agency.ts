@@ -1,4 +1,4 @@
-// Which agency the app works in (docs/product.md §4, docs/domain.md): host suffix (fixed), else storage, else the default.
+// Which agency the app works in (docs/product.md §4, docs/domain.md "Agencies, users, roles"): host suffix (fixed), else storage, else the default.
 import type { KeyValueStorage } from './stores';
 import { AGENCY_KEY } from './stores';
 

@@ -1,4 +1,4 @@
-// Where a user lands after login (docs/domain.md): staff → /admin, student → /student/home, parent → /parent/, tutor → /WTPteacher/.
+// Where a user lands after login (docs/domain.md "Agencies, users, roles"): staff → /admin, student → /student/home, parent → /parent/, tutor → /WTPteacher/.
 const PLATFORM_STAFF = new Set([
   'edu:admin',
   'edu:agency:admin',

@@ -109,7 +109,7 @@ describe('route filtering by docs/product.md §6 (routes failing the check are n
   });
 });
 
-describe('landing area after login (docs/domain.md)', () => {
+describe('landing area after login (docs/domain.md "Agencies, users, roles")', () => {
   it.each([
     [['edu:admin'], '/admin'],
     [['edu:agency:demo:admin'], '/admin'],

@@ -43,7 +43,7 @@ describe('config store (docs/product.md §4: the agency id only)', () => {
   });
 });
 
-describe('agency resolution (docs/domain.md)', () => {
+describe('agency resolution (docs/domain.md "Agencies, users, roles")', () => {
   const runtime = { defaultAgencyId: 'demo', agencyDomainSuffixes: ['.edu.example.com', 'school.cn'] };
 
   it.each([

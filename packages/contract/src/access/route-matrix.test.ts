@@ -96,7 +96,7 @@ describe('route matrix summary', () => {
     expect(count('agency', 'other')).toBe(open);
   });
 
-  it('lets every demo account open its landing page (docs/domain.md)', () => {
+  it('lets every demo account open its landing page (docs/domain.md "Agencies, users, roles")', () => {
     const landing: [IdentityName, string][] = [
       ['admin', '/admin'],
       ['agency', '/admin'],

@@ -1,4 +1,4 @@
-// The knowledge subtrees a point draws from: its phase's subtrees inside the scheme's kpRange (docs/domain.md).
+// The knowledge subtrees a point draws from: its phase's subtrees inside the scheme's kpRange (docs/domain.md "Schemes and trainings").
 // Codes name whole subtrees (`a.b` holds `a.b` and every `a.b.…`), so the intersection of two sets of subtrees
 // is, pair by pair, the deeper code when one holds the other.
 

@@ -1,6 +1,6 @@
 // Text similarity as a percentage with two decimals: recitation comparison (docs/product.md §5) and translation judging.
 
-/** A translation is judged correct when its similarity to a reference reaches this (docs/domain.md). */
+/** A translation is judged correct when its similarity to a reference reaches this (docs/domain.md "Questions and repositories"). */
 export const JUDGE_SIMILARITY_THRESHOLD = 80;
 
 /** Code points, so an emoji or a rare CJK character counts as one edit, not two. */

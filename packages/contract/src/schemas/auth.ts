@@ -1,4 +1,4 @@
-// Login contract of docs/domain.md: login info is what the web stores under localStorage.userinfo.
+// Login contract of docs/domain.md "Login contract": login info is what the web stores under localStorage.userinfo.
 import { z } from 'zod';
 import { EpochMs } from './common.js';
 

@@ -1,4 +1,4 @@
-// Knowledge points (docs/product.md §3, docs/domain.md): a shared tree with materialised-path codes.
+// Knowledge points (docs/product.md §3, docs/domain.md "Knowledge points"): a shared tree with materialised-path codes.
 import { z } from 'zod';
 
 export const KP_LEVELS = ['subject', 'grade', 'chapter', 'lv1', 'lv2', 'lv3', 'lv4'] as const;

@@ -17,7 +17,7 @@ export type SystemTagKey = z.infer<typeof SystemTagKey>;
 export const Tag = z.object({
   id: Id,
   name: z.string(),
-  /** System tags have fixed keys (docs/domain.md); their counts feed the knowledge-point counters. */
+  /** System tags have fixed keys (docs/domain.md "Questions and repositories"); their counts feed the knowledge-point counters. */
   key: SystemTagKey.nullable(),
   questionCount: z.number().int(),
 });

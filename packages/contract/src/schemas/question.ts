@@ -80,7 +80,7 @@ export const Question = z.object({
 });
 export type Question = z.infer<typeof Question>;
 
-/** What a student may read before answering: no `answer`, no `explanation`, also on sub-questions (docs/domain.md). */
+/** What a student may read before answering: no `answer`, no `explanation`, also on sub-questions (docs/domain.md "Questions and repositories"). */
 export const StudentQuestionSub = QuestionSub.omit({ answer: true, explanation: true });
 export type StudentQuestionSub = z.infer<typeof StudentQuestionSub>;
 export const StudentQuestion = Question.omit({ answer: true, explanation: true, questionSub: true }).extend({

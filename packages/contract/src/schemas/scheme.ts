@@ -18,7 +18,7 @@ export type SchemeStatus = z.infer<typeof SchemeStatus>;
 export const POINT_JUDGE_WAYS = ['once', 'retry'] as const;
 export const PointJudgeWay = z.enum(POINT_JUDGE_WAYS, '判题方式只能是 once 或 retry');
 
-/** Seconds; 0 = no limit (docs/domain.md). A week bounds every training. */
+/** Seconds; 0 = no limit (docs/domain.md "Wire format"). A week bounds every training. */
 export const MAX_SCHEME_TIME_LIMIT = 7 * 24 * 3600;
 export const SchemeTimeLimit = z
   .number('时间限制必须是秒数')

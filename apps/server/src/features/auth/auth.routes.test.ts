@@ -1,4 +1,4 @@
-// API tests of the login contract (docs/domain.md): login, me, logout, password, expiry and limits.
+// API tests of the login contract (docs/domain.md "Login contract"): login, me, logout, password, expiry and limits.
 import { randomBytes } from 'node:crypto';
 import { LoginInfo } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

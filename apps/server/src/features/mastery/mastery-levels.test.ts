@@ -1,4 +1,4 @@
-// Unit tests of the mastery rules (docs/domain.md): thresholds over the last 10 answers, proficient on two days,
+// Unit tests of the mastery rules (docs/domain.md "Wrong answers, mastery, statistics"): thresholds over the last 10 answers, proficient on two days,
 // all right in a paper, and subtrees rolling up to their ancestors.
 import { describe, expect, it } from 'vitest';
 import { levelOf, masteryByPoint, selfAndAncestors, type MasteryAnswer } from './mastery-levels.js';

@@ -1,4 +1,4 @@
-// Knowledge-point mastery from a student's answer history (docs/domain.md, Khan-style; rules in
+// Knowledge-point mastery from a student's answer history (docs/domain.md "Wrong answers, mastery, statistics", Khan-style; rules in
 // docs/practice-engine.md "Wrong-answer book and mastery"). Pure: the repository hands in the answers.
 import { windowLevel, type MasteryLevel } from '@edu/contract';
 

@@ -1,4 +1,4 @@
-// Rich content of questions (docs/domain.md): an allow-list sanitiser for every HTML field written, and the
+// Rich content of questions (docs/domain.md "Questions and repositories"): an allow-list sanitiser for every HTML field written, and the
 // sentence formatter that wraps each sentence of the stem in `span.word` with a stable id (docs/product.md §3).
 // Formulas are kept as LaTeX source: `<span class="math-tex" data-latex="…">` (rendered by KaTeX on
 // the web) or `$…$` in text. Rules and reasons: docs/question-bank.md.

@@ -1,5 +1,5 @@
 // Pure rules of public preview: who may have an answer judged by POST …/{id}/test, and what a visitor or
-// a user turned away is told (docs/domain.md: `…/test` is for staff and for questions published for public preview).
+// a user turned away is told (docs/domain.md "Questions and repositories": `…/test` is for staff and for questions published for public preview).
 
 export interface TestCaller {
   /** A logged-in user (a missing, bad or expired token is a visitor). */

@@ -1,4 +1,4 @@
-// A plain TypeScript statement of the statistics, straight from the definitions (docs/domain.md, Moodle's item
+// A plain TypeScript statement of the statistics, straight from the definitions (docs/domain.md "Wrong answers, mastery, statistics", Moodle's item
 // analysis on first attempts), written without the SQL's histograms and buckets. The property test checks the
 // SQL against it on random data; it is not used by the server.
 

@@ -18,7 +18,7 @@ export const PAPER_PHASE = '试卷';
 export const PAPER_POINT = '作答';
 
 /**
- * A paper as a scheme (docs/domain.md): one phase, one point whose selectors fix the questions in order, drawn all
+ * A paper as a scheme (docs/domain.md "Schemes and trainings"): one phase, one point whose selectors fix the questions in order, drawn all
  * at once and judged once; no knowledge restriction inside (the questions are chosen), one time limit.
  */
 export function paperScheme(p: Pick<OrderedSchemeSubmit, 'kpRange' | 'timeLimit' | 'questionIds'>): EngineScheme {

@@ -1,4 +1,4 @@
-// Pure rules of tags (docs/domain.md): names unique per agency; the system tags example/mock/variant have
+// Pure rules of tags (docs/domain.md "Questions and repositories"): names unique per agency; the system tags example/mock/variant have
 // fixed keys, exist in every agency and can be neither renamed, merged away nor deleted.
 import type { SystemTagKey } from '@edu/contract';
 

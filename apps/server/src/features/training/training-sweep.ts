@@ -1,4 +1,4 @@
-// The periodic sweep of docs/domain.md: time is checked on every request, and also here, so a training whose phase
+// The periodic sweep of docs/domain.md "Schemes and trainings": time is checked on every request, and also here, so a training whose phase
 // or scheme time ran out while nobody looked moves on (next phase, or `expired`) without waiting for its
 // student. Each overdue training is read through the service, which applies the time and saves.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Training calls (docs/domain.md): a student's own trainings in the agency in context.
+// Training calls (docs/domain.md "Schemes and trainings"): a student's own trainings in the agency in context.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerApi } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-// The FSRS scheduler of the wrong-answer book (docs/domain.md: ts-fsrs, desired retention 0.9, no fuzz so a
+// The FSRS scheduler of the wrong-answer book (docs/domain.md "Wrong answers, mastery, statistics": ts-fsrs, desired retention 0.9, no fuzz so a
 // schedule can be checked) and the conversions between a card row and ts-fsrs's Card.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card } from 'ts-fsrs';
 import type { FsrsState } from '@edu/contract';

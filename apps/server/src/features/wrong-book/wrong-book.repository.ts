@@ -67,7 +67,7 @@ const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 export const countedRecord = sql`(t.id is null or (t.status <> 'running' and (coalesce(t.scheme->>'type', 'general') <> 'paper'
   or ar.id = (select max(x.id) from answer_records x where x.training_id = ar.training_id and x.question_id = ar.question_id))))`;
 
-/** `code` lies in the subtree of `root` (codes are materialised paths, docs/domain.md). */
+/** `code` lies in the subtree of `root` (codes are materialised paths, docs/domain.md "Knowledge points"). */
 export const inSubtree = (code: SQL, root: string) => sql`(${code} = ${root} or ${code} like ${root + '.%'})`;
 
 function bookCte(o: Owner, f: BookFilter): SQL {

@@ -44,5 +44,5 @@ export function codesToDepth(node: KpNode<KnowledgePointBrief> | null, depth: nu
   return [node.point.code, ...node.children.flatMap((c) => codesToDepth(c, depth - 1))];
 }
 
-/** The deepest level takes no children (docs/domain.md: subject → grade → chapter → lv1 … lv4). */
+/** The deepest level takes no children (docs/domain.md "Knowledge points": subject → grade → chapter → lv1 … lv4). */
 export const canHaveChildren = (p: KnowledgePointBrief) => p.lv !== 'lv4';

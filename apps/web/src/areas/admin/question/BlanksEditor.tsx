@@ -1,4 +1,4 @@
-// fillBlank answers: one row per blank, each accepted alternative a tag. Stored as `went|had gone` (docs/domain.md);
+// fillBlank answers: one row per blank, each accepted alternative a tag. Stored as `went|had gone` (docs/domain.md "Questions and repositories");
 // a literal `|` inside an alternative is typed and stored as `\|` and shown as `|`.
 import { Button, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';

@@ -13,7 +13,7 @@ export const MASTERY_TEXTS = {
     proficient: '熟练',
     mastered: '掌握',
   } satisfies Record<MasteryLevel, string>,
-  /** How each level is earned (docs/domain.md), from the contract's thresholds. */
+  /** How each level is earned (docs/domain.md "Wrong answers, mastery, statistics"), from the contract's thresholds. */
   rules: {
     none: '还没有作答',
     attempted: `最近作答至少 ${M.attempted.answers} 题`,

@@ -1,4 +1,4 @@
-// The training pages are open to visitors (everything under /student/ is, docs/domain.md): they ask them to log in.
+// The training pages are open to visitors (everything under /student/ is, docs/domain.md "Agencies, users, roles"): they ask them to log in.
 import type { ReactNode } from 'react';
 import { useUser } from '../../../app/session-context';
 import { VisitorNotice } from '../../../components/VisitorNotice';

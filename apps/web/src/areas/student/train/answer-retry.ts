@@ -1,5 +1,5 @@
 // Sends one answer until the server has it. The request (and so its clientAnswerId) never changes between
-// tries, so the server stores it once however often it arrives (docs/domain.md); only failures that say nothing
+// tries, so the server stores it once however often it arrives (docs/domain.md "Schemes and trainings"); only failures that say nothing
 // about the answer are retried, with exponential backoff, jitter (a classroom should not retry in step) and an
 // early try when the browser comes back online.
 import { isEnvelope, RequestFailure } from '../../../api/client';
