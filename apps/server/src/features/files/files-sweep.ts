@@ -2,7 +2,7 @@
 // names is deleted, and its size given back to its owners' quotas. "No record" means every text and json column
 // of every table of the schema (found in the catalogue on each run, so a new table is covered without a change
 // here), searched for the file's URL, plus the columns that hold a bare file id.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { agencyQuotaOwner, userQuotaOwner } from './files.repository.js';
@@ -22,6 +22,8 @@ const FILE_URL_RE = '/v1/files/([A-Za-z0-9_-]{22})';
 
 /** At most this many files are deleted per statement: a first sweep of a large backlog goes in steps. */
 const SWEEP_BATCH = 1000;
+/** Table pages (8 kB each) read per step of the scan for references. */
+const SCAN_BLOCKS = 64;
 
 interface TextColumn {
   table: string;
@@ -54,14 +56,18 @@ export class FilesSweep {
 
   /** Deletes the unreferenced files older than the grace period; answers how many and how many bytes. */
   async run(): Promise<{ deleted: number; bytes: number }> {
-    const referenced = this.referencedIds(await this.textColumns());
     const cutoff = new Date(this.clock.now() - this.graceMs);
+    const [old] = rowsOf<{ any: boolean }>(
+      await this.db.execute(sql`select exists (select 1 from files where created_at < ${cutoff}) as any`),
+    );
+    if (!old?.any) return { deleted: 0, bytes: 0 };
+    const referenced = JSON.stringify([...(await this.referencedIds(await this.textColumns()))]);
     let deleted = 0;
     let bytes = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
         const result = await tx.execute(sql`
-          with referenced as (${referenced})
+          with referenced as (select jsonb_array_elements_text(${referenced}::jsonb) as id)
           delete from files where id in (
             select f.id from files f
             where f.created_at < ${cutoff} and not exists (select 1 from referenced r where r.id = f.id)
@@ -84,22 +90,48 @@ export class FilesSweep {
     }
   }
 
-  /** A query of every file id some record names: the id columns, and the URLs in every text column. */
-  private referencedIds(columns: readonly TextColumn[]): SQL {
-    const parts: SQL[] = FILE_ID_COLUMNS.map(
-      (c) => sql`select ${ident(c.column)} as id from ${ident(c.table)} where ${ident(c.column)} is not null`,
-    );
+  /**
+   * Every file id some record names: the id columns, and the URLs in every text column. Each table is read in
+   * short steps of SCAN_BLOCKS pages (a TID range scan: no sort, no index), so that on PGlite, whose one
+   * connection serves every request, other queries run between the steps instead of waiting for a whole scan.
+   */
+  private async referencedIds(columns: readonly TextColumn[]): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for (const c of FILE_ID_COLUMNS) {
+      const rows = rowsOf<{ id: string }>(
+        await this.db.execute(
+          sql`select distinct ${ident(c.column)} as id from ${ident(c.table)} where ${ident(c.column)} is not null`,
+        ),
+      );
+      for (const r of rows) ids.add(r.id);
+    }
     const byTable = new Map<string, string[]>();
     for (const c of columns) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c.column]);
-    for (const [table, cols] of byTable) {
-      // One scan per table: its columns joined into one text, searched only where the URL's mark appears.
-      const text = sql.join(
-        cols.map((c) => sql`coalesce(${ident(c)}::text, '')`),
-        sql` || ' ' || `,
+    for (const [table, cols] of byTable) await this.scanTable(table, cols, ids);
+    return ids;
+  }
+
+  private async scanTable(table: string, columns: readonly string[], into: Set<string>) {
+    // The table's columns joined into one text, searched only where the URL's mark appears.
+    const text = sql.join(
+      columns.map((c) => sql`coalesce(${ident(c)}::text, '')`),
+      sql` || ' ' || `,
+    );
+    const [size] = rowsOf<{ blocks: number }>(
+      await this.db.execute(
+        sql`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int)::int as blocks`,
+      ),
+    );
+    for (let from = 0; from < Number(size?.blocks ?? 0); from += SCAN_BLOCKS) {
+      const [found] = rowsOf<{ ids: string[] }>(
+        await this.db.execute(sql`
+          select coalesce(jsonb_agg(distinct m[1]), '[]'::jsonb) as ids
+          from (select ${text} as v from ${ident(table)}
+                where ctid >= ${`(${from},0)`}::tid and ctid < ${`(${from + SCAN_BLOCKS},0)`}::tid) t,
+               regexp_matches(t.v, ${FILE_URL_RE}, 'g') m
+          where strpos(t.v, ${FILE_URL_MARK}) > 0`),
       );
-      parts.push(sql`select (regexp_matches(v, ${FILE_URL_RE}, 'g'))[1] as id
-        from (select ${text} as v from ${ident(table)}) t where strpos(v, ${FILE_URL_MARK}) > 0`);
+      for (const id of found?.ids ?? []) into.add(id);
     }
-    return sql.join(parts, sql` union `);
   }
 }
