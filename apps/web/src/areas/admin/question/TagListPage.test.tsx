@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Tag } from '@edu/contract';
+import { envelope } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { buttonIn, openDialog, pickOption } from '../../../test/antd';
@@ -60,5 +61,16 @@ describe('admin/tag/list', () => {
     fireEvent.change(within(d).getByLabelText('名称'), { target: { value: ' 新 ' } });
     fireEvent.click(buttonIn(d, '确定'));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ request: { name: '新' } }));
+  });
+
+  it('a name the server refuses (409): its message on the name field, the dialog stays open, a toast only on success', async () => {
+    const taken = { status: 409, json: envelope(null, 409, '已有名为“重点”的标签') };
+    await open({ 'PUT /v1/exam/tag': () => taken });
+    fireEvent.click(screen.getByText('新建标签').closest('button')!);
+    const d = await openDialog();
+    fireEvent.change(within(d).getByLabelText('名称'), { target: { value: '重点' } });
+    fireEvent.click(buttonIn(d, '确定'));
+    expect(await within(d).findByText('已有名为“重点”的标签')).toBeTruthy();
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('已保存');
   });
 });
