@@ -36,7 +36,7 @@ export class JobStore {
 
   /**
    * Takes the oldest queued job of one of `kinds` for `node` (status running, heartbeat now). Concurrent
-   * claimers skip each other's locked rows, so a job is claimed once (docs/jobs.md "Queue").
+   * claimers skip each other's locked rows, so a job is claimed once (docs/jobs.md "Decision: our own table is the queue").
    */
   async claim(node: string, kinds: readonly string[], now: Date): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
