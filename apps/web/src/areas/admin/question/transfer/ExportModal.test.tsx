@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportJob } from '@edu/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, type RecordedCall } from '../../../../test/fake-api';
 import { openDialog, pickOption } from '../../../../test/antd';
@@ -6,12 +7,49 @@ import { ExportModal } from './ExportModal';
 import { TemplateLink } from './TemplateLink';
 import { fileReply, queryOf, renderInSession, spyDownloads, transferSession } from './transfer-test-kit';
 
-const EXPORT = 'GET /v1/exam/questions/export';
+const START = 'POST /v1/exam/questions/export';
 const exportCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/v1/exam/questions/export');
+const partPath = (n: number) => `GET /v1/exam/questions/export/e1/parts/${n}`;
+
+function exportJob(over: Partial<ExportJob>): ExportJob {
+  return {
+    jobId: 'e1',
+    status: 'done',
+    format: 'gift',
+    total: 4,
+    processed: 4,
+    exported: 3,
+    skipped: 1,
+    parts: [{ part: 1, filename: 'questions-2026-01-02.gift.txt', count: 3, bytes: 40 }],
+    message: null,
+    createTime: 0,
+    lastUpdate: 0,
+    ...over,
+  };
+}
+
+/** Answers the job calls with the given states in turn, repeating the last. */
+function jobSequence(states: ExportJob[]) {
+  let i = 0;
+  return () => ({ json: envelope(states[Math.min(i++, states.length - 1)]) });
+}
+
+/** The routes of an export job that runs, then ends as `done`. */
+const exporting = (done: ExportJob) => ({
+  [START]: { jobId: 'e1' },
+  'GET /v1/exam/questions/export/e1': jobSequence([exportJob({ status: 'exporting', processed: 1 }), done]),
+});
 const okButton = (d: HTMLElement) =>
   within(d.querySelector<HTMLElement>('.ant-modal-footer')!).getByRole('button', { name: '导出' });
 
-afterEach(() => vi.restoreAllMocks());
+// The dialog polls its job on timers: fake ones, moved by hand (they also follow real time for the waits).
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** Opens the TreeSelect named `label` and clicks the node titled `title`. */
 async function pickTreeNode(label: string, title: string, root: HTMLElement) {
@@ -27,19 +65,16 @@ async function pickTreeNode(label: string, title: string, root: HTMLElement) {
 }
 
 describe('export dialog', () => {
-  it('exports the page scope in the chosen format, saves the server-named file and reports the counts', async () => {
+  it('exports the page scope in the chosen format as a job, saves its one file and reports the counts', async () => {
     const saved = spyDownloads();
-    const { session, calls } = await transferSession(
-      {},
-      {
-        [EXPORT]: fileReply('::Sun::The sun rises in the east.{T}', {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="questions-2026-01-02.gift.txt"',
-          'X-Export-Count': '3',
-          'X-Export-Skipped': '1',
-        }),
-      },
-    );
+    const { session, calls } = await transferSession(exporting(exportJob({})), {
+      [partPath(1)]: fileReply('::Sun::The sun rises in the east.{T}', {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="questions-2026-01-02.gift.txt"',
+        'X-Export-Count': '3',
+        'X-Export-Skipped': '1',
+      }),
+    });
     const onClose = vi.fn();
     renderInSession(session, <ExportModal repoId="r3" initial={{ type: 'trueFalse' }} onClose={onClose} />);
     const d = await openDialog();
@@ -51,6 +86,8 @@ describe('export dialog', () => {
     expect(await within(d).findByText('GIFT 不支持翻译题和英语阅读，这些题目不会导出。')).toBeTruthy();
     await pickTreeNode('知识点', '英语', d);
     fireEvent.click(okButton(d));
+    expect(await within(d).findByText('正在导出')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(600);
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(queryOf(exportCalls(calls)[0])).toEqual({
@@ -59,6 +96,7 @@ describe('export dialog', () => {
       knowledgeId: 'en',
       type: 'trueFalse',
     });
+    expect(exportCalls(calls)[0].method).toBe('POST');
     expect(exportCalls(calls)[0].headers['X-Agency-Id']).toBe('demo');
     expect(saved.map((s) => s.name)).toEqual(['questions-2026-01-02.gift.txt']);
     expect(await saved[0].blob.text()).toContain('The sun rises in the east.');
@@ -67,23 +105,46 @@ describe('export dialog', () => {
 
   it('without a page repository, all visible repositories may be chosen or none', async () => {
     spyDownloads();
-    const { session, calls } = await transferSession(
-      {},
-      { [EXPORT]: fileReply('<quiz/>', { 'X-Export-Count': '0', 'X-Export-Skipped': '0' }) },
-    );
+    const empty = exportJob({ format: 'moodle', exported: 0, skipped: 0, total: 0, processed: 0 });
+    const { session, calls } = await transferSession(exporting(empty), { [partPath(1)]: fileReply('<quiz/>') });
     renderInSession(session, <ExportModal onClose={() => {}} />);
     const d = await openDialog();
     await pickOption('题库', '共享题库', d);
     fireEvent.click(okButton(d));
     await waitFor(() => expect(exportCalls(calls)).toHaveLength(1));
     expect(queryOf(exportCalls(calls)[0])).toEqual({ format: 'moodle', repoId: 'r3' });
+    await vi.advanceTimersByTimeAsync(600);
     expect(await screen.findByText('已导出 0 道题')).toBeTruthy();
+  });
+
+  it('a large export lists its parts, each downloaded on demand, and the dialog stays open', async () => {
+    const saved = spyDownloads();
+    const parts = [1, 2, 3].map((part) => ({
+      part,
+      filename: `questions-2026-01-02-${part}.gift.txt`,
+      count: part < 3 ? 20_000 : 5_000,
+      bytes: 3 * 1024 * 1024,
+    }));
+    const big = exportJob({ total: 45_000, processed: 45_000, exported: 45_000, skipped: 0, parts });
+    const { session } = await transferSession(exporting(big), { [partPath(2)]: fileReply('::b::c{T}') });
+    const onClose = vi.fn();
+    renderInSession(session, <ExportModal onClose={onClose} />);
+    const d = await openDialog();
+    fireEvent.click(okButton(d));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(
+      await within(d).findByText('题目较多，已拆分为 3 个文件（共 45000 道题）；每个文件都可以单独导入。'),
+    ).toBeTruthy();
+    expect(within(d).getByText('questions-2026-01-02-3.gift.txt（5000 道题，3 MB）')).toBeTruthy();
+    fireEvent.click(within(d).getAllByRole('button', { name: '下载' })[1]);
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['questions-2026-01-02-2.gift.txt']));
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows a refusal in the dialog and keeps it open', async () => {
     const saved = spyDownloads();
     const { session } = await transferSession({
-      [EXPORT]: () => ({ status: 404, json: envelope(null, 404, '题库不存在') }),
+      [START]: () => ({ status: 404, json: envelope(null, 404, '题库不存在') }),
     });
     const onClose = vi.fn();
     renderInSession(session, <ExportModal repoId="gone" onClose={onClose} />);

@@ -1,11 +1,13 @@
-// 导出题目: format and scope (repository, knowledge subtree, type; pre-set from the page), then the file download.
-import { useState } from 'react';
+// 导出题目: format and scope (repository, knowledge subtree, type; pre-set from the page), then an export job
+// (docs/jobs.md "Exports"): one file is downloaded at once; a larger export lists its parts, each importable again.
+import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Form, Modal, Radio, Select } from 'antd';
 import {
   API,
   QUESTION_TYPES,
   TRANSFER_EXTENSIONS,
   TRANSFER_FORMATS,
+  type ExportPart,
   type QuestionType,
   type TransferFormat,
 } from '@edu/contract';
@@ -14,7 +16,9 @@ import { saveFile } from '../../../../api/download';
 import { useCall } from '../../../../app/session-context';
 import { useRepos } from '../queries';
 import { TYPE_LABELS } from '../../../../components/texts';
+import { ExportPartsView } from './ExportPartsView';
 import { KpTreePicker } from './KpTreePicker';
+import { useExportJob } from './use-export-job';
 import { FORMAT_LABELS, TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.export;
@@ -33,12 +37,6 @@ export interface ExportModalProps {
   onClose: () => void;
 }
 
-/** The count headers of an export answer (0 when absent). */
-export function exportCounts(headers: Headers): { count: number; skipped: number } {
-  const n = (name: string) => Number.parseInt(headers.get(name) ?? '', 10) || 0;
-  return { count: n('X-Export-Count'), skipped: n('X-Export-Skipped') };
-}
-
 export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps) {
   const call = useCall();
   const repos = useRepos();
@@ -47,6 +45,12 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
   const [scope, setScope] = useState<ExportScope>({ ...initial, repoId: repoId ?? initial.repoId });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const job = useExportJob(jobId);
+  const settled = job.data?.status === 'done' || job.data?.status === 'failed' ? job.data : undefined;
+  const running = jobId !== null && !settled && !job.isError;
+  const locked = busy || running || downloading !== null;
   const set = (patch: ExportScope) => {
     setScope((s) => ({ ...s, ...patch }));
     setFailure(null);
@@ -56,11 +60,7 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
     setBusy(true);
     setFailure(null);
     try {
-      const file = await call(API.questionExport, { query: { format, ...scope } });
-      saveFile(file.blob, file.filename ?? T.fallbackName(TRANSFER_EXTENSIONS[format]));
-      const { count, skipped } = exportCounts(file.headers);
-      void message.success(T.done(count, skipped));
-      onClose();
+      setJobId((await call(API.questionExportStart, { query: { format, ...scope } })).jobId);
     } catch (e) {
       setFailure(errorText(e));
     } finally {
@@ -68,23 +68,66 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
     }
   }
 
+  /** Saves one part of the finished job. */
+  async function savePart(id: string, part: ExportPart): Promise<void> {
+    const file = await call(API.questionExportPart, { params: { id, part: part.part } });
+    saveFile(file.blob, file.filename ?? part.filename ?? T.fallbackName(TRANSFER_EXTENSIONS[format]));
+  }
+
+  async function download(part: ExportPart): Promise<void> {
+    if (!jobId) return;
+    setDownloading(part.part);
+    try {
+      await savePart(jobId, part);
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  // One file: downloaded at once and the dialog closes; several stay listed for download one by one.
+  const single = settled?.status === 'done' && settled.parts.length === 1 ? settled : undefined;
+  useEffect(() => {
+    if (!single) return;
+    savePart(single.jobId, single.parts[0]).then(
+      () => {
+        void message.success(T.done(single.exported, single.skipped));
+        onClose();
+      },
+      (e: unknown) => setFailure(errorText(e)),
+    );
+    // Once per finished job.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [single?.jobId]);
+
   return (
     <Modal
       open
       title={T.title}
       width={560}
       okText={T.submit}
-      cancelText={T.cancel}
-      confirmLoading={busy}
-      cancelButtonProps={{ disabled: busy }}
-      closable={!busy}
+      confirmLoading={busy || running}
+      okButtonProps={{ style: jobId !== null && !running ? { display: 'none' } : undefined }}
+      cancelText={jobId !== null && !running ? T.close : T.cancel}
+      cancelButtonProps={{ disabled: locked }}
+      closable={!locked}
       mask={{ closable: false }}
       onOk={() => void run()}
-      onCancel={() => !busy && onClose()}
+      onCancel={() => !locked && onClose()}
       destroyOnHidden
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form layout="horizontal" labelCol={{ flex: '72px' }} wrapperCol={{ flex: 'auto' }} disabled={busy}>
+      {jobId !== null && !single && (
+        <ExportPartsView job={job.data} downloading={downloading} onDownload={(p) => void download(p)} />
+      )}
+      <Form
+        layout="horizontal"
+        labelCol={{ flex: '72px' }}
+        wrapperCol={{ flex: 'auto' }}
+        disabled={locked}
+        style={jobId !== null ? { display: 'none' } : undefined}
+      >
         <Form.Item label={T.format} extra={T.unsupported[format]}>
           <Radio.Group
             aria-label={T.format}

@@ -110,8 +110,17 @@ export const TRANSFER_TEXTS = {
     } satisfies Record<TransferFormat, string>,
     submit: '导出',
     cancel: '取消',
+    close: '关闭',
     done: (count: number, skipped: number) =>
       skipped > 0 ? `已导出 ${count} 道题，${skipped} 道题的题型该格式不支持` : `已导出 ${count} 道题`,
     fallbackName: (ext: string) => `questions.${ext}`,
+    queued: '排队等待中',
+    running: '正在导出',
+    failed: '导出失败',
+    download: '下载',
+    parts: (n: number, count: number, skipped: number) =>
+      `题目较多，已拆分为 ${n} 个文件（共 ${count} 道题${skipped > 0 ? `，${skipped} 道题的题型该格式不支持` : ''}）；每个文件都可以单独导入。`,
+    part: (name: string, count: number, bytes: number) =>
+      `${name}（${count} 道题，${Math.max(0.1, Math.round((bytes / 1024 / 1024) * 10) / 10)} MB）`,
   },
 } as const;

@@ -1,0 +1,50 @@
+// An export job while it runs (progress bar), then its files: each within the import limits, so each can be
+// imported again; one button downloads each.
+import { Button, List, Progress, Typography } from 'antd';
+import type { ExportJob, ExportPart } from '@edu/contract';
+import { jobPercent } from './use-import-job';
+import { TRANSFER_TEXTS } from './texts';
+
+const T = TRANSFER_TEXTS.export;
+
+export interface ExportPartsViewProps {
+  job: ExportJob | undefined;
+  onDownload: (part: ExportPart) => void;
+  downloading: number | null;
+}
+
+export function ExportPartsView({ job, onDownload, downloading }: ExportPartsViewProps) {
+  if (!job || (job.status !== 'done' && job.status !== 'failed'))
+    return (
+      <div style={{ padding: '16px 0' }}>
+        <Typography.Text>{job?.status === 'queued' ? T.queued : T.running}</Typography.Text>
+        <Progress
+          percent={job ? jobPercent(job) : 0}
+          status="active"
+          format={() => (job ? `${job.processed} / ${job.total}` : '')}
+        />
+      </div>
+    );
+  if (job.status === 'failed') return <Typography.Text type="danger">{job.message ?? T.failed}</Typography.Text>;
+  return (
+    <>
+      <Typography.Paragraph>{T.parts(job.parts.length, job.exported, job.skipped)}</Typography.Paragraph>
+      <List
+        size="small"
+        bordered
+        dataSource={job.parts}
+        renderItem={(p) => (
+          <List.Item
+            actions={[
+              <Button key="download" size="small" loading={downloading === p.part} onClick={() => onDownload(p)}>
+                {T.download}
+              </Button>,
+            ]}
+          >
+            {T.part(p.filename, p.count, p.bytes)}
+          </List.Item>
+        )}
+      />
+    </>
+  );
+}
