@@ -1,11 +1,13 @@
-// Vite build of the web app; in development /v1 and /docs go to the local API server.
+// Vite build of the web app; in development /v1 and /docs go to the local API server. The build writes
+// a manifest (the bundle budget reads it, src/build/bundle-budget.ts) and precompressed .br/.gz copies.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './src/build/precompress.js';
 
 const api = 'http://127.0.0.1:18080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   server: {
     proxy: {
       '/v1': { target: api, changeOrigin: true, ws: true },
@@ -15,6 +17,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
 });

@@ -23,7 +23,8 @@ describe('not-found page (docs/product.md §2)', () => {
     expect(document.querySelector('.ant-result-403')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '前往登录' }));
     expect(location()).toBe('/');
-    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+    // The login page is its own chunk (lazy): give its first import time.
+    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('a route the roles do not allow is not registered: the student gets 页面不存在 on the agency page', async () => {

@@ -1,11 +1,6 @@
 // Builds react-router's route objects from the filtered route table; unregistered paths fall to the not-found page.
-import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { AdminLayout } from '../areas/admin/AdminLayout';
-import { StudentLayout } from '../areas/student/StudentLayout';
-import { ParentLayout } from '../areas/parent/ParentLayout';
-import { TeacherLayout } from '../areas/teacher/TeacherLayout';
-import { PublicLayout } from '../areas/public/PublicLayout';
 import { PASSWORD_PATH } from '../areas/public/routes';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { PageSpinner } from '../components/PageSpinner';
@@ -30,6 +25,14 @@ function RoutePage({ def }: { def: RouteDef }) {
     </Suspense>
   );
 }
+
+// Each area's layout is its own chunk, like its pages: a student's first load carries no admin menu
+// (docs/web.md "Bundle budget").
+const AdminLayout = lazy(() => import('../areas/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const StudentLayout = lazy(() => import('../areas/student/StudentLayout').then((m) => ({ default: m.StudentLayout })));
+const ParentLayout = lazy(() => import('../areas/parent/ParentLayout').then((m) => ({ default: m.ParentLayout })));
+const TeacherLayout = lazy(() => import('../areas/teacher/TeacherLayout').then((m) => ({ default: m.TeacherLayout })));
+const PublicLayout = lazy(() => import('../areas/public/PublicLayout').then((m) => ({ default: m.PublicLayout })));
 
 const LAYOUTS: Record<Exclude<LayoutKey, 'bare'>, { prefix: string | null; Layout: ComponentType }> = {
   admin: { prefix: '/admin', Layout: AdminLayout },
@@ -68,7 +71,12 @@ export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
   for (const [key, { prefix, Layout }] of Object.entries(LAYOUTS)) {
     const inLayout = defs.filter((d) => d.layout === key);
     if (inLayout.length === 0) continue;
-    children.push({ path: prefix ?? undefined, element: <Layout />, children: inLayout.map((d) => child(d, prefix)) });
+    const element = (
+      <Suspense fallback={<PageSpinner />}>
+        <Layout />
+      </Suspense>
+    );
+    children.push({ path: prefix ?? undefined, element, children: inLayout.map((d) => child(d, prefix)) });
   }
   children.push({ path: '*', element: <NotFoundRoute /> });
   return [{ element: <PasswordGate />, children }];

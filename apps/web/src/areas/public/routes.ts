@@ -2,9 +2,10 @@
 import { lazy } from 'react';
 import type { RouteDef } from '../../app/route-types';
 import { PUBLIC_PAGES } from './texts';
-import LoginPage from './LoginPage';
 import { PASSWORD_PATH } from './paths';
 
+// Lazy like every page: a logged-in user's first load never downloads the login form (docs/web.md "Bundle budget").
+const LoginPage = lazy(() => import('./LoginPage'));
 const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
 const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
 const QuestionPreviewPublicPage = lazy(() => import('./QuestionPreviewPublicPage'));
