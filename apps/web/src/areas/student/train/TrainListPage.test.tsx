@@ -73,7 +73,8 @@ describe('student/train/scheme/{id}', () => {
     });
     renderApp(s.session, ['/student/train/scheme/s1']);
     expect(await screen.findByText('名词专项')).toBeTruthy();
-    expect(screen.getByText('第一章 词汇')).toBeTruthy();
+    // The knowledge points' names come from their own query, after the scheme.
+    expect(await screen.findByText('第一章 词汇')).toBeTruthy();
     expect(screen.getByText('12')).toBeTruthy();
     fireEvent.click(button('开始训练'));
     await waitFor(() => expect(location()).toBe('/student/train/t1/do'));
