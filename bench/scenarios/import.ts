@@ -1,0 +1,190 @@
+// Import bench (issue 17 item 1): a generated xlsx of 300,000 rows is previewed (a background job: upload,
+// parse and validate in the import child process) while another client measures GET /v1/health and a
+// database read (the question list) one after the other, and the server's memory is sampled. Figures: the
+// preview's duration (target ≤ 30 s), the other requests' p99 (< 100 ms), the server's extra RSS (≤ 256 MB)
+// and, apart, the import child's RSS. On PGlite and PostgreSQL. Writes bench/results/import.json.
+// Usage: npx tsx bench/scenarios/import.ts [--rows=N] [--only=pglite|postgres]
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { format, resolveConfig } from 'prettier';
+import { startServer } from '../../e2e/support/server-process.js';
+import { call, login, type Session } from '../lib/api.js';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const ROWS = Number(arg('rows') ?? 300_000);
+const ONLY = arg('only');
+const TARGET = { seconds: 30, p99ms: 100, extraRssMb: 256 };
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'edu-demo-2026';
+
+/** A template workbook of `rows` true/false questions, written as a stream (cached between runs). */
+async function workbook(rows: number): Promise<Buffer> {
+  const file = join(tmpdir(), `edu-bench-import-${rows}.xlsx`);
+  if (!existsSync(file)) {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+    const ws = wb.addWorksheet('题目');
+    ws.addRow(['题型', '题干', '选项A', '选项B', '答案', '知识点编码']).commit();
+    for (let i = 1; i <= rows; i++)
+      ws.addRow(['判断题', `第 ${i} 题：水在 100 ℃ 沸腾（标准大气压）。`, '', '', i % 2 ? '对' : '错', 'en']).commit();
+    await wb.commit();
+  }
+  return readFileSync(file);
+}
+
+/** Resident memory of a process and of its child processes, MB (Linux /proc). */
+function rssMb(pid: number): { self: number; children: number } {
+  const rss = (p: number) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let children = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const c of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean))
+        children += rss(Number(c));
+  } catch {
+    // gone
+  }
+  return { self: rss(pid), children };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+interface Probe {
+  name: string;
+  latencies: number[];
+  errors: number;
+}
+
+/** Calls `path` one after the other until `stop` (a closed loop of one client). */
+async function probe(p: Probe, s: Session, method: string, path: string, body: unknown, stop: () => boolean) {
+  while (!stop()) {
+    const t = performance.now();
+    try {
+      await call(s, method, path, body);
+    } catch {
+      p.errors++;
+    }
+    p.latencies.push(performance.now() - t);
+  }
+}
+
+async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
+  const dbName = `edu_bench_import_${Date.now()}`;
+  const env: Record<string, string> = { SEED: 'demo', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' };
+  if (label === 'postgres') {
+    execSync(`psql "${PG_ADMIN_URL}" -qc "CREATE DATABASE ${dbName}"`);
+    env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  }
+  const server = await startServer(env);
+  try {
+    const admin = await login(server.baseURL, 'agency', PASSWORD, 'demo');
+    // Warm the probed routes, then the baseline memory.
+    for (let i = 0; i < 20; i++) {
+      await call(admin, 'GET', '/v1/health');
+      await call(admin, 'POST', '/v1/exam/question/list?start=0&size=20', { request: {} });
+    }
+    const baseline = rssMb(server.pid).self;
+    let done = false;
+    const stop = () => done;
+    const health: Probe = { name: 'GET /v1/health', latencies: [], errors: 0 };
+    const list: Probe = { name: 'POST /v1/exam/question/list (20)', latencies: [], errors: 0 };
+    const peak = { self: baseline, children: 0 };
+    const sampler = setInterval(() => {
+      const r = rssMb(server.pid);
+      peak.self = Math.max(peak.self, r.self);
+      peak.children = Math.max(peak.children, r.children);
+    }, 100);
+    const probes = [
+      probe(health, admin, 'GET', '/v1/health', undefined, stop),
+      probe(list, admin, 'POST', '/v1/exam/question/list?start=0&size=20', { request: {} }, stop),
+    ];
+
+    const start = performance.now();
+    const upload = await fetch(
+      `${server.baseURL}/v1/exam/questions/import/preview?format=xlsx&repoId=1&knowledgeId=en`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${admin.token}`,
+          'X-Agency-Id': 'demo',
+          'Content-Type': 'application/octet-stream',
+        },
+        body: file,
+      },
+    );
+    const started = (await upload.json()) as { errno: number; errmsg: string; response: { jobId: string } };
+    if (started.errno !== 0) throw new Error(`preview refused: ${started.errmsg}`);
+    const uploaded = performance.now() - start;
+    let job: { status: string; total: number; valid: number; errorCount: number; message: string | null };
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await call(admin, 'GET', `/v1/exam/questions/import/${started.response.jobId}`);
+      if (job.status === 'done' || job.status === 'failed') break;
+    }
+    const seconds = (performance.now() - start) / 1000;
+    done = true;
+    await Promise.all(probes);
+    clearInterval(sampler);
+    const figures = (p: Probe) => ({
+      name: p.name,
+      requests: p.latencies.length,
+      errors: p.errors,
+      p50ms: round(percentile(p.latencies, 50)),
+      p99ms: round(percentile(p.latencies, 99)),
+      maxMs: round(Math.max(...p.latencies)),
+    });
+    const out = {
+      database: label,
+      rows: ROWS,
+      fileMb: round(file.length / 1024 / 1024),
+      job: { status: job.status, total: job.total, valid: job.valid, errors: job.errorCount, message: job.message },
+      uploadSeconds: round(uploaded / 1000),
+      previewSeconds: round(seconds),
+      others: [figures(health), figures(list)],
+      serverRssMb: { baseline: round(baseline), peak: round(peak.self), extra: round(peak.self - baseline) },
+      importProcessPeakRssMb: round(peak.children),
+    };
+    const p99 = Math.max(...out.others.map((o) => o.p99ms));
+    const met = {
+      seconds: out.previewSeconds <= TARGET.seconds && job.status === 'done',
+      p99: p99 < TARGET.p99ms,
+      extraRss: out.serverRssMb.extra <= TARGET.extraRssMb,
+    };
+    console.log(JSON.stringify({ ...out, met }, null, 2));
+    return { ...out, met };
+  } finally {
+    await server.stop();
+    if (label === 'postgres') execSync(`psql "${PG_ADMIN_URL}" -qc "DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)"`);
+  }
+}
+
+const file = await workbook(ROWS);
+console.log(`workbook: ${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+const runs = [];
+for (const db of ['pglite', 'postgres'] as const) if (!ONLY || ONLY === db) runs.push(await runOn(db, file));
+
+const result = {
+  scenario: 'import',
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, memGb: Math.round(totalmem() / 1e9), load: loadavg() },
+  node: process.version,
+  target: TARGET,
+  runs,
+};
+const dir = join(import.meta.dirname, '../results');
+mkdirSync(dir, { recursive: true });
+const path = join(dir, 'import.json');
+writeFileSync(path, await format(JSON.stringify(result), { ...(await resolveConfig(path)), filepath: path }));
+console.log(`wrote ${path}`);
