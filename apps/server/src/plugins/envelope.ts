@@ -56,21 +56,21 @@ function frameworkError(err: FastifyError): { code: ErrorCode; errmsg?: string; 
  * as a path whose percent-encoding is not UTF-8 (`%ED%A0%80`, a lone surrogate) or a path parameter longer
  * than `maxParamLength`. Without it Fastify answers them in its own shape; here they get the envelope.
  */
-export function routingErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function routingErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const now = request.server.services.clock.now();
-  request.log.info({ err: err.message, url: request.url }, 'request refused while routing');
-  switch (err.code) {
-    case 'FST_ERR_BAD_URL':
-      return sendApiError(request, reply, 'invalid_input', now, BAD_PATH_MESSAGE, [
-        { path: 'path', message: BAD_PATH_MESSAGE },
-      ]);
-    case 'FST_ERR_MAX_PARAM_LENGTH':
-      return sendApiError(request, reply, 'invalid_input', now, LONG_PARAM_MESSAGE, [
-        { path: 'path', message: LONG_PARAM_MESSAGE },
-      ]);
+  const message =
+    err.code === 'FST_ERR_BAD_URL'
+      ? BAD_PATH_MESSAGE
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? LONG_PARAM_MESSAGE
+        : null;
+  if (message) {
+    request.log.info({ err: err.message, url: request.url }, 'request refused while routing');
+    void sendApiError(request, reply, 'invalid_input', now, message, [{ path: 'path', message }]);
+    return;
   }
   request.log.error({ err, url: request.url }, 'internal error while routing');
-  return sendApiError(request, reply, 'internal', now);
+  void sendApiError(request, reply, 'internal', now);
 }
 
 export default fp(
