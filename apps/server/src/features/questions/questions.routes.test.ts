@@ -83,7 +83,11 @@ describe('PUT /v1/exam/question (create)', () => {
   });
 
   it('sanitises every HTML field: no payload of the XSS corpus survives the API', async () => {
-    const payload = XSS_CORPUS.join('\n');
+    // Payloads with U+0000 never reach the sanitiser: the input boundary refuses them (400, nothing stored).
+    const withNul = XSS_CORPUS.filter((x) => x.includes('\u0000'));
+    expect(withNul.length).toBeGreaterThan(0);
+    expectError(await create({ ...single, explanation: withNul.join('\n') }), 400);
+    const payload = XSS_CORPUS.filter((x) => !withNul.includes(x)).join('\n');
     const q = expectOk(
       await create({
         ...single,
