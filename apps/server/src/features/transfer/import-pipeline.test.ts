@@ -123,6 +123,32 @@ describe('limits', () => {
   });
 });
 
+describe('the report', () => {
+  it("a preview job reports the detected encoding and the parsers' warnings (what imports with a loss)", async () => {
+    const repoId = await newRepo('预览警告');
+    const text = "::Jesus::Jesus' hometown was {~%25%Bethlehem ~%50%Galilee =Nazareth}.";
+    const { jobId } = expectOk(
+      await t.call<{ jobId: string }>(
+        'POST',
+        importUrl({ format: 'gift', repoId }).replace('/import?', '/import/preview?'),
+        {
+          token,
+          agency: 'demo',
+          body: Buffer.from(`\ufeff${text}`, 'utf16le'),
+          headers: { 'content-type': 'application/octet-stream' },
+        },
+      ),
+    );
+    await t.app.services.jobs.drain();
+    const job = expectOk(
+      await t.call<ImportJob>('GET', `/v1/exam/questions/import/${jobId}`, { token, agency: 'demo' }),
+    );
+    expect(job).toMatchObject({ preview: true, status: 'done', total: 1, valid: 1, encoding: 'utf-16le' });
+    expect(job.warnings?.map((w) => w.title)).toEqual(['Jesus']);
+    expect(await repoCount(repoId)).toBe(0);
+  });
+});
+
 describe('a worker that dies', () => {
   it('out of memory: the job fails naming the memory limit, the server answers on, nothing is stuck', async () => {
     const small = await createTestApp({

@@ -31,6 +31,8 @@ export interface ImportOutcome {
   errors: ImportItemError[];
   unsupportedCount: number;
   unsupported: ImportItemError[];
+  /** Items that import with a loss (the parsers' warnings), the first `reportMax`. */
+  warnings: ImportItemError[];
   encoding?: DetectedEncoding;
 }
 

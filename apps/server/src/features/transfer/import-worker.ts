@@ -4,10 +4,17 @@
 import type { ImportItemError } from '@edu/contract';
 import { parseFile } from './parse-file.js';
 import type { FromWorker, ImportOutcome, ImportWorkerData, ToWorker } from './import-protocol.js';
-import { FileFormatError } from './transfer-model.js';
+import { FileFormatError, type ParsedItem } from './transfer-model.js';
 import { validateItem, type StagedQuestion } from './transfer.validate.js';
 
 const send = (m: FromWorker) => process.send!(m);
+/** Where an item is in the file, as the report names it. */
+const where = (item: ParsedItem) => ({
+  index: item.index,
+  ...(item.line !== undefined ? { line: item.line } : {}),
+  ...(item.row !== undefined ? { row: item.row } : {}),
+  title: item.title,
+});
 
 let data: ImportWorkerData;
 const chunks: Buffer[] = [];
@@ -35,7 +42,15 @@ async function run(): Promise<void> {
     defaultKnowledgeId: data.defaultKnowledgeId,
     knownCodes: new Set(data.knownCodes),
   };
-  const out: ImportOutcome = { total: 0, valid: 0, errorCount: 0, errors: [], unsupportedCount: 0, unsupported: [] };
+  const out: ImportOutcome = {
+    total: 0,
+    valid: 0,
+    errorCount: 0,
+    errors: [],
+    unsupportedCount: 0,
+    unsupported: [],
+    warnings: [],
+  };
   let batch: StagedQuestion[] = [];
   let fraction = 0;
   const estimate = () => (fraction > 0 ? Math.max(out.total, Math.round(out.total / fraction)) : out.total);
@@ -60,6 +75,7 @@ async function run(): Promise<void> {
         const v = validateItem(item, ctx);
         if (v.ok) {
           out.valid++;
+          if (item.warnings?.length) list(out.warnings, { ...where(item), reasons: item.warnings });
           if (data.stage) batch.push(v.staged);
         } else {
           out.errorCount++;

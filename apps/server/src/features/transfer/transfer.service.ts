@@ -52,6 +52,7 @@ function importWire(r: JobRow, written: number | undefined): ImportJob {
     errors: res?.errors ?? [],
     unsupportedCount: res?.unsupportedCount ?? 0,
     unsupported: res?.unsupported ?? [],
+    ...(res?.warnings?.length ? { warnings: res.warnings } : {}),
     ...(res?.encoding ? { encoding: res.encoding } : {}),
     message: r.message,
     createTime: r.createdAt.getTime(),
