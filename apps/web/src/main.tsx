@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { message } from 'antd';
-import { App } from './app/App';
+import { App } from './shell/App';
 import { readRuntimeConfig } from './app/agency';
 import { startUp } from './app/startup';
 import './styles.css';

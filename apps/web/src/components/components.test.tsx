@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { ResultPage } from './ResultPage';
 import { InitialAvatar } from './InitialAvatar';
 import { Duration } from './Duration';
-import { SessionProvider } from '../app/SessionProvider';
+import { SessionProvider } from '../shell/SessionProvider';
 import { useSession } from '../app/session-context';
 import type { Session } from '../app/startup';
 

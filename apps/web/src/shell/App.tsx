@@ -1,10 +1,10 @@
 // The application: providers, start-up (spinner until done), router.
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes } from './router';
 import { SessionProvider } from './SessionProvider';
-import type { Session } from './startup';
+import type { Session } from '../app/startup';
 
 export function App({ start }: { start: () => Promise<Session> }) {
   const [queryClient] = useState(createQueryClient);

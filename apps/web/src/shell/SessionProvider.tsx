@@ -1,8 +1,8 @@
 // Runs the start-up sequence once and shows a full-page spinner until it has finished.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { SessionContext } from './session-context';
-import type { Session } from './startup';
+import { SessionContext } from '../app/session-context';
+import type { Session } from '../app/startup';
 
 export function SessionProvider({ start, children }: { start: () => Promise<Session>; children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);

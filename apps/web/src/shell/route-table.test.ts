@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '@edu/contract';
 import { allowedRoutes, ROUTES } from './route-table';
-import { homePathFor } from './home-path';
+import { homePathFor } from '../app/home-path';
 import { loginInfo } from '../test/fixtures';
 
 const patterns = (list: readonly { pattern: string }[]) => list.map((r) => r.pattern);

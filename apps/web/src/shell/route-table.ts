@@ -5,7 +5,7 @@ import { STUDENT_ROUTES } from '../areas/student/routes';
 import { PARENT_ROUTES } from '../areas/parent/routes';
 import { TEACHER_ROUTES } from '../areas/teacher/routes';
 import { PUBLIC_ROUTES } from '../areas/public/routes';
-import type { RouteDef } from './route-types';
+import type { RouteDef } from '../app/route-types';
 
 export const ROUTES: readonly RouteDef[] = [
   ...PUBLIC_ROUTES,

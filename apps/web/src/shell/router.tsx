@@ -7,8 +7,8 @@ import { PageSpinner } from '../components/PageSpinner';
 import { UnderConstruction } from '../components/UnderConstruction';
 import { COMMON_TEXTS } from '../components/texts';
 import { allowedRoutes } from './route-table';
-import { ISSUES, type LayoutKey, type RouteDef } from './route-types';
-import { useAppConfig, useUser } from './session-context';
+import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
+import { useAppConfig, useUser } from '../app/session-context';
 
 function RoutePage({ def }: { def: RouteDef }) {
   useEffect(() => {

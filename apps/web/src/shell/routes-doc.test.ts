@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import routesDoc from '../../../../docs/routes.md?raw';
 import { ROUTES } from './route-table';
-import { ISSUES, type LayoutKey, type RouteDef } from './route-types';
+import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
 
 const DRAWN_IN: Record<LayoutKey, string> = {
   admin: 'admin layout',

@@ -4,12 +4,12 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { LoginInfo } from '@edu/contract';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { AppRoutes } from '../shell/router';
 import { SessionContext } from '../app/session-context';
 import { startUp, type Session } from '../app/startup';
 import { USERINFO_KEY } from '../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute } from './fake-api';
-// The layouts are lazy chunks of the app (app/router.tsx); importing them here loads them with the test file,
+// The layouts are lazy chunks of the app (shell/router.tsx); importing them here loads them with the test file,
 // so a first render waits for its page only, as it did when the layouts were in the entry.
 import '../areas/admin/AdminLayout';
 import '../areas/student/StudentLayout';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { canAccessPath, type TrainingComments } from '@edu/contract';
-import { allowedRoutes } from '../../../app/route-table';
+import { allowedRoutes } from '../../../shell/route-table';
 import { loginInfo, question } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { ANSWERS, REPORT, STUDENT_STATS, USERS } from './test-kit';
