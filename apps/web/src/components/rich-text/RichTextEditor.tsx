@@ -16,7 +16,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import { FILE_TYPES } from '@edu/contract';
-import { useImageUpload } from '../../api/upload';
+import { useImageUpload } from '../../app/image-upload';
 import { RICH_TEXTS as T } from '../texts';
 import { EditorBoundary } from './EditorBoundary';
 import { FormulaModal } from './FormulaModal';

@@ -2,7 +2,7 @@
 import { Button, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { FILE_TYPES } from '@edu/contract';
-import { useImageUpload } from '../../../api/upload';
+import { useImageUpload } from '../../../app/image-upload';
 import { AGENCY_TEXTS as T } from '../texts';
 
 export const fileUrl = (id: string) => `/v1/files/${encodeURIComponent(id)}`;

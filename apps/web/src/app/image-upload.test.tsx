@@ -3,10 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { API } from '@edu/contract';
-import { AppProviders, createQueryClient } from '../app/providers';
-import { SessionContext } from '../app/session-context';
-import type { Session } from '../app/startup';
-import { useImageUpload } from './upload';
+import { AppProviders, createQueryClient } from './providers';
+import { SessionContext } from './session-context';
+import type { Session } from './startup';
+import { useImageUpload } from './image-upload';
 
 function harness() {
   const call = vi.fn(() => Promise.resolve({ id: 'f1' }));

@@ -2,9 +2,9 @@
 // size the server accepts are checked first, so a wrong file is refused before its bytes go up.
 import { App as AntApp } from 'antd';
 import { API, FILE_MAX_BYTES, FILE_TYPES } from '@edu/contract';
-import { useCall } from '../app/session-context';
-import { useApiMutation } from './mutation';
-import { API_TEXTS } from './texts';
+import { useCall } from './session-context';
+import { useApiMutation } from '../api/mutation';
+import { API_TEXTS } from '../api/texts';
 
 export function useImageUpload(options: { success?: string; onUploaded: (file: { id: string }) => void }) {
   const call = useCall();
