@@ -19,7 +19,7 @@ export interface BulkMoveModalProps {
 
 export function BulkMoveModal({ mode, ids, onClose, onMoved }: BulkMoveModalProps) {
   const call = useCall();
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   const repos = useRepos();
   const [target, setTarget] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +64,7 @@ export function BulkMoveModal({ mode, ids, onClose, onMoved }: BulkMoveModalProp
               showSearch
               treeNodeFilterProp="title"
               treeData={kpTreeOptions(knowledgePoints)}
+              loading={kpLoading}
               value={target}
               onChange={(v: string) => {
                 setTarget(v);

@@ -38,7 +38,7 @@ export function JudgeTypeField({ draft, set, errors }: FieldsProps) {
 }
 
 export function KnowledgeFields({ draft, set, errors }: FieldsProps) {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   const tree = kpTreeOptions(knowledgePoints);
   const tags = useTags();
   return (
@@ -55,6 +55,7 @@ export function KnowledgeFields({ draft, set, errors }: FieldsProps) {
           treeNodeFilterProp="title"
           placeholder={T.kpPlaceholder}
           treeData={tree}
+          loading={kpLoading}
           value={draft.knowledgeId || undefined}
           onChange={(v?: string) => set({ knowledgeId: v ?? '' })}
         />
@@ -70,6 +71,7 @@ export function KnowledgeFields({ draft, set, errors }: FieldsProps) {
           showSearch
           treeNodeFilterProp="title"
           treeData={tree}
+          loading={kpLoading}
           value={draft.subKnowledgePoints}
           onChange={(v: string[]) => set({ subKnowledgePoints: v })}
         />

@@ -15,7 +15,7 @@ export interface KpFilterValue {
 }
 
 export function KpFilter({ value, onChange }: { value: KpFilterValue; onChange: (v: KpFilterValue) => void }) {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   const subjects = useMemo(() => subjectsOf(knowledgePoints), [knowledgePoints]);
   const treeData = useMemo(
     () => (value.subject ? kpTreeData(knowledgePoints, value.subject) : []),
@@ -30,6 +30,7 @@ export function KpFilter({ value, onChange }: { value: KpFilterValue; onChange: 
         placeholder={T.allSubjects}
         value={value.subject}
         options={subjects.map((s) => ({ value: s.code, label: s.name }))}
+        loading={kpLoading}
         onChange={(subject?: string) => onChange({ subject: subject ?? undefined })}
       />
       {value.subject ? (

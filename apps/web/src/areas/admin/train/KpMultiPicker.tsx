@@ -15,7 +15,7 @@ export interface KpMultiPickerProps {
 }
 
 export function KpMultiPicker({ label, placeholder, value, onChange, disabled, status }: KpMultiPickerProps) {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   const treeData = useMemo(() => kpTreeOptions(knowledgePoints), [knowledgePoints]);
   return (
     <TreeSelect
@@ -26,6 +26,7 @@ export function KpMultiPicker({ label, placeholder, value, onChange, disabled, s
       treeNodeFilterProp="title"
       placeholder={placeholder}
       treeData={treeData}
+      loading={kpLoading}
       value={value}
       onChange={(v: string[]) => onChange(v ?? [])}
       disabled={disabled}

@@ -40,7 +40,7 @@ export function MasteryLegend() {
 }
 
 export function SubjectPicker({ value, onChange }: { value?: string; onChange: (v?: string) => void }) {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   return (
     <Select
       aria-label={T.subject}
@@ -49,6 +49,7 @@ export function SubjectPicker({ value, onChange }: { value?: string; onChange: (
       placeholder={T.allSubjects}
       value={value}
       options={subjectsOf(knowledgePoints).map((s) => ({ value: s.code, label: s.name }))}
+      loading={kpLoading}
       onChange={onChange}
     />
   );

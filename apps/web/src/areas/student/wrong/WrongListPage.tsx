@@ -68,7 +68,7 @@ function columns(now: number): TableColumnsType<WrongEntry> {
 }
 
 function WrongBook() {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   const [filter, setFilter] = useState<WrongFilter>('all');
   const [subject, setSubject] = useState<string | undefined>();
   const [knowledgeId, setKnowledgeId] = useState<string | undefined>();
@@ -91,6 +91,7 @@ function WrongBook() {
               placeholder={T.allSubjects}
               value={subject}
               options={subjectsOf(knowledgePoints).map((s) => ({ value: s.code, label: s.name }))}
+              loading={kpLoading}
               onChange={(v?: string) => {
                 setSubject(v);
                 setKnowledgeId(undefined);
@@ -105,6 +106,7 @@ function WrongBook() {
               placeholder={T.anyKnowledge}
               value={knowledgeId}
               treeData={kpTree(knowledgePoints, subject)}
+              loading={kpLoading}
               onChange={(v?: string) => {
                 setKnowledgeId(v);
                 setStart(0);

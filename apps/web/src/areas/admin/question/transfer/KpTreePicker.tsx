@@ -11,7 +11,7 @@ export interface KpTreePickerProps {
 }
 
 export function KpTreePicker({ label, placeholder, value, onChange }: KpTreePickerProps) {
-  const { points: knowledgePoints } = useKnowledgePoints();
+  const { points: knowledgePoints, isPending: kpLoading } = useKnowledgePoints();
   return (
     <TreeSelect
       aria-label={label}
@@ -20,6 +20,7 @@ export function KpTreePicker({ label, placeholder, value, onChange }: KpTreePick
       treeNodeFilterProp="title"
       placeholder={placeholder}
       treeData={kpTreeOptions(knowledgePoints)}
+      loading={kpLoading}
       value={value}
       onChange={(v?: string) => onChange(v ?? undefined)}
     />
