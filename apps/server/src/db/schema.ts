@@ -481,7 +481,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_agency_idx').on(t.agencyId, t.createdAt),
-    index('jobs_running_idx').on(t.status).where(sql`${t.status} in ('receiving', 'queued', 'running')`),
+    index('jobs_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('receiving', 'queued', 'running')`),
   ],
 );
 
@@ -623,7 +625,10 @@ export const schemes = pgTable(
     index('schemes_creator_idx').on(t.creatorId, t.updatedAt),
     // A switched-on paper's questions are not public (migration 0019, docs/question-bank.md "Public preview").
     index('schemes_on_paper_questions_idx')
-      .using('gin', sql`(jsonb_path_query_array(${t.phases}, '$[*].points[*].selectors.questionIds[*]')) jsonb_path_ops`)
+      .using(
+        'gin',
+        sql`(jsonb_path_query_array(${t.phases}, '$[*].points[*].selectors.questionIds[*]')) jsonb_path_ops`,
+      )
       .where(sql`${t.status} = 'on' AND ${t.type} = 'paper'`),
   ],
 );

@@ -179,7 +179,7 @@ export function QuestionCreatePage() {
   if (!parsed.success) return <ResultPage status="warning" title={T.unknownType} subTitle={type} />;
   if (from && template.isPending) return <PageSpinner />;
   if (template.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(template.error)} />;
-  const initial = template.data ? fromTemplate(template.data as Question, parsed.data, '') : emptyDraft(parsed.data);
+  const initial = template.data ? fromTemplate(template.data, parsed.data, '') : emptyDraft(parsed.data);
   const label = TYPE_LABELS[parsed.data];
   return (
     <Card title={from ? T.copyTitle(label) : T.createTitle(label)}>
@@ -199,7 +199,7 @@ export function QuestionEditPage() {
   if (question.isPending || editable.isPending) return <PageSpinner />;
   if (question.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(question.error)} />;
   if (editable.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(editable.error)} />;
-  const q = question.data as Question;
+  const q = question.data;
   const e = editable.data;
   return (
     <Card title={`${T.editTitle} · ${TYPE_LABELS[q.type]}`}>
