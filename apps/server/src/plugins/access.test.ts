@@ -15,6 +15,8 @@ const SAMPLE_PARAMS: Record<string, string> = { id: 'en.g7', agencyId: 'demo' };
 const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/agency/:id': { id: 'demo' },
   '/v1/files/:id': { id: 'no-such-file' },
+  // Export jobs are named by random ids; part numbers start at 1.
+  '/v1/exam/questions/export/:id/parts/:part': { id: 'no-such-job', part: '1' },
   // Question bank ids are numeric: 1 names a real demo question, repository and tag.
   '/v1/exam/question/:id': { id: '1' },
   '/v1/exam/question/:id/editable': { id: '1' },
