@@ -143,7 +143,7 @@ async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
       errors: p.errors,
       p50ms: round(percentile(p.latencies, 50)),
       p99ms: round(percentile(p.latencies, 99)),
-      maxMs: round(Math.max(...p.latencies)),
+      maxMs: round(p.latencies.reduce((a, b) => Math.max(a, b), 0)),
     });
     const out = {
       database: label,
