@@ -3,12 +3,17 @@
 // (document width ≤ 375), the brand and the page's title are visible and not clipped, and the menu button is
 // there; the answer records show each question's text and the answer in words. Screenshots at 375 px and, for the
 // same pages, at desktop width go to e2e/screenshots/student-mobile-*.png.
+// Then the pages a phone meets while training: a general scheme's choice, fill-in and reading question answered
+// (each with its judged result), 结束训练's confirmation, a paper with its countdown, the mastery pages, and a
+// published question's public page opened by a visitor on a phone.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
+import { api, apiLogin, createPaper, setUpTrainingBank } from '../support/training-api.js';
 
 const PHONE = { width: 375, height: 812 };
+const PHONE_CONTEXT = { locale: 'zh-CN', viewport: PHONE, isMobile: true, hasTouch: true };
 
 interface Fit {
   pageWidth: number;
@@ -48,13 +53,7 @@ describe('the student area on a phone', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const context = await browser.newContext({
-      baseURL,
-      locale: 'zh-CN',
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext({ baseURL, ...PHONE_CONTEXT });
     page = await context.newPage();
     await loginAs(page, 'student');
     await page.waitForURL(/\/student/);
@@ -142,5 +141,150 @@ describe('the student area on a phone', () => {
       expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
       await shot(desk, `student-desktop-${i + 1}`);
     }
+  });
+
+  /** Every control the locator finds is shown and lies within the screen's width. */
+  async function onScreen(name: string, controls: Locator): Promise<void> {
+    const n = await controls.count();
+    expect(n, `${name}: controls`).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) {
+      const box = await controls.nth(i).boundingBox();
+      expect(box, `${name}: control ${i} shown`).not.toBeNull();
+      expect(box!.x, `${name}: control ${i} left`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${name}: control ${i} right`).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+
+  /** Fills every answer control of the question on the page: the first option of a choice, `go` in a blank. */
+  async function answerAll(form: Locator): Promise<void> {
+    const groups = form.locator('.ant-radio-group, .ant-checkbox-group');
+    for (let i = 0; i < (await groups.count()); i++)
+      await groups.nth(i).locator('input[type=radio], input[type=checkbox]').first().check();
+    const boxes = form.getByRole('textbox');
+    for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).fill('go');
+  }
+
+  it('trains on a phone: a choice, a fill-in and a reading question, 结束训练, a paper and its countdown', async () => {
+    const bank = await setUpTrainingBank(baseURL, 1);
+    const t = bank.agencyToken;
+    const phase = (name: string, knowledgeId: string, type: string, next: string) => ({
+      phase: name,
+      knowledgeIds: [knowledgeId],
+      timeLimit: 0,
+      points: [
+        {
+          name,
+          selectors: { types: [type] },
+          repeat: 1,
+          requireCorrect: 1,
+          judgeWay: 'once',
+          onOK: next,
+          onError: next,
+        },
+      ],
+    });
+    const general = await api<{ schemeId: string }>(baseURL, 'PUT', '/v1/train/scheme', t, {
+      title: '手机答题',
+      type: 'general',
+      initPhase: '选择',
+      initPoint: '选择',
+      timeLimit: 1800,
+      kpRange: ['en.g7'],
+      trainRepoId: bank.trainRepoId,
+      phases: [
+        phase('选择', 'en.g7.c1', 'singleChoice', '@next'),
+        phase('填空', 'en.g7.c2', 'fillBlank', '@next'),
+        phase('阅读', 'en.g7.c3.k1', 'enReading', '@end'),
+      ],
+    });
+    await api(baseURL, 'POST', `/v1/train/scheme/${general.schemeId}/on`, t);
+
+    await page.goto(`/student/train/scheme/${general.schemeId}`);
+    await check('scheme-detail', '开始训练');
+    await page.getByRole('button', { name: '开始训练' }).click();
+    await page.waitForURL(/\/student\/train\/[^/]+\/do$/);
+    const points = [
+      ['选择', 'choice'],
+      ['填空', 'blank'],
+      ['阅读', 'reading'],
+    ] as const;
+    for (const [i, [point, file]] of points.entries()) {
+      await check(`do-${file}`, `训练点：${point}`, '.answer-form');
+      await onScreen(`do-${point} inputs`, page.locator('.answer-form').getByRole(i === 1 ? 'textbox' : 'radio'));
+      await onScreen(`do-${point} buttons`, page.getByRole('button', { name: /提交|结束训练/ }));
+      if (i === 0) {
+        await page.getByRole('button', { name: '结束训练' }).click();
+        const dialog = page.locator('.ant-modal-confirm');
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await onScreen('finish dialog', dialog.getByRole('button'));
+        await shot(page, 'student-mobile-do-finish-confirm');
+        await dialog.getByRole('button', { name: '取消' }).click();
+        await expect.poll(() => dialog.isVisible()).toBe(false);
+      }
+      await answerAll(page.locator('.answer-form').first());
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+      await expect.poll(() => page.locator('.judge-result').count()).toBe(1);
+      expect((await measure(page)).pageWidth, `do-${point} judged: page width`).toBeLessThanOrEqual(PHONE.width);
+      await shot(page, `student-mobile-do-${file}-judged`);
+      await page.getByRole('button', { name: i === 2 ? '查看结果' : '下一题' }).click();
+    }
+    await check('do-summary', '训练已完成', '.training-stats');
+
+    const paperId = await createPaper(baseURL, bank, '手机小测', [
+      bank.trueFalse[0],
+      bank.singleChoice[0],
+      bank.fillBlank[0],
+      bank.advancedChoice[0],
+    ]);
+    await page.goto(`/student/train/scheme/${paperId}`);
+    await page.getByRole('button', { name: '开始训练' }).click();
+    await page.waitForURL(/\/student\/train\/[^/]+\/do$/);
+    await check('paper', /剩余时间/, '.paper-question');
+    await onScreen('paper countdown', page.getByText(/剩余时间/).first());
+    await onScreen('paper inputs', page.locator('.paper-question').getByRole('radio'));
+    await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
+    await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
+  });
+
+  it('the mastery pages fit a phone', async () => {
+    await page.goto('/student/point');
+    await check('point', '掌握概况', '.edu-chart svg');
+    await page.getByRole('link', { name: '全部知识点' }).click();
+    await page.waitForURL(/\/student\/point\/allpoint$/);
+    await check('point-all', '全部知识点', '.ant-table-row');
+    await page.goto('/student/point/userpoint');
+    await check('point-mine', '我练过的知识点', '.ant-table-row');
+  });
+
+  it('a visitor answers a published reading question on a phone', async () => {
+    const agency = await apiLogin(baseURL, 'agency');
+    const { list } = await api<{ list: { id: string; knowledgeId: string }[] }>(
+      baseURL,
+      'POST',
+      '/v1/exam/question/list?start=0&size=100&type=enReading',
+      agency,
+      { knowledgeIds: [], orderBy: 'createTime' },
+    );
+    // A Grade 8 reading: no demo paper or training above holds it, so it may be published.
+    const reading = list.find((q) => q.knowledgeId.startsWith('en.g8'));
+    expect(reading, 'a seeded Grade 8 reading').toBeDefined();
+    await api(baseURL, 'PUT', `/v1/exam/question/${reading!.id}/public`, agency, { showAnswer: true });
+
+    const visitor = await (await browser.newContext({ baseURL, ...PHONE_CONTEXT })).newPage();
+    await visitor.goto(`/public/question/preview?id=${reading!.id}`);
+    const submit = visitor.getByRole('button', { name: '提交' });
+    await expect.poll(() => submit.isVisible()).toBe(true);
+    await visitor.waitForLoadState('networkidle');
+    const width = () => visitor.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width(), 'public preview: page width').toBeLessThanOrEqual(PHONE.width);
+    const view = visitor.locator('.question-view');
+    await onScreen('public preview options', view.getByRole('radio'));
+    await onScreen('public preview submit', submit);
+    await shot(visitor, 'public-preview-mobile');
+    await answerAll(view);
+    await submit.click();
+    await expect.poll(() => visitor.locator('.judge-result').count()).toBe(1);
+    expect(await width(), 'public preview judged: page width').toBeLessThanOrEqual(PHONE.width);
+    await shot(visitor, 'public-preview-mobile-judged');
   });
 });
