@@ -26,7 +26,7 @@ import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
 import compression from './plugins/compression.js';
-import { openRedis } from './lib/redis.js';
+import { sharedRedis } from './lib/redis.js';
 import envelope, { routingErrorHandler } from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -50,8 +50,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
     frameworkErrors: routingErrorHandler,
   });
   // Login throttling and upload rate limits are shared through Redis when REDIS_URL is set (docs/security.md).
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? sharedRedis(app, config.redisUrl, config.redisTimeouts, clock) : undefined;
   app.decorate('services', createServices({ db, config, clock, loginLimiter, redis }));
   // Background jobs (docs/jobs.md) start once every feature registered its kinds; closing interrupts theirs.
   const { jobs } = app.services;

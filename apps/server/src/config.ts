@@ -59,6 +59,9 @@ const EnvSchema = z
     ),
     /** Prefix of every Redis key of this app (several apps or tests may share one Redis). */
     REDIS_KEY_PREFIX: z.string().max(100).default('edu:'),
+    /** How long a connection attempt and a command may take; past it the call falls back to this process. */
+    REDIS_CONNECT_TIMEOUT_MS: int(2000, 100),
+    REDIS_COMMAND_TIMEOUT_MS: int(1000, 50),
     /** Upload bounds (docs/security.md "Uploads"): storage quotas, rate per user, sweep of unreferenced files. */
     FILES_QUOTA_USER_MB: int(100),
     FILES_QUOTA_AGENCY_MB: int(1024),
@@ -134,6 +137,7 @@ const EnvSchema = z
     },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisTimeouts: { connectMs: e.REDIS_CONNECT_TIMEOUT_MS, commandMs: e.REDIS_COMMAND_TIMEOUT_MS },
     files: {
       quotaUserBytes: e.FILES_QUOTA_USER_MB * 1024 * 1024,
       quotaAgencyBytes: e.FILES_QUOTA_AGENCY_MB * 1024 * 1024,

@@ -7,7 +7,14 @@ import { AgencyRepository } from './features/agency/agency.repository.js';
 import { AgencyService } from './features/agency/agency.service.js';
 import { AuthRepository } from './features/auth/auth.repository.js';
 import { AuthService } from './features/auth/auth.service.js';
-import { memoryLoginLimiter, ThrottlingLoginLimiter, type LoginLimiter } from './features/auth/login-limiter.js';
+import {
+  memoryLoginLimiter,
+  MemoryFailureStore,
+  ThrottlingLoginLimiter,
+  type LoginLimiter,
+} from './features/auth/login-limiter.js';
+import { FallbackFailureStore } from './features/auth/fallback-failure-store.js';
+import type { RedisFailureLog } from './lib/redis.js';
 import { RedisFailureStore } from './features/auth/redis-failure-store.js';
 import { FilesRepository } from './features/files/files.repository.js';
 import { FilesService } from './features/files/files.service.js';
@@ -52,11 +59,11 @@ export interface ServiceDeps {
   clock: Clock;
   /** Replaceable (tests); else kept in Redis when there is one, in memory otherwise. */
   loginLimiter?: LoginLimiter;
-  /** The shared Redis (REDIS_URL), when configured. */
-  redis?: Redis;
+  /** The shared Redis (REDIS_URL), when configured, and where its failures are reported. */
+  redis?: { client: Redis; failures: RedisFailureLog };
 }
 
-export function createServices({ db, config, clock, loginLimiter, redis }: ServiceDeps) {
+export function createServices({ db, config, clock, loginLimiter, redis: shared }: ServiceDeps) {
   const general = new GeneralService(new GeneralRepository(db));
   const files = new FilesService(new FilesRepository(db), clock, config.files);
   const tagsRepo = new TagsRepository(db);
@@ -109,8 +116,8 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
   });
   const limiter =
     loginLimiter ??
-    (redis
-      ? new ThrottlingLoginLimiter(config.login, new RedisFailureStore(redis, `${config.redisKeyPrefix}login:`), clock)
+    (shared
+      ? new ThrottlingLoginLimiter(config.login, sharedFailureStore(shared, config.redisKeyPrefix), clock)
       : memoryLoginLimiter(config.login, clock));
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
@@ -119,7 +126,8 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
   return {
     config,
     clock,
-    redis,
+    redis: shared?.client,
+    redisFailures: shared?.failures,
     general,
     agency,
     auth,
@@ -144,3 +152,9 @@ export function createServices({ db, config, clock, loginLimiter, redis }: Servi
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Login failures counted in Redis, or in this process's memory for each call that Redis fails. */
+const sharedFailureStore = ({ client, failures }: NonNullable<ServiceDeps['redis']>, keyPrefix: string) =>
+  new FallbackFailureStore(new RedisFailureStore(client, `${keyPrefix}login:`), new MemoryFailureStore(), (err, what) =>
+    failures.report(err, what),
+  );

@@ -330,6 +330,23 @@ describe('login throttling (docs/security.md "Login throttling")', () => {
     }
   });
 
+  it('with Redis unreachable, logins still answer (never 500) and are still throttled in this node', async () => {
+    const down = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+    try {
+      expect(down.app.services.redis!.status).not.toBe('ready');
+      expect((await from(down, '192.0.2.40', 'parent', DEMO_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await from(down, '192.0.2.40', 'parent', 'wrong')).statusCode).toBe(401);
+      const r = await from(down, '192.0.2.40', 'parent', DEMO_PASSWORD);
+      expect(r.statusCode).toBe(429);
+      expect(r.json<{ errmsg: string }>().errmsg).toBe('登录失败次数过多，请 1 秒后再试');
+      expect((await from(down, '192.0.2.41', 'parent', DEMO_PASSWORD)).statusCode).toBe(200);
+      down.clock.advance(1000);
+      expect((await from(down, '192.0.2.40', 'parent', DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('defaults: 200 failures per address in 10 minutes, enough for a lab of 40 behind one address', () => {
     expect(t.config.login).toMatchObject({ maxFailuresPerAddress: 200, addressWindowSeconds: 600, freeFailures: 5 });
   });

@@ -88,17 +88,22 @@ describe('upload rate', () => {
     ...extra,
   });
 
+  /** Three uploads of one user pass, the fourth answers 429 and stores nothing; another user still uploads. */
+  async function expectLimitedPerUser(t: TestApp) {
+    const [teacher, agency] = [await t.login('teacher'), await t.login('agency')];
+    for (let i = 0; i < 3; i++) expectOk(await upload(t, teacher, png()));
+    const before = await fileCount(t);
+    const r = await upload(t, teacher, png());
+    expectError(r, 429);
+    expect(r.body.errmsg).toMatch(/^上传过于频繁，请 \d+ 秒后再试$/);
+    expect(await fileCount(t)).toBe(before);
+    expectOk(await upload(t, agency, png()));
+  }
+
   it('answers 429 in the envelope past the configured uploads per window, per user', async () => {
     const t = await createTestApp({ config: await rateConfig() });
     try {
-      const [teacher, agency] = [await t.login('teacher'), await t.login('agency')];
-      for (let i = 0; i < 3; i++) expectOk(await upload(t, teacher, png()));
-      const before = await fileCount(t);
-      const r = await upload(t, teacher, png());
-      expectError(r, 429);
-      expect(r.body.errmsg).toMatch(/^上传过于频繁，请 \d+ 秒后再试$/);
-      expect(await fileCount(t)).toBe(before);
-      expectOk(await upload(t, agency, png()));
+      await expectLimitedPerUser(t);
       // Reading files is not limited.
       expect((await t.app.inject({ method: 'GET', url: '/v1/files/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     } finally {
@@ -116,6 +121,16 @@ describe('upload rate', () => {
       const keys = await t.app.services.redis!.keys(`${redisKeyPrefix}upload-rate:*`);
       expect(keys.length).toBeGreaterThan(0);
       await t.app.services.redis!.del(...keys);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with Redis unreachable, uploads still work (never 500) and are still rate-limited in this node', async () => {
+    const t = await createTestApp({ config: await rateConfig({ redisUrl: 'redis://127.0.0.1:1' }) });
+    try {
+      expect(t.app.services.redis!.status).not.toBe('ready');
+      await expectLimitedPerUser(t);
     } finally {
       await t.close();
     }

@@ -5,9 +5,10 @@ import { API, FILE_MAX_BYTES } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error.js';
 import { registerApi } from '../../lib/route.js';
+import { fallbackRateStore } from './upload-rate-store.js';
 
 export async function filesRoutes(app: FastifyInstance) {
-  const { files, filesSweep, config, redis } = app.services;
+  const { files, filesSweep, config, redis, redisFailures } = app.services;
   startSweep(app);
   // This plugin is encapsulated: the raw-body parser and its 2 MB limit apply to these routes only.
   app.removeAllContentTypeParsers();
@@ -15,10 +16,15 @@ export async function filesRoutes(app: FastifyInstance) {
     done(null, body),
   );
 
-  // Whole requests counted per user, in Redis when there is one (shared by the nodes), else in memory.
+  // Whole requests counted per user, in Redis when there is one (shared by the nodes, in memory for each call that
+  // Redis fails), else in memory.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}upload-rate:` } : {}),
+    ...(redis && redisFailures
+      ? {
+          store: fallbackRateStore(redis, `${config.redisKeyPrefix}upload-rate:`, (e, w) => redisFailures.report(e, w)),
+        }
+      : {}),
   });
   const uploadRate = app.rateLimit({
     max: config.files.uploadRateMax,
