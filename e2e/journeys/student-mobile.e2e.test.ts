@@ -155,6 +155,36 @@ describe('the student area on a phone', () => {
     }
   }
 
+  /**
+   * Every element the locator finds is on one line: a label squeezed into a narrow column wraps character by
+   * character. An inline element has one client rect per line; a block one is as tall as its lines.
+   */
+  async function oneLine(name: string, elements: Locator): Promise<void> {
+    const lines = await elements.evaluateAll((els) =>
+      els.map((el) => ({
+        text: (el as HTMLElement).innerText,
+        lines: Math.max(
+          el.getClientRects().length,
+          el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+        ),
+      })),
+    );
+    expect(lines.length, `${name}: elements`).toBeGreaterThan(0);
+    expect(
+      lines.filter((l) => l.lines >= 1.5).map((l) => l.text),
+      `${name}: wrapped`,
+    ).toEqual([]);
+  }
+
+  /** No element the locator finds hides part of its text (an ellipsis or overflow). */
+  async function uncut(name: string, elements: Locator): Promise<void> {
+    const cut = await elements.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => (el as HTMLElement).innerText),
+    );
+    expect(await elements.count(), `${name}: elements`).toBeGreaterThan(0);
+    expect(cut, `${name}: cut off`).toEqual([]);
+  }
+
   /** Fills every answer control of the question on the page: the first option of a choice, `go` in a blank. */
   async function answerAll(form: Locator): Promise<void> {
     const groups = form.locator('.ant-radio-group, .ant-checkbox-group');
@@ -212,11 +242,16 @@ describe('the student area on a phone', () => {
       await check(`do-${file}`, `训练点：${point}`, '.answer-form');
       await onScreen(`do-${point} inputs`, page.locator('.answer-form').getByRole(i === 1 ? 'textbox' : 'radio'));
       await onScreen(`do-${point} buttons`, page.getByRole('button', { name: /提交|结束训练/ }));
+      await oneLine(`do-${point} progress`, page.locator('.train-progress > .ant-space-item'));
+      if (point === '阅读')
+        await uncut('reading sub-questions', page.locator('.sub-question-card .ant-card-head-title'));
       if (i === 0) {
         await page.getByRole('button', { name: '结束训练' }).click();
         const dialog = page.locator('.ant-modal-confirm');
         await expect.poll(() => dialog.isVisible()).toBe(true);
         await onScreen('finish dialog', dialog.getByRole('button'));
+        // Its zoom-in animation over before the screenshot.
+        await expect.poll(() => dialog.getAttribute('class')).not.toMatch(/zoom/);
         await shot(page, 'student-mobile-do-finish-confirm');
         await dialog.getByRole('button', { name: '取消' }).click();
         await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -244,6 +279,7 @@ describe('the student area on a phone', () => {
     await onScreen('paper inputs', page.locator('.paper-question').getByRole('radio'));
     await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
     await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
+    await oneLine('paper progress', page.locator('.train-progress > .ant-space-item'));
   });
 
   it('the mastery pages fit a phone', async () => {
@@ -252,8 +288,10 @@ describe('the student area on a phone', () => {
     await page.getByRole('link', { name: '全部知识点' }).click();
     await page.waitForURL(/\/student\/point\/allpoint$/);
     await check('point-all', '全部知识点', '.ant-table-row');
+    await oneLine('all points: names', page.locator('.mastery-name'));
     await page.goto('/student/point/userpoint');
     await check('point-mine', '我练过的知识点', '.ant-table-row');
+    await oneLine('my points: names', page.locator('.mastery-name'));
   });
 
   it('a visitor answers a published reading question on a phone', async () => {
@@ -280,6 +318,7 @@ describe('the student area on a phone', () => {
     const view = visitor.locator('.question-view');
     await onScreen('public preview options', view.getByRole('radio'));
     await onScreen('public preview submit', submit);
+    await uncut('public preview sub-questions', view.locator('.sub-question-card .ant-card-head-title'));
     await shot(visitor, 'public-preview-mobile');
     await answerAll(view);
     await submit.click();

@@ -5,6 +5,7 @@ import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T } from '../texts';
 import { AnswerInput } from './AnswerInput';
 import type { PreviewQuestion, Submission } from './QuestionView';
+import './question.css';
 
 /**
  * Blanks of a fillBlank: from the standard answer when known (staff), else the `span.blank` markers, else the
@@ -53,7 +54,12 @@ export function AnswerForm({ question: q, value, onChange, disabled, heading }: 
         {q.type === 'enReading' ? (
           <Space orientation="vertical" style={{ width: '100%' }}>
             {q.questionSub.map((s, i) => (
-              <Card key={s.questionSubId} size="small" title={`${T.sub(i + 1)}\u3000${s.title}`}>
+              <Card
+                key={s.questionSubId}
+                className="sub-question-card"
+                size="small"
+                title={`${T.sub(i + 1)}\u3000${s.title}`}
+              >
                 {s.desc && <Typography.Paragraph type="secondary">{s.desc}</Typography.Paragraph>}
                 <AnswerInput
                   type={s.type}

@@ -7,6 +7,7 @@ import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T } from '../texts';
 import { AnswerInput } from './AnswerInput';
 import { JudgeResultView } from './JudgeResultView';
+import './question.css';
 
 /** What the view needs: a question without ids; `answer` only to count blanks (absent for students). */
 export type PreviewQuestion = Pick<Question, 'type' | 'judgeType' | 'title' | 'question' | 'options' | 'videos'> & {
@@ -57,7 +58,12 @@ export function QuestionView({ question: q, judge }: QuestionViewProps) {
         {q.type === 'enReading' ? (
           <Space orientation="vertical" style={{ width: '100%' }}>
             {q.questionSub.map((s, i) => (
-              <Card key={s.questionSubId} size="small" title={`${T.sub(i + 1)}\u3000${s.title}`}>
+              <Card
+                key={s.questionSubId}
+                className="sub-question-card"
+                size="small"
+                title={`${T.sub(i + 1)}\u3000${s.title}`}
+              >
                 {s.desc && <Typography.Paragraph type="secondary">{s.desc}</Typography.Paragraph>}
                 <AnswerInput
                   type={s.type}

@@ -62,7 +62,7 @@ const columns: TableColumnsType<MasteryPoint> = [
     title: T.columns.name,
     dataIndex: 'name',
     render: (name: string, p) => (
-      <span style={{ paddingInlineStart: (INDENT[p.lv] ?? 0) * 16 }}>
+      <span className="mastery-name" style={{ paddingInlineStart: (INDENT[p.lv] ?? 0) * 16 }}>
         {p.lv === 'subject' || p.lv === 'grade' ? <Typography.Text strong>{name}</Typography.Text> : name}
       </span>
     ),

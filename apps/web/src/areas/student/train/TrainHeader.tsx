@@ -68,7 +68,7 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
       }
     >
       {running && (
-        <Space wrap size={[32, 8]} style={{ width: '100%' }}>
+        <Space wrap size={[32, 8]} style={{ width: '100%' }} className="train-progress">
           {showPhase && (
             <Space size={4}>
               <Tag color="geekblue">{T.phase(Math.min(t.phaseIndex, t.phaseCount), t.phaseCount)}</Tag>
