@@ -1,13 +1,15 @@
 // Vite build of the web app; in development /v1 and /docs go to the local API server. The build writes
-// a manifest (the bundle budget reads it, src/build/bundle-budget.ts) and precompressed .br/.gz copies.
+// a manifest (the bundle budget reads it, src/build/bundle-budget.ts) and precompressed .br/.gz copies;
+// `virtual:api-table` is the API table without its schemas (src/build/api-table-plugin.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { apiTablePlugin } from './src/build/api-table-plugin.js';
 import { precompressPlugin } from './src/build/precompress.js';
 
 const api = 'http://127.0.0.1:18080';
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), apiTablePlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/v1': { target: api, changeOrigin: true, ws: true },

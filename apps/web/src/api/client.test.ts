@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@edu/contract';
+import { API } from './routes';
 import { createHttpClient, errorText, HTTP_TIMEOUT_MS, RequestFailure, type HttpClientDeps } from './client';
 import { createCall, fillPath } from './call';
 import { envelope, fakeFetch } from '../test/fake-api';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@edu/contract';
+import { API } from './routes';
 import { createHttpClient, RequestFailure } from './client';
 import { createCall } from './call';
 import { filenameFromDisposition, saveFile } from './download';

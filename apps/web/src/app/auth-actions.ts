@@ -2,7 +2,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { API, type LoginInfo } from '@edu/contract';
+import { type LoginInfo } from '@edu/contract';
+import { API } from '../api/routes';
 import { useSession } from './session-context';
 
 /** Revokes the token (best effort), clears user state and cached data, goes to `/`. */

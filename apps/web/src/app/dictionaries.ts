@@ -2,7 +2,8 @@
 // pages that need them, never awaited at start-up. The tree comes in its compact form (code and name per
 // point); the browser revalidates it with its ETag, so a refetch of an unchanged tree costs a 304.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API, expandKnowledgeTree, type KnowledgePointBrief } from '@edu/contract';
+import { expandKnowledgeTree, type KnowledgePointBrief } from '@edu/contract';
+import { API } from '../api/routes';
 import { useCall, useUser } from './session-context';
 
 export const DICTIONARY_KEYS = {

@@ -2,7 +2,7 @@
 // the raw body of PUT /v1/files and its id handed on.
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { API } from '@edu/contract';
+import { API } from '../api/routes';
 import { AppProviders, createQueryClient } from './providers';
 import { SessionContext } from './session-context';
 import type { Session } from './startup';

@@ -1,7 +1,8 @@
 // Image upload (`PUT /v1/files`, the file as the raw body) through the shared mutation handling: the type and
 // size the server accepts are checked first, so a wrong file is refused before its bytes go up.
 import { App as AntApp } from 'antd';
-import { API, FILE_MAX_BYTES, FILE_TYPES } from '@edu/contract';
+import { FILE_MAX_BYTES, FILE_TYPES } from '@edu/contract';
+import { API } from '../api/routes';
 import { useCall } from './session-context';
 import { useApiMutation } from '../api/mutation';
 import { API_TEXTS } from '../api/texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API } from '@edu/contract';
+import { API } from '../api/routes';
 import { agencyAfterUserChange, startUp, type SessionEnv } from './startup';
 import { AGENCY_KEY, USERINFO_KEY } from './stores';
 import { envelope, fakeFetch, MemoryStorage, type FakeRoute } from '../test/fake-api';

@@ -2,7 +2,8 @@
 // to the user's first agency when the current one is not theirs, unless fixed). Nothing is fetched before the
 // first page renders: grades, subjects and knowledge points are queries of the pages that need them
 // (app/dictionaries.ts, docs/web.md "Server state").
-import { API, type LoginInfo } from '@edu/contract';
+import { type LoginInfo } from '@edu/contract';
+import { API } from '../api/routes';
 import { createHttpClient } from '../api/client';
 import { createCall, type Call } from '../api/call';
 import { resolveAgency, type AgencyChoice, type RuntimeConfig } from './agency';

@@ -2,7 +2,7 @@
 import { Card, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { API } from '@edu/contract';
+import { API } from '../../api/routes';
 import { useCall } from '../../app/session-context';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ResultPage } from '../../components/ResultPage';

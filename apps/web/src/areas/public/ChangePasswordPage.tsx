@@ -3,7 +3,8 @@
 // weak new one, with its reason) are shown on their field.
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { API, passwordLengthProblem } from '@edu/contract';
+import { passwordLengthProblem } from '@edu/contract';
+import { API } from '../../api/routes';
 import { errorText } from '../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../api/mutation';
 import { useLogout, useRefreshLoginInfo } from '../../app/auth-actions';

@@ -2,7 +2,7 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/contract';
+import { API } from '../../api/routes';
 import { errorText } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useLogout, useSetLoginInfo } from '../../app/auth-actions';

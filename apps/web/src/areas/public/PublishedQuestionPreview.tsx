@@ -3,7 +3,8 @@
 // POST …/{id}/test, whose result shows the standard answer and explanation. Not published → an empty state.
 import { Alert, Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { API, type QuestionTestRequest } from '@edu/contract';
+import { type QuestionTestRequest } from '@edu/contract';
+import { API } from '../../api/routes';
 import { errorText, isEnvelopeError } from '../../api/client';
 import { useCall } from '../../app/session-context';
 import { PageSpinner } from '../../components/PageSpinner';

@@ -1,6 +1,7 @@
 // Reads and writes of a training's comments, keyed by agency; a write refreshes the comments it returns.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type TrainingComments } from '@edu/contract';
+import { type TrainingComments } from '@edu/contract';
+import { API } from '../../api/routes';
 import { useApiMutation } from '../../api/mutation';
 import { useAppConfig, useCall } from '../../app/session-context';
 import { COMMENT_TEXTS } from './texts';

@@ -1,7 +1,8 @@
 // Create / edit an agency: id (only on create), name, domain, profile, logo.
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { AGENCY_ID_RE, API, type Agency } from '@edu/contract';
+import { AGENCY_ID_RE, type Agency } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { AGENCY_TEXTS as T } from '../texts';

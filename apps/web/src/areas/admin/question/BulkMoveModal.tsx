@@ -1,7 +1,7 @@
 // Confirms a bulk move of the selected questions to a knowledge point or an owned repository.
 import { useState } from 'react';
 import { Form, Modal, Select, TreeSelect } from 'antd';
-import { API } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { useKnowledgePoints } from '../../../app/dictionaries';

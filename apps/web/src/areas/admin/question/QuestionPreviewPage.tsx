@@ -3,7 +3,7 @@
 import { Button, Card, Collapse, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { API } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';

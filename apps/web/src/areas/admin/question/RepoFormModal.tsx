@@ -2,7 +2,8 @@
 // shared to the store.
 import { useEffect } from 'react';
 import { Form, Input, Modal, Switch } from 'antd';
-import { API, type QuestionRepo, type TrainRepo } from '@edu/contract';
+import { type QuestionRepo, type TrainRepo } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { TRAIN_TEXTS } from '../train/texts';

@@ -1,7 +1,8 @@
 // Shared reads of the question bank pages: repositories and tags of the agency in context, tree data of points.
 import { useQuery } from '@tanstack/react-query';
 import type { TreeDataNode } from 'antd';
-import { API, type KnowledgePointBrief } from '@edu/contract';
+import { type KnowledgePointBrief } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { subjectsOf, subtree, type KpNode } from '../knowledge/kp-tree';
 

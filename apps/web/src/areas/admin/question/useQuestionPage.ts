@@ -1,6 +1,7 @@
 // One page of the question list under the given filters (the question table and the question picker).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type QuestionType } from '@edu/contract';
+import { type QuestionType } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useAppConfig, useCall } from '../../../app/session-context';
 
 export interface QuestionFilters {

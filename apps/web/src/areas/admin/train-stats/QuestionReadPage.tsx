@@ -5,7 +5,7 @@
 import { Button, Card, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { API } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { AllowedLink } from '../../../components/AllowedLink';

@@ -1,6 +1,6 @@
 // Reads of the statistics pages, keyed by agency so switching agencies never shows another's figures.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useAppConfig, useCall } from '../../../app/session-context';
 
 export interface StatsRange {

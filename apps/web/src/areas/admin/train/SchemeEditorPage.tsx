@@ -4,7 +4,8 @@
 import { Alert, App as AntApp, Button, Col, Form, Row, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { API, type Scheme, type TrainRepo } from '@edu/contract';
+import { type Scheme, type TrainRepo } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';

@@ -2,7 +2,8 @@
 import { Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { API, SchemeType } from '@edu/contract';
+import { SchemeType } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';

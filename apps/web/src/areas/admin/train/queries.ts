@@ -1,6 +1,7 @@
 // Shared reads of the scheme pages: train repositories, one scheme, the questions a selector matches.
 import { useQuery } from '@tanstack/react-query';
-import { API, type Question, type Selectors } from '@edu/contract';
+import { type Question, type Selectors } from '@edu/contract';
+import { API } from '../../../api/routes';
 import type { Call } from '../../../api/call';
 import { useAppConfig, useCall } from '../../../app/session-context';
 

@@ -3,7 +3,8 @@
 // answered again, otherwise 下一题 shows the question the answer's response brought. 结束训练 ends it.
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Space, Tag } from 'antd';
-import { API, type JudgeResult, type StudentQuestion } from '@edu/contract';
+import { type JudgeResult, type StudentQuestion } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { errorText, isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../components/question/AnswerForm';

@@ -2,7 +2,8 @@
 // save, retried while the network fails); 交卷 (confirmed) waits for the saves and ends the training.
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Space, Tag, Typography } from 'antd';
-import { API, type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
+import { type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, isEmptySubmission } from '../../../components/question/AnswerForm';

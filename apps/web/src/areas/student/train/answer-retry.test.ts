@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { createCall } from '../../../api/call';
 import { createHttpClient, RequestFailure } from '../../../api/client';
 import { envelope, fakeFetch, type RecordedCall } from '../../../test/fake-api';

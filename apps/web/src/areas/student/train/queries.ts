@@ -2,7 +2,8 @@
 import { App as AntApp } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, type OpenScheme, type Training } from '@edu/contract';
+import { type OpenScheme, type Training } from '@edu/contract';
+import { API } from '../../../api/routes';
 import type { Call } from '../../../api/call';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';

@@ -1,5 +1,6 @@
 // What the two kinds of training body share: their props, the body of an answer's request and ending it.
-import { API, type StudentQuestion, type Training } from '@edu/contract';
+import { type StudentQuestion, type Training } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import type { Submission } from '../../../components/question/QuestionView';

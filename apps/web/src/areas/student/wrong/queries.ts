@@ -1,6 +1,7 @@
 // Reads and writes of the wrong-answer book, answer records and mastery pages; every key holds the agency.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type MasteryQuery, type WrongFilter, type WrongReviewRequest } from '@edu/contract';
+import { type MasteryQuery, type WrongFilter, type WrongReviewRequest } from '@edu/contract';
+import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 

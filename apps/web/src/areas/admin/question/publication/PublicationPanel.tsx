@@ -7,7 +7,8 @@ import { Alert, App as AntApp, Button, Card, Input, Space, Switch, Tag, Typograp
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { API, publicQuestionPath, type Question, type QuestionPublication } from '@edu/contract';
+import { publicQuestionPath, type Question, type QuestionPublication } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 import { PUBLICATION_TEXTS as T } from './texts';

@@ -1,6 +1,6 @@
 // The publication state of a question (GET …/{id}/public), shared by the preview page's badge and its panel.
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 
 export const publicationKey = (agencyId: string, id: string) => ['question-publication', agencyId, id] as const;

@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Form, Modal, Radio, Select } from 'antd';
 import {
-  API,
   QUESTION_TYPES,
   TRANSFER_EXTENSIONS,
   TRANSFER_FORMATS,
@@ -11,6 +10,7 @@ import {
   type QuestionType,
   type TransferFormat,
 } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
 import { useCall } from '../../../../app/session-context';

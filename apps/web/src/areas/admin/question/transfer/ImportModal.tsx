@@ -2,7 +2,8 @@
 // encoding to override (step 2), run the import job and watch it (step 3). Both jobs are polled (use-import-job).
 import { useState } from 'react';
 import { Alert, Button, Modal, Select, Space, Steps, Typography } from 'antd';
-import { API, IMPORT_ENCODINGS, type ImportEncoding, type ImportReport } from '@edu/contract';
+import { IMPORT_ENCODINGS, type ImportEncoding, type ImportReport } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { errorText, isEnvelope } from '../../../../api/client';
 import { useCall } from '../../../../app/session-context';
 import { useRepos } from '../queries';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { App as AntApp, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { API } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
 import { useCall } from '../../../../app/session-context';

@@ -1,6 +1,6 @@
 // Polls an export job every 500 ms until it is done or failed (docs/jobs.md "Exports").
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 import { JOB_POLL } from './use-import-job';
 

@@ -1,7 +1,7 @@
 // Polls an import or preview job every 500 ms until it is done or failed; then refreshes what new questions change.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/contract';
+import { API } from '../../../../api/routes';
 import { invalidateKnowledge } from '../../../../app/dictionaries';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 
