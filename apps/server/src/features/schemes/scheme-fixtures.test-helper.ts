@@ -2,30 +2,14 @@
 // (so what a selector matches is known exactly), and a valid general scheme over it.
 import type { FieldError } from '@edu/contract';
 import { expectOk, type TestApp } from '../../test/test-app.js';
+import { schemeCalls, type TestBank } from '../../test/scheme-test-bank.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { schemeCalls, type TestBank };
 export type Page<T> = { total: number; list: T[] };
-
-export function schemeCalls(t: () => TestApp) {
-  return <T = unknown>(method: Method, url: string, token: string, body?: unknown, ag = 'demo') =>
-    t().call<T>(method, url, { token, agency: ag, ...(body === undefined ? {} : { body: { request: body } }) });
-}
 
 /** The field errors of a 400 answer. */
 export const fieldsOf = (r: { body: { response: unknown } }): FieldError[] =>
   (r.body.response as { fields: FieldError[] }).fields;
-
-export interface TestBank {
-  /** A chapter holding exactly: `single` (singleChoice, tag 方案测试), `trueFalse`, `manual` (shortAnswer). */
-  kp: string;
-  /** A chapter with no question at all. */
-  emptyKp: string;
-  single: string;
-  trueFalse: string;
-  manual: string;
-  /** The agency's (first) train repository. */
-  trainRepoId: string;
-}
 
 const question = (kp: string, type: string, extra: Record<string, unknown>) => ({
   type,

@@ -1,7 +1,7 @@
 // Fixtures of the training tests: schemes over fixed questions, switched on, and the student's calls.
 import type { Scheme } from '@edu/contract';
 import { expectOk } from '../../test/test-app.js';
-import type { schemeCalls, TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import type { schemeCalls, TestBank } from '../../test/scheme-test-bank.js';
 
 type Call = ReturnType<typeof schemeCalls>;
 
