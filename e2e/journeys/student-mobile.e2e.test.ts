@@ -13,6 +13,8 @@ import { loginAs } from '../support/login.js';
 import { api, apiLogin, createPaper, setUpTrainingBank } from '../support/training-api.js';
 
 const PHONE = { width: 375, height: 812 };
+/** The smallest parts of a training's progress row: a label, the bar, a count. */
+const PROGRESS_PARTS = '.train-progress .ant-space-item:not(:has(.ant-space-item))';
 const PHONE_CONTEXT = { locale: 'zh-CN', viewport: PHONE, isMobile: true, hasTouch: true };
 
 interface Fit {
@@ -155,6 +157,19 @@ describe('the student area on a phone', () => {
     }
   }
 
+  /** Every element the locator finds lies within its card's body (nothing sticks out over the card's edge). */
+  async function inCard(name: string, elements: Locator): Promise<void> {
+    const out = await elements.evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const body = el.closest('.ant-card-body')?.getBoundingClientRect();
+          return !body || el.getBoundingClientRect().right > body.right + 1;
+        })
+        .map((el) => (el as HTMLElement).innerText),
+    );
+    expect(out, `${name}: outside its card`).toEqual([]);
+  }
+
   /**
    * Every element the locator finds is on one line: a label squeezed into a narrow column wraps character by
    * character. An inline element has one client rect per line; a block one is as tall as its lines.
@@ -242,7 +257,8 @@ describe('the student area on a phone', () => {
       await check(`do-${file}`, `训练点：${point}`, '.answer-form');
       await onScreen(`do-${point} inputs`, page.locator('.answer-form').getByRole(i === 1 ? 'textbox' : 'radio'));
       await onScreen(`do-${point} buttons`, page.getByRole('button', { name: /提交|结束训练/ }));
-      await oneLine(`do-${point} progress`, page.locator('.train-progress > .ant-space-item'));
+      await oneLine(`do-${point} progress`, page.locator(PROGRESS_PARTS));
+      await inCard(`do-${point} progress`, page.locator('.train-progress .ant-space-item'));
       if (point === '阅读')
         await uncut('reading sub-questions', page.locator('.sub-question-card .ant-card-head-title'));
       if (i === 0) {
@@ -279,7 +295,8 @@ describe('the student area on a phone', () => {
     await onScreen('paper inputs', page.locator('.paper-question').getByRole('radio'));
     await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
     await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
-    await oneLine('paper progress', page.locator('.train-progress > .ant-space-item'));
+    await oneLine('paper progress', page.locator(PROGRESS_PARTS));
+    await inCard('paper progress', page.locator('.train-progress .ant-space-item'));
   });
 
   it('the mastery pages fit a phone', async () => {
