@@ -118,6 +118,7 @@ describe('admin side menu (only sections the roles allow)', () => {
     const two = await makeSession(loginInfo(['edu:admin'], ['demo', 'other']));
     renderApp(two.session, ['/admin']);
     await screen.findByText('欢迎，张老师');
-    expect(screen.getByLabelText('机构')).toBeTruthy();
+    // The select is a chunk of its own (AgencySelect), shown once loaded.
+    expect(await screen.findByLabelText('机构')).toBeTruthy();
   });
 });

@@ -2,13 +2,18 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PASSWORD_PATH } from '../areas/public/routes';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageSpinner } from '../components/PageSpinner';
-import { UnderConstruction } from '../components/UnderConstruction';
 import { COMMON_TEXTS } from '../components/texts';
 import { allowedRoutes } from './route-table';
 import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
 import { useAppConfig, useUser } from '../app/session-context';
+
+// The not-found and under-construction pages (antd's Result) are chunks of their own too: a first load that
+// shows neither does not carry them (docs/performance.md "Bundle").
+const NotFoundPage = lazy(() => import('../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const UnderConstruction = lazy(() =>
+  import('../components/UnderConstruction').then((m) => ({ default: m.UnderConstruction })),
+);
 
 function RoutePage({ def }: { def: RouteDef }) {
   useEffect(() => {
@@ -62,7 +67,11 @@ function NotFoundRoute() {
   useEffect(() => {
     document.title = COMMON_TEXTS.brand;
   }, []);
-  return <NotFoundPage loggedIn={!!user} />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotFoundPage loggedIn={!!user} />
+    </Suspense>
+  );
 }
 
 export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
