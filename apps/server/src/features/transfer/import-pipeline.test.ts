@@ -65,6 +65,11 @@ async function importJob(url: string, body: Buffer | string): Promise<ImportJob>
 const gift = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `::Q${from + i}::Statement ${from + i} is true.{T}`).join('\n\n');
 
+async function noJob() {
+  const rows = await t.db.execute(sql`select count(*)::int as n from jobs`);
+  expect((rows as { rows: { n: number }[] }).rows[0].n).toBe(0);
+}
+
 async function noJobRunning() {
   const rows = await t.db.execute(sql`select count(*)::int as n from jobs where status in ('running', 'receiving')`);
   expect((rows as { rows: { n: number }[] }).rows[0].n).toBe(0);
@@ -90,8 +95,36 @@ describe('limits', () => {
       payload: Readable.from(Array.from({ length: 20 }, () => Buffer.alloc(4 * KB, 'b'))),
     });
     expect(streamed.statusCode).toBe(413);
-    const rows = await t.db.execute(sql`select count(*)::int as n from jobs`);
-    expect((rows as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    expect(streamed.json<{ errmsg: string }>().errmsg).toContain('超过上限 0.1 MB（导入文件大小上限）');
+    expect(streamed.headers.connection).toBe('close');
+    await noJob();
+  });
+
+  it('answers the 413 envelope over a real connection while the client is still sending', async () => {
+    const repoId = await newRepo('太大的流');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    let sent = 0;
+    // 256 MB offered in 4 KB pieces, without Content-Length (chunked): the server answers past 64 KB and
+    // closes the connection, so the client stops long before it has sent it all.
+    const pieces = 65_536;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= pieces) return controller.close();
+        sent++;
+        controller.enqueue(new Uint8Array(4 * KB).fill(98));
+      },
+    });
+    const r = await fetch(`${address}${importUrl({ format: 'gift', repoId })}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'x-agency-id': 'demo', 'content-type': 'text/plain' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(r.status).toBe(413);
+    const envelope = (await r.json()) as { errmsg: string };
+    expect(envelope.errmsg).toContain('超过上限 0.1 MB（导入文件大小上限）');
+    expect(sent).toBeLessThan(pieces / 4);
+    await noJob();
   });
 
   it('a file over the row limit fails its job naming the limit; nothing is written', async () => {

@@ -117,6 +117,8 @@ export class TransferService {
     return new ApiError(
       'payload_too_large',
       `导入文件${size}超过上限 ${mb(this.config.maxBytes)}（导入文件大小上限），请拆分后分别导入`,
+      // The rest of the body is not read: the connection closes after the answer.
+      { headers: { connection: 'close' } },
     );
   }
 
@@ -169,7 +171,10 @@ export class TransferService {
         pendingBytes = joined.length;
         await store.update(id, { updatedAt: new Date(this.clock.now()) });
       };
-      for await (const chunk of body as AsyncIterable<Buffer>) {
+      // Past the limit the loop stops reading but does not destroy the request (destroyOnReturn: false): a
+      // destroyed request resets the connection and the client never reads the 413, which closes the
+      // connection after it is sent instead (tooLarge).
+      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > this.config.maxBytes) throw this.tooLarge();
         pending.push(chunk);
