@@ -6,13 +6,13 @@ import { type QuestionRepo, type TrainRepo } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
-import { TRAIN_TEXTS } from '../train/texts';
+import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
 import { QUESTION_TEXTS } from './texts';
 
 /** What differs between the two kinds of repository: the texts and the noun in the messages. */
 const KINDS = {
   question: { texts: QUESTION_TEXTS, noun: '题库' },
-  train: { texts: TRAIN_TEXTS, noun: '方案库' },
+  train: { texts: TRAIN_REPO_TEXTS, noun: '方案库' },
 } as const;
 
 interface Values {

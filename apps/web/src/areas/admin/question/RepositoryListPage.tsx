@@ -14,7 +14,7 @@ import type { Call } from '../../../api/call';
 import { errorText } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
-import { TRAIN_TEXTS } from '../train/texts';
+import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
 import { RepoFormModal } from './RepoFormModal';
 import { QUESTION_TEXTS } from './texts';
 
@@ -48,7 +48,7 @@ export const REPO_KINDS = {
     unsubscribe: (call: Call, id: string) => call(API.repoUnsubscribe, byId(id)),
   },
   train: {
-    texts: TRAIN_TEXTS,
+    texts: TRAIN_REPO_TEXTS,
     listKey: 'train-repos',
     storeKey: 'train-repo-store',
     /** A scheme list shows its repository's name. */

@@ -1,7 +1,7 @@
 // Page and page size of a filtered table: a new filter value goes back to page 1; the table's pagination settings.
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { totalNumber } from '../train/queries';
+import { totalNumber } from '../../../api/page-total';
 
 export type Paging = ReturnType<typeof usePaging>;
 

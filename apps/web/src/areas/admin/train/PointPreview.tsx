@@ -9,7 +9,8 @@ import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TYPE_LABELS } from '../../../components/texts';
 import { questionLabel } from './QuestionPicker';
-import { matchQuestions, totalNumber } from './queries';
+import { totalNumber } from '../../../api/page-total';
+import { matchQuestions } from './queries';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.preview;

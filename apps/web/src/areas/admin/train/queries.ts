@@ -52,6 +52,3 @@ export async function questionsByIds(call: Call, ids: string[]): Promise<Questio
   }
   return out;
 }
-
-export const totalNumber = (total: number | string) =>
-  typeof total === 'number' ? total : Number.parseInt(total, 10) || 0;
