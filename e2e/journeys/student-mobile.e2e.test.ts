@@ -68,7 +68,8 @@ describe('the student area on a phone', () => {
 
   /** Checks the page once it shows `ready` (and its data: `loaded`), and saves its screenshot. */
   async function check(name: string, ready: string | RegExp, loaded?: string): Promise<Fit> {
-    await expect.poll(() => page.getByText(ready).first().isVisible()).toBe(true);
+    // A fresh load (bundle, session, the page's chunk) on a loaded 2-core machine can pass the usual 10 s.
+    await expect.poll(() => page.getByText(ready).first().isVisible(), { timeout: 30_000 }).toBe(true);
     if (loaded) await expect.poll(() => page.locator(loaded).count()).toBeGreaterThan(0);
     // Let lazy chunks (charts, KaTeX) settle before measuring.
     await page.waitForLoadState('networkidle');
@@ -191,6 +192,14 @@ describe('the student area on a phone', () => {
     ).toEqual([]);
   }
 
+  /** The mastery table's rows are all one line tall: no cell of any column wraps. */
+  async function flatRows(name: string): Promise<void> {
+    const heights = await page
+      .locator('.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
+    expect(Math.max(...heights) - Math.min(...heights), `${name}: row heights ${heights.join(' ')}`).toBeLessThan(4);
+  }
+
   /** No element the locator finds hides part of its text (an ellipsis or overflow). */
   async function uncut(name: string, elements: Locator): Promise<void> {
     const cut = await elements.evaluateAll((els) =>
@@ -306,9 +315,11 @@ describe('the student area on a phone', () => {
     await page.waitForURL(/\/student\/point\/allpoint$/);
     await check('point-all', '全部知识点', '.ant-table-row');
     await oneLine('all points: names', page.locator('.mastery-name'));
+    await flatRows('all points');
     await page.goto('/student/point/userpoint');
     await check('point-mine', '我练过的知识点', '.ant-table-row');
     await oneLine('my points: names', page.locator('.mastery-name'));
+    await flatRows('my points');
   });
 
   it('a visitor answers a published reading question on a phone', async () => {
