@@ -1,8 +1,8 @@
 // Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, user menu. On a phone
 // (narrower than 576 px) the menu moves into a drawer behind a labelled 菜单 button and the user menu
 // shows only the avatar, so the brand is never clipped and nothing scrolls sideways (docs/web.md "Small screens").
-import { useState } from 'react';
-import { Button, Drawer, Grid, Layout, Menu, Typography, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Grid, Layout, Menu, Typography, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -40,9 +40,12 @@ export function usePhone(): boolean {
   return Grid.useBreakpoint().xs === true;
 }
 
-/** The phone's menu: a 菜单 button opening a drawer with the menu and the agency switcher. */
+const AreaMenuDrawer = lazy(() => import('./AreaMenuDrawer').then((m) => ({ default: m.AreaMenuDrawer })));
+
+/** The phone's menu: a 菜单 button opening a drawer (loaded on the first press) with the menu and the agency switcher. */
 function PhoneMenu({ items, selected }: { items: MenuProps['items']; selected: string | undefined }) {
   const [open, setOpen] = useState(false);
+  const [pressed, setPressed] = useState(false);
   return (
     <>
       <Button
@@ -50,31 +53,19 @@ function PhoneMenu({ items, selected }: { items: MenuProps['items']; selected: s
         icon={<MenuOutlined />}
         aria-label={HEADER_TEXTS.menu}
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setPressed(true);
+          setOpen(true);
+        }}
         style={{ paddingInline: 6 }}
       >
         {HEADER_TEXTS.menu}
       </Button>
-      <Drawer
-        title={HEADER_TEXTS.menu}
-        rootClassName="area-menu-drawer"
-        placement="left"
-        size={260}
-        open={open}
-        onClose={() => setOpen(false)}
-        styles={{ body: { padding: 0 } }}
-      >
-        <Menu
-          mode="vertical"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          onClick={() => setOpen(false)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-        <div style={{ padding: 16 }}>
-          <AgencySwitcher />
-        </div>
-      </Drawer>
+      {pressed && (
+        <Suspense fallback={null}>
+          <AreaMenuDrawer items={items} selected={selected} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
