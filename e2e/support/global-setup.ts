@@ -1,4 +1,5 @@
-// Builds the web app once and starts one demo server shared by all journeys.
+// Builds the web app once, checks the build against the bundle budget (the student's initial JS and the
+// precompressed assets, docs/performance.md "Bundle") and starts one demo server shared by all journeys.
 // E2E_WEB_DIST=/some/dir builds into (and serves from) that directory instead of apps/web/dist, so that
 // several e2e runs on one machine do not rebuild each other's files.
 import { execSync } from 'node:child_process';
@@ -21,6 +22,8 @@ export async function setup(project: TestProject): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
+  // Fails the run when the student's first load grows over its brotli budget or an asset lacks its .br/.gz.
+  execSync(`npm run check:bundle -w @edu/web -- ${JSON.stringify(distDir)}`, { cwd: repoRoot, stdio: 'inherit' });
   server = await startServer();
   project.provide('baseURL', server.baseURL);
 }
