@@ -72,11 +72,11 @@ async function run(): Promise<void> {
     {
       item: async (item) => {
         out.total++;
-        const v = validateItem(item, ctx);
+        const v = validateItem(item, ctx, data.stage);
         if (v.ok) {
           out.valid++;
           if (item.warnings?.length) list(out.warnings, { ...where(item), reasons: item.warnings });
-          if (data.stage) batch.push(v.staged);
+          if (v.staged) batch.push(v.staged);
         } else {
           out.errorCount++;
           list(out.errors, v.error);

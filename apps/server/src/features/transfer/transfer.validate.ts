@@ -1,9 +1,10 @@
 // Validation of parsed items, all before anything is written: the contract's QuestionCreate rules, the
 // knowledge point, and the sanitiser (a stem that is empty once unsafe content is removed). Pure but for
 // the known knowledge codes handed in. Reasons are Chinese, prefixed with the field they concern.
-import { QuestionCreate, type ImportItemError } from '@edu/contract';
+import { htmlHasContent, QuestionCreate, type ImportItemError } from '@edu/contract';
 import { ApiError } from '../../lib/api-error.js';
 import { parseZh } from '../../lib/zod-issues.js';
+import { sanitizeQuestionHtml } from '../questions/question-html.js';
 import { questionChange } from '../questions/question-write.js';
 import { normaliseTagNames } from '../tags/tags.policy.js';
 import type { Draft, ParsedItem } from './transfer-model.js';
@@ -45,8 +46,27 @@ export interface StagedQuestion {
 }
 export type QuestionWrite = ReturnType<typeof questionChange>;
 
+/** Valid: the parsed input and, when staging (an import, not a preview), the question as it will be written. */
 export type Validated =
-  { ok: true; input: QuestionCreate; staged: StagedQuestion } | { ok: false; error: ImportItemError };
+  { ok: true; input: QuestionCreate; staged?: StagedQuestion } | { ok: false; error: ImportItemError };
+
+const STEM_EMPTY = '题干：清理不安全内容后为空';
+
+/**
+ * Plain text as the parsers write it (transfer-model.ts plainToHtml), or text with no markup at all: the
+ * sanitiser keeps all of its text, so whether it has content is known without running it.
+ */
+const PLAIN_STEM_RE = /^(?:<p>(?:[^<>&]|&(?:amp|lt|gt|quot);|<br>)*<\/p>|[^<>&]*)$/;
+
+/**
+ * What questionChange refuses, without building the stored question (a preview stores nothing): a stem with
+ * nothing left once sanitised and no title. Only a stem that holds HTML is sanitised here; the sentence
+ * formatter only adds spans and is not run.
+ */
+function stemSurvives(input: QuestionCreate): boolean {
+  const stem = PLAIN_STEM_RE.test(input.question) ? input.question : sanitizeQuestionHtml(input.question);
+  return htmlHasContent(stem) || input.title.trim() !== '';
+}
 
 /** The knowledge point of a draft: named explicitly (must exist), else its category when it exists, else the default. */
 export function knowledgeOf(d: Draft, ctx: ValidateContext): { code?: string; reason?: string } {
@@ -70,7 +90,8 @@ export function codesOf(items: readonly ParsedItem[]): string[] {
   return [...codes];
 }
 
-export function validateItem(item: ParsedItem, ctx: ValidateContext): Validated {
+/** Validates one item; `stage` (an import) also builds what is stored, a preview (`false`) only checks. */
+export function validateItem(item: ParsedItem, ctx: ValidateContext, stage = true): Validated {
   const where = {
     index: item.index,
     ...(item.line !== undefined ? { line: item.line } : {}),
@@ -94,6 +115,9 @@ export function validateItem(item: ParsedItem, ctx: ValidateContext): Validated 
       if (issue.path[0] === 'knowledgeId' && kp.reason) continue;
       reasons.push(`${fieldLabel(issue.path)}：${issue.message}`);
     }
+  } else if (reasons.length === 0 && !stage) {
+    if (stemSurvives(r.data)) return { ok: true, input: r.data };
+    reasons.push(STEM_EMPTY);
   } else if (reasons.length === 0) {
     try {
       return {
@@ -103,7 +127,7 @@ export function validateItem(item: ParsedItem, ctx: ValidateContext): Validated 
       };
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      reasons.push('题干：清理不安全内容后为空');
+      reasons.push(STEM_EMPTY);
     }
   }
   return { ok: false, error: { ...where, reasons: [...new Set(reasons)] } };
