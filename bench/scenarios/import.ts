@@ -1,6 +1,7 @@
 // Import bench (issue 17 item 1): a generated xlsx of 300,000 rows is previewed (a background job: upload,
-// parse and validate in the import child process) while another client measures GET /v1/health and a
-// database read (the question list) one after the other, and the server's memory is sampled. Figures: the
+// parse and validate in the import child process) while other clients measure GET /v1/health, a database
+// read (the question list) and a training's answers (the demo student), each one call after the other, and
+// the server's memory is sampled. Figures: the
 // preview's duration (target ≤ 30 s), the other requests' p99 (< 100 ms), the server's extra RSS (≤ 256 MB)
 // and, apart, the import child's RSS. On PGlite and PostgreSQL. Writes bench/results/import.json.
 // Usage: npx tsx bench/scenarios/import.ts [--rows=N] [--only=pglite|postgres]
@@ -80,6 +81,49 @@ async function probe(p: Probe, s: Session, method: string, path: string, body: u
   }
 }
 
+interface TrainingView {
+  trainId: string;
+  question: { id: string } | null;
+}
+
+/**
+ * The demo student answering a training of an open demo scheme (general), one answer after the other until
+ * `stop`; a new training when one ends. Every answer is `A` (judged, right or wrong); one the route refuses
+ * counts as an error and its training is finished and started again.
+ */
+async function answerProbe(p: Probe, baseURL: string, stop: () => boolean) {
+  const student = await login(baseURL, 'student', PASSWORD, 'demo');
+  const open = await call<{ list: { schemeId: string; type: string }[] }>(
+    student,
+    'GET',
+    '/v1/train/open/schemes?start=0&size=50',
+  );
+  const scheme = open.list.find((s) => s.type === 'general');
+  if (!scheme) throw new Error('no open general scheme in the demo data');
+  const start = () => call<TrainingView>(student, 'PUT', `/v1/train/scheme/${scheme.schemeId}/start`);
+  let training = await start();
+  let n = 0;
+  while (!stop()) {
+    const question = training.question;
+    if (!question) {
+      training = await start();
+      continue;
+    }
+    const t = performance.now();
+    try {
+      const r = await call<{ training: TrainingView }>(student, 'POST', `/v1/train/${training.trainId}/answer`, {
+        request: { clientAnswerId: `bench-${training.trainId}-${n++}`, questionId: question.id, answer: ['A'] },
+      });
+      p.latencies.push(performance.now() - t);
+      training = r.training;
+    } catch {
+      p.errors++;
+      await call(student, 'POST', `/v1/train/${training.trainId}/finish`, { request: {} }).catch(() => undefined);
+      training = await start();
+    }
+  }
+}
+
 async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
   const dbName = `edu_bench_import_${Date.now()}`;
   const env: Record<string, string> = { SEED: 'demo', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' };
@@ -100,6 +144,7 @@ async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
     const stop = () => done;
     const health: Probe = { name: 'GET /v1/health', latencies: [], errors: 0 };
     const list: Probe = { name: 'POST /v1/exam/question/list (20)', latencies: [], errors: 0 };
+    const answers: Probe = { name: "POST /v1/train/{id}/answer (a training's answers)", latencies: [], errors: 0 };
     const peak = { self: baseline, children: 0 };
     const sampler = setInterval(() => {
       const r = rssMb(server.pid);
@@ -109,6 +154,7 @@ async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
     const probes = [
       probe(health, admin, 'GET', '/v1/health', undefined, stop),
       probe(list, admin, 'POST', '/v1/exam/question/list?start=0&size=20', { request: {} }, stop),
+      answerProbe(answers, server.baseURL, stop),
     ];
 
     const start = performance.now();
@@ -152,7 +198,7 @@ async function runOn(label: 'pglite' | 'postgres', file: Buffer) {
       job: { status: job.status, total: job.total, valid: job.valid, errors: job.errorCount, message: job.message },
       uploadSeconds: round(uploaded / 1000),
       previewSeconds: round(seconds),
-      others: [figures(health), figures(list)],
+      others: [figures(health), figures(list), figures(answers)],
       serverRssMb: { baseline: round(baseline), peak: round(peak.self), extra: round(peak.self - baseline) },
       importProcessPeakRssMb: round(peak.children),
     };
