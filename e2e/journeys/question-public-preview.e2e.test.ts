@@ -42,7 +42,13 @@ async function pickQuestion(): Promise<Question> {
 }
 
 const visible = (l: ReturnType<Page['locator']>) => l.isVisible();
-const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+/** The text a browser shows for stored HTML: tags dropped, the sanitiser's entities decoded. */
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e])
+    .trim();
 
 describe('question public preview', () => {
   let browser: Browser;

@@ -36,7 +36,32 @@ describe('wrong-answer review, mastery and dashboards', () => {
     else for (const box of await dialog.getByRole('textbox').all()) await box.fill('a');
   }
 
+  /** Switches the demo paper on or off as the agency admin; returns its id. */
+  async function demoPaper(state: 'on' | 'off'): Promise<string> {
+    const token = await apiLogin(baseURL, 'agency');
+    const schemes = await api<{ list: { schemeId: string; title: string }[] }>(
+      baseURL,
+      'GET',
+      '/v1/train/control/schemes',
+      token,
+    );
+    const paperId = schemes.list.find((s) => s.title === DEMO_PAPER_TITLE)!.schemeId;
+    await api(baseURL, 'POST', `/v1/train/scheme/${paperId}/${state}`, token);
+    return paperId;
+  }
+
   it('the student reviews due wrong answers, then sees mastery and the knowledge graph', async () => {
+    // A question of a switched-on paper cannot be reviewed (its answer would show; docs/judging.md "Who sees an
+    // answer when"): the demo paper is off while the student reviews, and on again afterwards.
+    await demoPaper('off');
+    try {
+      await reviewAndLook();
+    } finally {
+      await demoPaper('on');
+    }
+  });
+
+  async function reviewAndLook() {
     const page = await login('student', /\/student/);
     await page.goto('/student/wrong/list');
     const start = page.getByRole('button', { name: /开始复习（\d+ 题到期）/ });
@@ -69,7 +94,7 @@ describe('wrong-answer review, mastery and dashboards', () => {
     await expect.poll(() => page.locator('.ant-tree-treenode').count()).toBeGreaterThan(0);
     await shot(page, 'student-knowledge-graph');
     await page.context().close();
-  });
+  }
 
   it('the agency admin reads the demo paper dashboard, the student comparison and the student results', async () => {
     const token = await apiLogin(baseURL, 'agency');

@@ -93,8 +93,16 @@ describe('every spec route for every identity', () => {
       if (got !== expected) mismatches.push(`${path}: expected ${expected}, got ${got}`);
       if (got === 'not-found') {
         const marker = identity === 'visitor' ? '尚未登录' : '页面不存在';
-        if (!(await page.getByText(marker).first().isVisible()))
-          mismatches.push(`${path}: not-found page without ${marker}`);
+        // The not-found page is a lazy chunk: the title changes before its text is drawn.
+        const shown = await page
+          .getByText(marker)
+          .first()
+          .waitFor({ state: 'visible', timeout: 10_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!shown) mismatches.push(`${path}: not-found page without ${marker}`);
       }
     }
     await shot(page, `route-matrix-${identity}-last`);
