@@ -36,8 +36,8 @@ describe('wrong-answer review, mastery and dashboards', () => {
     else for (const box of await dialog.getByRole('textbox').all()) await box.fill('a');
   }
 
-  /** Switches the demo paper on or off as the agency admin; returns its id. */
-  async function demoPaper(state: 'on' | 'off'): Promise<string> {
+  /** The demo paper's id, read as the agency admin (whose token is answered too). */
+  async function demoPaperId(): Promise<{ token: string; paperId: string }> {
     const token = await apiLogin(baseURL, 'agency');
     const schemes = await api<{ list: { schemeId: string; title: string }[] }>(
       baseURL,
@@ -45,9 +45,13 @@ describe('wrong-answer review, mastery and dashboards', () => {
       '/v1/train/control/schemes',
       token,
     );
-    const paperId = schemes.list.find((s) => s.title === DEMO_PAPER_TITLE)!.schemeId;
+    return { token, paperId: schemes.list.find((s) => s.title === DEMO_PAPER_TITLE)!.schemeId };
+  }
+
+  /** Switches the demo paper on or off as the agency admin. */
+  async function demoPaper(state: 'on' | 'off'): Promise<void> {
+    const { token, paperId } = await demoPaperId();
     await api(baseURL, 'POST', `/v1/train/scheme/${paperId}/${state}`, token);
-    return paperId;
   }
 
   it('the student reviews due wrong answers, then sees mastery and the knowledge graph', async () => {
@@ -97,14 +101,7 @@ describe('wrong-answer review, mastery and dashboards', () => {
   }
 
   it('the agency admin reads the demo paper dashboard, the student comparison and the student results', async () => {
-    const token = await apiLogin(baseURL, 'agency');
-    const schemes = await api<{ list: { schemeId: string; title: string }[] }>(
-      baseURL,
-      'GET',
-      '/v1/train/control/schemes',
-      token,
-    );
-    const paperId = schemes.list.find((s) => s.title === DEMO_PAPER_TITLE)!.schemeId;
+    const { paperId } = await demoPaperId();
     const page = await login('agency', /\/admin/);
     await page.goto(`/admin/train/${paperId}/dashboard`);
     await expect.poll(() => page.getByText(`${DEMO_PAPER_TITLE} · 训练看板`).isVisible()).toBe(true);
