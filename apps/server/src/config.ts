@@ -1,5 +1,5 @@
 // The server's configuration: the environment parsed by one zod schema at boot (docs/conventions.md §10).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AGENCY_ID_RE } from '@edu/contract';
@@ -110,6 +110,20 @@ const EnvSchema = z
     IMPORT_JOB_SECONDS: int(600),
     IMPORT_WORKERS: int(1),
     EXPORT_PART_QUESTIONS: int(20_000),
+    /** Uploads of imports this node receives at once; one more answers 429 (docs/jobs.md "Imports"). */
+    IMPORT_MAX_UPLOADS: int(4),
+    /**
+     * Questions written per transaction of an import's write phase: other requests wait at most one batch
+     * (on PGlite the whole process does: docs/jobs.md "Imports").
+     */
+    IMPORT_WRITE_BATCH: int(50),
+    /**
+     * Where jobs' files are kept (docs/jobs.md "Job files"): a directory, or `database` for the `job_files`
+     * table. Default: `<DATA_DIR>/job-files` on PGlite, the database on PostgreSQL (every node reads it).
+     */
+    JOB_FILES_DIR: z.string().min(1).optional(),
+    /** Days a finished job (an export's parts, a failed import's report) is kept before it is removed. */
+    JOB_RETENTION_DAYS: int(7),
   })
   .transform((e) => ({
     port: e.PORT,
@@ -164,8 +178,26 @@ const EnvSchema = z
       jobSeconds: e.IMPORT_JOB_SECONDS,
       workers: e.IMPORT_WORKERS,
       exportPartQuestions: e.EXPORT_PART_QUESTIONS,
+      maxUploads: e.IMPORT_MAX_UPLOADS,
+      writeBatch: e.IMPORT_WRITE_BATCH,
+    },
+    jobs: {
+      filesDir: jobFilesDir(
+        e.JOB_FILES_DIR,
+        e.DATABASE_URL,
+        resolve(e.INIT_CWD || process.cwd(), e.DATA_DIR),
+        e.INIT_CWD,
+      ),
+      retentionMs: e.JOB_RETENTION_DAYS * 24 * 3600 * 1000,
     },
   }));
+
+/** A directory for jobs' files, or null for the database (docs/jobs.md "Job files"). */
+function jobFilesDir(setting: string | undefined, databaseUrl: string | undefined, dataDir: string, initCwd?: string) {
+  if (setting === 'database') return null;
+  if (setting) return resolve(initCwd || process.cwd(), setting);
+  return databaseUrl ? null : join(dataDir, 'job-files');
+}
 
 export type Config = z.output<typeof EnvSchema>;
 export type SeedMode = Config['seed'];
@@ -182,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus overrides, never reading the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED: 'demo' }), ...overrides };
+  // Jobs' files in the database unless a test gives a directory: a test app must not write into ./data.
+  const defaults = loadConfig({ LOG_LEVEL: 'silent', SEED: 'demo', JOB_FILES_DIR: 'database' });
+  return { ...defaults, ...overrides };
 }

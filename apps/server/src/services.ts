@@ -80,7 +80,11 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     clock,
   );
   // Background jobs (docs/jobs.md): PGlite is this process's own database, so what it ran before is over.
-  const jobs = new JobQueue(db, clock, { soleNode: !config.databaseUrl });
+  const jobs = new JobQueue(db, clock, {
+    soleNode: !config.databaseUrl,
+    filesDir: config.jobs.filesDir,
+    retentionMs: config.jobs.retentionMs,
+  });
   const transfer = new TransferService(
     jobs,
     new TransferRepository(db, tagsRepo),

@@ -246,6 +246,11 @@ export const questions = pgTable(
     /** active | archived (archived: deleted while answer records point at it). */
     status: text('status').notNull().default('active'),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The import that wrote it: hidden while that import is in `import_pending` (written, not yet published:
+     * docs/jobs.md "Imports"). Kept afterwards; it means nothing once the import left `import_pending`.
+     */
+    importJobId: text('import_job_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,11 +267,11 @@ export const questions = pgTable(
     // page ids come from the index alone (index-only scans; bench/scenarios/question-bank.ts): a subtree
     // range with type filter and count …
     index('questions_active_agency_kp_idx')
-      .on(t.agencyId, t.knowledgeCode.op('text_pattern_ops'), t.type, t.updatedAt, t.id)
+      .on(t.agencyId, t.knowledgeCode.op('text_pattern_ops'), t.type, t.updatedAt, t.id, t.importJobId)
       .where(sql`${t.status} = 'active'`),
     // … and the page in last-update order, subtree and type checked on the index entries.
     index('questions_active_agency_updated_idx')
-      .on(t.agencyId, t.updatedAt, t.id, t.knowledgeCode, t.type)
+      .on(t.agencyId, t.updatedAt, t.id, t.knowledgeCode, t.type, t.importJobId)
       .where(sql`${t.status} = 'active'`),
   ],
 );
@@ -501,7 +506,7 @@ export const jobFiles = pgTable(
   (t) => [primaryKey({ name: 'job_files_pk', columns: [t.jobId, t.part, t.seq] })],
 );
 
-/** An import's validated questions until they are published in one transaction (docs/import-export.md). */
+/** An import's validated questions until they are written and published (docs/jobs.md "Imports"). */
 export const importStaging = pgTable(
   'import_staging',
   {
@@ -510,9 +515,21 @@ export const importStaging = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+    /** The question written from it (set as each batch is written; a failed import deletes these). */
+    questionId: bigint('question_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ name: 'import_staging_pk', columns: [t.jobId, t.seq] })],
 );
+
+/**
+ * Imports being written: their questions (questions.import_job_id) are hidden from every list, count and
+ * lookup until the row is deleted, which publishes all of them at once (docs/jobs.md "Imports"). No foreign
+ * key: removing a job must never publish a half-written import.
+ */
+export const importPending = pgTable('import_pending', {
+  jobId: text('job_id').primaryKey(),
+  createdAt: createdAt(),
+});
 
 // ---- Questions published for public preview ----
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { DatabaseJobFiles, DirectoryJobFiles } from './job-files.js';
 import { JobStore, type JobRow } from './job-store.js';
 
 /** A failure whose message (Chinese) is what the job's owner reads; `result` is stored too (e.g. a report). */
@@ -50,6 +51,10 @@ export interface JobQueueOptions {
   /** A running job whose heartbeat is older than this is failed by the sweep. */
   staleMs?: number;
   pollMs?: number;
+  /** Where jobs' files are kept: this directory, or the database (`job_files`) when null (docs/jobs.md "Job files"). */
+  filesDir?: string | null;
+  /** Finished jobs (and their files) are removed this long after they finished; default 7 days. */
+  retentionMs?: number;
 }
 
 interface Kind extends JobKindOptions {
@@ -69,12 +74,14 @@ export class JobQueue {
   private readonly kinds = new Map<string, Kind>();
   private readonly running = new Map<string, Running>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly sweepTasks: (() => Promise<unknown>)[] = [];
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private stopped = false;
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
   private readonly pollMs: number;
+  private readonly retentionMs: number;
   /** Where errors that are not a job's own failure go (the app sets its logger). */
   onError: (err: unknown) => void = (err) => console.error('background job error', err);
 
@@ -83,16 +90,25 @@ export class JobQueue {
     private readonly clock: Clock,
     private readonly options: JobQueueOptions,
   ) {
-    this.store = new JobStore(db);
+    this.store = new JobStore(
+      db,
+      options.filesDir ? new DirectoryJobFiles(options.filesDir) : new DatabaseJobFiles(db),
+    );
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.staleMs = options.staleMs ?? 60_000;
     this.pollMs = options.pollMs ?? 1_000;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
   }
 
   private now = () => new Date(this.clock.now());
 
   register(kind: string, handler: JobHandler, options: JobKindOptions): void {
     this.kinds.set(kind, { ...options, handler, running: 0 });
+  }
+
+  /** Work that cleans up after failed jobs (a kind's own leftovers); runs after every sweep. */
+  afterSweep(task: () => Promise<unknown>): void {
+    this.sweepTasks.push(task);
   }
 
   /** Sweeps what stopped nodes left, then polls, beats and sweeps on timers (unref'd: they keep no process up). */
@@ -106,19 +122,30 @@ export class JobQueue {
     every(this.pollMs, () => this.pump());
     every(this.heartbeatMs, () => this.beat());
     every(this.staleMs, () => this.sweep(false));
+    every(this.staleMs, () => this.purge());
     void this.pump().catch((e: unknown) => this.onError(e));
   }
 
-  /** Fails the jobs no live node will finish (all running and receiving ones when `all`); answers their ids. */
-  sweep(all: boolean): Promise<string[]> {
+  /**
+   * Fails the jobs no live node will finish (all running and receiving ones when `all`), then runs the
+   * kinds' clean-ups (`afterSweep`); answers the ids failed.
+   */
+  async sweep(all: boolean): Promise<string[]> {
     const now = this.now();
-    return this.store.failAbandoned({
+    const failed = await this.store.failAbandoned({
       staleBefore: new Date(now.getTime() - this.staleMs),
       all,
       message: JOB_MESSAGES.abandoned,
       now,
       exceptNode: this.node,
     });
+    for (const task of this.sweepTasks) await task().catch((e: unknown) => this.onError(e));
+    return failed;
+  }
+
+  /** Removes finished jobs older than the retention, with their files; answers how many (docs/jobs.md "Retention"). */
+  purge(): Promise<number> {
+    return this.store.purgeFinished(new Date(this.clock.now() - this.retentionMs));
   }
 
   /** Renews the heartbeat of this node's running jobs. */

@@ -1,8 +1,9 @@
-// SQL of background jobs (docs/jobs.md): the jobs rows, their files in chunks, and the sweep that fails the
-// jobs of processes that stopped.
+// SQL of background jobs (docs/jobs.md): the jobs rows (their files are `files`, jobs/job-files.ts), the sweep
+// that fails the jobs of processes that stopped, and the purge of old finished jobs.
 import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { jobFiles, jobs } from '../db/schema.js';
+import { jobs } from '../db/schema.js';
+import type { JobFiles } from './job-files.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobInsert = typeof jobs.$inferInsert;
@@ -10,11 +11,12 @@ export type JobChange = Partial<
   Pick<JobRow, 'status' | 'phase' | 'total' | 'processed' | 'result' | 'message' | 'node' | 'heartbeatAt' | 'updatedAt'>
 >;
 
-/** Bytes per stored chunk of a job's file. */
-export const FILE_CHUNK_BYTES = 1024 * 1024;
-
 export class JobStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The jobs' files (an import's upload, an export's parts): in the database or in a directory. */
+    readonly files: JobFiles,
+  ) {}
 
   async insert(values: JobInsert): Promise<void> {
     await this.db.insert(jobs).values(values);
@@ -81,47 +83,21 @@ export class JobStore {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(jobs).where(eq(jobs.id, id));
+    await this.files.remove([id]);
   }
 
-  async appendChunk(jobId: string, part: number, seq: number, data: Buffer): Promise<void> {
-    await this.db.insert(jobFiles).values({ jobId, part, seq, data });
-  }
-
-  async chunkCount(jobId: string, part: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobFiles)
-      .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.part, part)));
-    return row?.n ?? 0;
-  }
-
-  /** One chunk of a job's file (chunks are read one at a time so that a file is never held whole). */
-  async chunk(jobId: string, part: number, seq: number): Promise<Buffer | undefined> {
-    const [row] = await this.db
-      .select({ data: jobFiles.data })
-      .from(jobFiles)
-      .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.part, part), eq(jobFiles.seq, seq)))
-      .orderBy(asc(jobFiles.seq));
-    return row?.data;
-  }
-
-  /** A job's file, chunk by chunk (never held whole here). */
-  async *readFile(jobId: string, part: number): AsyncGenerator<Buffer> {
-    const count = await this.chunkCount(jobId, part);
-    for (let seq = 0; seq < count; seq++) {
-      const data = await this.chunk(jobId, part, seq);
-      if (data) yield data;
-    }
-  }
-
-  /** Stores a whole file (an export's part) in chunks. */
-  async writeFile(jobId: string, part: number, data: Buffer): Promise<void> {
-    for (let seq = 0; seq * FILE_CHUNK_BYTES < data.length; seq++)
-      await this.appendChunk(jobId, part, seq, data.subarray(seq * FILE_CHUNK_BYTES, (seq + 1) * FILE_CHUNK_BYTES));
-  }
-
-  async deleteFile(jobId: string, part: number): Promise<void> {
-    await this.db.delete(jobFiles).where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.part, part)));
+  /**
+   * Removes the finished (done or failed) jobs last changed before `before`, with their files (an export's
+   * parts, a failed import's report): docs/jobs.md "Retention". Answers how many.
+   */
+  async purgeFinished(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(jobs)
+      .where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.updatedAt, before)))
+      .returning({ id: jobs.id });
+    const ids = rows.map((r) => r.id);
+    await this.files.remove(ids);
+    return ids.length;
   }
 
   /**
@@ -148,7 +124,7 @@ export class JobStore {
       .where(where)
       .returning({ id: jobs.id });
     const ids = rows.map((r) => r.id);
-    if (ids.length) await this.db.delete(jobFiles).where(and(inArray(jobFiles.jobId, ids), eq(jobFiles.part, 0)));
+    await this.files.remove(ids, 0);
     return ids;
   }
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { JudgeResult, QuestionOption, StudentQuestion, SubmittedAnswer } from './question.js';
+import { SubQuestionType } from './question-kinds.js';
 
 export const TRAINING_STATUSES = ['running', 'finished', 'expired'] as const;
 export const TrainingStatus = z.enum(TRAINING_STATUSES);
@@ -89,6 +90,8 @@ export const TrainingRecord = z.object({
     z.object({
       questionSubId: z.string(),
       title: z.string(),
+      /** The sub-question's type, so that an answer reads as the learner saw it (`T` as 对). */
+      type: SubQuestionType.optional(),
       answer: z.array(z.string()),
       isCorrect: z.boolean().nullable(),
     }),

@@ -1,6 +1,7 @@
 // SQL for the knowledge tree. Subtrees are `code LIKE 'prefix.%'` on the text_pattern_ops index.
 import { and, asc, count, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { notPendingImport } from '../../db/pending-imports.js';
 import { knowledgePoints as kp, questionRepos, questions, repoSubscriptions } from '../../db/schema.js';
 import type { KpCounts, KpRow } from './knowledge.policy.js';
 
@@ -125,6 +126,7 @@ export class KnowledgeRepository {
       .where(
         and(
           eq(questions.status, 'active'),
+          notPendingImport,
           or(eq(questions.agencyId, agencyId), inArray(questions.repoId, subscribed)),
         ),
       )

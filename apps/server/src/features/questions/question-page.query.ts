@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { notPendingImport } from '../../db/pending-imports.js';
 import {
   bankVersions,
   knowledgePoints as kp,
@@ -109,6 +110,7 @@ function whereOf(s: Shape): SQL {
     visible,
     // A literal, not a parameter: only then can a generic plan use the partial indexes (status = 'active').
     sql`${q.status} = 'active'`,
+    notPendingImport,
     s.repo ? eq(q.repoId, p('repoId')) : undefined,
     s.type ? eq(q.type, p('type')) : undefined,
     s.types ? sql`${q.type} = any(${p('types')})` : undefined,

@@ -2,6 +2,7 @@
 // agency in context may see: its own questions (agency_id) or those of repositories it subscribed to.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { notPendingImport } from '../../db/pending-imports.js';
 import { answerRecords, knowledgePoints as kp, questions as q, questionVersions } from '../../db/schema.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import {
@@ -82,9 +83,13 @@ export class QuestionsRepository {
     return rows;
   }
 
-  /** One question of any agency (callers check visibility), archived ones included. */
+  /** One question of any agency (callers check visibility), archived ones included; never one an import is writing. */
   async get(id: number): Promise<QuestionRow | undefined> {
-    const [row] = await this.db.select(COLUMNS).from(q).leftJoin(kp, eq(kp.code, q.knowledgeCode)).where(eq(q.id, id));
+    const [row] = await this.db
+      .select(COLUMNS)
+      .from(q)
+      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+      .where(and(eq(q.id, id), notPendingImport));
     return row;
   }
 
@@ -150,7 +155,7 @@ export class QuestionsRepository {
     const [c] = await this.db
       .select({ n: count() })
       .from(q)
-      .where(and(eq(q.agencyId, agencyId), inArray(q.id, [...ids])));
+      .where(and(eq(q.agencyId, agencyId), inArray(q.id, [...ids]), notPendingImport));
     return c?.n ?? 0;
   }
 

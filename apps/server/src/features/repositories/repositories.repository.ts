@@ -2,6 +2,7 @@
 // (repository-kind.repository.ts) on this kind's tables. Every query names the agency in context.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { notPendingImport } from '../../db/pending-imports.js';
 import { questionRepos as r, questions, repoSubscriptions } from '../../db/schema.js';
 import { RepoKindRepository, type RepoKindRow, type RepoKindWrite } from './repository-kind.repository.js';
 
@@ -9,7 +10,7 @@ import { RepoKindRepository, type RepoKindRow, type RepoKindWrite } from './repo
 export type RepoRow = RepoKindRow;
 export type RepoWrite = RepoKindWrite;
 
-const activeCount = sql<number>`(select count(*) from ${questions} where ${questions.repoId} = ${r.id} and ${questions.status} = 'active')::int`;
+const activeCount = sql<number>`(select count(*) from ${questions} where ${questions.repoId} = ${r.id} and ${questions.status} = 'active' and ${notPendingImport})::int`;
 
 export class RepositoriesRepository extends RepoKindRepository {
   constructor(db: Db) {

@@ -16,7 +16,8 @@ export interface TagRow {
 
 // Written with qualified names: drizzle leaves columns of single-table selects unqualified, and inside a
 // subquery an unqualified "id" would bind to the subquery's own table.
-const questionCount = sql<number>`(select count(*) from question_tags qt join questions q on q.id = qt.question_id where qt.tag_id = "tags"."id" and q.status = 'active')::int`;
+const questionCount = sql<number>`(select count(*) from question_tags qt join questions q on q.id = qt.question_id where qt.tag_id = "tags"."id" and q.status = 'active'
+  and not exists (select 1 from import_pending ip where ip.job_id = q.import_job_id))::int`;
 
 export class TagsRepository {
   constructor(private readonly db: Db) {}

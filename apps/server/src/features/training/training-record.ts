@@ -1,7 +1,13 @@
 // A training's stored answer as the student's records and the report show it: what was asked (the question's
 // text and options at the version answered, a reading question's sub-question titles) with the student's
 // answer and its verdict (docs/judging.md "Who sees an answer when"). Never the standard answer or explanation.
-import { CHOICE_TYPES, type JudgeResult, type QuestionOption, type TrainingRecord } from '@edu/contract';
+import {
+  CHOICE_TYPES,
+  SubQuestionType,
+  type JudgeResult,
+  type QuestionOption,
+  type TrainingRecord,
+} from '@edu/contract';
 import type { TrainingRepository } from './training.repository.js';
 
 export type RecordWithQuestion = Awaited<ReturnType<TrainingRepository['recordsWithQuestions']>>[number];
@@ -36,6 +42,7 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord
     subAnswers: subQuestionsOf(r.questionSub).map((sub) => ({
       questionSubId: sub.id,
       title: sub.title,
+      ...(sub.type ? { type: sub.type } : {}),
       answer: submission?.subAnswers?.[sub.id] ?? [],
       isCorrect: verdicts.get(sub.id) ?? null,
     })),
@@ -50,8 +57,11 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const optionsOf = (v: unknown): QuestionOption[] =>
   Array.isArray(v) ? (v as Record<string, unknown>[]).map((o) => ({ key: text(o.key), content: text(o.content) })) : [];
 
-/** A reading question's sub-questions, id and title only (empty for every other type). */
-const subQuestionsOf = (v: unknown): { id: string; title: string }[] =>
+/** A reading question's sub-questions: id, title and type (empty for every other type). */
+const subQuestionsOf = (v: unknown): { id: string; title: string; type?: SubQuestionType }[] =>
   Array.isArray(v)
-    ? (v as Record<string, unknown>[]).map((s) => ({ id: text(s.questionSubId), title: text(s.title) }))
+    ? (v as Record<string, unknown>[]).map((s) => {
+        const type = SubQuestionType.safeParse(s.type);
+        return { id: text(s.questionSubId), title: text(s.title), ...(type.success ? { type: type.data } : {}) };
+      })
     : [];

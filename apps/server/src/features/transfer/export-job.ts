@@ -63,7 +63,7 @@ export function exportJobHandler(d: ExportJobDeps): JobHandler {
         return;
       }
       const part = result.parts.length + 1;
-      await d.store.writeFile(ctx.job.id, part, out.data);
+      await d.store.files.write(ctx.job.id, part, out.data);
       result.parts.push({ part, filename: `${base}-${part}.${ext}`, count: out.exported, bytes: out.data.length });
       result.exported += out.exported;
       result.skipped += out.skipped;

@@ -1,6 +1,7 @@
 // The `import` job (docs/jobs.md "Imports"): a preview validates only; an import validates into the staging
-// table, then publishes the staged questions in one transaction. The file is parsed and validated in a
-// worker thread (import-process.ts); this side only moves chunks and batches between it and the database.
+// table, then writes the staged questions hidden, batch by batch, and publishes them at once. The file is parsed
+// and validated in a child process (import-process.ts); this side only moves chunks and batches between it
+// and the database.
 import { IMPORT_REPORT_MAX, type ImportEncoding, type ImportMode, type TransferFormat } from '@edu/contract';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
@@ -43,8 +44,6 @@ export interface ImportJobDeps {
   repo: TransferRepository;
   transfer: Config['transfer'];
   clock: Clock;
-  /** Live count of written questions of the jobs this process writes (the rows learn it at commit). */
-  writing: Map<string, number>;
   onError: (err: unknown) => void;
 }
 
@@ -66,7 +65,7 @@ async function validate(d: ImportJobDeps, ctx: JobContext, p: ImportPayload): Pr
         reportMax: IMPORT_REPORT_MAX,
       },
       memoryMb: d.transfer.workerMemoryMb,
-      chunks: d.store.readFile(id, 0),
+      chunks: d.store.files.read(id, 0),
       onBatch: async (items) => {
         await d.repo.stage(id, staged, items);
         staged += items.length;
@@ -75,8 +74,31 @@ async function validate(d: ImportJobDeps, ctx: JobContext, p: ImportPayload): Pr
       signal: ctx.signal,
     });
   } finally {
-    await d.store.deleteFile(id, 0);
+    await d.store.files.remove([id], 0);
   }
+}
+
+/**
+ * After the job: an unpublished import's hidden questions are discarded, then the staging rows go. A failure
+ * here is logged and left to `recoverImports`, which finds the import still marked pending.
+ */
+async function finish(d: ImportJobDeps, id: string, published: boolean): Promise<void> {
+  try {
+    if (!published) await d.repo.discard(id, IMPORT_BATCH);
+    await d.repo.clearStaging(id);
+  } catch (e) {
+    d.onError(e);
+  }
+}
+
+/** Discards what imports of processes that stopped while writing left hidden (run after every job sweep). */
+export async function recoverImports(repo: TransferRepository): Promise<number> {
+  const ids = await repo.abandonedPending();
+  for (const id of ids) {
+    await repo.discard(id, IMPORT_BATCH);
+    await repo.clearStaging(id);
+  }
+  return ids.length;
 }
 
 export function importJobHandler(d: ImportJobDeps): JobHandler {
@@ -85,6 +107,7 @@ export function importJobHandler(d: ImportJobDeps): JobHandler {
     const id = ctx.job.id;
     await ctx.progress({ phase: 'validating' });
     let result: ImportResult | undefined;
+    let published = false;
     try {
       const outcome = await validate(d, ctx, p);
       result = { ...outcome, imported: 0 };
@@ -98,25 +121,25 @@ export function importJobHandler(d: ImportJobDeps): JobHandler {
           toRecord(result),
         );
       await ctx.progress({ phase: 'importing', processed: 0 });
-      d.writing.set(id, 0);
       const imported = await d.repo.publish({
         jobId: id,
         agencyId: ctx.job.agencyId!,
         repoId: p.repoId,
         at: new Date(d.clock.now()),
-        batchSize: IMPORT_BATCH,
-        onProgress: (n) => d.writing.set(id, n),
+        batchSize: d.transfer.writeBatch,
+        signal: ctx.signal,
+        onProgress: (n) => ctx.progress({ processed: n }),
       });
+      published = true;
       await ctx.progress({ processed: imported });
       return toRecord({ ...result, imported });
     } catch (e) {
       if (e instanceof JobFailure || ctx.signal.aborted) throw e;
-      // A database error (staging or the write): the transaction rolled back, nothing was written.
+      // A database error (staging or the write): what was written stays hidden and is discarded below.
       d.onError(e);
       throw new JobFailure(IMPORT_WRITE_FAILED, result && toRecord(result));
     } finally {
-      d.writing.delete(id);
-      await d.repo.clearStaging(id);
+      await finish(d, id, published);
     }
   };
 }

@@ -4,14 +4,18 @@
 // no job is left running), a failure in the write phase leaves no question written, a restart fails what the
 // previous process left, and an export larger than one file's limits comes in parts that import again.
 import type { ExportJob, ImportJob, Question, QuestionRepo } from '@edu/contract';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config.js';
 import { JOB_MESSAGES, JobQueue } from '../../jobs/job-queue.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { IMPORT_PROCESS_MESSAGES } from './import-process.js';
 import { IMPORT_WRITE_FAILED } from './import-job.js';
+import { TransferRepository } from './transfer.repository.js';
 import { repeatedEntry, SHEET_HEAD, SHEET_TAIL, WORKBOOK, zip } from './xlsx-zip.test-kit.js';
 
 const KB = 1024;
@@ -21,16 +25,26 @@ const transfer = {
   maxRows: 1000,
   maxUncompressedBytes: 4 * 1024 * KB,
   exportPartQuestions: 40,
+  maxUploads: 1,
 };
+// Jobs' files in a directory, as on PGlite by default (the database's job_files: jobs/job-files.test.ts).
+const filesDir = mkdtempSync(join(tmpdir(), 'edu-import-files-'));
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { transfer } });
+  t = await createTestApp({ config: { transfer, jobs: { ...testConfig().jobs, filesDir } } });
   token = await t.login('agency');
 });
-afterAll(() => t.close());
+/** The app on a real socket (listening once, for the tests that need a client still sending). */
+let listening: Promise<string> | undefined;
+const addressOf = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+
+afterAll(async () => {
+  await t.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
 
 const upload = (url: string, body: Buffer | string, headers: Record<string, string> = {}) =>
   t.call('PUT', url, {
@@ -102,7 +116,7 @@ describe('limits', () => {
 
   it('answers the 413 envelope over a real connection while the client is still sending', async () => {
     const repoId = await newRepo('太大的流');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await addressOf();
     let sent = 0;
     // 256 MB offered in 4 KB pieces, without Content-Length (chunked): the server answers past 64 KB and
     // closes the connection, so the client stops long before it has sent it all.
@@ -125,6 +139,42 @@ describe('limits', () => {
     expect(envelope.errmsg).toContain('超过上限 0.1 MB（导入文件大小上限）');
     expect(sent).toBeLessThan(pieces / 4);
     await noJob();
+  });
+
+  it('receives at most `maxUploads` files at once: one more answers 429 and the first goes on', async () => {
+    const repoId = await newRepo('同时上传');
+    const address = await addressOf();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let step = 0;
+    // The first upload sends one piece, then waits until the second was refused.
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (step++ === 1) await held;
+        if (step > 2) return controller.close();
+        controller.enqueue(new TextEncoder().encode(`${gift(2, step * 2)}\n\n`));
+      },
+    });
+    const first = fetch(`${address}${importUrl({ format: 'gift', repoId })}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'x-agency-id': 'demo', 'content-type': 'text/plain' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The first is being received once its job exists.
+    for (;;) {
+      const rows = await t.db.execute(sql`select count(*)::int as n from jobs where status = 'receiving'`);
+      if ((rows as { rows: { n: number }[] }).rows[0].n > 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    const second = await upload(importUrl({ format: 'gift', repoId }), gift(1));
+    expectError(second, 429);
+    expect(second.body.errmsg).toContain('同时上传的上限');
+    release();
+    const r = await first;
+    expect(r.status).toBe(200);
+    await t.app.services.jobs.drain();
+    expect(await repoCount(repoId)).toBe(4);
   });
 
   it('a file over the row limit fails its job naming the limit; nothing is written', async () => {
@@ -212,6 +262,78 @@ describe('a worker that dies', () => {
 });
 
 describe('the write phase', () => {
+  const hiddenOf = async (jobId: string) => {
+    const rows = await t.db.execute(sql`select id from questions where import_job_id = ${jobId} limit 1`);
+    return (rows as { rows: { id: number }[] }).rows[0]?.id;
+  };
+  const pendingCount = async () => {
+    const rows = await t.db.execute(sql`select count(*)::int as n from import_pending`);
+    return (rows as { rows: { n: number }[] }).rows[0].n;
+  };
+
+  it('writes batch by batch while other requests run, hidden until the last batch, then all at once', async () => {
+    const repoId = await newRepo('分批写入');
+    const store = t.app.services.jobs.store;
+    const update = store.update.bind(store);
+    let importing = false;
+    let during: { count: number; get: number; repoCount: number } | undefined;
+    // Looks from outside while the job writes: after its first batch, from the progress it stores.
+    const spy = vi.spyOn(store, 'update').mockImplementation(async (id, change) => {
+      await update(id, change);
+      if (change.phase === 'importing') importing = true;
+      if (importing && change.processed === 500 && !during) {
+        const hidden = await hiddenOf(id);
+        const get = await t.call('GET', `/v1/exam/question/${hidden}`, { token, agency: 'demo' });
+        const repo = await t.call<{ questionCount: number }>('GET', `/v1/exam/repository/${repoId}`, {
+          token,
+          agency: 'demo',
+        });
+        during = { count: await repoCount(repoId), get: get.status, repoCount: expectOk(repo).questionCount };
+      }
+    });
+    try {
+      const job = await importJob(importUrl({ format: 'gift', repoId }), gift(900));
+      expect(job).toMatchObject({ status: 'done', imported: 900 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(during).toEqual({ count: 0, get: 404, repoCount: 0 });
+    expect(await repoCount(repoId)).toBe(900);
+    expect(await pendingCount()).toBe(0);
+  });
+
+  it('a process that stops while writing leaves its questions hidden; the next sweep removes them', async () => {
+    const repoId = await newRepo('写入中断');
+    await t.db.execute(
+      sql.raw(`create function refuse_q899() returns trigger language plpgsql as $$
+        begin if new.title = 'Q899' then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql.raw('create trigger refuse_q899 before insert on questions for each row execute function refuse_q899()'),
+    );
+    // The clean-up after the failure does not happen (as when the process dies there).
+    const discard = vi.spyOn(TransferRepository.prototype, 'discard').mockRejectedValueOnce(new Error('process died'));
+    let job: ImportJob;
+    try {
+      job = await importJob(importUrl({ format: 'gift', repoId }), gift(1000));
+    } finally {
+      discard.mockRestore();
+      await t.db.execute(sql.raw('drop trigger refuse_q899 on questions'));
+      await t.db.execute(sql.raw('drop function refuse_q899()'));
+    }
+    expect(job).toMatchObject({ status: 'failed', message: IMPORT_WRITE_FAILED });
+    const { jobId } = job;
+    expect(await hiddenOf(jobId)).toBeDefined();
+    expect(await pendingCount()).toBe(1);
+    expect(await repoCount(repoId)).toBe(0);
+
+    await t.app.services.jobs.sweep(false);
+    expect(await hiddenOf(jobId)).toBeUndefined();
+    expect(await pendingCount()).toBe(0);
+    const staged = await t.db.execute(sql`select count(*)::int as n from import_staging where job_id = ${jobId}`);
+    expect((staged as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
   it('is all-or-nothing: a database error in a late batch leaves no question of the file written', async () => {
     const repoId = await newRepo('写入失败');
     // A real database failure (no mock): the 700th question is refused by a trigger, after the first batch.
@@ -240,9 +362,12 @@ describe('a restart', () => {
     const { jobId } = expectOk(await upload(importUrl({ format: 'gift', repoId }), gift(3))) as { jobId: string };
     await t.app.services.jobs.drain();
     await t.db.execute(sql`update jobs set status = 'running', phase = 'importing' where id = ${jobId}`);
-    const restarted = new JobQueue(t.db, t.clock, { soleNode: true });
+    await t.app.services.jobs.store.files.write(jobId, 0, Buffer.from(gift(3)));
+    expect(readdirSync(filesDir)).toContain(jobId);
+    const restarted = new JobQueue(t.db, t.clock, { soleNode: true, filesDir });
     await restarted.start();
     await restarted.stop();
+    expect(readdirSync(join(filesDir, jobId))).toEqual([]);
     const job = expectOk(
       await t.call<ImportJob>('GET', `/v1/exam/questions/import/${jobId}`, { token, agency: 'demo' }),
     );

@@ -7,13 +7,14 @@ import type { Config } from '../../config.js';
 import { ApiError, conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { FILE_CHUNK_BYTES, type JobRow } from '../../jobs/job-store.js';
+import { FILE_CHUNK_BYTES } from '../../jobs/job-files.js';
+import type { JobRow } from '../../jobs/job-store.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { excelTemplate } from './excel.js';
 import { EXPORT_KIND, exportBaseName, exportJobHandler, exportPage, type ExportResult } from './export-job.js';
-import { IMPORT_KIND, importJobHandler, type ImportPayload, type ImportResult } from './import-job.js';
+import { IMPORT_KIND, importJobHandler, recoverImports, type ImportPayload, type ImportResult } from './import-job.js';
 import { serialize } from './transfer-serialize.js';
 import type { Serialized } from './transfer-model.js';
 import type { TransferRepository } from './transfer.repository.js';
@@ -30,11 +31,12 @@ function importStatus(r: JobRow): ImportJob['status'] {
   return 'queued';
 }
 
-function importWire(r: JobRow, written: number | undefined): ImportJob {
+function importWire(r: JobRow): ImportJob {
   const p = r.payload as unknown as ImportPayload;
   const res = (r.result ?? undefined) as ImportResult | undefined;
   const status = importStatus(r);
-  const live = status === 'importing' && written !== undefined;
+  // While importing, `processed` is the questions written so far (stored with each batch).
+  const writing = status === 'importing';
   const blocked = status === 'failed' && p.mode === 'all' && (res?.errorCount ?? 0) > 0;
   return {
     jobId: r.id,
@@ -44,8 +46,8 @@ function importWire(r: JobRow, written: number | undefined): ImportJob {
     mode: p.mode,
     repoId: String(p.repoId),
     total: r.total,
-    processed: live ? written : r.processed,
-    imported: live ? written : (res?.imported ?? 0),
+    processed: r.processed,
+    imported: writing ? r.processed : (res?.imported ?? 0),
     skipped: blocked ? (res?.total ?? 0) : (res?.errorCount ?? 0),
     valid: res?.valid ?? 0,
     errorCount: res?.errorCount ?? 0,
@@ -79,8 +81,8 @@ function exportWire(r: JobRow): ExportJob {
 }
 
 export class TransferService {
-  /** Written-question counts of the imports this process is writing (their transaction hides them). */
-  private readonly writing = new Map<string, number>();
+  /** Uploads this node is receiving now (at most `maxUploads`). */
+  private receiving = 0;
 
   constructor(
     private readonly queue: JobQueue,
@@ -94,7 +96,8 @@ export class TransferService {
   ) {
     const deps = { store: queue.store, transfer: config, clock };
     const kind = { concurrency: config.workers, timeoutSeconds: config.jobSeconds };
-    queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, writing: this.writing, onError }), kind);
+    queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, onError }), kind);
+    queue.afterSweep(() => recoverImports(repo));
     queue.register(EXPORT_KIND, exportJobHandler({ ...deps, questions }), kind);
   }
 
@@ -140,11 +143,33 @@ export class TransferService {
     )
       throw invalidField('knowledgeId', '知识点不存在');
     if (declaredBytes !== undefined && declaredBytes > this.config.maxBytes) throw this.tooLarge(declaredBytes);
+    // Bounded like the workers: each upload being received holds a request and a file being written.
+    if (this.receiving >= this.config.maxUploads)
+      throw new ApiError(
+        'too_many_requests',
+        `服务器正在接收 ${this.config.maxUploads} 个导入文件（同时上传的上限），请稍后再试`,
+        { headers: { connection: 'close', 'retry-after': '10' } },
+      );
+    this.receiving++;
+    try {
+      return await this.receive(ctx, query, repo.id, body);
+    } finally {
+      this.receiving--;
+    }
+  }
+
+  /** Stores the body as the job's file while it arrives (413 past the size limit) and queues the job. */
+  private async receive(
+    ctx: { agencyId: string; userId: number; preview: boolean },
+    query: ImportQuery,
+    repoId: number,
+    body: Readable,
+  ): Promise<{ jobId: string }> {
     const payload: ImportPayload = {
       preview: ctx.preview,
       format: query.format,
       mode: query.mode,
-      repoId: repo.id,
+      repoId,
       ...(query.knowledgeId ? { knowledgeId: query.knowledgeId } : {}),
       encoding: query.encoding,
     };
@@ -164,7 +189,7 @@ export class TransferService {
       const flush = async (all: boolean) => {
         let joined = Buffer.concat(pending);
         while (joined.length >= FILE_CHUNK_BYTES || (all && joined.length > 0)) {
-          await store.appendChunk(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
+          await store.files.append(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
           joined = joined.subarray(FILE_CHUNK_BYTES);
         }
         pending = joined.length ? [joined] : [];
@@ -199,7 +224,7 @@ export class TransferService {
 
   async importJob(agencyId: string, id: string): Promise<ImportJob> {
     const row = await this.ownJob(agencyId, id, IMPORT_KIND, IMPORT_NOT_FOUND);
-    return importWire(row, this.writing.get(id));
+    return importWire(row);
   }
 
   /** Starts an export job (every matching question, in parts within the import limits). */
@@ -224,7 +249,7 @@ export class TransferService {
     const job = exportWire(await this.ownJob(agencyId, id, EXPORT_KIND, EXPORT_NOT_FOUND));
     const p = job.parts.find((x) => x.part === part);
     if (job.status !== 'done' || !p) throw notFound('导出文件不存在');
-    return { format: job.format, filename: p.filename, bytes: p.bytes, chunks: this.queue.store.readFile(id, part) };
+    return { format: job.format, filename: p.filename, bytes: p.bytes, chunks: this.queue.store.files.read(id, part) };
   }
 
   /**

@@ -75,10 +75,18 @@ describe('RecordAnswer', () => {
         { questionSubId: 's1', title: '<p>Who is Tom?</p>', answer: ['C'], isCorrect: true },
         { questionSubId: 's2', title: 'Fill in', answer: ['playing'], isCorrect: false },
         { questionSubId: 's3', title: '', answer: [], isCorrect: null },
+        { questionSubId: 's4', title: 'Tom is ten.', type: 'trueFalse', answer: ['T'], isCorrect: true },
+        { questionSubId: 's5', title: 'Two blanks', type: 'fillBlank', answer: ['a', ''], isCorrect: false },
       ],
     });
     render(<RecordAnswer record={r} />);
     const subs = Array.from(document.querySelectorAll('.record-sub-answer')).map((e) => e.textContent);
-    expect(subs).toEqual(['第 1 小题 Who is Tom?：C ✓', '第 2 小题 Fill in：playing ✗', '第 3 小题：（无） 待批改']);
+    expect(subs).toEqual([
+      '第 1 小题 Who is Tom?：C ✓',
+      '第 2 小题 Fill in：playing ✗',
+      '第 3 小题：（无） 待批改',
+      '第 4 小题 Tom is ten.：对 ✓',
+      '第 5 小题 Two blanks：第 1 空：a；第 2 空：（空） ✗',
+    ]);
   });
 });

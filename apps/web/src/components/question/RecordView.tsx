@@ -86,7 +86,11 @@ export function RecordAnswer({ record: r }: { record: RecordLike }) {
               )}
               {T.subColon}
             </Typography.Text>
-            {s.answer.some((a) => a.trim() !== '') ? s.answer.join('、') : QUESTION_VIEW_TEXTS.none}{' '}
+            {s.answer.some((a) => a.trim() !== '')
+              ? s.type
+                ? answerText(s.type, s.answer, false)
+                : s.answer.join('、')
+              : QUESTION_VIEW_TEXTS.none}{' '}
             <SubVerdict isCorrect={s.isCorrect} />
           </span>
         ))}

@@ -1,0 +1,2 @@
+-- Reserved for the marking tables (issue 18); filled by the change that adds them.
+SELECT 1;
