@@ -1,3 +1,64 @@
-// Tables of the users part of the organisation layer. They import the base tables from schema.ts (one way:
-// schema.ts never imports this file); features import these tables from here.
-export {};
+// Tables of the users part of the organisation layer (docs/users.md). They import the base tables from schema.ts
+// (one way: schema.ts never imports this file); features import these tables from here.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { agencies, grades, users } from './schema.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * A user's membership of one agency (docs/users.md "Membership"): whether this agency created the account, whether
+ * the agency has suspended it (its `edu:agency:{id}:…` roles are then not honoured anywhere), and the student
+ * profile the agency keeps (grade, subjects). Accounts and roles stay platform-wide in `users` / `user_roles`.
+ */
+export const agencyMembers = pgTable(
+  'agency_members',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** True when this agency created the account (it may then reset its password, docs/users.md). */
+    createdHere: boolean('created_here').notNull().default(false),
+    /** Set while the agency suspends the membership. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
+    subjectIds: text('subject_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.userId] }), index('agency_members_user_idx').on(t.userId)],
+);
+
+/** The last number handed out for generated usernames `{agency}_{letter}{NNNN}` (docs/users.md "Usernames"). */
+export const usernameCounters = pgTable(
+  'username_counters',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    letter: text('letter').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.letter] })],
+);
+
+/** A teacher's public profile (docs/users.md "Teacher profiles"); shown publicly only while published. */
+export const teacherProfiles = pgTable('teacher_profiles', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subjectIds: text('subject_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  introduction: text('introduction').notNull().default(''),
+  published: boolean('published').notNull().default(false),
+  updatedAt: updatedAt(),
+});

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, like, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { agencies, homeworkTeacherAgencies, parentChildren, userRoles } from '../../db/schema.js';
 import type { ActingLinks } from './agency.policy.js';
+import { roleHonoured } from '../users/suspension.js';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 export type AgencyWrite = Partial<Pick<AgencyRow, 'name' | 'domain' | 'profile' | 'logo'>>;
@@ -77,7 +78,14 @@ export class AgencyRepository {
             .selectDistinct({ agencyId: sql<string>`split_part(${userRoles.role}, ':', 3)` })
             .from(parentChildren)
             .innerJoin(userRoles, eq(userRoles.userId, parentChildren.childId))
-            .where(and(eq(parentChildren.parentId, userId), like(userRoles.role, 'edu:agency:%:student')))
+            .where(
+              and(
+                eq(parentChildren.parentId, userId),
+                like(userRoles.role, 'edu:agency:%:student'),
+                // A child the agency suspended does not open the agency to the parent (docs/users.md "Membership").
+                roleHonoured(userRoles.role, userRoles.userId),
+              ),
+            )
         : [],
       want.tutor
         ? this.db

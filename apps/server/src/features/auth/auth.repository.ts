@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, userRoles, users } from '../../db/schema.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
+import { roleHonoured } from '../users/suspension.js';
 
 export interface Session {
   userId: number;
@@ -33,7 +34,8 @@ export class AuthRepository {
     const rows = await this.db
       .select({ role: userRoles.role })
       .from(userRoles)
-      .where(eq(userRoles.userId, userId))
+      // A role of an agency that suspended this user is not honoured anywhere (docs/users.md "Membership").
+      .where(and(eq(userRoles.userId, userId), roleHonoured(userRoles.role, userRoles.userId)))
       .orderBy(userRoles.role);
     return rows.map((r) => r.role);
   }
@@ -73,7 +75,7 @@ export class AuthRepository {
         mustChangePassword: users.mustChangePassword,
         roles: sql<
           string[]
-        >`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+        >`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id} and ${roleHonoured(userRoles.role, userRoles.userId)}), '{}')`,
       })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
