@@ -113,10 +113,11 @@ const EnvSchema = z
     /** Uploads of imports this node receives at once; one more answers 429 (docs/jobs.md "Imports"). */
     IMPORT_MAX_UPLOADS: int(4),
     /**
-     * Questions written per transaction of an import's write phase: other requests wait at most one batch
-     * (on PGlite the whole process does: docs/jobs.md "Imports").
+     * An import's write phase: most questions per transaction, and the time one should take (the batch is
+     * sized to it); other requests wait at most one batch (on PGlite the whole process does: docs/jobs.md "Imports").
      */
-    IMPORT_WRITE_BATCH: int(50),
+    IMPORT_WRITE_BATCH: int(500),
+    IMPORT_WRITE_BATCH_MS: int(40),
     /**
      * Where jobs' files are kept (docs/jobs.md "Job files"): a directory, or `database` for the `job_files`
      * table. Default: `<DATA_DIR>/job-files` on PGlite, the database on PostgreSQL (every node reads it).
@@ -124,6 +125,10 @@ const EnvSchema = z
     JOB_FILES_DIR: z.string().min(1).optional(),
     /** Days a finished job (an export's parts, a failed import's report) is kept before it is removed. */
     JOB_RETENTION_DAYS: int(7),
+    /** Bulk enrolment of students (docs/enrolment.md "Limits"): rows and bytes of one file, a job's time limit. */
+    ENROL_MAX_ROWS: int(5000),
+    ENROL_MAX_BYTES: int(10 * 1024 * 1024),
+    ENROL_JOB_SECONDS: int(300),
   })
   .transform((e) => ({
     port: e.PORT,
@@ -180,6 +185,7 @@ const EnvSchema = z
       exportPartQuestions: e.EXPORT_PART_QUESTIONS,
       maxUploads: e.IMPORT_MAX_UPLOADS,
       writeBatch: e.IMPORT_WRITE_BATCH,
+      writeBatchMs: e.IMPORT_WRITE_BATCH_MS,
     },
     jobs: {
       filesDir: jobFilesDir(
@@ -190,6 +196,7 @@ const EnvSchema = z
       ),
       retentionMs: e.JOB_RETENTION_DAYS * 24 * 3600 * 1000,
     },
+    enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
   }));
 
 /** A directory for jobs' files, or null for the database (docs/jobs.md "Job files"). */

@@ -1,0 +1,260 @@
+// The `enrolment` job (docs/enrolment.md "The job"): reads the stored upload with the bounded xlsx reader, checks
+// EVERY row (alone, against the file and against existing accounts), then — all-or-nothing or valid rows only —
+// hashes the passwords off the event loop in small batches and creates every account in ONE transaction.
+import { randomInt } from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { hash } from '@node-rs/argon2';
+import { ENROLMENT_REPORT_MAX, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
+import type { Db } from '../../db/client.js';
+import { grades, subjects } from '../../db/schema.js';
+import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
+import type { JobStore } from '../../jobs/job-store.js';
+import { hashPassword } from '../../lib/password.js';
+import { FileFormatError, type ImportLimits } from '../transfer/transfer-model.js';
+import { readXlsxRows } from '../transfer/xlsx-read.js';
+import { createAgencyAccounts, existingUsernames, generateUsernames } from './accounts-local.js';
+import {
+  checkRow,
+  COLUMNS,
+  ENROL_SHEET,
+  HEADERS,
+  type CheckedRow,
+  type Dictionaries,
+  type RawRow,
+} from './enrolment-sheet.js';
+
+export const ENROLMENT_KIND = 'enrolment';
+
+export interface EnrolmentPayload {
+  mode: EnrolmentMode;
+}
+
+export interface EnrolmentResult {
+  [key: string]: unknown;
+  total: number;
+  enrolled: number;
+  badRows: number;
+  errorCount: number;
+  errors: EnrolmentRowError[];
+  /** The initial passwords until their one download (then removed and `passwordsDownloaded` set). */
+  passwords?: { name: string; username: string; password: string }[];
+  passwordsDownloaded?: boolean;
+}
+
+export interface EnrolmentConfig {
+  maxRows: number;
+  maxBytes: number;
+  jobSeconds: number;
+}
+
+/** Passwords hashed at once; then the job yields to the requests waiting (docs/enrolment.md "Passwords"). */
+export const HASH_BATCH = 2;
+const PROGRESS_EVERY = 50;
+
+/**
+ * Generated passwords: 12 characters of an alphabet without look-alikes (0/O, 1/l/I): about 69 bits. Such a
+ * password needs no slow hash to resist guessing; it is hashed with a cheaper argon2id (docs/enrolment.md
+ * "Passwords") and must be changed at the first login, which hashes the new one with the full parameters.
+ */
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const GENERATED_LENGTH = 12;
+export function generatePassword(): string {
+  let p = '';
+  for (let i = 0; i < GENERATED_LENGTH; i++) p += ALPHABET[randomInt(ALPHABET.length)];
+  return p;
+}
+const GENERATED_HASH = { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
+const hashGenerated = (p: string) => hash(p, GENERATED_HASH);
+
+const NOT_XLSX = '无法读取 Excel 文件：请上传由批量注册模板填写的 .xlsx 文件';
+const HEADER_MISSING = `第 1 行应为表头（${HEADERS.join('、')}），请使用批量注册模板`;
+
+async function dictionaries(db: Db): Promise<Dictionaries> {
+  const [g, s] = await Promise.all([db.select().from(grades), db.select().from(subjects)]);
+  const map = (rows: { id: string; name: string }[]) =>
+    new Map(rows.flatMap((r) => [[r.name, r.id] as const, [r.id, r.id] as const]));
+  return { grades: map(g), subjects: map(s) };
+}
+
+/** Reads the stored upload (at most maxBytes, checked on receipt) and its student rows. */
+async function readRows(store: JobStore, jobId: string, limits: ImportLimits): Promise<RawRow[]> {
+  const chunks: Buffer[] = [];
+  for await (const c of store.files.read(jobId, 0)) chunks.push(c);
+  const data = Buffer.concat(chunks);
+  const out: RawRow[] = [];
+  let columns: Map<string, number> | null = null;
+  try {
+    await readXlsxRows(data, limits, ENROL_SHEET, ({ row, cells }) => {
+      if (!columns) {
+        columns = new Map(cells.flatMap((c, i) => (c ? [[c.trim(), i] as const] : [])));
+        if (row !== 1 || !columns.has(COLUMNS.name) || !columns.has(COLUMNS.grade))
+          throw new FileFormatError(HEADER_MISSING);
+        return;
+      }
+      const map = columns;
+      const get = (h: string) => {
+        const n = map.get(h);
+        return n === undefined ? '' : (cells[n] ?? '').trim();
+      };
+      const raw: RawRow = {
+        row,
+        name: get(COLUMNS.name),
+        username: get(COLUMNS.username),
+        grade: get(COLUMNS.grade),
+        subjects: get(COLUMNS.subjects),
+        password: get(COLUMNS.password),
+      };
+      if (HEADERS.every((h) => get(h) === '')) return;
+      if (out.length >= limits.maxItems)
+        throw new FileFormatError(
+          `文件中的学生超过上限 ${limits.maxItems} 行（批量注册行数上限）：请拆分为多个文件后提交`,
+        );
+      out.push(raw);
+    });
+  } catch (e) {
+    if (e instanceof FileFormatError)
+      throw new JobFailure(e.message.startsWith('无法读取 Excel 文件') ? NOT_XLSX : e.message);
+    throw e;
+  }
+  if (!columns) throw new JobFailure(HEADER_MISSING);
+  if (out.length === 0) throw new JobFailure('文件中没有学生：请在“学生”工作表的表头下逐行填写');
+  return out;
+}
+
+export function enrolmentJobHandler(deps: {
+  db: Db;
+  store: JobStore;
+  config: EnrolmentConfig;
+  /** Limits of the xlsx reader beyond rows and bytes (entries, inflated size, ratio): the import's. */
+  zipLimits: Pick<ImportLimits, 'maxUncompressedBytes' | 'maxRatio' | 'maxEntries'>;
+}): JobHandler {
+  return async ({ job, progress, signal }) => {
+    const { mode } = job.payload as unknown as EnrolmentPayload;
+    const agencyId = job.agencyId!;
+    const limits: ImportLimits = {
+      ...deps.zipLimits,
+      maxBytes: deps.config.maxBytes,
+      maxItems: deps.config.maxRows,
+      maxSharedStringsBytes: 32 * 1024 * 1024,
+    };
+    await progress({ phase: 'validating' });
+    const rows = await readRows(deps.store, job.id, limits);
+    const total = rows.length;
+    await progress({ total, processed: 0 });
+    try {
+      await deps.store.files.remove([job.id], 0);
+    } catch {
+      // The upload goes with the job at the latest (retention).
+    }
+
+    // 1. Every row alone.
+    const dict = await dictionaries(deps.db);
+    const errors: EnrolmentRowError[] = [];
+    const checked: CheckedRow[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const r = checkRow(rows[i], dict);
+      errors.push(...r.problems);
+      if (r.checked) checked.push(r.checked);
+      if ((i + 1) % PROGRESS_EVERY === 0) {
+        if (signal.aborted) throw new Error('aborted');
+        await progress({ processed: i + 1 });
+        await yieldToRequests();
+      }
+    }
+    // 2. Usernames against the file and the existing accounts (the message names no agency).
+    const firstRow = new Map<string, number>();
+    const clashing = new Set<number>();
+    for (const c of checked) {
+      if (c.username === null) continue;
+      const first = firstRow.get(c.username);
+      if (first === undefined) firstRow.set(c.username, c.row);
+      else {
+        errors.push({ row: c.row, column: COLUMNS.username, message: `用户名与第 ${first} 行重复` });
+        clashing.add(c.row);
+      }
+    }
+    const existing = await existingUsernames(deps.db, [...firstRow.keys()]);
+    for (const c of checked)
+      if (c.username !== null && existing.has(c.username) && !clashing.has(c.row)) {
+        errors.push({ row: c.row, column: COLUMNS.username, message: '用户名已被使用，请换一个或留空自动生成' });
+        clashing.add(c.row);
+      }
+    await progress({ processed: total });
+    errors.sort((a, b) => a.row - b.row);
+    const good = checked.filter((c) => !clashing.has(c.row));
+    const badRows = new Set(errors.map((e) => e.row)).size;
+    const report = {
+      total,
+      badRows,
+      errorCount: errors.length,
+      errors: errors.slice(0, ENROLMENT_REPORT_MAX),
+    };
+    if (badRows > 0 && mode === 'all')
+      throw new JobFailure(
+        `有 ${badRows} 行存在错误，未注册任何学生（“全部正确才注册”）：请修改后重新提交，或选择“只注册正确的行”`,
+        {
+          ...report,
+          enrolled: 0,
+        },
+      );
+    if (good.length === 0)
+      throw new JobFailure('没有可以注册的行：请按错误报告修改后重新提交', { ...report, enrolled: 0 });
+
+    // 3. Passwords: generated where empty; hashed HASH_BATCH at a time on libuv's threads, yielding between.
+    await progress({ phase: 'enrolling', processed: 0, total: good.length });
+    const passwords = good.map((c) => c.password ?? generatePassword());
+    const hashes: string[] = [];
+    for (let i = 0; i < good.length; i += HASH_BATCH) {
+      if (signal.aborted) throw new Error('aborted');
+      const batch = good.slice(i, i + HASH_BATCH);
+      hashes.push(
+        ...(await Promise.all(
+          batch.map((c, j) => (c.password === null ? hashGenerated(passwords[i + j]) : hashPassword(passwords[i + j]))),
+        )),
+      );
+      if ((i + HASH_BATCH) % PROGRESS_EVERY < HASH_BATCH)
+        await progress({ processed: Math.min(good.length, i + HASH_BATCH) });
+      await yieldToRequests();
+    }
+    if (signal.aborted) throw new Error('aborted');
+
+    // 4. ONE transaction: generated usernames, then every account. A username taken meanwhile fails the job.
+    const usernames = await deps.db.transaction(async (tx) => {
+      const chosen = new Set(good.flatMap((c) => (c.username ? [c.username] : [])));
+      const taken = await existingUsernames(tx, [...chosen]);
+      if (taken.size > 0)
+        throw new JobFailure(
+          `用户名 ${[...taken].slice(0, 5).join('、')} 刚被其他账号使用，未注册任何学生：请重新提交`,
+          {
+            ...report,
+            enrolled: 0,
+          },
+        );
+      const generated = await generateUsernames(tx, agencyId, 's', good.filter((c) => !c.username).length, chosen);
+      let g = 0;
+      const names = good.map((c) => c.username ?? generated[g++]);
+      await createAgencyAccounts(
+        tx,
+        good.map((c, i) => ({
+          agencyId,
+          username: names[i],
+          name: c.name,
+          passwordHash: hashes[i],
+          role: 'student',
+          mustChangePassword: true,
+          gradeId: c.gradeId,
+          subjectIds: c.subjectIds,
+        })),
+      );
+      return names;
+    });
+    await progress({ processed: good.length });
+    const result: EnrolmentResult = {
+      ...report,
+      enrolled: good.length,
+      passwords: good.map((c, i) => ({ name: c.name, username: usernames[i], password: passwords[i] })),
+      passwordsDownloaded: false,
+    };
+    return result;
+  };
+}

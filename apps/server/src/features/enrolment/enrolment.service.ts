@@ -1,0 +1,203 @@
+// Bulk enrolment (docs/enrolment.md): a request only stores the upload (413 past ENROL_MAX_BYTES) and queues the
+// `enrolment` job; the wizard polls the job; the initial passwords are handed out once.
+import type { Readable } from 'node:stream';
+import type { EnrolmentJob, EnrolmentLimits, EnrolmentQuery } from '@edu/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
+import { ApiError, invalidField, notFound } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { FILE_CHUNK_BYTES } from '../../jobs/job-files.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobRow } from '../../jobs/job-store.js';
+import {
+  ENROLMENT_KIND,
+  enrolmentJobHandler,
+  type EnrolmentConfig,
+  type EnrolmentPayload,
+  type EnrolmentResult,
+} from './enrolment-job.js';
+import { enrolmentTemplate, passwordsWorkbook } from './enrolment-sheet.js';
+
+const JOB_NOT_FOUND = '批量注册任务不存在';
+export const PASSWORDS_GONE =
+  '初始密码只能下载一次，已经下载过，服务器不再保存：如有遗失，请在学生列表中为该学生重置密码';
+const JOB_ID_RE = /^[0-9a-f]{24}$/;
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
+function wire(r: JobRow): EnrolmentJob {
+  const p = r.payload as unknown as EnrolmentPayload;
+  const res = (r.result ?? undefined) as EnrolmentResult | undefined;
+  const status: EnrolmentJob['status'] =
+    r.status === 'done' || r.status === 'failed'
+      ? r.status
+      : r.status === 'running'
+        ? r.phase === 'enrolling'
+          ? 'enrolling'
+          : 'validating'
+        : 'queued';
+  return {
+    jobId: r.id,
+    status,
+    mode: p.mode,
+    total: r.total,
+    processed: r.processed,
+    enrolled: res?.enrolled ?? 0,
+    badRows: res?.badRows ?? 0,
+    errorCount: res?.errorCount ?? 0,
+    errors: res?.errors ?? [],
+    passwordsAvailable: r.status === 'done' && Array.isArray(res?.passwords),
+    passwordsDownloaded: res?.passwordsDownloaded === true,
+    message: r.message,
+    createTime: r.createdAt.getTime(),
+    lastUpdate: r.updatedAt.getTime(),
+  };
+}
+
+export class EnrolmentService {
+  /** Uploads this node is receiving now (bounded like the imports'). */
+  private receiving = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    private readonly config: EnrolmentConfig,
+    private readonly transfer: Config['transfer'],
+    private readonly clock: Clock,
+  ) {
+    queue.register(
+      ENROLMENT_KIND,
+      enrolmentJobHandler({
+        db,
+        store: queue.store,
+        config,
+        zipLimits: {
+          maxUncompressedBytes: transfer.maxUncompressedBytes,
+          maxRatio: transfer.maxRatio,
+          maxEntries: transfer.maxEntries,
+        },
+      }),
+      { concurrency: 1, timeoutSeconds: config.jobSeconds },
+    );
+  }
+
+  limits(): EnrolmentLimits {
+    return { maxRows: this.config.maxRows, maxBytes: this.config.maxBytes };
+  }
+
+  template(): Promise<Buffer> {
+    return enrolmentTemplate();
+  }
+
+  private tooLarge(bytes?: number): ApiError {
+    const size = bytes === undefined ? '' : ` ${mb(bytes)}`;
+    return new ApiError(
+      'payload_too_large',
+      `文件${size}超过上限 ${mb(this.config.maxBytes)}（批量注册文件大小上限），请拆分后分别提交`,
+      { headers: { connection: 'close' } },
+    );
+  }
+
+  /** Stores the body as the job's file while it arrives (413 past the limit) and queues the job. */
+  async start(
+    ctx: { agencyId: string; userId: number },
+    query: EnrolmentQuery,
+    body: Readable,
+    declaredBytes: number | undefined,
+  ): Promise<{ jobId: string }> {
+    if (declaredBytes !== undefined && declaredBytes > this.config.maxBytes) throw this.tooLarge(declaredBytes);
+    if (this.receiving >= this.transfer.maxUploads)
+      throw new ApiError('too_many_requests', `服务器正在接收 ${this.transfer.maxUploads} 个文件，请稍后再试`, {
+        headers: { connection: 'close', 'retry-after': '10' },
+      });
+    this.receiving++;
+    try {
+      return await this.receive(ctx, query, body);
+    } finally {
+      this.receiving--;
+    }
+  }
+
+  private async receive(
+    ctx: { agencyId: string; userId: number },
+    query: EnrolmentQuery,
+    body: Readable,
+  ): Promise<{ jobId: string }> {
+    const payload: EnrolmentPayload = { mode: query.mode };
+    const { store } = this.queue;
+    const id = await this.queue.enqueue({
+      kind: ENROLMENT_KIND,
+      agencyId: ctx.agencyId,
+      userId: ctx.userId,
+      payload: payload as unknown as Record<string, unknown>,
+      receiving: true,
+    });
+    try {
+      let bytes = 0;
+      let seq = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async (all: boolean) => {
+        let joined = Buffer.concat(pending);
+        while (joined.length >= FILE_CHUNK_BYTES || (all && joined.length > 0)) {
+          await store.files.append(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
+          joined = joined.subarray(FILE_CHUNK_BYTES);
+        }
+        pending = joined.length ? [joined] : [];
+        pendingBytes = joined.length;
+        await store.update(id, { updatedAt: new Date(this.clock.now()) });
+      };
+      // As the question import: past the limit stop reading without destroying the request (docs/jobs.md "Imports").
+      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > this.config.maxBytes) throw this.tooLarge();
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
+      }
+      if (bytes === 0) throw invalidField('file', '请上传文件');
+      await flush(true);
+    } catch (e) {
+      await store.delete(id);
+      throw e;
+    }
+    await this.queue.release(id);
+    return { jobId: id };
+  }
+
+  private async own(agencyId: string, id: string): Promise<JobRow> {
+    const row = JOB_ID_RE.test(id) ? await this.queue.store.getScoped(agencyId, id, [ENROLMENT_KIND]) : undefined;
+    if (!row) throw notFound(JOB_NOT_FOUND);
+    return row;
+  }
+
+  async job(agencyId: string, id: string): Promise<EnrolmentJob> {
+    return wire(await this.own(agencyId, id));
+  }
+
+  /**
+   * The initial passwords as a workbook, once: they are taken out of the job's result in the same statement
+   * that reads them, so two downloads at once cannot both get them. Afterwards 404 with PASSWORDS_GONE.
+   */
+  async takePasswords(agencyId: string, id: string): Promise<{ data: Buffer; filename: string }> {
+    const job = await this.own(agencyId, id);
+    if (job.status !== 'done') throw notFound('批量注册尚未完成，没有可下载的初始密码');
+    const taken = await this.db.execute(sql`
+      with old as (
+        select ${jobs.id} as id, ${jobs.result} -> 'passwords' as passwords from ${jobs}
+         where ${and(eq(jobs.id, id), eq(jobs.agencyId, agencyId))} and ${jobs.result} -> 'passwords' is not null
+         for update
+      )
+      update ${jobs} set result = (${jobs.result} - 'passwords') || '{"passwordsDownloaded": true}'::jsonb,
+             updated_at = ${new Date(this.clock.now())}
+        from old where ${jobs.id} = old.id
+      returning old.passwords as passwords`);
+    const raw = rowsOf<{ passwords: unknown }>(taken)[0]?.passwords;
+    if (raw === undefined) throw notFound(PASSWORDS_GONE);
+    const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as NonNullable<EnrolmentResult['passwords']>;
+    const stamp = new Date(this.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    return { data: await passwordsWorkbook(list), filename: `学生初始密码-${stamp}.xlsx` };
+  }
+}
