@@ -1,27 +1,19 @@
 // The `enrolment` job (docs/enrolment.md "The job"): reads the stored upload with the bounded xlsx reader, checks
 // EVERY row (alone, against the file and against existing accounts), then — all-or-nothing or valid rows only —
 // hashes the passwords off the event loop in small batches and creates every account in ONE transaction.
-import { randomInt } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { hash } from '@node-rs/argon2';
 import { ENROLMENT_REPORT_MAX, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
 import type { Db } from '../../db/client.js';
-import { grades, subjects } from '../../db/schema.js';
+import { ApiError } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { JobStore } from '../../jobs/job-store.js';
 import { hashPassword } from '../../lib/password.js';
 import { FileFormatError, type ImportLimits } from '../transfer/transfer-model.js';
 import { readXlsxRows } from '../transfer/xlsx-read.js';
-import { createAgencyAccounts, existingUsernames, generateUsernames } from './accounts-local.js';
-import {
-  checkRow,
-  COLUMNS,
-  ENROL_SHEET,
-  HEADERS,
-  type CheckedRow,
-  type Dictionaries,
-  type RawRow,
-} from './enrolment-sheet.js';
+import { createAgencyAccount, generatePassword } from '../users/accounts.js';
+import { dictionaries, existingUsernames } from './enrolment.repository.js';
+import { checkRow, COLUMNS, ENROL_SHEET, HEADERS, type CheckedRow, type RawRow } from './enrolment-sheet.js';
 
 export const ENROLMENT_KIND = 'enrolment';
 
@@ -52,29 +44,17 @@ export const HASH_BATCH = 2;
 const PROGRESS_EVERY = 50;
 
 /**
- * Generated passwords: 12 characters of an alphabet without look-alikes (0/O, 1/l/I): about 69 bits. Such a
- * password needs no slow hash to resist guessing; it is hashed with a cheaper argon2id (docs/enrolment.md
- * "Passwords") and must be changed at the first login, which hashes the new one with the full parameters.
+ * Generated passwords (about 70 bits, features/users/accounts.ts) need no slow hash to resist guessing: they are
+ * hashed with a cheaper argon2id (docs/enrolment.md "Passwords") and must be changed at the first login, which
+ * hashes the new one with the full parameters.
  */
-const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const GENERATED_LENGTH = 12;
-export function generatePassword(): string {
-  let p = '';
-  for (let i = 0; i < GENERATED_LENGTH; i++) p += ALPHABET[randomInt(ALPHABET.length)];
-  return p;
-}
 const GENERATED_HASH = { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
 const hashGenerated = (p: string) => hash(p, GENERATED_HASH);
 
+/** Said of a username any account holds: it names no agency and no account. */
+export const USERNAME_CLASH = '用户名已被使用，请换一个或留空自动生成';
 const NOT_XLSX = '无法读取 Excel 文件：请上传由批量注册模板填写的 .xlsx 文件';
 const HEADER_MISSING = `第 1 行应为表头（${HEADERS.join('、')}），请使用批量注册模板`;
-
-async function dictionaries(db: Db): Promise<Dictionaries> {
-  const [g, s] = await Promise.all([db.select().from(grades), db.select().from(subjects)]);
-  const map = (rows: { id: string; name: string }[]) =>
-    new Map(rows.flatMap((r) => [[r.name, r.id] as const, [r.id, r.id] as const]));
-  return { grades: map(g), subjects: map(s) };
-}
 
 /** Reads the stored upload (at most maxBytes, checked on receipt) and its student rows. */
 async function readRows(store: JobStore, jobId: string, limits: ImportLimits): Promise<RawRow[]> {
@@ -152,7 +132,7 @@ export function enrolmentJobHandler(deps: {
     const errors: EnrolmentRowError[] = [];
     const checked: CheckedRow[] = [];
     for (let i = 0; i < rows.length; i++) {
-      const r = checkRow(rows[i], dict);
+      const r = checkRow(rows[i], dict, agencyId);
       errors.push(...r.problems);
       if (r.checked) checked.push(r.checked);
       if ((i + 1) % PROGRESS_EVERY === 0) {
@@ -176,7 +156,7 @@ export function enrolmentJobHandler(deps: {
     const existing = await existingUsernames(deps.db, [...firstRow.keys()]);
     for (const c of checked)
       if (c.username !== null && existing.has(c.username) && !clashing.has(c.row)) {
-        errors.push({ row: c.row, column: COLUMNS.username, message: '用户名已被使用，请换一个或留空自动生成' });
+        errors.push({ row: c.row, column: COLUMNS.username, message: USERNAME_CLASH });
         clashing.add(c.row);
       }
     await progress({ processed: total });
@@ -202,11 +182,13 @@ export function enrolmentJobHandler(deps: {
 
     // 3. Passwords: generated where empty; hashed HASH_BATCH at a time on libuv's threads, yielding between.
     await progress({ phase: 'enrolling', processed: 0, total: good.length });
-    const passwords = good.map((c) => c.password ?? generatePassword());
+    // A generated password is checked against the rule (zxcvbn, ~1 ms): made batch by batch too.
+    const passwords: string[] = [];
     const hashes: string[] = [];
     for (let i = 0; i < good.length; i += HASH_BATCH) {
       if (signal.aborted) throw new Error('aborted');
       const batch = good.slice(i, i + HASH_BATCH);
+      for (const c of batch) passwords.push(c.password ?? generatePassword());
       hashes.push(
         ...(await Promise.all(
           batch.map((c, j) => (c.password === null ? hashGenerated(passwords[i + j]) : hashPassword(passwords[i + j]))),
@@ -218,36 +200,35 @@ export function enrolmentJobHandler(deps: {
     }
     if (signal.aborted) throw new Error('aborted');
 
-    // 4. ONE transaction: generated usernames, then every account. A username taken meanwhile fails the job.
-    const usernames = await deps.db.transaction(async (tx) => {
-      const chosen = new Set(good.flatMap((c) => (c.username ? [c.username] : [])));
-      const taken = await existingUsernames(tx, [...chosen]);
-      if (taken.size > 0)
-        throw new JobFailure(
-          `用户名 ${[...taken].slice(0, 5).join('、')} 刚被其他账号使用，未注册任何学生：请重新提交`,
-          {
+    // 4. ONE transaction: every account (features/users/accounts.ts). A username taken meanwhile fails the job.
+    const usernames = await deps.db
+      .transaction(async (tx) => {
+        const names: string[] = [];
+        for (let i = 0; i < good.length; i++) {
+          const c = good[i];
+          const created = await createAgencyAccount(tx, {
+            agencyId,
+            name: c.name,
+            ...(c.username ? { username: c.username } : {}),
+            password: passwords[i],
+            passwordHash: hashes[i],
+            roles: ['student'],
+            gradeId: c.gradeId,
+            subjectIds: c.subjectIds,
+            mustChangePassword: true,
+          });
+          names.push(created.username);
+        }
+        return names;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError)
+          throw new JobFailure(`${e.errmsg}：注册时有账号刚被创建，未注册任何学生，请重新提交`, {
             ...report,
             enrolled: 0,
-          },
-        );
-      const generated = await generateUsernames(tx, agencyId, 's', good.filter((c) => !c.username).length, chosen);
-      let g = 0;
-      const names = good.map((c) => c.username ?? generated[g++]);
-      await createAgencyAccounts(
-        tx,
-        good.map((c, i) => ({
-          agencyId,
-          username: names[i],
-          name: c.name,
-          passwordHash: hashes[i],
-          role: 'student',
-          mustChangePassword: true,
-          gradeId: c.gradeId,
-          subjectIds: c.subjectIds,
-        })),
-      );
-      return names;
-    });
+          });
+        throw e;
+      });
     await progress({ processed: good.length });
     const result: EnrolmentResult = {
       ...report,

@@ -3,6 +3,7 @@
 import type { EnrolmentRowError } from '@edu/contract';
 import ExcelJS from 'exceljs';
 import { checkNewPassword } from '../../lib/password.js';
+import { prefixedUsername, usernamePrefix, USERNAME_PART_RE } from '../users/accounts.js';
 
 export const ENROL_SHEET = '学生';
 
@@ -16,19 +17,18 @@ export const COLUMNS = {
 } as const;
 export const HEADERS = Object.values(COLUMNS);
 
-/** 3–32 characters: lower-case letters, digits, `_`, `-` and `.`, starting with a letter or a digit. */
-export const USERNAME_RE = /^[a-z0-9][a-z0-9_.-]{2,31}$/;
-export const NAME_MAX = 32;
+/** As the user pages (docs/users.md): at most 40 characters. */
+export const NAME_MAX = 40;
 /** Several subjects in one cell: 、 (as the template says), or a comma, semicolon or space. */
 export const SUBJECT_SEPARATOR = /[、,，;；\s]+/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const INSTRUCTIONS: [string, string][] = [
-  [COLUMNS.name, '必填。学生的真实姓名，最多 32 个字。'],
+  [COLUMNS.name, '必填。学生的真实姓名，最多 40 个字。'],
   [
     COLUMNS.username,
-    '可空：留空时自动生成（机构标识加随机字符，如 demo-k7m2q9）。填写时 3–32 位，只能包含小写字母、数字、下划线、连字符和点，以字母或数字开头；大写字母按小写处理；不能与文件中的其他行或已有账号重复。',
+    '可空：留空时自动生成（机构标识加编号，如 demo_s0001）。填写时 2–40 位，只能包含字母、数字、下划线、点和连字符，以字母或数字开头；保存时自动加上机构前缀（如 zhang3 → demo_zhang3）；不能与文件中的其他行或已有账号重复。',
   ],
   [COLUMNS.grade, '必填。年级名称（如 初一）或年级编码，须为平台已有的年级。'],
   [COLUMNS.subjects, '可空。一个或多个学科名称（如 英语、数学），用顿号“、”分隔，须为平台已有的学科。'],
@@ -107,7 +107,11 @@ export interface Dictionaries {
  * Checks what one row can be checked for alone (the file-wide and database checks of usernames come after):
  * answers the row's problems, or the checked row.
  */
-export function checkRow(raw: RawRow, dict: Dictionaries): { problems: EnrolmentRowError[]; checked?: CheckedRow } {
+export function checkRow(
+  raw: RawRow,
+  dict: Dictionaries,
+  agencyId: string,
+): { problems: EnrolmentRowError[]; checked?: CheckedRow } {
   const problems: EnrolmentRowError[] = [];
   const bad = (column: string, message: string) => problems.push({ row: raw.row, column, message });
   for (const [key, header] of Object.entries(COLUMNS))
@@ -115,11 +119,14 @@ export function checkRow(raw: RawRow, dict: Dictionaries): { problems: Enrolment
   if (problems.length) return { problems };
 
   if (raw.name === '') bad(COLUMNS.name, '姓名不能为空');
-  else if ([...raw.name].length > NAME_MAX) bad(COLUMNS.name, `姓名最多 ${NAME_MAX} 个字`);
+  else if (raw.name.length > NAME_MAX) bad(COLUMNS.name, `姓名最多 ${NAME_MAX} 个字`);
 
-  const username = raw.username === '' ? null : raw.username.toLowerCase();
-  if (username !== null && !USERNAME_RE.test(username))
-    bad(COLUMNS.username, '用户名须为 3–32 位小写字母、数字、下划线、连字符或点，并以字母或数字开头');
+  // Stored with the agency prefix (docs/users.md "Usernames"), whether the file carries it or not.
+  const prefix = usernamePrefix(agencyId);
+  const part = raw.username.startsWith(prefix) ? raw.username.slice(prefix.length) : raw.username;
+  const username = raw.username === '' ? null : prefixedUsername(agencyId, part);
+  if (username !== null && !USERNAME_PART_RE.test(part))
+    bad(COLUMNS.username, '用户名须为 2–40 位字母、数字、下划线、点或连字符，并以字母或数字开头');
 
   const gradeId = dict.grades.get(raw.grade);
   if (raw.grade === '') bad(COLUMNS.grade, '年级不能为空');

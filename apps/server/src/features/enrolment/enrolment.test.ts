@@ -20,6 +20,7 @@ let teacher: string;
 beforeAll(async () => {
   t = await createTestApp({ config: { enrolment: { maxRows: 50, maxBytes: 3 * 1024 * 1024, jobSeconds: 120 } } });
   [agency, other, teacher] = await Promise.all([t.login('agency'), t.login('other'), t.login('teacher')]);
+  await t.db.insert(users).values({ username: 'demo_taken', name: '已有账号', passwordHash: 'x' });
 });
 afterAll(() => t.close());
 
@@ -85,12 +86,12 @@ describe('template and limits', () => {
 const BAD_ROWS: Row[] = [
   { 姓名: '', 年级: '初一' },
   { 姓名: '坏用户名', 用户名: 'A b', 年级: '初一' },
-  { 姓名: '撞名', 用户名: 'student', 年级: '初一' },
+  { 姓名: '撞名', 用户名: 'taken', 年级: '初一' },
   { 姓名: '没有年级', 年级: '九十年级' },
   { 姓名: '没有学科', 年级: '初一', 学科: '英语、天文' },
   { 姓名: '弱密码', 年级: '初一', 初始密码: 'password' },
   { 姓名: '重复一', 用户名: 'dup-1', 年级: '初一' },
-  { 姓名: '重复二', 用户名: 'DUP-1', 年级: '初二' },
+  { 姓名: '重复二', 用户名: 'demo_dup-1', 年级: '初二' },
 ];
 
 describe('the enrolment job', () => {
@@ -102,7 +103,7 @@ describe('the enrolment job', () => {
     expect(job.badRows).toBe(7);
     expect(job.errors).toEqual([
       { row: 3, column: '姓名', message: '姓名不能为空' },
-      { row: 4, column: '用户名', message: expect.stringContaining('小写字母') as string },
+      { row: 4, column: '用户名', message: expect.stringContaining('2–40 位') as string },
       { row: 5, column: '用户名', message: '用户名已被使用，请换一个或留空自动生成' },
       { row: 6, column: '年级', message: '年级“九十年级”不存在' },
       { row: 7, column: '学科', message: '学科“天文”不存在' },
@@ -110,7 +111,7 @@ describe('the enrolment job', () => {
       { row: 10, column: '用户名', message: '用户名与第 9 行重复' },
     ]);
     expect(job.passwordsAvailable).toBe(false);
-    expect(await accounts(['good-one', 'dup-1'])).toEqual([]);
+    expect(await accounts(['demo_good-one', 'demo_dup-1'])).toEqual([]);
   });
 
   it('valid rows only: enrols the good rows with grade, subjects, role and a forced password change', async () => {
@@ -123,7 +124,7 @@ describe('the enrolment job', () => {
       'valid',
     );
     expect(job).toMatchObject({ status: 'done', enrolled: 3, badRows: 7, passwordsAvailable: true });
-    const [wang] = await accounts(['wang-xm']);
+    const [wang] = await accounts(['demo_wang-xm']);
     expect(wang).toMatchObject({ name: '王小明', mustChangePassword: true });
     const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, wang.id));
     expect(roles.map((r) => r.role)).toEqual(['edu:agency:demo:student']);
@@ -139,14 +140,14 @@ describe('the enrolment job', () => {
     const rows = await passwordRows(first.raw.rawPayload);
     expect(rows[0]).toEqual(['姓名', '用户名', '初始密码']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['王小明', '赵小红', '重复一']);
-    expect(rows[1].slice(1)).toEqual(['wang-xm', 'Lantern-Harbour-58']);
+    expect(rows[1].slice(1)).toEqual(['demo_wang-xm', 'Lantern-Harbour-58']);
     expect(rows[2][1]).toMatch(/^demo_s\d{4,}$/);
-    expect(rows[2][2]).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(rows[2][2]).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
     const login = await t.call<{ user: { mustChangePassword: boolean } }>('POST', '/v1/auth/login', {
       body: { request: { username: rows[2][1], password: rows[2][2] } },
     });
     expect(expectOk(login).user.mustChangePassword).toBe(true);
-    expect(await t.login('wang-xm', 'Lantern-Harbour-58')).toBeTruthy();
+    expect(await t.login('demo_wang-xm', 'Lantern-Harbour-58')).toBeTruthy();
 
     // A second download: 404, and the job no longer holds them.
     const second = await takePasswords(job.jobId);
@@ -170,7 +171,7 @@ describe('the enrolment job', () => {
       ]),
     );
     expect(job).toMatchObject({ status: 'done', enrolled: 2, badRows: 0, errors: [] });
-    const again = await run(await workbook([{ 姓名: '甲', 用户名: 'Batch-A', 年级: '初三' }]));
+    const again = await run(await workbook([{ 姓名: '甲', 用户名: 'demo_batch-a', 年级: '初三' }]));
     expect(again.status).toBe('failed');
     expect(again.errors).toEqual([{ row: 2, column: '用户名', message: '用户名已被使用，请换一个或留空自动生成' }]);
   });
