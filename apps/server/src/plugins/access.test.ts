@@ -39,6 +39,10 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   // Wrong-book questions and answer records are numeric (student-own: wrong-book.routes.test.ts).
   '/v1/wrong/:id/review': { id: '1' },
   '/v1/answer/record/:id': { id: '1' },
+  // Parents: user and training ids are numeric (a parent's own children: parents.routes.test.ts).
+  '/v1/parent/child/:childId/report/:id': { childId: '1', id: '1' },
+  '/v1/admin/parent/:id/child/:childId': { id: '1', childId: '1' },
+  '/v1/marking/training/:taskId/:trainId': { taskId: '0', trainId: '1' },
 };
 
 function samplePath(r: ApiRoute): string {
@@ -175,12 +179,14 @@ const VALID_BODY: Record<string, unknown> = {
     ],
   },
   'POST /v1/train/repository/:id': { name: 'x' },
+  'POST /v1/marking/record/:id': { score: 1 },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
-// another agency's and another student's ids (wrong-book.routes.test.ts likewise for the wrong-book calls).
+// another agency's and another student's ids (wrong-book.routes.test.ts likewise for the wrong-book calls, and
+// parents.routes.test.ts for a parent's calls on their own children).
 const studentOwn = new Set<ApiRoute>(
-  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong)/.test(name) ? [r] : [])),
+  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong|parentChild)/.test(name) ? [r] : [])),
 );
 const recordRoutes = [...agencyScoped, ...ownChecked].filter(
   (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint') && !studentOwn.has(r),
