@@ -1,0 +1,323 @@
+// 批量注册学生: choose the filled-in template and the mode (step 1), watch the enrolment job with a progress bar and
+// read its per-row report (step 2), download the initial passwords once (step 3). The job is polled
+// (use-enrolment). Rules: docs/enrolment.md.
+import { useState } from 'react';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Form,
+  Modal,
+  Progress,
+  Radio,
+  Result,
+  Space,
+  Steps,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { ENROLMENT_MODES, type EnrolmentJob, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
+import { API } from '../../../../api/routes';
+import { errorText } from '../../../../api/client';
+import { saveFile } from '../../../../api/download';
+import { useCall } from '../../../../app/session-context';
+import { enrolmentFinished, enrolmentPercent, useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
+import { ENROL_MODE_LABELS, ENROL_TEXTS as T } from './texts';
+
+const mbOf = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+function TemplateButton({ disabled }: { disabled: boolean }) {
+  const call = useCall();
+  const { message } = AntApp.useApp();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const file = await call(API.enrolmentTemplate);
+      saveFile(file.blob, file.filename ?? '学生批量注册模板.xlsx');
+      void message.success(T.templateSaved);
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void download()}>
+      {T.template}
+    </Button>
+  );
+}
+
+function ErrorsTable({ job }: { job: EnrolmentJob }) {
+  if (job.errorCount === 0) return null;
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Typography.Text type="danger" strong>
+        {T.errorsTitle(job.badRows, job.errorCount)}
+      </Typography.Text>
+      {job.errors.length < job.errorCount && (
+        <Typography.Text type="secondary"> {T.errorsCut(job.errors.length)}</Typography.Text>
+      )}
+      <Table<EnrolmentRowError>
+        size="small"
+        style={{ marginTop: 8 }}
+        rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
+        dataSource={job.errors}
+        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 480 }}
+        columns={[
+          { title: T.columns.row, dataIndex: 'row', width: 90, render: (n: number) => T.row(n) },
+          { title: T.columns.column, dataIndex: 'column', width: 90 },
+          { title: T.columns.message, dataIndex: 'message' },
+        ]}
+      />
+    </div>
+  );
+}
+
+function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error: unknown; onRetry: () => void }) {
+  if (error && !enrolmentFinished(job))
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={T.pollFailed}
+        description={errorText(error)}
+        action={
+          <Button size="small" onClick={onRetry}>
+            {T.retry}
+          </Button>
+        }
+      />
+    );
+  if (!job || !enrolmentFinished(job))
+    return (
+      <div className="enrol-progress" style={{ padding: '24px 8px' }}>
+        <Typography.Text>{job ? T.status[job.status] : T.starting}</Typography.Text>
+        <Progress
+          percent={job ? enrolmentPercent(job) : 0}
+          status="active"
+          format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
+        />
+      </div>
+    );
+  const done = job.status === 'done';
+  return (
+    <div className="enrol-result">
+      <Result
+        style={{ padding: '16px 0' }}
+        status={done ? 'success' : 'error'}
+        title={T.status[job.status]}
+        subTitle={done ? T.done(job.enrolled, job.badRows) : (job.message ?? T.status.failed)}
+      />
+      <ErrorsTable job={job} />
+    </div>
+  );
+}
+
+export function EnrolModal({ onClose }: { onClose: () => void }) {
+  const call = useCall();
+  const { message, modal } = AntApp.useApp();
+  const limits = useEnrolmentLimits();
+  const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<EnrolmentMode>('all');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'passwords' | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState(false);
+  const job = useEnrolmentJob(jobId);
+  const running = jobId !== null && !enrolmentFinished(job.data) && !job.isError;
+  const locked = busy !== null || running;
+  const passwordsPending = job.data?.passwordsAvailable === true && !downloaded;
+  const step = jobId === null ? 0 : job.data?.status === 'done' && job.data.enrolled > 0 ? 2 : 1;
+
+  const pick = (f: File) => {
+    setFailure(null);
+    if (!/\.xlsx$/i.test(f.name)) return setFileError(T.notXlsx(f.name));
+    if (limits.data && f.size > limits.data.maxBytes)
+      return setFileError(T.tooLarge(f.name, mbOf(limits.data.maxBytes)));
+    setFileError(null);
+    setFile(f);
+  };
+
+  async function start() {
+    if (!file) return setFileError(T.fileRequired);
+    setBusy('upload');
+    setFailure(null);
+    try {
+      const started = await call(API.enrolmentStart, { query: { mode }, raw: file });
+      setJobId(started.jobId);
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function downloadPasswords() {
+    if (!jobId) return;
+    setBusy('passwords');
+    setFailure(null);
+    try {
+      const f = await call(API.enrolmentPasswords, { params: { id: jobId } });
+      saveFile(f.blob, f.filename ?? T.passwordsName);
+      setDownloaded(true);
+      void message.success(T.passwordsSaved);
+    } catch (e) {
+      setFailure(errorText(e));
+      // Taken meanwhile (another window): the job says so.
+      void job.refetch();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const confirmPasswords = () =>
+    void modal.confirm({
+      title: T.passwordsConfirm,
+      content: T.passwordsConfirmText,
+      okText: T.passwordsOk,
+      cancelText: T.cancel,
+      onOk: () => downloadPasswords(),
+    });
+
+  const close = () => {
+    if (locked) return;
+    if (!passwordsPending) return onClose();
+    void modal.confirm({
+      title: T.passwordsConfirm,
+      content: T.closeWithPasswords,
+      okText: T.closeAnyway,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk: onClose,
+    });
+  };
+
+  const again = () => {
+    setFile(null);
+    setJobId(null);
+    setDownloaded(false);
+    setFailure(null);
+  };
+
+  const footer =
+    step === 0 ? (
+      <Space wrap>
+        <Button onClick={onClose} disabled={locked}>
+          {T.cancel}
+        </Button>
+        <Button type="primary" loading={busy === 'upload'} onClick={() => void start()}>
+          {T.start}
+        </Button>
+      </Space>
+    ) : (
+      <Space wrap>
+        {enrolmentFinished(job.data) && (
+          <Button onClick={again} disabled={locked || passwordsPending}>
+            {T.again}
+          </Button>
+        )}
+        <Button type={passwordsPending ? 'default' : 'primary'} onClick={close} disabled={locked}>
+          {T.close}
+        </Button>
+      </Space>
+    );
+
+  return (
+    <Modal
+      open
+      title={T.title}
+      width={820}
+      mask={{ closable: false }}
+      closable={!locked}
+      keyboard={false}
+      onCancel={close}
+      footer={footer}
+      destroyOnHidden
+    >
+      <Steps
+        size="small"
+        current={step}
+        status={job.data?.status === 'failed' ? 'error' : undefined}
+        items={T.steps.map((title) => ({ title }))}
+        style={{ margin: '8px 0 24px' }}
+      />
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {step === 0 && (
+        <Form layout="vertical">
+          <Form.Item>
+            <Space direction="vertical" size={4}>
+              <TemplateButton disabled={locked} />
+              <Typography.Text type="secondary">{T.templateHelp}</Typography.Text>
+            </Space>
+          </Form.Item>
+          <Form.Item
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError ?? (limits.data ? T.limits(mbOf(limits.data.maxBytes), limits.data.maxRows) : undefined)}
+          >
+            <Upload.Dragger
+              accept=".xlsx"
+              multiple={false}
+              showUploadList={false}
+              disabled={locked}
+              beforeUpload={(f) => {
+                pick(f);
+                return false;
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{file ? file.name : T.pick}</p>
+            </Upload.Dragger>
+          </Form.Item>
+          <Form.Item label={T.mode} help={T.modeHelp[mode]}>
+            <Radio.Group
+              value={mode}
+              disabled={locked}
+              onChange={(e) => setMode(e.target.value as EnrolmentMode)}
+              options={ENROLMENT_MODES.map((m) => ({ value: m, label: ENROL_MODE_LABELS[m] }))}
+            />
+          </Form.Item>
+        </Form>
+      )}
+      {step > 0 && <JobView job={job.data} error={job.error} onRetry={() => void job.refetch()} />}
+      {step === 2 && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type={passwordsPending ? 'warning' : downloaded ? 'success' : 'info'}
+          showIcon
+          title={passwordsPending ? T.passwordsHelp : downloaded ? T.passwordsSaved : T.passwordsGone}
+          action={
+            passwordsPending ? (
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                loading={busy === 'passwords'}
+                onClick={confirmPasswords}
+              >
+                {T.passwords}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** The button that opens the wizard (placed on the student list). */
+export function EnrolButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{T.open}</Button>
+      {open && <EnrolModal onClose={() => setOpen(false)} />}
+    </>
+  );
+}
