@@ -398,6 +398,8 @@ export const trainings = pgTable(
     /** How many events the training's log (training_events) holds, and how many of them are draws. */
     eventCount: integer('event_count').notNull().default(0),
     drawCount: integer('draw_count').notNull().default(0),
+    /** The task the training belongs to (docs/tasks.md; migration 0027); null for practice. */
+    taskId: bigint('task_id', { mode: 'number' }),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
     score: doublePrecision('score').notNull().default(0),
@@ -409,7 +411,10 @@ export const trainings = pgTable(
   (t) => [
     uniqueIndex('trainings_one_running_idx')
       .on(t.schemeId, t.userId)
-      .where(sql`${t.status} = 'running'`),
+      .where(sql`${t.status} = 'running' and ${t.taskId} is null`),
+    uniqueIndex('trainings_task_user_idx')
+      .on(t.taskId, t.userId)
+      .where(sql`${t.taskId} is not null`),
     index('trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
     index('trainings_scheme_idx').on(t.schemeId, t.startedAt),
   ],

@@ -1,7 +1,7 @@
 // SQL of trainings, their event logs and their answer records. Every write of a training is optimistic: it
 // changes the row (and appends to its log) only if the log still holds the events it read (`event_count`),
 // so answers, draws and time moves of one training never interleave; a loser reads again.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   answerRecords,
@@ -19,6 +19,8 @@ import { MicroBatch } from '../../lib/micro-batch.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
+/** A new practice training (a task's trainings are inserted by insertForTask). */
+export type TrainingInsert = Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt' | 'taskId'>;
 export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
 export type TrainingChange = Pick<
   typeof trainings.$inferInsert,
@@ -72,7 +74,7 @@ export class TrainingRepository {
    * statement, in one transaction (lib/micro-batch.ts).
    */
   insert(
-    values: Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt'>,
+    values: TrainingInsert,
     events: StoredEvent[],
     firstQuestionId: number | null,
   ): Promise<{ row: TrainingRow; first: QuestionRow | null } | undefined> {
@@ -81,7 +83,7 @@ export class TrainingRepository {
 
   private readonly insertBatch = new MicroBatch<
     {
-      values: Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt'>;
+      values: TrainingInsert;
       events: StoredEvent[];
       firstQuestionId: number | null;
     },
@@ -126,6 +128,7 @@ export class TrainingRepository {
           id: Number(f.id),
           eventCount: events.length,
           drawCount: drawsIn(events),
+          taskId: null,
           updatedAt: values.startedAt,
         };
         return { row, first: f.first?.id != null ? (f.first as QuestionRow) : null };
@@ -135,6 +138,40 @@ export class TrainingRepository {
   );
 
   private insertStatement?: ReturnType<typeof buildInsert>;
+
+  /**
+   * Inserts a task's training with its first events (docs/tasks.md): undefined when the student already has a
+   * training of the task (the unique index on (task_id, user_id)). Not batched: a task's starts are spread over
+   * its window.
+   */
+  async insertForTask(values: TrainingInsert, taskId: number, events: StoredEvent[]): Promise<TrainingRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(trainings)
+        .values({
+          ...values,
+          taskId,
+          eventCount: events.length,
+          drawCount: drawsIn(events),
+          updatedAt: values.startedAt,
+        })
+        .onConflictDoNothing({ target: [trainings.taskId, trainings.userId], where: sql`task_id is not null` })
+        .returning();
+      if (!row) return undefined;
+      if (events.length)
+        await tx.insert(trainingEvents).values(events.map((event, seq) => ({ trainingId: row.id, seq, event })));
+      return row;
+    });
+  }
+
+  /** The student's training of the task, if any. */
+  async ofTask(taskId: number, userId: number): Promise<TrainingRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(trainings)
+      .where(and(eq(trainings.taskId, taskId), eq(trainings.userId, userId)));
+    return row;
+  }
 
   /** The training's event log, in order (replaying it reproduces the training). */
   async events(trainingId: number): Promise<StoredEvent[]> {
@@ -418,6 +455,7 @@ function buildProgress(db: Db) {
         sql`${trainings.agencyId} = any(${sql.placeholder('agencies')}::text[])`,
         sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
         sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
+        isNull(trainings.taskId),
       ),
     )
     .groupBy(trainings.agencyId, trainings.userId, trainings.schemeId)
@@ -448,7 +486,7 @@ function buildInsert(db: Db) {
     select agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
            correct, score, max_score, started_at, ended_at, started_at
       from chosen
-    on conflict (scheme_id, user_id) where status = 'running' do nothing
+    on conflict (scheme_id, user_id) where status = 'running' and task_id is null do nothing
     returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
@@ -529,6 +567,7 @@ function buildRunning(db: Db) {
         sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
         sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
         eq(trainings.status, 'running'),
+        isNull(trainings.taskId),
       ),
     )
     .prepare('training_running');

@@ -26,6 +26,7 @@ import {
   satisfies,
   type TrainingState,
   type StudentQuestion,
+  type EngineScheme,
 } from '@edu/contract';
 import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,7 +39,7 @@ import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibil
 import { toRecord } from './training-record.js';
 import { trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
-import type { SchemeSource, TrainingSnapshot } from './training-scheme.js';
+import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
 const NOT_FOUND = '训练不存在';
 /** Concurrent writers to one training take turns by retrying; this many tries before giving up. */
@@ -51,7 +52,15 @@ export interface Trainee {
   agencyId: string;
 }
 
+/** Papers given through tasks are reachable only through their task (docs/tasks.md); the tasks feature answers. */
+export interface TaskPaperGate {
+  held(agencyId: string, schemeIds: number[]): Promise<Set<number>>;
+}
+
 export class TrainingService {
+  /** Set by services.ts once the tasks feature exists (it sits above trainings). */
+  taskPapers?: TaskPaperGate;
+
   constructor(
     private readonly repo: TrainingRepository,
     private readonly schemes: SchemeSource,
@@ -71,7 +80,11 @@ export class TrainingService {
     user: Trainee,
     page: { start: number; size: number },
   ): Promise<{ total: number; list: OpenScheme[] }> {
-    const { total, list } = await this.schemes.openPage(user.agencyId, page);
+    const open = await this.schemes.openPage(user.agencyId, page);
+    const papers = open.list.filter((s) => s.type === 'paper').map((s) => s.id);
+    const held = papers.length && this.taskPapers ? await this.taskPapers.held(user.agencyId, papers) : new Set();
+    const list = open.list.filter((s) => !held.has(s.id));
+    const total = open.total - (open.list.length - list.length);
     const progress = await this.repo.schemeProgress(
       user.agencyId,
       user.id,
@@ -100,6 +113,8 @@ export class TrainingService {
   /** The student's running training of the scheme, or a new one (exactly one, whatever the concurrency). */
   async start(user: Trainee, schemeId: string): Promise<Training> {
     const scheme = await this.schemes.trainable(user.agencyId, schemeId);
+    if (scheme.type === 'paper' && (await this.taskPapers?.held(user.agencyId, [scheme.id]))?.has(scheme.id))
+      throw conflict('该试卷通过任务布置，请从待办任务中进入');
     // A start is mostly a first one: draw and insert straight away. The insert does nothing when the student
     // already runs a training of the scheme (the one-running index); that one is read and answered then.
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
@@ -132,6 +147,39 @@ export class TrainingService {
       // The student runs one already (started earlier, or by a request racing this one): answer that one.
       const running = await this.repo.running(scheme.id, user.id);
       if (running) return this.view(await this.current(running, user));
+    }
+    throw busy();
+  }
+
+  /**
+   * The student's training of a task (docs/tasks.md): the one already there (running or ended), or a new one.
+   * `cutAt` (ms) caps the snapshot's time limit so that the training expires at the task's deadline like any time
+   * limit (the sweep ends it when nobody looks); null for a late start. The caller checks the task's window.
+   */
+  async startForTask(user: Trainee, taskId: number, scheme: TrainableScheme, cutAt: number | null): Promise<Training> {
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const existing = await this.repo.ofTask(taskId, user.id);
+      if (existing) return this.view(await this.current(existing, user));
+      const now = this.clock.now();
+      const engine = cutAt === null ? scheme.engine : capTimeLimit(scheme.engine, cutAt - now);
+      const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine };
+      const seed = randomInt(0, 2 ** 31 - 1);
+      const startEvent: TrainingEvent = { type: 'start', at: now, seed };
+      const drawn = await this.resolveDraws(user, snapshot, replay(engine, [startEvent]), 0, now);
+      const created = await this.repo.insertForTask(
+        {
+          agencyId: user.agencyId,
+          schemeId: scheme.id,
+          userId: user.id,
+          scheme: snapshot as unknown as Record<string, unknown>,
+          seed,
+          startedAt: new Date(now),
+          ...columnsOf(snapshot, drawn.state),
+        },
+        taskId,
+        [startEvent, ...drawn.events],
+      );
+      if (created) return this.view(created);
     }
     throw busy();
   }
@@ -471,6 +519,12 @@ function columnsOf(snapshot: TrainingSnapshot, state: TrainingState) {
     maxScore: state.maxScore,
     endedAt: state.endedAt === null ? null : new Date(state.endedAt),
   };
+}
+
+/** The scheme with its time limit cut to `ms` from now (whole seconds, at least one; never longer than its own). */
+function capTimeLimit(engine: EngineScheme, ms: number): EngineScheme {
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  return { ...engine, timeLimit: engine.timeLimit > 0 ? Math.min(engine.timeLimit, seconds) : seconds };
 }
 
 const sameState = (a: TrainingState, b: TrainingState) => JSON.stringify(a) === JSON.stringify(b);
