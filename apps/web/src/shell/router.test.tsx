@@ -51,9 +51,9 @@ describe('not-found page (docs/product.md §2)', () => {
 describe('registered pages', () => {
   it('a page a later issue builds shows 建设中 naming the page', async () => {
     const { session } = await makeSession(loginInfo(['edu:agency:demo:admin']));
-    renderApp(session, ['/admin/class/ordinary/list']);
+    renderApp(session, ['/admin/store']);
     expect(await screen.findByText('建设中')).toBeTruthy();
-    expect(screen.getByText(/「普通班级」页面正在建设中，将在后续版本中提供/)).toBeTruthy();
+    expect(screen.getByText(/「商店」页面正在建设中，将在后续版本中提供/)).toBeTruthy();
   });
 
   it('optional parameters match with and without the value', async () => {

@@ -31,6 +31,20 @@ const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage')
 const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
 const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
 const QuestionReadPage = lazy(() => import('./train-stats/QuestionReadPage'));
+const MarkingPage = lazy(() => import('./marking/MarkingPage'));
+const OrdinaryClassListPage = lazy(() =>
+  import('./class/ClassListPage').then((m) => ({ default: m.OrdinaryClassListPage })),
+);
+const EventClassListPage = lazy(() => import('./class/ClassListPage').then((m) => ({ default: m.EventClassListPage })));
+const ClassTodayWorkPage = lazy(() => import('./class/TodayWorkPage'));
+const ClassStudentScoresPage = lazy(() => import('./class/StudentScoresPage'));
+const ClassStudentInfoPage = lazy(() => import('./class/StudentInfoPage'));
+const ClassStatsPage = lazy(() => import('./class/ClassStatsPage'));
+const StudentListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
+const TeacherListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
+const HomeworkTeacherListPage = lazy(() => import('./user/HomeworkTeacherListPage'));
+const TeacherProfilePage = lazy(() => import('./user/TeacherProfilePage'));
+const TeacherClassesPage = lazy(() => import('./user/TeacherClassesPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
@@ -85,20 +99,21 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/train/report/:id', TrainingReportPage),
   built('/admin/train/comment/:id/:from/:route', TrainingCommentPage),
   built('/admin/train/question/:id/preview', QuestionReadPage),
-  later('/admin/user/student/list', L),
+  built('/admin/train/marking', MarkingPage),
+  built('/admin/user/student/list', StudentListPage),
   built('/admin/user/student/:id/stats', StudentStatsPage),
-  later('/admin/user/teacher/list', L),
+  built('/admin/user/teacher/list', TeacherListPage),
   later('/admin/user/parent/list', L),
-  later('/admin/user/WTteacher/list', L),
-  later('/admin/user/teacher/:id/profile', L),
-  later('/admin/user/teacher/list/classInfo/:id/:teacherName', L),
-  later('/admin/class/ordinary/list', L),
-  later('/admin/class/event/list', L),
-  later('/admin/class/todaywork/:id', L),
-  later('/admin/class/sroce/:id/:classId', L),
-  later('/admin/class/studentInfo/:id', L),
+  built('/admin/user/WTteacher/list', HomeworkTeacherListPage),
+  built('/admin/user/teacher/:id/profile', TeacherProfilePage),
+  built('/admin/user/teacher/list/classInfo/:id/:teacherName', TeacherClassesPage),
+  built('/admin/class/ordinary/list', OrdinaryClassListPage),
+  built('/admin/class/event/list', EventClassListPage),
+  built('/admin/class/todaywork/:id', ClassTodayWorkPage),
+  built('/admin/class/sroce/:id/:classId', ClassStudentScoresPage),
+  built('/admin/class/studentInfo/:id', ClassStudentInfoPage),
   later('/admin/class/:classId/tasks', L),
-  later('/admin/class/:classId/stats', L),
+  built('/admin/class/:classId/stats', ClassStatsPage),
   later('/admin/eventutor/history/:id', L),
   later('/admin/eventutor/index/:id', L),
   later('/admin/task/create', L),

@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type SchemeUserRow } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { AllowedLink } from '../../../components/AllowedLink';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { groupOption } from './charts';
 import { DashboardFrame } from './DashboardFrame';
-import { studentStatsPath } from './paths';
+import { StudentStatsLink } from '../class/StudentStatsLink';
 import { GROUP_PAGE, useUserStats, type StatsRange } from './queries';
 import { percent, STATS_TEXTS } from './texts';
 
@@ -84,7 +83,7 @@ const columnsFor = (schemeId: string) => [
       <Space>
         <Link to={`/admin/train/report/${r.lastTrainId}`}>{G.report}</Link>
         <Link to={`/admin/train/comment/${r.lastTrainId}/group/${schemeId}`}>{G.comment}</Link>
-        <AllowedLink to={studentStatsPath(r.userId)}>{G.stats}</AllowedLink>
+        <StudentStatsLink userId={r.userId}>{G.stats}</StudentStatsLink>
       </Space>
     ),
   },

@@ -1,0 +1,272 @@
+// A class's students and teachers in a drawer: paged list with search, add from the agency's people (a picker
+// with search and paging), remove after a confirmation. Read-only for everyone but agency admins and for an
+// archived class.
+import { useState } from 'react';
+import { App as AntApp, Button, Drawer, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import type { ClassCandidate, ClassMember, ClassPerson, ClassSummary } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
+import { totalNumber } from '../../../api/page-total';
+import { useCall } from '../../../app/session-context';
+import { studentInfoPath, studentScoresPath } from './paths';
+import { CLASS_KEY, useClassCandidates, useClassMembers, useClassTeachers } from './queries';
+import { CLASS_TEXTS } from './texts';
+
+const T = CLASS_TEXTS.people;
+type Role = 'student' | 'teacher';
+
+export function ClassPeopleDrawer({ cls, onClose }: { cls: ClassSummary | null; onClose: () => void }) {
+  return (
+    <Drawer
+      open={cls !== null}
+      onClose={onClose}
+      title={cls ? T.title(cls.name) : ''}
+      size="large"
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      destroyOnHidden
+    >
+      {cls && (
+        <Tabs
+          items={[
+            { key: 'members', label: T.members, children: <MembersTab cls={cls} /> },
+            { key: 'teachers', label: T.teachers, children: <TeachersTab cls={cls} /> },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+const editable = (cls: ClassSummary) => cls.canManage && !cls.archived;
+
+function useRemove(cls: ClassSummary, role: Role) {
+  const call = useCall();
+  const { modal } = AntApp.useApp();
+  const remove = useApiMutation({
+    mutationFn: (userId: string) =>
+      call(role === 'student' ? API.classRemoveMembers : API.classRemoveTeachers, {
+        params: { id: cls.id },
+        body: { request: { userIds: [userId] } },
+      }),
+    success: T.removed,
+    invalidates: [[CLASS_KEY]],
+  });
+  return (p: ClassPerson) =>
+    void modal.confirm({
+      title: T.removeTitle(p.name),
+      content: T.removeBody,
+      okText: T.remove,
+      okButtonProps: { danger: true },
+      cancelText: CLASS_TEXTS.form.cancel,
+      onOk: () => remove.run(p.id),
+    });
+}
+
+function MembersTab({ cls }: { cls: ClassSummary }) {
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const size = 20;
+  const members = useClassMembers(cls.id, { keyword, start: (page - 1) * size, size });
+  const confirmRemove = useRemove(cls, 'student');
+  const columns: TableColumnsType<ClassMember> = [
+    { title: T.columns.name, dataIndex: 'name', render: (n: string, m) => <Link to={studentInfoPath(m.id)}>{n}</Link> },
+    { title: T.columns.username, dataIndex: 'username' },
+    { title: T.columns.joined, dataIndex: 'joinTime', render: (t: number) => dayjs(t).format('YYYY-MM-DD') },
+    {
+      title: T.columns.actions,
+      key: 'actions',
+      render: (_, m) => (
+        <Space size={4} wrap>
+          <Link to={studentScoresPath(m.id, cls.id)}>{T.scores}</Link>
+          {editable(cls) && (
+            <Button type="link" danger size="small" onClick={() => confirmRemove(m)}>
+              {T.remove}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={T.search}
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        {editable(cls) && (
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {T.addMembers}
+          </Button>
+        )}
+        {cls.archived && <Typography.Text type="secondary">{T.archivedNote}</Typography.Text>}
+      </Space>
+      {members.isError && <Typography.Paragraph type="danger">{errorText(members.error)}</Typography.Paragraph>}
+      <Table<ClassMember>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={members.data?.list ?? []}
+        loading={members.isFetching}
+        locale={{ emptyText: T.emptyMembers }}
+        scroll={{ x: 480 }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalNumber(members.data?.total ?? 0),
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      />
+      <AddPeopleModal cls={cls} role="student" open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+function TeachersTab({ cls }: { cls: ClassSummary }) {
+  const [adding, setAdding] = useState(false);
+  const teachers = useClassTeachers(cls.id);
+  const confirmRemove = useRemove(cls, 'teacher');
+  const columns: TableColumnsType<ClassPerson> = [
+    { title: T.columns.name, dataIndex: 'name' },
+    { title: T.columns.username, dataIndex: 'username' },
+    ...(editable(cls)
+      ? [
+          {
+            title: T.columns.actions,
+            key: 'actions',
+            render: (_: unknown, p: ClassPerson) => (
+              <Button type="link" danger size="small" onClick={() => confirmRemove(p)}>
+                {T.remove}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      {editable(cls) && (
+        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} style={{ marginBottom: 12 }}>
+          {T.addTeachers}
+        </Button>
+      )}
+      {teachers.isError && <Typography.Paragraph type="danger">{errorText(teachers.error)}</Typography.Paragraph>}
+      <Table<ClassPerson>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={teachers.data ?? []}
+        loading={teachers.isFetching}
+        locale={{ emptyText: T.emptyTeachers }}
+        pagination={false}
+      />
+      <AddPeopleModal cls={cls} role="teacher" open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+function AddPeopleModal({
+  cls,
+  role,
+  open,
+  onClose,
+}: {
+  cls: ClassSummary;
+  role: Role;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const call = useCall();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<string[]>([]);
+  const size = 20;
+  const candidates = useClassCandidates(cls.id, { role, keyword, start: (page - 1) * size, size }, open);
+  const add = useApiMutation({
+    mutationFn: (userIds: string[]) =>
+      call(role === 'student' ? API.classAddMembers : API.classAddTeachers, {
+        params: { id: cls.id },
+        body: { request: { userIds } },
+      }),
+    success: (r) => T.added(r.changed),
+    invalidates: [[CLASS_KEY]],
+    onSuccess: () => {
+      setPicked([]);
+      onClose();
+    },
+  });
+  const columns: TableColumnsType<ClassCandidate> = [
+    {
+      title: T.columns.name,
+      dataIndex: 'name',
+      render: (n: string, c) => (
+        <Space size={4}>
+          {n}
+          {c.inClass && <Tag>{T.inClass}</Tag>}
+        </Space>
+      ),
+    },
+    { title: T.columns.username, dataIndex: 'username' },
+  ];
+  return (
+    <Modal
+      open={open}
+      title={role === 'student' ? T.addMembers : T.addTeachers}
+      onCancel={onClose}
+      onOk={() => add.mutate(picked)}
+      okButtonProps={{ disabled: picked.length === 0 }}
+      confirmLoading={add.isPending}
+      okText={T.add}
+      cancelText={CLASS_TEXTS.form.cancel}
+      width={560}
+      destroyOnHidden
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={T.search}
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        <Typography.Text type="secondary">{T.selected(picked.length)}</Typography.Text>
+      </Space>
+      {candidates.isError && <Typography.Paragraph type="danger">{errorText(candidates.error)}</Typography.Paragraph>}
+      <Table<ClassCandidate>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={candidates.data?.list ?? []}
+        loading={candidates.isFetching}
+        locale={{ emptyText: T.emptyCandidates }}
+        rowSelection={{
+          selectedRowKeys: picked,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setPicked(keys.map(String)),
+          getCheckboxProps: (c) => ({ disabled: c.inClass, 'aria-label': c.name }),
+        }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalNumber(candidates.data?.total ?? 0),
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      />
+    </Modal>
+  );
+}

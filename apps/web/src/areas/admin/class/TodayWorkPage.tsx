@@ -1,0 +1,91 @@
+// class/todaywork/{id} ({id}: the class id): what the class did today (China Standard Time) — each member's
+// state and the schemes trained today (the tasks due today once tasks exist, docs/classes.md).
+import { Card, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link, useParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { ClassToday } from '@edu/contract';
+import { errorText } from '../../../api/client';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ResultPage } from '../../../components/ResultPage';
+import { studentInfoPath } from './paths';
+import { useClassToday } from './queries';
+import { CLASS_TEXTS } from './texts';
+
+const T = CLASS_TEXTS.today;
+type Member = ClassToday['members'][number];
+type Scheme = ClassToday['schemes'][number];
+
+const stateOf = (m: Member) => (m.finished > 0 ? 'done' : m.trainings > 0 ? 'doing' : 'notStarted');
+const STATE_COLOR = { done: 'success', doing: 'processing', notStarted: 'default' } as const;
+
+const memberColumns: TableColumnsType<Member> = [
+  { title: T.columns.name, dataIndex: 'name', render: (n: string, m) => <Link to={studentInfoPath(m.id)}>{n}</Link> },
+  {
+    title: T.columns.state,
+    key: 'state',
+    width: 90,
+    render: (_, m) => <Tag color={STATE_COLOR[stateOf(m)]}>{T[stateOf(m)]}</Tag>,
+  },
+  { title: T.columns.trainings, dataIndex: 'trainings', width: 90, align: 'right' },
+  { title: T.columns.answered, dataIndex: 'answered', width: 70, align: 'right' },
+  { title: T.columns.correct, dataIndex: 'correct', width: 70, align: 'right' },
+  {
+    title: T.columns.last,
+    dataIndex: 'lastActive',
+    width: 90,
+    render: (v: number | null) => (v === null ? '--' : dayjs(v).format('HH:mm')),
+  },
+];
+
+const schemeColumns: TableColumnsType<Scheme> = [
+  { title: T.columns.scheme, dataIndex: 'title', ellipsis: true },
+  { title: T.columns.students, dataIndex: 'students', width: 90, align: 'right' },
+  { title: T.columns.finished, dataIndex: 'finished', width: 90, align: 'right' },
+];
+
+export default function TodayWorkPage() {
+  const { id = '' } = useParams();
+  const today = useClassToday(id);
+  if (today.isPending) return <PageSpinner />;
+  if (today.isError)
+    return <ResultPage status="error" title={CLASS_TEXTS.loadFailed} subTitle={errorText(today.error)} />;
+  const d = today.data;
+  const states = d.members.map(stateOf);
+  const count = (s: string) => states.filter((x) => x === s).length;
+  // The CST date of the day's start (16:00 UTC the day before).
+  const date = dayjs(d.day + 8 * 3600_000)
+    .toISOString()
+    .slice(0, 10);
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={T.title(d.class.name)}>
+        <Space orientation="vertical" size={4}>
+          <Typography.Text type="secondary">{T.day(date)}</Typography.Text>
+          <Typography.Text>{T.summary(count('done'), count('doing'), count('notStarted'))}</Typography.Text>
+        </Space>
+      </Card>
+      <Card size="small" title={T.schemes}>
+        <Table<Scheme>
+          rowKey="schemeId"
+          size="small"
+          columns={schemeColumns}
+          dataSource={d.schemes}
+          locale={{ emptyText: T.noSchemes }}
+          pagination={false}
+        />
+      </Card>
+      <Card size="small" title={T.members}>
+        <Table<Member>
+          rowKey="id"
+          size="small"
+          columns={memberColumns}
+          dataSource={d.members}
+          locale={{ emptyText: T.noMembers }}
+          scroll={{ x: 520 }}
+          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      </Card>
+    </Space>
+  );
+}
