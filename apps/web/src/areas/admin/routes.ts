@@ -31,7 +31,6 @@ const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage')
 const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
 const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
 const QuestionReadPage = lazy(() => import('./train-stats/QuestionReadPage'));
-const MarkingPage = lazy(() => import('./marking/MarkingPage'));
 const OrdinaryClassListPage = lazy(() =>
   import('./class/ClassListPage').then((m) => ({ default: m.OrdinaryClassListPage })),
 );
@@ -40,11 +39,6 @@ const ClassTodayWorkPage = lazy(() => import('./class/TodayWorkPage'));
 const ClassStudentScoresPage = lazy(() => import('./class/StudentScoresPage'));
 const ClassStudentInfoPage = lazy(() => import('./class/StudentInfoPage'));
 const ClassStatsPage = lazy(() => import('./class/ClassStatsPage'));
-const StudentListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
-const TeacherListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
-const HomeworkTeacherListPage = lazy(() => import('./user/HomeworkTeacherListPage'));
-const TeacherProfilePage = lazy(() => import('./user/TeacherProfilePage'));
-const TeacherClassesPage = lazy(() => import('./user/TeacherClassesPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
@@ -99,14 +93,13 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/train/report/:id', TrainingReportPage),
   built('/admin/train/comment/:id/:from/:route', TrainingCommentPage),
   built('/admin/train/question/:id/preview', QuestionReadPage),
-  built('/admin/train/marking', MarkingPage),
-  built('/admin/user/student/list', StudentListPage),
+  later('/admin/user/student/list', L),
   built('/admin/user/student/:id/stats', StudentStatsPage),
-  built('/admin/user/teacher/list', TeacherListPage),
+  later('/admin/user/teacher/list', L),
   later('/admin/user/parent/list', L),
-  built('/admin/user/WTteacher/list', HomeworkTeacherListPage),
-  built('/admin/user/teacher/:id/profile', TeacherProfilePage),
-  built('/admin/user/teacher/list/classInfo/:id/:teacherName', TeacherClassesPage),
+  later('/admin/user/WTteacher/list', L),
+  later('/admin/user/teacher/:id/profile', L),
+  later('/admin/user/teacher/list/classInfo/:id/:teacherName', L),
   built('/admin/class/ordinary/list', OrdinaryClassListPage),
   built('/admin/class/event/list', EventClassListPage),
   built('/admin/class/todaywork/:id', ClassTodayWorkPage),
