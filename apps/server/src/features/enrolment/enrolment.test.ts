@@ -10,6 +10,7 @@ import { agencyMembers } from '../../db/schema-users.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { repeatedEntry, zip, entry } from '../transfer/xlsx-zip.test-kit.js';
 import { HEADERS } from './enrolment-sheet.js';
+import { createStudents } from './enrolment.repository.js';
 import { PASSWORDS_GONE } from './enrolment.service.js';
 
 let t: TestApp;
@@ -181,6 +182,28 @@ const STUDENT_WORKBOOK = entry(
   'xl/workbook.xml',
   '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="学生" sheetId="1"/></sheets></workbook>',
 );
+
+describe('the one transaction', () => {
+  it('a username taken after the check rolls every account of the job back (generated numbers included)', async () => {
+    const count = async () => (await t.db.select({ id: users.id }).from(users)).length;
+    const before = await count();
+    const row = { name: '甲', passwordHash: 'x', gradeId: 'g7', subjectIds: [] };
+    await expect(
+      t.db.transaction((tx) =>
+        createStudents(
+          tx,
+          'demo',
+          [
+            { ...row, username: null },
+            { ...row, username: 'demo_taken' },
+          ],
+          async () => {},
+        ),
+      ),
+    ).rejects.toThrow('用户名已被使用');
+    expect(await count()).toBe(before);
+  });
+});
 
 describe('bad files fail the job with a Chinese message', () => {
   it('not an xlsx, NUL bytes, no header, no rows', async () => {
