@@ -49,7 +49,8 @@ describe('migrations and seed', () => {
       points: (await t.db.select({ n: count() }).from(knowledgePoints))[0].n,
     });
     const before = await counts();
-    expect(before).toEqual({ users: 7, agencies: 2, points: knowledgeRows().length });
+    // The seven accounts of docs/domain.md "Demo data" and the second family of docs/parents.md "Demo data".
+    expect(before).toEqual({ users: 7 + 2, agencies: 2, points: knowledgeRows().length });
     expect((await seedDatabase(t.db, t.config)).notice).toEqual([]);
     expect((await seedDatabase(t.db, { ...t.config, seed: 'none' })).notice).toEqual([]);
     expect(await counts()).toEqual(before);

@@ -33,6 +33,8 @@ import {
   type Node,
 } from './seed-data.js';
 import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from './seed-questions.js';
+import { seedDemoClasses } from './seed-classes.js';
+import { seedDemoParents } from './seed-parents.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
 const SEED_LOCK = 7_301_2026;
@@ -128,11 +130,13 @@ async function seedDemo(tx: Tx) {
   await tx
     .insert(homeworkTeacherAgencies)
     .values(DEMO_TUTOR_AGENCIES.map(([t, a]) => ({ userId: ids.get(t)!, agencyId: a })));
+  await seedDemoParents(tx, hash);
   // Parents before children: the parent_code foreign key checks each row as it is inserted.
   const rows = knowledgeRows().sort((x, y) => x.depth - y.depth);
   await tx.insert(knowledgePoints).values(rows);
   await seedQuestionBank(tx);
   await seedTrainRepos(tx);
+  await seedDemoClasses(tx);
 }
 
 /** Repositories, system tags and the demo questions, validated and cleaned as a create through the API is. */

@@ -1,0 +1,245 @@
+// SQL for parents (docs/parents.md): links, pairing codes, the agency's parent list and parent accounts.
+import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { agencies, parentChildren, userRoles, users } from '../../db/schema.js';
+import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
+
+export const PARENT_ROLE = 'edu:parent';
+const studentRole = (agencyId: string) => `edu:agency:${agencyId}:student`;
+/** `%` and `_` typed in a keyword are searched for as themselves. */
+const likeText = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface PersonRow {
+  id: number;
+  username: string;
+  name: string;
+}
+
+export class ParentsRepository {
+  constructor(readonly db: Db) {}
+
+  /** The parent's children, each with the agencies where the child is a student (bounded by the link cap). */
+  async children(parentId: number, limit: number) {
+    const kids = await this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(parentChildren)
+      .innerJoin(users, eq(users.id, parentChildren.childId))
+      .where(eq(parentChildren.parentId, parentId))
+      .orderBy(asc(users.id))
+      .limit(limit);
+    if (kids.length === 0) return [];
+    const memberships = await this.db
+      .select({
+        userId: userRoles.userId,
+        agencyId: sql<string>`split_part(${userRoles.role}, ':', 3)`,
+        name: agencies.name,
+      })
+      .from(userRoles)
+      .innerJoin(agencies, eq(agencies.id, sql`split_part(${userRoles.role}, ':', 3)`))
+      .where(
+        and(
+          inArray(
+            userRoles.userId,
+            kids.map((k) => k.id),
+          ),
+          like(userRoles.role, 'edu:agency:%:student'),
+        ),
+      )
+      .orderBy(asc(agencies.id));
+    return kids.map((k) => ({
+      ...k,
+      agencies: memberships.filter((m) => m.userId === k.id).map((m) => ({ id: m.agencyId, name: m.name })),
+    }));
+  }
+
+  async countChildren(parentId: number): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(parentChildren).where(eq(parentChildren.parentId, parentId));
+    return r?.n ?? 0;
+  }
+
+  async isLinked(parentId: number, childId: number): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(parentChildren)
+      .where(and(eq(parentChildren.parentId, parentId), eq(parentChildren.childId, childId)))
+      .limit(1);
+    return r !== undefined;
+  }
+
+  async hasRole(userId: number, role: string): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+      .limit(1);
+    return r !== undefined;
+  }
+
+  isStudentOf(userId: number, agencyId: string) {
+    return this.hasRole(userId, studentRole(agencyId));
+  }
+
+  /** True when the user is a student of some agency (a pairing code's owner). */
+  async isStudent(userId: number): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), like(userRoles.role, 'edu:agency:%:student')))
+      .limit(1);
+    return r !== undefined;
+  }
+
+  async link(db: Db, parentId: number, childId: number) {
+    await db.insert(parentChildren).values({ parentId, childId }).onConflictDoNothing();
+  }
+
+  async unlink(parentId: number, childId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(parentChildren)
+      .where(and(eq(parentChildren.parentId, parentId), eq(parentChildren.childId, childId)))
+      .returning({ id: parentChildren.childId });
+    return rows.length > 0;
+  }
+
+  async person(id: number): Promise<PersonRow | undefined> {
+    const [u] = await this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .where(eq(users.id, id));
+    return u;
+  }
+
+  async mustChangePassword(id: number): Promise<boolean> {
+    const [u] = await this.db.select({ must: users.mustChangePassword }).from(users).where(eq(users.id, id));
+    return u?.must ?? false;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return r !== undefined;
+  }
+
+  // Pairing codes (docs/parents.md "Pairing codes").
+
+  async currentCode(studentId: number, now: Date) {
+    const [r] = await this.db
+      .select({ code: pairingCodes.code, expiresAt: pairingCodes.expiresAt })
+      .from(pairingCodes)
+      .where(and(eq(pairingCodes.studentId, studentId), gt(pairingCodes.expiresAt, now)));
+    return r;
+  }
+
+  /** Replaces the student's code; throws a unique violation when another student holds the same code. */
+  async putCode(studentId: number, code: string, now: Date, expiresAt: Date) {
+    await this.db
+      .insert(pairingCodes)
+      .values({ studentId, code, createdAt: now, expiresAt })
+      .onConflictDoUpdate({ target: pairingCodes.studentId, set: { code, createdAt: now, expiresAt } });
+  }
+
+  /**
+   * Uses a code up: deletes it and answers its student when it was still valid. One statement, so two
+   * parents typing the same code never both get it; an expired code found on the way is deleted as well.
+   */
+  async takeCode(db: Db, code: string, now: Date): Promise<number | null> {
+    const rows = await db
+      .delete(pairingCodes)
+      .where(eq(pairingCodes.code, code))
+      .returning({ studentId: pairingCodes.studentId, expiresAt: pairingCodes.expiresAt });
+    const r = rows[0];
+    return r && r.expiresAt.getTime() > now.getTime() ? r.studentId : null;
+  }
+
+  // The agency's parents (docs/parents.md "The agency's parents").
+
+  /** Parents the agency created, or linked to one of its students. */
+  private visibleIds(agencyId: string): SQL {
+    return sql`(select ${agencyParents.parentId} from ${agencyParents} where ${agencyParents.agencyId} = ${agencyId}
+      union select ${parentChildren.parentId} from ${parentChildren}
+      join ${userRoles} on ${userRoles.userId} = ${parentChildren.childId} and ${userRoles.role} = ${studentRole(agencyId)})`;
+  }
+
+  async isVisibleParent(agencyId: string, parentId: number): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(users)
+      .where(and(eq(users.id, parentId), sql`${users.id} in ${this.visibleIds(agencyId)}`))
+      .limit(1);
+    return r !== undefined;
+  }
+
+  async listParents(agencyId: string, q: { keyword?: string; start: number; size: number }) {
+    const where = and(
+      sql`${users.id} in ${this.visibleIds(agencyId)}`,
+      q.keyword ? or(ilike(users.username, likeText(q.keyword)), ilike(users.name, likeText(q.keyword))) : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    const rows = await this.db
+      .select({
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        mustChangePassword: users.mustChangePassword,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .offset(q.start)
+      .limit(q.size);
+    return { total: total?.n ?? 0, rows };
+  }
+
+  /** For each parent, its children among the agency's students. */
+  async agencyChildren(agencyId: string, parentIds: number[]) {
+    if (parentIds.length === 0) return new Map<number, PersonRow[]>();
+    const rows = await this.db
+      .select({ parentId: parentChildren.parentId, id: users.id, username: users.username, name: users.name })
+      .from(parentChildren)
+      .innerJoin(users, eq(users.id, parentChildren.childId))
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, studentRole(agencyId))))
+      .where(inArray(parentChildren.parentId, parentIds))
+      .orderBy(asc(users.id));
+    const byParent = new Map<number, PersonRow[]>();
+    for (const { parentId, ...child } of rows) byParent.set(parentId, [...(byParent.get(parentId) ?? []), child]);
+    return byParent;
+  }
+
+  async createdHere(agencyId: string, parentIds: number[]): Promise<Set<number>> {
+    if (parentIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: agencyParents.parentId })
+      .from(agencyParents)
+      .where(and(eq(agencyParents.agencyId, agencyId), inArray(agencyParents.parentId, parentIds)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async searchStudents(agencyId: string, keyword: string | undefined, size: number): Promise<PersonRow[]> {
+    return this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, studentRole(agencyId))))
+      .where(keyword ? or(ilike(users.username, likeText(keyword)), ilike(users.name, likeText(keyword))) : undefined)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(size);
+  }
+
+  /** A new parent account with the parent role; `agencyId` records the agency that created it. */
+  async createParent(
+    db: Db,
+    u: { username: string; name: string; passwordHash: string; mustChangePassword: boolean },
+    agencyId: string | null,
+  ): Promise<number> {
+    const [row] = await db.insert(users).values(u).returning({ id: users.id });
+    await db.insert(userRoles).values({ userId: row.id, role: PARENT_ROLE });
+    if (agencyId) await db.insert(agencyParents).values({ agencyId, parentId: row.id });
+    return row.id;
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(tx as unknown as Db));
+  }
+}

@@ -1,0 +1,258 @@
+// Parents (docs/parents.md): a parent reads only their own children's trainings, through the training service's
+// own history and report (so answer secrecy holds as it does for the student); pairing codes; the public sign-up;
+// the agency's parent accounts and links. A child, training or parent the caller may not see answers 404.
+import { randomInt } from 'node:crypto';
+import type {
+  AgencyParent,
+  AgencyParentCreate,
+  PairingCode,
+  ParentChild,
+  ParentSignupRequest,
+  TrainingReport,
+} from '@edu/contract';
+import { ApiError, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { parseNumericId } from '../../lib/ids.js';
+import { checkNewPassword, hashPassword } from '../../lib/password.js';
+import type { LoginAttemptKeys, LoginLimiter } from '../auth/login-limiter.js';
+import type { TrainingService } from '../training/training.service.js';
+import { MAX_LINKS, newPairingCode, pairingExpiry } from './parents.policy.js';
+import type { ParentsRepository, PersonRow } from './parents.repository.js';
+
+const NO_CHILD = '孩子不存在';
+const NO_PARENT = '家长不存在';
+const NO_STUDENT = '学生不存在';
+const BAD_CODE = '配对码无效或已过期';
+const USERNAME_TAKEN = '该用户名已被使用，请换一个';
+const TOO_MANY_CHILDREN = `最多绑定 ${MAX_LINKS} 个孩子`;
+
+interface Actor {
+  id: number;
+}
+
+export class ParentsService {
+  constructor(
+    private readonly repo: ParentsRepository,
+    private readonly training: TrainingService,
+    private readonly limiter: LoginLimiter,
+    private readonly clock: Clock,
+    private readonly randomBelow: (n: number) => number = (n) => randomInt(n),
+  ) {}
+
+  // The parent's side.
+
+  async children(user: Actor): Promise<ParentChild[]> {
+    const kids = await this.repo.children(user.id, MAX_LINKS);
+    return kids.map((k) => ({ ...k, id: String(k.id) }));
+  }
+
+  /** The child's id when it is the parent's child and a student of the agency; else 404. */
+  private async ownChild(user: Actor, agencyId: string, childId: string): Promise<number> {
+    const id = parseNumericId(childId);
+    if (id === null || !(await this.repo.isLinked(user.id, id)) || !(await this.repo.isStudentOf(id, agencyId)))
+      throw notFound(NO_CHILD);
+    return id;
+  }
+
+  async history(user: Actor, agencyId: string, childId: string, page: { start: number; size: number }) {
+    const id = await this.ownChild(user, agencyId, childId);
+    return this.training.history({ id, agencyId }, page);
+  }
+
+  /** The child's report as the child reads it (the training service's check: the child's own training). */
+  async report(
+    user: Actor,
+    agencyId: string,
+    childId: string,
+    trainId: string,
+    questions: '0' | '1',
+  ): Promise<TrainingReport> {
+    const id = await this.ownChild(user, agencyId, childId);
+    const report = await this.training.report({ id, roles: [] }, agencyId, trainId);
+    return questions === '1' ? report : { ...report, records: [] };
+  }
+
+  async unlinkOwn(user: Actor, childId: string): Promise<null> {
+    const id = parseNumericId(childId);
+    if (id === null || !(await this.repo.unlink(user.id, id))) throw notFound(NO_CHILD);
+    return null;
+  }
+
+  async pair(user: Actor, code: string, address: string): Promise<ParentChild> {
+    const keys = { account: `user:${user.id}`, address };
+    await this.throttle(keys);
+    if ((await this.repo.countChildren(user.id)) >= MAX_LINKS) throw invalidField('request.code', TOO_MANY_CHILDREN);
+    const childId = await this.repo.transaction(async (tx) => {
+      const studentId = await this.repo.takeCode(tx, code, new Date(this.clock.now()));
+      if (studentId === null || studentId === user.id) return null;
+      await this.repo.link(tx, user.id, studentId);
+      return studentId;
+    });
+    if (childId === null) return this.wrongCode(keys);
+    await this.limiter.recordSuccess(keys);
+    const kid = (await this.children(user)).find((c) => c.id === String(childId));
+    if (!kid) throw notFound(NO_CHILD);
+    return kid;
+  }
+
+  /** A new parent account from a child's code (docs/parents.md "Signing up with a code"). */
+  async signup(req: ParentSignupRequest, address: string): Promise<null> {
+    const keys = { account: `signup:${req.username.toLowerCase()}`, address };
+    await this.throttle(keys);
+    const weakness = checkNewPassword(req.password, [req.username, req.name]);
+    if (weakness) throw invalidField('request.password', weakness);
+    if (await this.repo.usernameTaken(req.username)) throw invalidField('request.username', USERNAME_TAKEN);
+    const passwordHash = await hashPassword(req.password);
+    let linked: boolean;
+    try {
+      linked = await this.repo.transaction(async (tx) => {
+        const studentId = await this.repo.takeCode(tx, req.code, new Date(this.clock.now()));
+        if (studentId === null) return false;
+        const parentId = await this.repo.createParent(
+          tx,
+          { username: req.username, name: req.name, passwordHash, mustChangePassword: false },
+          null,
+        );
+        await this.repo.link(tx, parentId, studentId);
+        return true;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalidField('request.username', USERNAME_TAKEN);
+      throw err;
+    }
+    if (!linked) return this.wrongCode(keys);
+    await this.limiter.recordSuccess(keys);
+    return null;
+  }
+
+  private async throttle(keys: LoginAttemptKeys) {
+    const waitMs = await this.limiter.blockedFor(keys);
+    if (waitMs <= 0) return;
+    const seconds = Math.ceil(waitMs / 1000);
+    const wait = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+    throw new ApiError('too_many_requests', `配对码错误次数过多，请 ${wait}后再试`, {
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+
+  private async wrongCode(keys: LoginAttemptKeys): Promise<never> {
+    await this.limiter.recordFailure(keys);
+    throw invalidField('request.code', BAD_CODE);
+  }
+
+  // The student's side.
+
+  async currentCode(student: Actor): Promise<PairingCode | null> {
+    const r = await this.repo.currentCode(student.id, new Date(this.clock.now()));
+    return r ? { code: r.code, expiresAt: r.expiresAt.getTime() } : null;
+  }
+
+  async newCode(student: Actor): Promise<PairingCode> {
+    const now = this.clock.now();
+    const expiresAt = pairingExpiry(now);
+    // Another student holding the same code is a one-in-a-billion clash: draw again.
+    for (let attempt = 0; ; attempt++) {
+      const code = newPairingCode(this.randomBelow);
+      try {
+        await this.repo.putCode(student.id, code, new Date(now), new Date(expiresAt));
+        return { code, expiresAt };
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 4) throw err;
+      }
+    }
+  }
+
+  // The agency's side (docs/product.md §6 `/admin/user/parent`).
+
+  async list(agencyId: string, q: { keyword?: string; start: number; size: number }) {
+    const { total, rows } = await this.repo.listParents(agencyId, q);
+    return { total, list: await this.present(agencyId, rows) };
+  }
+
+  private async present(
+    agencyId: string,
+    rows: (PersonRow & { mustChangePassword: boolean })[],
+  ): Promise<AgencyParent[]> {
+    const ids = rows.map((r) => r.id);
+    const [kids, created] = await Promise.all([
+      this.repo.agencyChildren(agencyId, ids),
+      this.repo.createdHere(agencyId, ids),
+    ]);
+    return rows.map((r) => ({
+      id: String(r.id),
+      username: r.username,
+      name: r.name,
+      mustChangePassword: r.mustChangePassword,
+      createdHere: created.has(r.id),
+      children: (kids.get(r.id) ?? []).map((c) => ({ ...c, id: String(c.id) })),
+    }));
+  }
+
+  private async one(agencyId: string, parentId: number): Promise<AgencyParent> {
+    const u = await this.repo.person(parentId);
+    if (!u) throw notFound(NO_PARENT);
+    const withFlag = { ...u, mustChangePassword: await this.repo.mustChangePassword(parentId) };
+    return (await this.present(agencyId, [withFlag]))[0];
+  }
+
+  private async agencyStudent(agencyId: string, childId: string): Promise<number> {
+    const id = parseNumericId(childId);
+    if (id === null || !(await this.repo.isStudentOf(id, agencyId))) throw notFound(NO_STUDENT);
+    return id;
+  }
+
+  private async agencyParent(agencyId: string, parentId: string): Promise<number> {
+    const id = parseNumericId(parentId);
+    if (id === null || !(await this.repo.isVisibleParent(agencyId, id))) throw notFound(NO_PARENT);
+    return id;
+  }
+
+  async create(agencyId: string, req: AgencyParentCreate): Promise<AgencyParent> {
+    const weakness = checkNewPassword(req.password, [req.username, req.name]);
+    if (weakness) throw invalidField('request.password', weakness);
+    const childIds = [...new Set(req.childIds)];
+    const kids: number[] = [];
+    for (const c of childIds) kids.push(await this.agencyStudent(agencyId, c));
+    if (await this.repo.usernameTaken(req.username)) throw invalidField('request.username', USERNAME_TAKEN);
+    const passwordHash = await hashPassword(req.password);
+    let id: number;
+    try {
+      id = await this.repo.transaction(async (tx) => {
+        const parentId = await this.repo.createParent(
+          tx,
+          // The agency chose the password: its owner replaces it at the first login (docs/security.md).
+          { username: req.username, name: req.name, passwordHash, mustChangePassword: true },
+          agencyId,
+        );
+        for (const k of kids) await this.repo.link(tx, parentId, k);
+        return parentId;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalidField('request.username', USERNAME_TAKEN);
+      throw err;
+    }
+    return this.one(agencyId, id);
+  }
+
+  async link(agencyId: string, parentId: string, childId: string): Promise<AgencyParent> {
+    const p = await this.agencyParent(agencyId, parentId);
+    const c = await this.agencyStudent(agencyId, childId);
+    if (!(await this.repo.isLinked(p, c))) {
+      if ((await this.repo.countChildren(p)) >= MAX_LINKS) throw invalidField('childId', TOO_MANY_CHILDREN);
+      await this.repo.link(this.repo.db, p, c);
+    }
+    return this.one(agencyId, p);
+  }
+
+  async unlink(agencyId: string, parentId: string, childId: string): Promise<AgencyParent> {
+    const p = await this.agencyParent(agencyId, parentId);
+    const c = await this.agencyStudent(agencyId, childId);
+    if (!(await this.repo.unlink(p, c))) throw notFound(NO_CHILD);
+    return this.one(agencyId, p);
+  }
+
+  async students(agencyId: string, q: { keyword?: string; size: number }) {
+    const rows = await this.repo.searchStudents(agencyId, q.keyword, q.size);
+    return rows.map((r) => ({ ...r, id: String(r.id) }));
+  }
+}
