@@ -33,6 +33,7 @@ import {
   type Node,
 } from './seed-data.js';
 import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from './seed-questions.js';
+import { seedDemoClasses } from './seed-classes.js';
 import { seedDemoParents } from './seed-parents.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
@@ -135,6 +136,7 @@ async function seedDemo(tx: Tx) {
   await tx.insert(knowledgePoints).values(rows);
   await seedQuestionBank(tx);
   await seedTrainRepos(tx);
+  await seedDemoClasses(tx);
 }
 
 /** Repositories, system tags and the demo questions, validated and cleaned as a create through the API is. */

@@ -329,3 +329,22 @@ describe("classes: a teacher's reads", () => {
     expectError(await call('GET', `/v1/class/student/${ids['cls-student2']}`, 'other', undefined, 'other'), 404);
   });
 });
+
+describe('classes: demo seed', () => {
+  it('seeds an ordinary class with every demo student and an event class, both taught by the demo teacher', async () => {
+    const ordinary = await list('teacher', 'kind=ordinary&keyword=初一（1）班');
+    expect(ordinary.list).toHaveLength(1);
+    const seeded = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from users u join user_roles r on r.user_id = u.id
+        where r.role = 'edu:agency:demo:student' and u.username not like 'cls-%'`),
+    )[0].n;
+    expect(ordinary.list[0]).toMatchObject({ memberCount: seeded, gradeId: 'g7', subjectId: 'en' });
+    expect(ordinary.list[0].teachers.map((x) => x.username)).toEqual(['teacher']);
+    const event = await list('teacher', 'kind=event&keyword=英语提高班');
+    expect(event.list[0]).toMatchObject({ memberCount: 1 });
+    const members = expectOk(
+      await call<Page<{ username: string }>>('GET', `/v1/class/${event.list[0].id}/members`, 'teacher'),
+    );
+    expect(members.list.map((m) => m.username)).toEqual(['student']);
+  });
+});
