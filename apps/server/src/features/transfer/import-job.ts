@@ -29,6 +29,9 @@ export interface ImportPayload {
 export type ImportResult = ImportOutcome & { imported: number };
 const toRecord = (r: ImportResult) => r as unknown as Record<string, unknown>;
 
+/** Hidden questions deleted per transaction when an import is discarded (short, like the write batches). */
+const DISCARD_BATCH = 100;
+
 export const IMPORT_WRITE_FAILED = '导入失败：写入数据库时出错，未导入任何题目，请重试';
 
 export const limitsOf = (t: Config['transfer']) => ({
@@ -84,7 +87,7 @@ async function validate(d: ImportJobDeps, ctx: JobContext, p: ImportPayload): Pr
  */
 async function finish(d: ImportJobDeps, id: string, published: boolean): Promise<void> {
   try {
-    if (!published) await d.repo.discard(id, IMPORT_BATCH);
+    if (!published) await d.repo.discard(id, DISCARD_BATCH);
     await d.repo.clearStaging(id);
   } catch (e) {
     d.onError(e);
@@ -95,7 +98,7 @@ async function finish(d: ImportJobDeps, id: string, published: boolean): Promise
 export async function recoverImports(repo: TransferRepository): Promise<number> {
   const ids = await repo.abandonedPending();
   for (const id of ids) {
-    await repo.discard(id, IMPORT_BATCH);
+    await repo.discard(id, DISCARD_BATCH);
     await repo.clearStaging(id);
   }
   return ids.length;
@@ -127,6 +130,7 @@ export function importJobHandler(d: ImportJobDeps): JobHandler {
         repoId: p.repoId,
         at: new Date(d.clock.now()),
         batchSize: d.transfer.writeBatch,
+        batchMs: d.transfer.writeBatchMs,
         signal: ctx.signal,
         onProgress: (n) => ctx.progress({ processed: n }),
       });

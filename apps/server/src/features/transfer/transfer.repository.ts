@@ -11,12 +11,21 @@ export interface PublishTarget {
   agencyId: string;
   repoId: number;
   at: Date;
+  /** Most questions per write transaction. */
   batchSize: number;
+  /**
+   * Time one write transaction should take: the next batch is sized from the last one's duration (between 10
+   * and `batchSize` questions), so other requests wait about this long at most, whatever a question costs.
+   */
+  batchMs: number;
   /** Aborted (time limit, shutdown): the write stops between two batches and throws. */
   signal?: AbortSignal;
   /** Called after each batch with the questions written so far (hidden until the import is published). */
   onProgress: (written: number) => Promise<void> | void;
 }
+
+/** Fewest questions per write transaction, however slow one is. */
+const MIN_BATCH = 10;
 
 type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -55,10 +64,14 @@ export class TransferRepository {
   async publish(t: PublishTarget): Promise<number> {
     await this.db.insert(importPending).values({ jobId: t.jobId }).onConflictDoNothing();
     let written = 0;
-    for (let from = 0; ; from += t.batchSize) {
+    let size = Math.min(MIN_BATCH * 5, t.batchSize);
+    for (;;) {
       t.signal?.throwIfAborted();
-      const n = await this.db.transaction((tx) => this.writeBatch(tx, t, from));
+      const started = performance.now();
+      const n = await this.db.transaction((tx) => this.writeBatch(tx, t, written, size));
       if (n === 0) break;
+      const ms = Math.max(performance.now() - started, 1);
+      size = Math.max(MIN_BATCH, Math.min(t.batchSize, Math.round((size * t.batchMs) / ms)));
       written += n;
       await t.onProgress(written);
       await yieldToOthers();
@@ -71,13 +84,13 @@ export class TransferRepository {
     return written;
   }
 
-  /** Writes staged items `from`… of one batch with their tags; marks each staged item with its question. */
-  private async writeBatch(tx: DbTx, t: PublishTarget, from: number): Promise<number> {
+  /** Writes staged items `from`…`from + size - 1` with their tags; marks each staged item with its question. */
+  private async writeBatch(tx: DbTx, t: PublishTarget, from: number, size: number): Promise<number> {
     const rows = await tx
       .select({ seq: importStaging.seq, item: importStaging.item })
       .from(importStaging)
       .where(
-        and(eq(importStaging.jobId, t.jobId), gte(importStaging.seq, from), lt(importStaging.seq, from + t.batchSize)),
+        and(eq(importStaging.jobId, t.jobId), gte(importStaging.seq, from), lt(importStaging.seq, from + size)),
       )
       .orderBy(asc(importStaging.seq));
     if (rows.length === 0) return 0;
