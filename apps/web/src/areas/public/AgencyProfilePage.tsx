@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { ResultPage } from '../../components/ResultPage';
 import { errorText, isEnvelopeError } from '../../api/client';
 import { PUBLIC_TEXTS } from './texts';
+import { TeacherProfilesList } from './TeacherProfilesList';
 
 const T = PUBLIC_TEXTS.agency;
 
@@ -29,20 +30,23 @@ export default function AgencyProfilePage() {
   }
   const agency = q.data;
   return (
-    <Card>
-      <Space align="center" size="large" style={{ marginBottom: 16 }}>
-        {agency.logo && (
-          <img
-            src={`/v1/files/${encodeURIComponent(agency.logo)}`}
-            alt={agency.name}
-            style={{ height: 64, maxWidth: 160, objectFit: 'contain' }}
-          />
-        )}
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {agency.name}
-        </Typography.Title>
-      </Space>
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{agency.profile || T.noProfile}</Typography.Paragraph>
-    </Card>
+    <>
+      <Card>
+        <Space align="center" size="large" style={{ marginBottom: 16 }}>
+          {agency.logo && (
+            <img
+              src={`/v1/files/${encodeURIComponent(agency.logo)}`}
+              alt={agency.name}
+              style={{ height: 64, maxWidth: 160, objectFit: 'contain' }}
+            />
+          )}
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {agency.name}
+          </Typography.Title>
+        </Space>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{agency.profile || T.noProfile}</Typography.Paragraph>
+      </Card>
+      <TeacherProfilesList agencyId={agency.id} />
+    </>
   );
 }

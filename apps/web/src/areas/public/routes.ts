@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('./LoginPage'));
 const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
 const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
 const QuestionPreviewPublicPage = lazy(() => import('./QuestionPreviewPublicPage'));
+const TeacherProfilePublicPage = lazy(() => import('./TeacherProfilePublicPage'));
 
 export { PASSWORD_PATH };
 
@@ -26,7 +27,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
     area: 'public',
     layout: 'public',
     title: PUBLIC_PAGES['/public/teacher/:id/profile'],
-    issue: 'later',
+    page: TeacherProfilePublicPage,
   },
   {
     pattern: '/public/agency/:agencyId/profiles',

@@ -1,0 +1,266 @@
+// admin/user/WTteacher/list: the platform's homework teachers (edu:admin, edu:coach:admin): search, filter by
+// agency, paging; create and edit (name, assigned agencies) in a modal (docs/users.md).
+import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { HomeworkTeacher } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { errorText } from '../../../api/client';
+import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { totalNumber } from '../../../api/page-total';
+import { useCall } from '../../../app/session-context';
+import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
+import { HW_TEXTS as H, USER_TEXTS as T } from './texts';
+
+const PAGE_SIZE = 20;
+const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,39}$/;
+
+interface HwForm {
+  name: string;
+  username?: string;
+  password?: string;
+  agencyIds?: string[];
+}
+
+function useAgencyOptions() {
+  const call = useCall();
+  return useQuery({
+    queryKey: ['agencies', 'options'],
+    queryFn: () => call(API.agencyList, { query: { start: 0, size: 200 } }),
+    staleTime: 60_000,
+  });
+}
+
+function HomeworkTeacherModal({
+  open,
+  teacher,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  teacher: HomeworkTeacher | null;
+  onClose: () => void;
+  onCreated: (shown: ShownPassword) => void;
+}) {
+  const [form] = Form.useForm<HwForm>();
+  const call = useCall();
+  const agencies = useAgencyOptions();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (teacher) form.setFieldsValue({ name: teacher.name, agencyIds: teacher.agencies.map((a) => a.id) });
+  }, [open, teacher, form]);
+
+  const save = useApiMutation({
+    mutationFn: async (v: HwForm) => {
+      const agencyIds = v.agencyIds ?? [];
+      if (teacher) {
+        await call(API.homeworkTeacherEdit, {
+          params: { id: teacher.id },
+          body: { request: { name: v.name.trim(), agencyIds } },
+        });
+        return null;
+      }
+      return call(API.homeworkTeacherCreate, {
+        body: {
+          request: {
+            name: v.name.trim(),
+            username: (v.username ?? '').trim(),
+            password: v.password || undefined,
+            agencyIds,
+          },
+        },
+      });
+    },
+    success: teacher ? T.saved : T.created,
+    invalidates: [['homework-teachers']],
+    onSuccess: (made) => {
+      if (made) onCreated({ name: made.user.name, username: made.user.username, password: made.password });
+      else onClose();
+    },
+    onError: (e) => {
+      const known = new Set(['name', 'username', 'password', 'agencyIds']);
+      const onFields = fieldErrorsOf(e)
+        .map((f) => ({ name: f.path.split('.')[1] ?? '', errors: [f.message] }))
+        .filter((f) => known.has(f.name));
+      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof HwForm })));
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={teacher ? H.editTitle(teacher.name) : H.createTitle}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okText={T.save}
+      cancelText={T.cancel}
+      forceRender
+    >
+      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          label={T.fields.name}
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: T.rules.nameRequired },
+            { max: 40, message: T.rules.nameTooLong },
+          ]}
+        >
+          <Input maxLength={40} />
+        </Form.Item>
+        {!teacher && (
+          <>
+            <Form.Item
+              label={T.fields.username}
+              name="username"
+              extra={H.usernameHelp}
+              rules={[
+                { required: true, message: T.rules.usernameRequired },
+                { pattern: USERNAME_RE, message: T.rules.usernameFormat },
+              ]}
+            >
+              <Input maxLength={40} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              label={T.fields.password}
+              name="password"
+              extra={T.fields.passwordHelp}
+              rules={[{ min: 8, message: T.rules.passwordShort }]}
+            >
+              <Input.Password maxLength={128} autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item label={H.agencies} name="agencyIds" extra={H.agenciesHelp}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={agencies.isPending}
+            optionFilterProp="label"
+            options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.id}）` }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function HomeworkTeacherListPage() {
+  const call = useCall();
+  const agencies = useAgencyOptions();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const [keyword, setKeyword] = useState('');
+  const [agencyId, setAgencyId] = useState<string | undefined>(undefined);
+  const [editing, setEditing] = useState<HomeworkTeacher | null | undefined>(undefined);
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+
+  const query = useQuery({
+    queryKey: ['homework-teachers', page, size, keyword, agencyId],
+    queryFn: () =>
+      call(API.homeworkTeacherList, {
+        query: { start: (page - 1) * size, size, keyword: keyword || undefined, agencyId },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<HomeworkTeacher> = [
+    { title: T.columns.name, dataIndex: 'name', width: 140 },
+    {
+      title: T.columns.username,
+      dataIndex: 'username',
+      width: 150,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: T.columns.agencies,
+      dataIndex: 'agencies',
+      render: (list: HomeworkTeacher['agencies']) =>
+        list.length ? list.map((a) => <Tag key={a.id}>{a.name}</Tag>) : T.none,
+    },
+    {
+      title: T.columns.created,
+      dataIndex: 'createTime',
+      width: 150,
+      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: T.columns.actions,
+      key: 'actions',
+      width: 80,
+      render: (_, u) => (
+        <Button type="link" size="small" onClick={() => setEditing(u)}>
+          {T.edit}
+        </Button>
+      ),
+    },
+  ];
+
+  const total = query.data?.total ?? 0;
+  return (
+    <Card title={H.title}>
+      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={8}>
+          <Input.Search
+            allowClear
+            placeholder={H.search}
+            style={{ width: 240, maxWidth: '100%' }}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+          />
+          <Select<string>
+            allowClear
+            placeholder={H.allAgencies}
+            value={agencyId}
+            style={{ width: 160 }}
+            aria-label={H.agencies}
+            onChange={(v) => {
+              setAgencyId(v);
+              setPage(1);
+            }}
+            options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          />
+        </Flex>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {H.create}
+        </Button>
+      </Flex>
+      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
+      <Table<HomeworkTeacher>
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: H.empty }}
+        scroll={{ x: 700 }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalNumber(total),
+          showSizeChanger: true,
+          showTotal: () => T.total(total),
+          onChange: (p, s) => {
+            setPage(s !== size ? 1 : p);
+            setSize(s);
+          },
+        }}
+      />
+      <HomeworkTeacherModal
+        open={editing !== undefined}
+        teacher={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onCreated={(s) => {
+          setEditing(undefined);
+          setShown(s);
+        }}
+      />
+      <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+// Create / edit a student or teacher: name, username and initial password (create only), grade and subjects.
+import { useEffect } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
+import type { AgencyUser, CreatedUser } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { useAppConfig, useCall } from '../../../app/session-context';
+import { useGrades, useSubjects } from '../../../app/dictionaries';
+import { USER_TEXTS as T, type MemberKind } from './texts';
+
+interface MemberForm {
+  name: string;
+  username?: string;
+  password?: string;
+  gradeId?: string | null;
+  subjectIds?: string[];
+}
+const FIELD_NAMES: (keyof MemberForm)[] = ['name', 'username', 'password', 'gradeId', 'subjectIds'];
+const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,79}$/;
+
+export function MemberFormModal({
+  kind,
+  open,
+  member,
+  onClose,
+  onCreated,
+  onSaved,
+}: {
+  kind: MemberKind;
+  open: boolean;
+  /** null: create. */
+  member: AgencyUser | null;
+  onClose: () => void;
+  onCreated: (made: CreatedUser) => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<MemberForm>();
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  const grades = useGrades();
+  const subjects = useSubjects();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (member) form.setFieldsValue({ name: member.name, gradeId: member.gradeId, subjectIds: member.subjectIds });
+  }, [open, member, form]);
+
+  const create = kind === 'student' ? API.userStudentCreate : API.userTeacherCreate;
+  const edit = kind === 'student' ? API.userStudentEdit : API.userTeacherEdit;
+  const save = useApiMutation({
+    mutationFn: async (v: MemberForm) => {
+      const profile = { gradeId: v.gradeId ?? null, subjectIds: v.subjectIds ?? [] };
+      if (member) {
+        await call(edit, {
+          params: { id: member.id },
+          body: { request: { ...(member.canRename ? { name: v.name.trim() } : {}), ...profile } },
+        });
+        return null;
+      }
+      return call(create, {
+        body: {
+          request: {
+            name: v.name.trim(),
+            username: v.username?.trim() || undefined,
+            password: v.password || undefined,
+            ...profile,
+          },
+        },
+      });
+    },
+    success: member ? T.saved : T.created,
+    invalidates: [['users', kind]],
+    onSuccess: (made) => (made ? onCreated(made) : onSaved()),
+    onError: (e) => {
+      const known = new Set<string>(FIELD_NAMES);
+      const onFields = fieldErrorsOf(e)
+        .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
+        .filter((f) => known.has(f.name));
+      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof MemberForm })));
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={member ? T.editTitle(member.name) : T.createTitle(kind)}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okText={T.save}
+      cancelText={T.cancel}
+      width={520}
+      forceRender
+    >
+      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          label={T.fields.name}
+          name="name"
+          extra={member && !member.canRename ? T.renameLocked : undefined}
+          rules={[
+            { required: true, whitespace: true, message: T.rules.nameRequired },
+            { max: 40, message: T.rules.nameTooLong },
+          ]}
+        >
+          <Input maxLength={40} disabled={!!member && !member.canRename} />
+        </Form.Item>
+        {!member && (
+          <>
+            <Form.Item
+              label={T.fields.username}
+              name="username"
+              extra={T.fields.usernameHelp(agencyId)}
+              rules={[{ pattern: USERNAME_RE, message: T.rules.usernameFormat }]}
+            >
+              <Input maxLength={80} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              label={T.fields.password}
+              name="password"
+              extra={T.fields.passwordHelp}
+              rules={[{ min: 8, message: T.rules.passwordShort }]}
+            >
+              <Input.Password maxLength={128} autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+        {kind === 'student' && (
+          <Form.Item label={T.fields.grade} name="gradeId">
+            <Select
+              allowClear
+              loading={grades.isPending}
+              options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={T.fields.subjects} name="subjectIds">
+          <Select
+            mode="multiple"
+            allowClear
+            loading={subjects.isPending}
+            options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,261 @@
+// admin/user/student/list and admin/user/teacher/list: the agency's students or teachers with search, filters and
+// paging; create and edit in a modal, disable/enable and password reset after a confirmation (docs/users.md).
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import type { AgencyTeacher, AgencyUser, MemberStatus } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { errorText } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
+import { totalNumber } from '../../../api/page-total';
+import { useAppConfig, useCall } from '../../../app/session-context';
+import { useGrades, useSubjects } from '../../../app/dictionaries';
+import { EnrolButton } from './enrol/EnrolModal';
+import { MemberFormModal } from './MemberFormModal';
+import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
+import { USER_TEXTS as T, type MemberKind } from './texts';
+
+const PAGE_SIZE = 20;
+type Row = AgencyUser & Partial<Pick<AgencyTeacher, 'profilePublished'>>;
+
+export const teacherProfilePath = (id: string) => `/admin/user/teacher/${encodeURIComponent(id)}/profile`;
+export const teacherClassesPath = (id: string, name: string) =>
+  `/admin/user/teacher/list/classInfo/${encodeURIComponent(id)}/${encodeURIComponent(name)}`;
+
+function MemberListPage({ kind }: { kind: MemberKind }) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  const { modal } = AntApp.useApp();
+  const grades = useGrades();
+  const subjects = useSubjects();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<MemberStatus>('all');
+  const [gradeId, setGradeId] = useState<string | undefined>(undefined);
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+
+  const list = kind === 'student' ? API.userStudentList : API.userTeacherList;
+  const query = useQuery({
+    queryKey: ['users', kind, agencyId, page, size, keyword, status, gradeId],
+    queryFn: () =>
+      call(list, {
+        query: { start: (page - 1) * size, size, keyword: keyword || undefined, status, gradeId },
+      }) as Promise<{ total: number | string; list: Row[] }>,
+    placeholderData: keepPreviousData,
+  });
+
+  const disable = kind === 'student' ? API.userStudentDisable : API.userTeacherDisable;
+  const enable = kind === 'student' ? API.userStudentEnable : API.userTeacherEnable;
+  const reset = kind === 'student' ? API.userStudentResetPassword : API.userTeacherResetPassword;
+  const toggle = useApiMutation({
+    mutationFn: (u: Row) => call(u.disabled ? enable : disable, { params: { id: u.id } }),
+    success: (u) => (u.disabled ? T.disabled : T.enabled),
+    invalidates: [['users', kind]],
+  });
+  const resetPassword = useApiMutation({
+    mutationFn: (u: Row) => call(reset, { params: { id: u.id } }),
+    onSuccess: (r, u) => setShown({ name: u.name, username: r.username, password: r.password }),
+    invalidates: [['users', kind]],
+  });
+
+  const confirmToggle = (u: Row) =>
+    void modal.confirm({
+      title: u.disabled ? T.enableTitle(u.name) : T.disableTitle(u.name),
+      content: u.disabled ? undefined : T.disableBody,
+      okText: T.confirm,
+      cancelText: T.cancel,
+      okButtonProps: { danger: !u.disabled },
+      onOk: () => toggle.run(u),
+    });
+  const confirmReset = (u: Row) =>
+    void modal.confirm({
+      title: T.resetTitle(u.name),
+      content: T.resetBody,
+      okText: T.confirm,
+      cancelText: T.cancel,
+      okButtonProps: { danger: true },
+      onOk: () => resetPassword.run(u),
+    });
+
+  const subjectName = new Map((subjects.data ?? []).map((s) => [s.id, s.name]));
+  const columns: TableColumnsType<Row> = [
+    {
+      title: T.columns.name,
+      dataIndex: 'name',
+      width: 140,
+      render: (name: string, u) => (
+        <Space size={4} wrap>
+          {kind === 'student' ? <Link to={`/admin/user/student/${u.id}/stats`}>{name}</Link> : name}
+          {u.mustChangePassword && <Tag>{T.mustChange}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: T.columns.username,
+      dataIndex: 'username',
+      width: 150,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    ...(kind === 'student'
+      ? [{ title: T.columns.grade, dataIndex: 'gradeName', width: 80, render: (g: string | null) => g ?? T.none }]
+      : []),
+    {
+      title: T.columns.subjects,
+      dataIndex: 'subjectIds',
+      width: 150,
+      render: (ids: string[]) => (ids.length ? ids.map((id) => subjectName.get(id) ?? id).join('、') : T.none),
+    },
+    {
+      title: T.columns.status,
+      dataIndex: 'disabled',
+      width: 90,
+      render: (d: boolean) =>
+        d ? <Tag color="red">{T.status.disabled}</Tag> : <Tag color="green">{T.status.enabled}</Tag>,
+    },
+    ...(kind === 'teacher'
+      ? [
+          {
+            title: T.columns.profile,
+            dataIndex: 'profilePublished',
+            width: 90,
+            render: (p: boolean) => (p ? <Tag color="blue">{T.published}</Tag> : <Tag>{T.unpublished}</Tag>),
+          },
+        ]
+      : []),
+    {
+      title: T.columns.created,
+      dataIndex: 'createTime',
+      width: 150,
+      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: T.columns.actions,
+      key: 'actions',
+      width: kind === 'teacher' ? 260 : 190,
+      render: (_, u) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setEditing(u)}>
+            {T.edit}
+          </Button>
+          {kind === 'teacher' && (
+            <>
+              <Link to={teacherProfilePath(u.id)}>
+                <Button type="link" size="small">
+                  {T.profile}
+                </Button>
+              </Link>
+              <Link to={teacherClassesPath(u.id, u.name)}>
+                <Button type="link" size="small">
+                  {T.classes}
+                </Button>
+              </Link>
+            </>
+          )}
+          <Button type="link" size="small" danger={!u.disabled} onClick={() => confirmToggle(u)}>
+            {u.disabled ? T.enable : T.disable}
+          </Button>
+          {u.canResetPassword && (
+            <Button type="link" size="small" onClick={() => confirmReset(u)}>
+              {T.resetPassword}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const total = query.data?.total ?? 0;
+  return (
+    <Card title={T.listTitle(kind)}>
+      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={8}>
+          <Input.Search
+            allowClear
+            placeholder={T.search}
+            style={{ width: 240, maxWidth: '100%' }}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+          />
+          <Select<MemberStatus>
+            value={status}
+            style={{ width: 120 }}
+            aria-label={T.columns.status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: T.status[s] }))}
+          />
+          {kind === 'student' && (
+            <Select<string>
+              allowClear
+              placeholder={T.allGrades}
+              value={gradeId}
+              style={{ width: 120 }}
+              aria-label={T.columns.grade}
+              onChange={(v) => {
+                setGradeId(v);
+                setPage(1);
+              }}
+              options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            />
+          )}
+        </Flex>
+        <Flex wrap gap={8}>
+          {kind === 'student' && <EnrolButton />}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {T.create(kind)}
+          </Button>
+        </Flex>
+      </Flex>
+      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
+      <Table<Row>
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: T.empty(kind) }}
+        scroll={{ x: 900 }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalNumber(total),
+          showSizeChanger: true,
+          showTotal: () => T.total(total),
+          onChange: (p, s) => {
+            setPage(s !== size ? 1 : p);
+            setSize(s);
+          },
+        }}
+      />
+      <MemberFormModal
+        kind={kind}
+        open={editing !== undefined}
+        member={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => setEditing(undefined)}
+        onCreated={(made) => {
+          setEditing(undefined);
+          setShown({ name: made.user.name, username: made.user.username, password: made.password });
+        }}
+      />
+      <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
+    </Card>
+  );
+}
+
+export function StudentListPage() {
+  return <MemberListPage kind="student" />;
+}
+
+export function TeacherListPage() {
+  return <MemberListPage kind="teacher" />;
+}
