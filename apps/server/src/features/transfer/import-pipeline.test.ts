@@ -276,7 +276,12 @@ describe('the write phase', () => {
     const store = t.app.services.jobs.store;
     const update = store.update.bind(store);
     let importing = false;
-    let during: { count: number; get: number; repoCount: number } | undefined;
+    let during: { count: number; get: number; repoCount: number; bankVersion: number } | undefined;
+    const bankVersion = async () => {
+      const rows = await t.db.execute(sql`select version from bank_versions where agency_id = 'demo'`);
+      return (rows as { rows: { version: number }[] }).rows[0]?.version ?? 0;
+    };
+    const before = await bankVersion();
     // Looks from outside while the job writes: after its first batch, from the progress it stores.
     const spy = vi.spyOn(store, 'update').mockImplementation(async (id, change) => {
       await update(id, change);
@@ -288,7 +293,12 @@ describe('the write phase', () => {
           token,
           agency: 'demo',
         });
-        during = { count: await repoCount(repoId), get: get.status, repoCount: expectOk(repo).questionCount };
+        during = {
+          count: await repoCount(repoId),
+          get: get.status,
+          repoCount: expectOk(repo).questionCount,
+          bankVersion: await bankVersion(),
+        };
       }
     });
     try {
@@ -297,7 +307,9 @@ describe('the write phase', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(during).toEqual({ count: 0, get: 404, repoCount: 0 });
+    // Nothing a list shows changed: cached lists stay valid while the file is written.
+    expect(during).toEqual({ count: 0, get: 404, repoCount: 0, bankVersion: before });
+    expect(await bankVersion()).toBeGreaterThan(before);
     expect(await repoCount(repoId)).toBe(900);
     expect(await pendingCount()).toBe(0);
   });
