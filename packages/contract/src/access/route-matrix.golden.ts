@@ -65,6 +65,7 @@ const TABLE = `
 /admin/train/report/:id                              .GT.....  ......O.
 /admin/train/comment/:id/:from/:route                .GT.....  ......O.
 /admin/train/question/:id/preview                    .GT.....  ......O.
+/admin/train/marking                                 .GT.....  ......O.
 /admin/user/student/list                             .G......  ......O.
 /admin/user/student/:id/stats                        .G......  ......O.
 /admin/user/teacher/list                             .G......  ......O.

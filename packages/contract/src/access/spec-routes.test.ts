@@ -12,7 +12,7 @@ describe('SPEC_ROUTES', () => {
     );
     // Admin: /admin, 8 top-level and 43 nested pages, class/tldraw/:id listed once, plus the read-only question
     // preview of issue 17 (not in docs/product.md §2). Public includes '/'.
-    expect(byArea).toEqual({ admin: 52, student: 22, parent: 4, teacher: 4, public: 4 });
+    expect(byArea).toEqual({ admin: 53, student: 22, parent: 4, teacher: 4, public: 4 });
   });
 
   it('writes absolute react-router patterns inside their area', () => {

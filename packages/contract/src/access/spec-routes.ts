@@ -58,6 +58,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // Not in docs/product.md §2: the read-only question preview the statistics pages link to, open to every role that may
   // open them (issue 17; docs/routes.md).
   admin('/admin/train/question/:id/preview'),
+  // Not in docs/product.md §2: an agency teacher's manual marking (queue and marking, docs/marking.md; docs/routes.md).
+  admin('/admin/train/marking'),
   admin('/admin/user/student/list'),
   admin('/admin/user/student/:id/stats'),
   admin('/admin/user/teacher/list'),

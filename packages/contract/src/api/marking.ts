@@ -20,8 +20,8 @@ import {
 } from '../schemas/marking.js';
 import { route } from './route.js';
 
-/** Who may open the marking calls: the agency's admins and teachers, and homework teachers it is assigned. */
-export const MARKERS: RoleAlternatives = [[a('admin')], [a('teacher')], ['edu:homework:teacher']];
+/** Who may open the marking calls: the agency's admins, train admins and teachers, and its homework teachers. */
+export const MARKERS: RoleAlternatives = [[a('admin')], [a('train:admin')], [a('teacher')], ['edu:homework:teacher']];
 const markers = roles(MARKERS, true);
 
 export const MARKING_API = {

@@ -13,7 +13,10 @@ export interface Marker {
   agencyId: string;
   /** edu:agency:{agency}:admin — every answer of the agency. */
   admin: boolean;
-  /** edu:agency:{agency}:teacher — answers outside tasks, and those of tasks of their classes (or without class). */
+  /**
+   * edu:agency:{agency}:teacher or :train:admin — answers outside tasks and of tasks without a class; a class's
+   * teachers also mark its tasks' answers.
+   */
   teacher: boolean;
   /** edu:homework:teacher assigned to the agency — answers of homework tasks. */
   tutor: boolean;

@@ -55,7 +55,7 @@ export function markerOf(user: Caller, agencyId: string): Marker {
     id: user.id,
     agencyId,
     admin: satisfies(user.roles, [[agencyRole('admin')]], agencyId),
-    teacher: satisfies(user.roles, [[agencyRole('teacher')]], agencyId),
+    teacher: satisfies(user.roles, [[agencyRole('teacher')], [agencyRole('train:admin')]], agencyId),
     tutor: user.roles.includes('edu:homework:teacher'),
   };
 }

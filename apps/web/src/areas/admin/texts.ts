@@ -33,6 +33,7 @@ export const ADMIN_PAGES = {
   '/admin/train/report/:id': '训练报告',
   '/admin/train/comment/:id/:from/:route': '训练点评',
   '/admin/train/question/:id/preview': '题目（只读）',
+  '/admin/train/marking': '批改作业',
   '/admin/user/student/list': '学生',
   '/admin/user/student/:id/stats': '学生统计',
   '/admin/user/teacher/list': '教师',

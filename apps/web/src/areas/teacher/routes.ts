@@ -6,6 +6,16 @@ import { TEACHER_PAGES } from './texts';
 type Pattern = keyof typeof TEACHER_PAGES;
 
 const TeacherHome = lazy(() => import('./TeacherHome'));
+const ChangePage = lazy(() => import('./ChangePage'));
+const HistoryPage = lazy(() => import('./HistoryPage'));
+
+const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
+  pattern,
+  area: 'teacher',
+  layout: 'teacher',
+  title: TEACHER_PAGES[pattern],
+  page,
+});
 
 const later = (pattern: Pattern): RouteDef => ({
   pattern,
@@ -22,10 +32,10 @@ export const TEACHER_ROUTES: RouteDef[] = [
     layout: 'teacher',
     title: TEACHER_PAGES['/WTPteacher'],
     page: TeacherHome,
-    // A greeting until a later issue builds the homework and classroom lists.
+    // The marking queue; the tutoring classrooms come with a later issue.
     partly: 'later',
   },
-  later('/WTPteacher/change/:taskId/:homeworkId'),
+  built('/WTPteacher/change/:taskId/:homeworkId', ChangePage),
   later('/WTPteacher/webrtc/:id'),
-  later('/WTPteacher/history'),
+  built('/WTPteacher/history', HistoryPage),
 ];

@@ -8,10 +8,10 @@ export const TEACHER_PAGES = {
 
 export const TEACHER_TEXTS = {
   brand: '教育平台 · 辅导老师',
-  menu: { home: '首页', history: '辅导历史' },
+  menu: { home: '待批改', history: '辅导历史' },
   home: {
     welcome: (name: string) => `您好，${name}`,
-    intro: '待批改的作业和辅导课堂会显示在这里。',
+    intro: '学生提交的主观题答案在这里批改；点击「批改」逐题打分、写评语和批注。',
     visitor: '登录辅导老师账号后可以批改作业、进入辅导课堂。',
     login: '前往登录',
     agencies: '服务的机构',

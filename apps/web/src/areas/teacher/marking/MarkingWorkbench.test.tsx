@@ -1,0 +1,207 @@
+// Manual marking pages over a fake API, on fake timers: the homework teacher's queue links each answer to its
+// training's marking page; there J/↓ and K/↑ move between answers (not while typing a comment), each answer
+// shown is claimed, Enter saves the mark and moves on, another marker's claim locks saving, and the admin page
+// shows the same marking.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { MarkingItem, MarkingQueueItem, MarkingTraining } from '@edu/contract';
+import { button } from '../../../test/antd';
+import { envelope, type RecordedCall } from '../../../test/fake-api';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+
+const TUTOR = ['edu:homework:teacher'];
+
+const item = (n: number, over: Partial<MarkingItem> = {}): MarkingItem => ({
+  recordId: `r${n}`,
+  questionId: `9${n}`,
+  type: 'shortAnswer',
+  title: `简答题 ${n}`,
+  stem: `<p>第 ${n} 题：用英语描述你的周末。</p>`,
+  options: [],
+  standardAnswer: ['参考答案'],
+  explanation: '',
+  answer: [`I played football ${n}`],
+  text: `I played football ${n}`,
+  subQuestions: [],
+  maxScore: 1,
+  pending: true,
+  score: null,
+  mark: null,
+  history: [],
+  claim: null,
+  createTime: Date.UTC(2026, 0, 5, 8, n),
+  ...over,
+});
+
+const training = (): MarkingTraining => ({
+  trainId: '301',
+  taskId: '0',
+  schemeTitle: '周末作文',
+  student: '李小明',
+  status: 'finished',
+  score: 1,
+  maxScore: 4,
+  items: [item(1), item(2), item(3)],
+});
+
+const position = () => screen.getByTestId('marking-position').textContent;
+const key = (k: string, target: Node | Window = window) =>
+  act(async () => {
+    fireEvent.keyDown(target, { key: k });
+    await Promise.resolve();
+  });
+
+function routes(over: Record<string, unknown> = {}) {
+  return {
+    'GET /v1/marking/training/0/301': training(),
+    'POST /v1/marking/record/r1/claim': { markerId: '6', marker: '王老师', mine: true, expiresAt: 0 },
+    'POST /v1/marking/record/r2/claim': { markerId: '6', marker: '王老师', mine: true, expiresAt: 0 },
+    'POST /v1/marking/record/r3/claim': { markerId: '6', marker: '王老师', mine: true, expiresAt: 0 },
+    'POST /v1/marking/record/r1': (c: RecordedCall) => {
+      const req = (c.body as { request: { score: number; comment: string } }).request;
+      return {
+        json: envelope(
+          item(1, {
+            pending: false,
+            score: req.score,
+            mark: {
+              score: req.score,
+              isCorrect: req.score === 1,
+              comment: req.comment,
+              annotations: [],
+              markerId: '6',
+              marker: '王老师',
+              markedAt: Date.UTC(2026, 0, 6),
+            },
+          }),
+        ),
+      };
+    },
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/WTPteacher/change/{taskId}/{homeworkId}', () => {
+  it('moves with J/K and the arrows, not while typing, and claims each answer shown', async () => {
+    const s = await makeSession(loginInfo(TUTOR), routes());
+    renderApp(s.session, ['/WTPteacher/change/0/301']);
+    expect(await screen.findByText('第 1 题：用英语描述你的周末。')).toBeTruthy();
+    expect(position()).toBe('第 1 / 3 题');
+    await waitFor(() => expect(s.calls.some((c) => c.path === '/v1/marking/record/r1/claim')).toBe(true));
+
+    await key('j');
+    expect(position()).toBe('第 2 / 3 题');
+    await key('ArrowDown');
+    expect(position()).toBe('第 3 / 3 题');
+    await key('J'); // past the last answer: stays
+    expect(position()).toBe('第 3 / 3 题');
+    await key('k');
+    expect(position()).toBe('第 2 / 3 题');
+    await key('ArrowUp');
+    expect(position()).toBe('第 1 / 3 题');
+    await key('K');
+    expect(position()).toBe('第 1 / 3 题');
+
+    const comment = screen.getByLabelText('评语');
+    fireEvent.change(comment, { target: { value: 'jk' } });
+    await key('j', comment);
+    expect(position()).toBe('第 1 / 3 题');
+
+    await key('j');
+    await vi.advanceTimersByTimeAsync(10);
+    await waitFor(() =>
+      expect(s.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/claim')).map((c) => c.path)).toEqual([
+        '/v1/marking/record/r1/claim',
+        '/v1/marking/record/r2/claim',
+        '/v1/marking/record/r3/claim',
+        '/v1/marking/record/r2/claim',
+        '/v1/marking/record/r1/claim',
+        '/v1/marking/record/r2/claim',
+      ]),
+    );
+  });
+
+  it('saves with Enter (a score first), then shows the next answer', async () => {
+    const s = await makeSession(loginInfo(TUTOR), routes());
+    renderApp(s.session, ['/WTPteacher/change/0/301']);
+    await screen.findByText('第 1 题：用英语描述你的周末。');
+    await key('Enter');
+    expect(await screen.findByText('请填写 0 到 1 之间的得分')).toBeTruthy();
+    expect(s.calls.some((c) => c.path === '/v1/marking/record/r1')).toBe(false);
+
+    fireEvent.click(button('0.5 分'));
+    fireEvent.change(screen.getByLabelText('评语'), { target: { value: '时态要注意' } });
+    await key('Enter', screen.getByLabelText('评语')); // Enter inside the comment is a new line
+    expect(s.calls.some((c) => c.path === '/v1/marking/record/r1')).toBe(false);
+    await key('Enter');
+    await waitFor(() => expect(position()).toBe('第 2 / 3 题'));
+    expect(s.calls.find((c) => c.path === '/v1/marking/record/r1')?.body).toEqual({
+      request: { comment: '时态要注意', annotations: [], score: 0.5 },
+    });
+  });
+
+  it('locks saving while another marker holds the answer', async () => {
+    const s = await makeSession(
+      loginInfo(TUTOR),
+      routes({
+        'POST /v1/marking/record/r1/claim': () => ({
+          status: 409,
+          json: envelope(null, 409, '这道答案正由张老师批改中，请先批改其他答案'),
+        }),
+      }),
+    );
+    renderApp(s.session, ['/WTPteacher/change/0/301']);
+    expect(await screen.findByText('这道答案正由张老师批改中，请先批改其他答案')).toBeTruthy();
+    fireEvent.click(button('满分'));
+    await key('Enter');
+    expect(s.calls.some((c) => c.path === '/v1/marking/record/r1')).toBe(false);
+    expect(button('保存批改（Enter）').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+const queueItem: MarkingQueueItem = {
+  recordId: 'r1',
+  trainId: '301',
+  taskId: '0',
+  schemeTitle: '周末作文',
+  studentId: '4',
+  student: '李小明',
+  questionId: '91',
+  type: 'shortAnswer',
+  title: '简答题 1',
+  createTime: Date.UTC(2026, 0, 5, 8),
+  score: null,
+  markedAt: null,
+  claim: null,
+};
+
+describe('the queues', () => {
+  it('lists pending answers for the homework teacher, each linked to its marking page', async () => {
+    const s = await makeSession(loginInfo(TUTOR), { 'GET /v1/marking/queue': { total: 1, list: [queueItem] } });
+    renderApp(s.session, ['/WTPteacher/']);
+    expect(await screen.findByText('简答题 1')).toBeTruthy();
+    expect(screen.getByText('批改').closest('a')?.getAttribute('href')).toBe('/WTPteacher/change/0/301');
+    expect(s.calls.find((c) => c.path === '/v1/marking/queue')?.url).toContain('status=pending');
+  });
+
+  it('gives an agency teacher the same marking on /admin/train/marking', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:teacher']), {
+      ...routes(),
+      'GET /v1/marking/queue': { total: 1, list: [queueItem] },
+    });
+    renderApp(s.session, ['/admin/train/marking']);
+    expect(await screen.findByText('简答题 1')).toBeTruthy();
+    fireEvent.click(screen.getByText('批改'));
+    expect(await screen.findByText('第 1 题：用英语描述你的周末。')).toBeTruthy();
+    await key('j');
+    expect(position()).toBe('第 2 / 3 题');
+  });
+});
