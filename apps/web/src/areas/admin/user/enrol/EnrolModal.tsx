@@ -67,10 +67,10 @@ function ErrorsTable({ job }: { job: EnrolmentJob }) {
         rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
         dataSource={job.errors}
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: 480 }}
+        // No sideways scroll: the reason wraps, so it is whole on a phone too.
         columns={[
-          { title: T.columns.row, dataIndex: 'row', width: 90, render: (n: number) => T.row(n) },
-          { title: T.columns.column, dataIndex: 'column', width: 90 },
+          { title: T.columns.row, dataIndex: 'row', width: 82, render: (n: number) => T.row(n) },
+          { title: T.columns.column, dataIndex: 'column', width: 76 },
           { title: T.columns.message, dataIndex: 'message' },
         ]}
       />
