@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/password.js';
 import { agencyMembers } from '../../db/schema-users.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { repeatedEntry, zip, entry } from '../transfer/xlsx-zip.test-kit.js';
@@ -266,6 +267,19 @@ describe('access', () => {
     expectError(await upload(await workbook([{ 姓名: '甲', 年级: '初一' }]), 'all', teacher), 403);
     expectError(await t.call('GET', '/v1/user/enrolment/template', { token: teacher, agency: 'demo' }), 403);
     expectError(await upload(await workbook([{ 姓名: '甲', 年级: '初一' }]), 'all', other, 'demo'), 403);
+  });
+
+  it('the agency student admin may enrol too', async () => {
+    const [u] = await t.db
+      .insert(users)
+      .values({ username: 'demo_sadmin', name: '学生管理员', passwordHash: await hashPassword('Copper-Meadow-42') })
+      .returning({ id: users.id });
+    await t.db.insert(userRoles).values({ userId: u.id, role: 'edu:agency:demo:student:admin' });
+    const token = await t.login('demo_sadmin', 'Copper-Meadow-42');
+    const { jobId } = expectOk(await upload(await workbook([{ 姓名: '丙', 年级: '初一' }]), 'all', token));
+    await t.app.services.jobs.drain();
+    const job = expectOk(await t.call<EnrolmentJob>('GET', `/v1/user/enrolment/${jobId}`, { token, agency: 'demo' }));
+    expect(job).toMatchObject({ status: 'done', enrolled: 1 });
   });
 
   it('another agency’s job answers 404, its passwords too, and they stay for their owner', async () => {
