@@ -1,0 +1,45 @@
+// The demo marking: after the demo seed and practice, the teachers' queue holds one pending short answer and
+// one marked answer (with its comment, annotation and history), and the student's report shows the mark.
+import { MarkingQueuePage, MarkingTraining, type TrainingReport } from '@edu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../services.js';
+import { createTestApp, expectOk, type TestApp } from '../test/test-app.js';
+import { seedDemoMarking } from './seed-marking.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo marking', () => {
+  it('leaves one pending short answer and one marked answer, and is idempotent', async () => {
+    const seed = () => seedDemoMarking(t.db, (clock) => createServices({ db: t.db, config: t.config, clock }));
+    await seed();
+    await seed();
+    const teacher = await t.login('teacher');
+    const queue = async (status: string) =>
+      MarkingQueuePage.parse(
+        expectOk(await t.call('GET', `/v1/marking/queue?status=${status}`, { token: teacher, agency: 'demo' })),
+      );
+    const pending = await queue('pending');
+    const marked = await queue('marked');
+    expect(pending.total).toBe(1);
+    expect(marked.total).toBe(1);
+    expect(pending.list[0]).toMatchObject({ student: '李小明', taskId: '0', type: 'shortAnswer' });
+
+    const m = marked.list[0];
+    const training = MarkingTraining.parse(
+      expectOk(await t.call('GET', `/v1/marking/training/0/${m.trainId}`, { token: teacher, agency: 'demo' })),
+    );
+    expect(training.items[0].mark).toMatchObject({ score: 0.5, isCorrect: false, marker: '张老师' });
+    expect(training.items[0].mark?.annotations[0]).toMatchObject({ note: '应为 tells' });
+    expect(training.items[0].history).toHaveLength(1);
+
+    const student = await t.login('student');
+    const report = expectOk(
+      await t.call<TrainingReport>('GET', `/v1/train/report/${m.trainId}`, { token: student, agency: 'demo' }),
+    );
+    expect(report.training.score).toBe(0.5);
+  });
+});
