@@ -19,6 +19,7 @@ const PointIndexPage = lazy(() => import('./point/PointIndexPage'));
 const AllPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.AllPointPage })));
 const UserPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.UserPointPage })));
 const KnowledgeGraphPage = lazy(() => import('./graph/KnowledgeGraphPage'));
+const TodoPage = lazy(() => import('./tasks/TodoPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -39,7 +40,7 @@ const L: IssueRef = 'later';
 export const STUDENT_ROUTES: RouteDef[] = [
   built('/student', StudentHome),
   built('/student/home', StudentHome),
-  later('/student/tasks/todo', L),
+  built('/student/tasks/todo', TodoPage),
   built('/student/train', TrainListPage),
   built('/student/train/scheme/:schemeId', SchemeDetailPage),
   built('/student/train/:trainId/do', TrainDoPage),
