@@ -35,6 +35,7 @@ import {
 import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from './seed-questions.js';
 import { seedDemoClasses } from './seed-classes.js';
 import { seedDemoParents } from './seed-parents.js';
+import { seedDemoUsers } from './seed-users.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
 const SEED_LOCK = 7_301_2026;
@@ -136,6 +137,7 @@ async function seedDemo(tx: Tx) {
   await tx.insert(knowledgePoints).values(rows);
   await seedQuestionBank(tx);
   await seedTrainRepos(tx);
+  await seedDemoUsers(tx, hash);
   await seedDemoClasses(tx);
 }
 

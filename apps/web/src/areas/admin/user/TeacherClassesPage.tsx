@@ -1,5 +1,5 @@
 // admin/user/teacher/list/classInfo/{id}/{teacherName}: the classes the teacher teaches in the agency (docs/users.md).
-// Read from the classes list (docs/classes.md), which has no teacher filter: its first CLASS_SCAN classes are
+// Read from the classes list (GET /v1/class/list), which has no teacher filter: its first CLASS_SCAN classes are
 // scanned for this teacher.
 import { Card, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
