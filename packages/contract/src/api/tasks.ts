@@ -23,7 +23,7 @@ import {
 } from '../schemas/tasks.js';
 import { route } from './route.js';
 
-/** The agency roles that §6 lets onto the task and class pages (platform roles act in no agency). */
+/** The agency roles that docs/product.md §6 lets onto the task and class pages (platform roles act in no agency). */
 export const TASK_STAFF = [
   [a('admin')],
   [a('train:admin')],

@@ -1,6 +1,6 @@
 // task/create and task/{taskId}/modify (docs/tasks.md): a scheme or a paper given to one class or to chosen
 // students, with a window in China Standard Time, a late policy and the homework flag. Staff who may not write
-// the task (§6 lets them onto the page) see it read-only.
+// the task (docs/product.md §6 lets them onto the page) see it read-only.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
