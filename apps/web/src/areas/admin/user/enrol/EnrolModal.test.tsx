@@ -76,6 +76,24 @@ describe('enrolment wizard', () => {
     expect(startCalls(calls)).toHaveLength(0);
   });
 
+  it('downloads the template', async () => {
+    const saved = spyDownloads();
+    const { d } = await open(
+      {},
+      {
+        'GET /v1/user/enrolment/template': () =>
+          new Response('xlsx', {
+            headers: {
+              'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'Content-Disposition': "attachment; filename*=UTF-8''%E6%A8%A1%E6%9D%BF.xlsx",
+            },
+          }),
+      },
+    );
+    fireEvent.click(within(d).getByRole('button', { name: /下载 Excel 模板/ }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['模板.xlsx']));
+  });
+
   it('uploads with the chosen mode, shows the progress bar while polling, then the per-row report', async () => {
     const { d, calls } = await open({
       'PUT /v1/user/enrolment': { jobId: 'e1' },
