@@ -1,7 +1,8 @@
-// Parent home (/parent/): the training history of the parent's children (a greeting until a later issue builds the history, docs/routes.md).
-import { AreaWelcome } from '../../components/AreaWelcome';
-import { PARENT_TEXTS } from './texts';
+// Parent home (/parent/): the training history of the parent's child, with a switcher for several children.
+import { useNavigate } from 'react-router';
+import { ChildrenPage } from './ChildrenPage';
 
 export default function ParentHome() {
-  return <AreaWelcome texts={PARENT_TEXTS.home} />;
+  const navigate = useNavigate();
+  return <ChildrenPage onSelect={(id) => void navigate(`/parent/history/${id}`)} />;
 }

@@ -6,7 +6,16 @@ import { PARENT_PAGES } from './texts';
 type Pattern = keyof typeof PARENT_PAGES;
 
 const ParentHome = lazy(() => import('./ParentHome'));
+const ParentHistoryPage = lazy(() => import('./ParentHistoryPage'));
+const ParentReportPage = lazy(() => import('./ParentReportPage'));
 
+const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
+  pattern,
+  area: 'parent',
+  layout: 'parent',
+  title: PARENT_PAGES[pattern],
+  page,
+});
 const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
   pattern,
   area: 'parent',
@@ -16,16 +25,9 @@ const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
 });
 
 export const PARENT_ROUTES: RouteDef[] = [
-  // A greeting until a later issue builds the children's training history.
-  {
-    pattern: '/parent',
-    area: 'parent',
-    layout: 'parent',
-    title: PARENT_PAGES['/parent'],
-    page: ParentHome,
-    partly: 'later',
-  },
-  later('/parent/train/report/:id/:annoId/:showQuestion', 'later'),
-  later('/parent/history/:id', 'later'),
+  built('/parent', ParentHome),
+  built('/parent/train/report/:id/:annoId/:showQuestion', ParentReportPage),
+  built('/parent/history/:id', ParentHistoryPage),
+  // The tutoring classroom comes with the classroom (docs/parents.md).
   later('/parent/eventutor/index/:id', 'later'),
 ];

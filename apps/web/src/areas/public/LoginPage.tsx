@@ -9,6 +9,7 @@ import { useLogout, useSetLoginInfo } from '../../app/auth-actions';
 import { homePathFor } from '../../app/home-path';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
 import { InitialAvatar } from '../../components/InitialAvatar';
+import { LoginHelp } from '../parent/LoginHelp';
 import { PASSWORD_PATH } from './paths';
 import { PUBLIC_TEXTS } from './texts';
 
@@ -104,6 +105,7 @@ export default function LoginPage() {
           {T.submit}
         </Button>
       </Form>
+      <LoginHelp />
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '16px 0 0', fontSize: 12 }}>
         {T.agency(agencyId)}
       </Typography.Paragraph>

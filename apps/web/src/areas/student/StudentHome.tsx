@@ -1,10 +1,14 @@
 // Student home (/student/ and /student/home): a greeting and the ways into the student's work.
+import { lazy, Suspense } from 'react';
 import { Card, Col, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useUser } from '../../app/session-context';
 import { VisitorNotice } from '../../components/VisitorNotice';
 import { STUDENT_MENU } from './StudentLayout';
 import { STUDENT_TEXTS } from './texts';
+
+// Loaded after the home itself: the student's first load stays within its budget (docs/performance.md "Bundle").
+const ParentPairingCard = lazy(() => import('./ParentPairingCard').then((m) => ({ default: m.ParentPairingCard })));
 
 const T = STUDENT_TEXTS.home;
 const HINTS: Record<string, string> = T.cards;
@@ -31,6 +35,9 @@ export default function StudentHome() {
           </Col>
         ))}
       </Row>
+      <Suspense fallback={null}>
+        <ParentPairingCard />
+      </Suspense>
     </Space>
   );
 }

@@ -1,0 +1,134 @@
+// One child's trainings in the current agency, newest first and paged, with a switcher when there are several
+// children; each training links to its report with and without the answers (docs/routes.md "Parent").
+import { useState } from 'react';
+import { Alert, Card, Select, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { ParentChild, TrainingSummary } from '@edu/contract';
+import { errorText } from '../../api/client';
+import { totalNumber } from '../../api/page-total';
+import { useAppConfig } from '../../app/session-context';
+import { Duration } from '../../components/Duration';
+import { formatScore, formatTime, spanSeconds } from '../student/train/format';
+import { StatusTag, TypeTag } from '../student/train/StatusTag';
+import { useChildHistory } from './queries';
+import { PARENT_TEXTS } from './texts';
+
+const T = PARENT_TEXTS.history;
+const PAGE_SIZE = 20;
+
+export const reportPath = (trainId: string, childId: string, withQuestions: boolean) =>
+  `/parent/train/report/${trainId}/${childId}/${withQuestions ? 1 : 0}`;
+
+const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
+  {
+    title: T.scheme,
+    dataIndex: 'title',
+    width: 200,
+    render: (title: string, r) => <Link to={reportPath(r.trainId, childId, true)}>{title}</Link>,
+  },
+  { title: T.type, dataIndex: 'type', width: 90, render: (type: TrainingSummary['type']) => <TypeTag type={type} /> },
+  {
+    title: T.status,
+    dataIndex: 'status',
+    width: 90,
+    render: (s: TrainingSummary['status']) => <StatusTag status={s} />,
+  },
+  {
+    title: T.score,
+    key: 'score',
+    width: 100,
+    render: (_, r) =>
+      r.type === 'paper' && r.status === 'running' ? '--' : `${formatScore(r.score)} / ${formatScore(r.maxScore)}`,
+  },
+  {
+    title: T.answered,
+    key: 'answered',
+    width: 110,
+    render: (_, r) =>
+      r.type === 'paper' && r.status === 'running' ? `-- / ${r.answered}` : `${r.correct} / ${r.answered}`,
+  },
+  { title: T.started, dataIndex: 'startTime', width: 170, render: (ms: number) => formatTime(ms) },
+  {
+    title: T.duration,
+    key: 'duration',
+    width: 110,
+    render: (_, r) => <Duration seconds={spanSeconds(r.startTime, r.endTime)} />,
+  },
+  {
+    title: T.actions,
+    key: 'actions',
+    width: 170,
+    render: (_, r) => (
+      <Space size="middle">
+        <Link to={reportPath(r.trainId, childId, true)}>{T.report}</Link>
+        <Link to={reportPath(r.trainId, childId, false)}>{T.brief}</Link>
+      </Space>
+    ),
+  },
+];
+
+export interface ChildHistoryProps {
+  kids: readonly ParentChild[];
+  child: ParentChild;
+  onSelect: (id: string) => void;
+}
+
+export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
+  const { agencyId } = useAppConfig();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
+  const here = child.agencies.some((a) => a.id === agencyId);
+  const query = useChildHistory(here ? child.id : '', (page - 1) * size, size);
+  const total = query.data?.total ?? 0;
+  return (
+    <Card
+      title={T.title(child.name)}
+      extra={
+        kids.length > 1 && (
+          <Select
+            aria-label={PARENT_TEXTS.children.switcher}
+            value={child.id}
+            style={{ minWidth: 140 }}
+            options={kids.map((k) => ({ value: k.id, label: k.name }))}
+            onChange={(id) => {
+              setPage(1);
+              onSelect(id);
+            }}
+          />
+        )
+      }
+    >
+      {!here ? (
+        <Alert
+          type="info"
+          showIcon
+          title={PARENT_TEXTS.children.otherAgency(child.name, child.agencies.map((a) => a.name).join('、') || '—')}
+        />
+      ) : (
+        <>
+          {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
+          <Table<TrainingSummary>
+            rowKey="trainId"
+            columns={columnsFor(child.id)}
+            dataSource={query.data?.list ?? []}
+            loading={query.isFetching}
+            locale={{ emptyText: T.empty }}
+            scroll={{ x: 1040 }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: totalNumber(total),
+              showSizeChanger: true,
+              showTotal: () => T.total(total),
+              onChange: (p, s) => {
+                setPage(s !== size ? 1 : p);
+                setSize(s);
+              },
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+// /parent/train/report/{id}/{annoId}/{showQuestion}: a child's training report (id = training id, annoId = the
+// child's user id, showQuestion = 1 with each answer, 0 the figures and the chart only). The server answers as it
+// would the child: a running paper shows no results (docs/parents.md "What a parent reads").
+import { useMemo } from 'react';
+import { Card, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
+import type { TrainingRecord, TrainingReport } from '@edu/contract';
+import { EChart } from '../../components/chart/EChart';
+import { PageSpinner } from '../../components/PageSpinner';
+import { RecordAnswer, RecordStem } from '../../components/question/RecordView';
+import { VisitorNotice } from '../../components/VisitorNotice';
+import { TYPE_LABELS } from '../../components/texts';
+import { useUser } from '../../app/session-context';
+import { formatScore, formatTime, isQuestionType } from '../student/train/format';
+import { kpChartOption } from '../student/train/kp-chart';
+import { LoadFailed } from '../student/train/LoadFailed';
+import { Verdict } from '../student/train/RecordsTable';
+import { StatusTag, TypeTag } from '../student/train/StatusTag';
+import { ReportTrainingStats } from '../student/train/TrainingStats';
+import { reportPath } from './ChildHistory';
+import { useChildReport } from './queries';
+import { PARENT_TEXTS } from './texts';
+
+const T = PARENT_TEXTS.report;
+
+function KpChart({ points }: { points: TrainingReport['knowledgePoints'] }) {
+  const option = useMemo(() => kpChartOption(points), [points]);
+  if (points.length === 0) return <Empty description={T.kpEmpty} />;
+  return <EChart option={option} label={T.kpChart} height={Math.max(280, Math.min(420, 200 + points.length * 8))} />;
+}
+
+function Records({ records, sealed }: { records: readonly TrainingRecord[]; sealed: boolean }) {
+  if (records.length === 0) return <Empty description={T.recordsEmpty} />;
+  return (
+    <List<TrainingRecord>
+      dataSource={[...records]}
+      rowKey="recordId"
+      renderItem={(r, i) => (
+        <List.Item style={{ display: 'block' }}>
+          <Space wrap size={4} style={{ marginBottom: 4 }}>
+            <Typography.Text strong>{T.index(i + 1)}</Typography.Text>
+            <Tag>{isQuestionType(r.type) ? TYPE_LABELS[r.type] : r.type}</Tag>
+            {!sealed && <Verdict isCorrect={r.isCorrect} />}
+            {!sealed && <Typography.Text type="secondary">{T.scoreOf(formatScore(r.score))}</Typography.Text>}
+          </Space>
+          <RecordStem record={r} />
+          <div style={{ marginTop: 4 }}>
+            <Typography.Text type="secondary">{T.answer}</Typography.Text>
+            <RecordAnswer record={r} />
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Report({
+  report,
+  childId,
+  withQuestions,
+}: {
+  report: TrainingReport;
+  childId: string;
+  withQuestions: boolean;
+}) {
+  const t = report.training;
+  const sealed = t.type === 'paper' && t.status === 'running';
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space wrap>
+            {T.title(t.title)}
+            <TypeTag type={t.type} />
+            <StatusTag status={t.status} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Link to={reportPath(t.trainId, childId, !withQuestions)}>
+              {withQuestions ? T.withoutQuestions : T.withQuestions}
+            </Link>
+            <Link to={`/parent/history/${childId}`}>{PARENT_TEXTS.history.back}</Link>
+          </Space>
+        }
+      >
+        {sealed ? (
+          <Typography.Paragraph type="secondary">{T.paperRunning}</Typography.Paragraph>
+        ) : (
+          <ReportTrainingStats training={t} />
+        )}
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 16 }}>
+          <Descriptions.Item label={T.student}>{t.student}</Descriptions.Item>
+          <Descriptions.Item label={T.started}>{formatTime(t.startTime)}</Descriptions.Item>
+          <Descriptions.Item label={T.ended}>{t.endTime === null ? '--' : formatTime(t.endTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {!sealed && (
+        <Card title={T.kpChart}>
+          <KpChart points={report.knowledgePoints} />
+        </Card>
+      )}
+      <Card title={T.records}>
+        {withQuestions ? (
+          <Records records={report.records} sealed={sealed} />
+        ) : (
+          <Typography.Text type="secondary">
+            {T.recordsHidden} <Link to={reportPath(t.trainId, childId, true)}>{T.withQuestions}</Link>
+          </Typography.Text>
+        )}
+      </Card>
+    </Space>
+  );
+}
+
+function ReportLoader() {
+  const { id = '', annoId = '', showQuestion = '1' } = useParams();
+  const withQuestions = showQuestion !== '0';
+  const query = useChildReport(annoId, id, withQuestions ? '1' : '0');
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        missing={T.notFound}
+        back={{ to: `/parent/history/${annoId}`, label: PARENT_TEXTS.history.back }}
+      />
+    );
+  return <Report report={query.data} childId={annoId} withQuestions={withQuestions} />;
+}
+
+export default function ParentReportPage() {
+  const user = useUser();
+  if (!user) return <VisitorNotice text={PARENT_TEXTS.home.visitor} action={PARENT_TEXTS.home.login} />;
+  return <ReportLoader />;
+}

@@ -1,0 +1,36 @@
+// Chinese text of the login page's 忘记密码 and 家长注册 (kept apart from the parent area's texts: the login page
+// is on every first load).
+export const LOGIN_HELP_TEXTS = {
+  forgot: '忘记密码',
+  signup: '家长注册',
+  forgotTitle: '忘记密码怎么办',
+  forgotIntro: '为了账号安全，密码不能自助找回，请按你的身份联系：',
+  forgotWho: [
+    ['学生、老师', '请联系所在机构的管理员重置密码；重置后首次登录须修改密码。'],
+    ['家长（机构为你建的账号）', '请联系建账号的机构管理员重置密码。'],
+    [
+      '家长（用孩子的配对码注册）',
+      '请联系孩子所在机构的管理员重置密码；也可以让孩子生成新的配对码，重新注册一个家长账号。',
+    ],
+    ['辅导老师与平台人员', '请联系平台管理员重置密码。'],
+  ] as const,
+  close: '知道了',
+  signupTitle: '家长注册',
+  signupIntro: '请先让孩子登录学生首页，在「家长绑定」中生成配对码（7 天内有效，只能使用一次）。',
+  code: '配对码',
+  codeRequired: '请输入配对码',
+  codeRule: '配对码为 6 位字母或数字',
+  username: '用户名',
+  usernameRequired: '请输入用户名',
+  usernameRule: '3–32 位字母、数字、下划线、点或连字符',
+  name: '姓名',
+  nameRequired: '请输入姓名',
+  password: '密码',
+  passwordRequired: '请输入密码',
+  passwordHint: '至少 8 个字符，不能是常见或容易猜到的密码。',
+  confirm: '确认密码',
+  confirmMismatch: '两次输入的密码不一致',
+  submit: '注册并绑定孩子',
+  cancel: '取消',
+  done: '注册成功，已绑定孩子',
+} as const;

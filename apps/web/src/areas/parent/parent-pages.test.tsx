@@ -1,0 +1,217 @@
+// The parent's pages over a fake API (docs/parents.md): the children's history with a switcher, pairing by code and
+// 解除绑定, the report with and without the answers (a running paper shows no results), and the login page's
+// 忘记密码 and 家长注册.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ParentChild, TrainingReport } from '@edu/contract';
+import { envelope, type RecordedCall } from '../../test/fake-api';
+import { loginInfo } from '../../test/fixtures';
+import { makeSession, renderApp } from '../../test/render';
+import { record, summary } from '../student/train/test-kit';
+
+const PARENT = ['edu:parent'];
+const DEMO = [{ id: 'demo', name: '演示机构' }];
+const kid = (id: string, name: string, agencies = DEMO): ParentChild => ({ id, username: `u${id}`, name, agencies });
+const KIDS = [kid('11', '李小明'), kid('12', '李小红')];
+const location = () => screen.getByTestId('location').textContent;
+const page = (list: unknown[]) => ({ total: list.length, list });
+
+const REPORT: TrainingReport = {
+  training: { ...summary({ trainId: 't1' }), student: '李小明', durationSeconds: 125 },
+  records: [record({ title: '名词辨析' })],
+  knowledgePoints: [{ code: 'en.g7.c1.k1', name: '名词复数', answered: 3, correct: 2 }],
+};
+
+beforeAll(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+describe('parent: the children and their history', () => {
+  it("shows the first child's history, links each training to its reports, switches children", async () => {
+    const s = await makeSession(loginInfo(PARENT, ['demo'], { name: '李家长' }), {
+      'GET /v1/parent/children': KIDS,
+      'GET /v1/parent/child/11/history': page([summary({ trainId: 't1' })]),
+      'GET /v1/parent/child/12/history': page([
+        summary({ trainId: 't9', title: '期中试卷', type: 'paper', status: 'running', endTime: null }),
+      ]),
+    });
+    renderApp(s.session, ['/parent']);
+    expect(await screen.findByText('李小明 的训练历史')).toBeTruthy();
+    expect(await screen.findByText('名词专项')).toBeTruthy();
+    const history = s.calls.find((c) => c.path === '/v1/parent/child/11/history')!;
+    expect(history.url).toMatch(/start=0&size=20/);
+    expect(history.headers['X-Agency-Id'] ?? history.headers['x-agency-id']).toBe('demo');
+    const row = screen.getByText('名词专项').closest('tr') as HTMLElement;
+    expect(within(row).getByText('查看报告').closest('a')?.getAttribute('href')).toBe('/parent/train/report/t1/11/1');
+    expect(within(row).getByText('简要报告').closest('a')?.getAttribute('href')).toBe('/parent/train/report/t1/11/0');
+    // The switcher opens the other child's history page.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '选择孩子' }));
+    fireEvent.click(await screen.findByTitle('李小红'));
+    await waitFor(() => expect(location()).toBe('/parent/history/12'));
+    expect(await screen.findByText('李小红 的训练历史')).toBeTruthy();
+    const paper = (await screen.findByText('期中试卷')).closest('tr') as HTMLElement;
+    // A running paper shows no result yet.
+    expect(within(paper).getAllByText(/^--/).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a child in another agency is named with where to switch; an unknown child id is not found', async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': [kid('11', '李小明', [{ id: 'other', name: '其他机构' }])],
+    });
+    renderApp(s.session, ['/parent/history/11']);
+    expect(await screen.findByText(/李小明 不在当前机构，请在页面右上角切换到：其他机构/)).toBeTruthy();
+    expect(s.calls.some((c) => c.path.includes('/history'))).toBe(false);
+  });
+
+  it('without children: says how to bind one; a code is checked, sent, and the list reloads', async () => {
+    let kids: ParentChild[] = [];
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': () => ({ json: envelope(kids) }),
+      'POST /v1/parent/pair': (c: RecordedCall) => {
+        kids = [kid('11', '李小明')];
+        expect(c.body).toEqual({ request: { code: 'ABC234' } });
+        return { json: envelope(kids[0]) };
+      },
+      'GET /v1/parent/child/11/history': page([]),
+      'GET /v1/auth/me': loginInfo(PARENT),
+    });
+    renderApp(s.session, ['/parent']);
+    expect(await screen.findByText(/还没有绑定孩子/)).toBeTruthy();
+    const input = screen.getByLabelText('配对码');
+    fireEvent.change(input, { target: { value: 'ab1' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定孩子' }));
+    expect(await screen.findByText('配对码为 6 位字母或数字')).toBeTruthy();
+    expect(s.calls.some((c) => c.path === '/v1/parent/pair')).toBe(false);
+    fireEvent.change(input, { target: { value: 'abc 234' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定孩子' }));
+    expect(await screen.findByText('李小明 的训练历史')).toBeTruthy();
+    expect(await screen.findByText('孩子还没有训练记录。')).toBeTruthy();
+  });
+
+  it("a wrong code shows the server's message in place", async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': [],
+      'POST /v1/parent/pair': () => ({
+        status: 400,
+        json: {
+          ...envelope(
+            { fields: [{ path: 'request.code', message: '配对码无效或已过期' }] },
+            400,
+            '请求参数有误：配对码无效或已过期',
+          ),
+        },
+      }),
+    });
+    renderApp(s.session, ['/parent']);
+    fireEvent.change(await screen.findByLabelText('配对码'), { target: { value: 'ZZZZZZ' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定孩子' }));
+    expect(await screen.findByText('配对码无效或已过期')).toBeTruthy();
+  });
+
+  it('解除绑定 asks first, then removes the link', async () => {
+    let kids = [...KIDS];
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': () => ({ json: envelope(kids) }),
+      'GET /v1/parent/child/11/history': page([]),
+      'GET /v1/parent/child/12/history': page([]),
+      'DELETE /v1/parent/child/12': () => {
+        kids = kids.filter((k) => k.id !== '12');
+        return { json: envelope(null) };
+      },
+      'GET /v1/auth/me': loginInfo(PARENT),
+    });
+    renderApp(s.session, ['/parent']);
+    await screen.findByText('李小红（u12）');
+    const item = screen.getByText('李小红（u12）').closest('li') as HTMLElement;
+    fireEvent.click(within(item).getByRole('button', { name: '解除绑定' }));
+    expect(await screen.findByText(/确定解除与 李小红 的绑定吗/)).toBeTruthy();
+    expect(s.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByText('李小红（u12）')).toBeNull());
+    expect(s.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/parent/child/12')).toBe(true);
+  });
+
+  it('asks a visitor to log in', async () => {
+    const s = await makeSession(null);
+    renderApp(s.session, ['/parent']);
+    expect(await screen.findByText('登录家长账号后可以查看孩子的训练情况。')).toBeTruthy();
+  });
+});
+
+describe('parent: the report', () => {
+  it('with the answers (showQuestion 1), and the figures only (0)', async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/child/11/report/t1': (c: RecordedCall) => ({
+        json: envelope(c.url.includes('questions=0') ? { ...REPORT, records: [] } : REPORT),
+      }),
+    });
+    renderApp(s.session, ['/parent/train/report/t1/11/1']);
+    expect(await screen.findByText('训练报告：名词专项')).toBeTruthy();
+    expect(screen.getByText('名词辨析')).toBeTruthy();
+    expect(s.calls.find((c) => c.path === '/v1/parent/child/11/report/t1')?.url).toMatch(/questions=1/);
+    fireEvent.click(screen.getByText('只看概况'));
+    await waitFor(() => expect(location()).toBe('/parent/train/report/t1/11/0'));
+    expect(await screen.findByText(/当前只显示概况/)).toBeTruthy();
+    expect(screen.queryByText('名词辨析')).toBeNull();
+    expect(s.calls.at(-1)?.url).toMatch(/questions=0/);
+  });
+
+  it('a running paper shows no results', async () => {
+    const running: TrainingReport = {
+      ...REPORT,
+      training: { ...REPORT.training, type: 'paper', status: 'running', endTime: null },
+      records: [record({ title: '名词辨析', isCorrect: null, score: 0 })],
+    };
+    const s = await makeSession(loginInfo(PARENT), { 'GET /v1/parent/child/11/report/t1': running });
+    renderApp(s.session, ['/parent/train/report/t1/11/1']);
+    expect(await screen.findByText('试卷还在进行中，交卷后才能看到对错和得分。')).toBeTruthy();
+    expect(screen.queryByText('✓ 正确')).toBeNull();
+    expect(screen.queryByText(/得分 /)).toBeNull();
+  });
+
+  it("another child's or an unknown training is not found", async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/child/99/report/t1': () => ({ status: 404, json: envelope(null, 404, '孩子不存在') }),
+    });
+    renderApp(s.session, ['/parent/train/report/t1/99/1']);
+    expect(await screen.findByText('训练报告不存在')).toBeTruthy();
+  });
+});
+
+describe('login page: 忘记密码 and 家长注册', () => {
+  it('忘记密码 tells each kind of user whom to ask', async () => {
+    const s = await makeSession(null);
+    renderApp(s.session, ['/']);
+    fireEvent.click(await screen.findByRole('button', { name: '忘记密码' }));
+    expect(await screen.findByText('忘记密码怎么办')).toBeTruthy();
+    expect(screen.getByText(/请联系所在机构的管理员重置密码/)).toBeTruthy();
+    expect(screen.getByText(/请联系孩子所在机构的管理员重置密码/)).toBeTruthy();
+    expect(screen.getByText(/请联系平台管理员重置密码/)).toBeTruthy();
+  });
+
+  it('家长注册 signs up with a code, logs in and opens the parent area', async () => {
+    const s = await makeSession(null, {
+      'POST /v1/public/parent/signup': null,
+      'POST /v1/auth/login': loginInfo(PARENT),
+      'GET /v1/parent/children': [],
+    });
+    renderApp(s.session, ['/']);
+    fireEvent.click(await screen.findByRole('button', { name: '家长注册' }));
+    const dialog = (await screen.findByText('家长注册', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('配对码'), { target: { value: 'abc234' } });
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: 'mama' } });
+    fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: '王妈妈' } });
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Tall-Green-Kettle-42' } });
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Tall-Green-Kettle-4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '注册并绑定孩子' }));
+    expect(await within(dialog).findByText('两次输入的密码不一致')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Tall-Green-Kettle-42' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '注册并绑定孩子' }));
+    await waitFor(() => expect(location()).toBe('/parent/'));
+    expect(s.calls.find((c) => c.path === '/v1/public/parent/signup')?.body).toEqual({
+      request: { code: 'ABC234', username: 'mama', name: '王妈妈', password: 'Tall-Green-Kettle-42' },
+    });
+  });
+});
