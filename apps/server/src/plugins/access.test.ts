@@ -180,6 +180,9 @@ const VALID_BODY: Record<string, unknown> = {
   },
   'POST /v1/train/repository/:id': { name: 'x' },
   'POST /v1/marking/record/:id': { score: 1 },
+  'POST /v1/users/student/:id': { name: 'x' },
+  'POST /v1/users/teacher/:id': { name: 'x' },
+  'POST /v1/users/teacher/:id/profile': { introduction: 'x' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
