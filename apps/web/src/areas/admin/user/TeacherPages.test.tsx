@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { HomeworkTeacher, TeacherProfile } from '@edu/contract';
+import { loginInfo } from '../../../test/fixtures';
+import { makeSession, renderApp } from '../../../test/render';
+
+const PROFILE: TeacherProfile = {
+  id: '3',
+  username: 'teacher',
+  name: '赵老师',
+  avatar: null,
+  subjectIds: ['en'],
+  introduction: '旧简介',
+  published: false,
+  canRename: false,
+};
+const SUBJECTS = [{ id: 'en', name: '英语', sort: 3 }];
+const button = (root: HTMLElement, text: RegExp | string) =>
+  within(root)
+    .getAllByText(text)
+    .map((e) => e.closest('button'))
+    .find(Boolean) as HTMLElement;
+
+describe('admin/user/teacher/:id/profile', () => {
+  it('loads the profile, locks the name of an account the agency does not own, and saves', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/general/data/subjects': SUBJECTS,
+      'GET /v1/users/teacher/3/profile': PROFILE,
+      'POST /v1/users/teacher/3/profile': { ...PROFILE, introduction: '新简介', published: true },
+    });
+    renderApp(s.session, ['/admin/user/teacher/3/profile']);
+    const intro = await screen.findByDisplayValue('旧简介', {}, { timeout: 10_000 });
+    expect(screen.getByDisplayValue('赵老师').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('此账号不是本机构创建的，姓名只能由本人修改')).toBeTruthy();
+    fireEvent.change(intro, { target: { value: '新简介' } });
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(button(document.body, /保\s*存/));
+    await waitFor(() => expect(s.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(s.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      request: { avatar: null, subjectIds: ['en'], introduction: '新简介', published: true },
+    });
+  });
+
+  it('shows not found for a teacher outside the agency', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {});
+    renderApp(s.session, ['/admin/user/teacher/99/profile']);
+    expect(await screen.findByText('教师不存在', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('admin/user/WTteacher/list', () => {
+  const HW: HomeworkTeacher = {
+    id: '6',
+    username: 'tutor',
+    name: '王老师',
+    agencies: [{ id: 'demo', name: '演示机构' }],
+    mustChangePassword: false,
+    createTime: 1_700_000_000_000,
+  };
+  it('lists homework teachers with their agencies and creates one, showing the password once', async () => {
+    const s = await makeSession(loginInfo(['edu:admin']), {
+      'GET /v1/agencies': {
+        total: 1,
+        list: [{ id: 'demo', name: '演示机构', domain: null, profile: '', logo: null, createTime: 0, lastUpdate: 0 }],
+      },
+      'GET /v1/users/homework-teachers': { total: 1, list: [HW] },
+      'PUT /v1/users/homework-teacher': {
+        user: { ...HW, id: '9', username: 'hw2', name: '新老师' },
+        password: 'Abcd-efgh-2345',
+      },
+    });
+    renderApp(s.session, ['/admin/user/WTteacher/list']);
+    expect(await screen.findByText('王老师', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByText('演示机构').length).toBeGreaterThan(0);
+    fireEvent.click(button(document.body, '新建辅导老师'));
+    const d = await waitFor(() => {
+      const m = document.querySelector<HTMLElement>('.ant-modal');
+      if (!m) throw new Error('no dialog');
+      return m;
+    });
+    fireEvent.click(button(d, /保\s*存/));
+    expect(await within(d).findByText('请输入用户名')).toBeTruthy();
+    fireEvent.change(within(d).getByLabelText('姓名'), { target: { value: '新老师' } });
+    fireEvent.change(within(d).getByLabelText('用户名'), { target: { value: 'hw2' } });
+    fireEvent.click(button(d, /保\s*存/));
+    await waitFor(() => expect(s.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(s.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      request: { name: '新老师', username: 'hw2', agencyIds: [] },
+    });
+    expect((await screen.findByTestId('shown-password')).textContent).toContain('Abcd-efgh-2345');
+  });
+});
