@@ -26,11 +26,20 @@ describe('demo marking', () => {
     const marked = await queue('marked');
     expect(pending.total).toBe(1);
     expect(marked.total).toBe(1);
-    expect(pending.list[0]).toMatchObject({ student: '李小明', taskId: '0', type: 'shortAnswer' });
+    expect(pending.list[0]).toMatchObject({ student: '李小明', type: 'shortAnswer' });
+    expect(pending.list[0].taskId).not.toBe('0');
+    // A homework task's: the demo homework teacher sees it too.
+    const tutor = await t.login('tutor');
+    const theirs = MarkingQueuePage.parse(
+      expectOk(await t.call('GET', '/v1/marking/queue', { token: tutor, agency: 'demo' })),
+    );
+    expect(theirs.list.map((i) => i.recordId)).toEqual([pending.list[0].recordId]);
 
     const m = marked.list[0];
     const training = MarkingTraining.parse(
-      expectOk(await t.call('GET', `/v1/marking/training/0/${m.trainId}`, { token: teacher, agency: 'demo' })),
+      expectOk(
+        await t.call('GET', `/v1/marking/training/${m.taskId}/${m.trainId}`, { token: teacher, agency: 'demo' }),
+      ),
     );
     expect(training.items[0].mark).toMatchObject({ score: 0.5, isCorrect: false, marker: '张老师' });
     expect(training.items[0].mark?.annotations[0]).toMatchObject({ note: '应为 tells' });

@@ -1,9 +1,10 @@
 // Demo marking (docs/marking.md "Demo data"): a short paper of the demo bank's manually judged short answers, which
-// the demo student hands in twice a few days back: one answer is left pending in the teachers' queue, and one
-// is marked by 张老师 (score, comment, an annotation), so the marking pages, the history, the report and the
-// wrong-answer book show a teacher's verdict on first start. The paper is switched off afterwards (its trainings
+// the demo student hands in twice a few days back, each as a homework task's training: one answer is left pending
+// in the queue (of the agency's teachers and of the homework teacher), and one is marked by 张老师 (score, comment,
+// an annotation), so the marking pages, the history, the report and the wrong-answer book show a teacher's verdict
+// on first start. The paper is switched off afterwards (its trainings
 // stay), so students are not offered it. Runs after seedDemoPractice; a database that has the paper is left alone.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MarkingClaim, MarkingItem, MarkRequest } from '@edu/contract';
 import { paperScheme } from '../features/schemes/schemes.policy.js';
 import { manualClock, type Clock } from '../lib/clock.js';
@@ -12,6 +13,7 @@ import { questions, schemes, trainRepos, users } from '../db/schema.js';
 import type { DemoTrainer } from './seed-trainings.js';
 
 const DAY = 86_400_000;
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 export const DEMO_MARKING_TITLE = '七年级英语简答练习';
 
 type Caller = { id: number; roles: readonly string[] };
@@ -67,8 +69,10 @@ export async function seedDemoMarking(db: Db, servicesOn: (clock: Clock) => Demo
   const { training, marking } = servicesOn(clock);
   const trainee = { id: student.id, agencyId: 'demo' };
   const recordIds: string[] = [];
+  const trains: { trainId: string; day: number }[] = [];
   for (const [i, text] of ANSWERS.entries()) {
-    clock.set(base + i * DAY + 17 * 3_600_000);
+    const day = base + i * DAY;
+    clock.set(day + 17 * 3_600_000);
     const tr = await training.start(trainee, String(scheme.id));
     for (const q of tr.paper?.questions ?? []) {
       clock.advance(90_000);
@@ -80,6 +84,7 @@ export async function seedDemoMarking(db: Db, servicesOn: (clock: Clock) => Demo
       recordIds.push(r.recordId);
     }
     await training.finish(trainee, tr.trainId);
+    trains.push({ trainId: tr.trainId, day });
   }
   // The second hand-in is marked: the tense slip costs half the mark.
   const marked = recordIds[recordIds.length - 1];
@@ -93,6 +98,19 @@ export async function seedDemoMarking(db: Db, servicesOn: (clock: Clock) => Demo
       comment: '内容完整，注意第三人称单数：teacher tells。',
       annotations: [{ start: at, end: at + 4, note: '应为 tells' }],
     });
+  }
+  for (const [i, { trainId, day }] of trains.entries()) {
+    // Each hand-in is a homework task's (no class: the agency's teachers and its homework teachers mark it).
+    const task = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into tasks (agency_id, title, scheme_id, scheme_type, start_at, deadline,
+            late_policy, homework, creator_id, created_at, updated_at)
+          values ('demo', ${`${DEMO_MARKING_TITLE}（作业 ${i + 1}）`}, ${scheme.id}, 'paper',
+            ${new Date(day).toISOString()}::timestamptz, ${new Date(day + DAY).toISOString()}::timestamptz, 'none', true,
+            ${teacher.id}, ${new Date(day).toISOString()}::timestamptz, ${new Date(day).toISOString()}::timestamptz)
+          returning id::float8 as id`),
+    )[0];
+    await db.execute(sql`insert into task_students (task_id, user_id) values (${task.id}, ${student.id})`);
+    await db.execute(sql`update trainings set task_id = ${task.id} where id = ${Number(trainId)}`);
   }
   await db.update(schemes).set({ status: 'off' }).where(eq(schemes.id, scheme.id));
 }

@@ -26,6 +26,7 @@ describe('admin sections', () => {
       'home',
       'train-list',
       'train-repo',
+      'train-marking',
       'class-ordinary',
       'class-event',
       'task',
@@ -42,6 +43,7 @@ describe('admin sections', () => {
     expect(selectedKey(all, '/admin/question/edit/3')).toBe('question-list');
     expect(selectedKey(all, '/admin/question/repository/detail/1/x')).toBe('question-repo');
     expect(selectedKey(all, '/admin/train/report/9')).toBe('train-list');
+    expect(selectedKey(all, '/admin/train/marking')).toBe('train-marking');
     expect(selectedKey(all, '/admin/user/teacher/5/profile')).toBe('user-teacher');
     expect(selectedKey(all, '/admin/')).toBe('home');
     expect(selectedKey(all, '/admin/class/7/tasks')).toBeUndefined();

@@ -102,6 +102,7 @@ export function adminSections(firstSubject: string): AdminSection[] {
     group('train', M.trainGroup, <TrophyOutlined />, [
       link('train-list', M.trainList, '/admin/train/list', '/admin/train', H.trainList),
       link('train-repo', M.trainRepo, '/admin/train/repository', '/admin/train/repository', H.trainRepo),
+      link('train-marking', M.trainMarking, '/admin/train/marking', '/admin/train/marking', H.trainMarking),
     ]),
     group('user', M.userGroup, <TeamOutlined />, [
       link('user-student', M.student, '/admin/user/student/list', '/admin/user/student', H.student),

@@ -97,7 +97,7 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
         />
         <Select
           aria-label={T.filters.age}
-          style={{ width: 130 }}
+          style={{ width: 170 }}
           value={age}
           onChange={(v) => {
             setAge(v);
