@@ -75,15 +75,15 @@ function Report({
             <StatusTag status={t.status} />
           </Space>
         }
-        extra={
-          <Space wrap>
-            <Link to={reportPath(t.trainId, childId, !withQuestions)}>
-              {withQuestions ? T.withoutQuestions : T.withQuestions}
-            </Link>
-            <Link to={`/parent/history/${childId}`}>{PARENT_TEXTS.history.back}</Link>
-          </Space>
-        }
+        // The title wraps and the links sit in the body: on a phone a long scheme name would hide them.
+        styles={{ title: { whiteSpace: 'normal' } }}
       >
+        <Space wrap size="middle" style={{ marginBottom: 16 }}>
+          <Link to={reportPath(t.trainId, childId, !withQuestions)}>
+            {withQuestions ? T.withoutQuestions : T.withQuestions}
+          </Link>
+          <Link to={`/parent/history/${childId}`}>{PARENT_TEXTS.history.back}</Link>
+        </Space>
         {sealed ? (
           <Typography.Paragraph type="secondary">{T.paperRunning}</Typography.Paragraph>
         ) : (

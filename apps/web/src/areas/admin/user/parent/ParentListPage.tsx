@@ -240,6 +240,8 @@ export default function ParentListPage() {
       {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
       <Table<AgencyParent>
         rowKey="id"
+        // A parent's `children` are its children, not nested rows of the table.
+        expandable={{ childrenColumnName: 'noNestedRows' }}
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
