@@ -190,12 +190,13 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
       <Card
         title={
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {T.title} · {data.schemeTitle}
+            {T.title}
           </Typography.Title>
         }
         extra={<Link to={backPath}>{T.back}</Link>}
       >
-        <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+          <Descriptions.Item label={T.scheme}>{data.schemeTitle}</Descriptions.Item>
           <Descriptions.Item label={T.student}>{data.student}</Descriptions.Item>
           <Descriptions.Item label={T.trainScore}>
             {data.score} / {data.maxScore}
