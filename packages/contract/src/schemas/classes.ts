@@ -116,6 +116,23 @@ export const ClassStudentScores = z.object({
 });
 export type ClassStudentScores = z.infer<typeof ClassStudentScores>;
 
+/** A task given to the class (issue 18 item 4): how many of its students started and finished it. */
+export const ClassTaskFigures = z.object({
+  taskId: Id,
+  title: z.string(),
+  startAt: EpochMs,
+  deadline: EpochMs,
+  homework: z.boolean(),
+  assigned: z.number().int(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  /** The ended trainings' average score rate in %, or null when none ended. */
+  averagePercent: z.number().nullable(),
+  /** Names of the assigned students who have not finished (today's page only; at most 50). */
+  notFinished: z.array(z.string()),
+});
+export type ClassTaskFigures = z.infer<typeof ClassTaskFigures>;
+
 /** `class/{classId}/stats`. */
 export const ClassStats = z.object({
   class: ClassSummary,
@@ -138,6 +155,8 @@ export const ClassStats = z.object({
       averagePercent: z.number().nullable(),
     }),
   ),
+  /** The class's tasks, latest deadline first (at most 50). */
+  tasks: z.array(ClassTaskFigures),
 });
 export type ClassStats = z.infer<typeof ClassStats>;
 
@@ -158,5 +177,7 @@ export const ClassToday = z.object({
   schemes: z.array(
     z.object({ schemeId: Id, title: z.string(), students: z.number().int(), finished: z.number().int() }),
   ),
+  /** The class's tasks due today (deadline within the day). */
+  tasks: z.array(ClassTaskFigures),
 });
 export type ClassToday = z.infer<typeof ClassToday>;

@@ -376,4 +376,64 @@ export class ClassesRepository {
     );
     return rows.map((r) => ({ id: Number(r.id), username: r.username, name: r.name }));
   }
+
+  taskFigures(agencyId: string, classId: number, o: Parameters<typeof classTaskFigures>[3]) {
+    return classTaskFigures(this.db, agencyId, classId, o);
+  }
+}
+
+interface RawTask {
+  id: number | string;
+  title: string;
+  start_at: number;
+  deadline: number;
+  homework: boolean;
+  assigned: number;
+  started: number;
+  finished: number;
+  avg: number | null;
+  not_finished: string[] | null;
+}
+
+/**
+ * The class's tasks (the tasks tables of migration 0027, read with SQL): assigned students, how many started and
+ * ended their task training, the ended ones' average score rate; `deadlineFrom/To` narrows to a day.
+ */
+export async function classTaskFigures(
+  db: Db,
+  agencyId: string,
+  classId: number,
+  o: { deadlineFrom?: Date; deadlineTo?: Date; withNames: boolean },
+) {
+  const day =
+    o.deadlineFrom && o.deadlineTo ? sql` and t.deadline >= ${o.deadlineFrom} and t.deadline < ${o.deadlineTo}` : sql``;
+  const names = o.withNames
+    ? sql`(select array_agg(u.name order by u.name) from task_students s2 join users u on u.id = s2.user_id
+        where s2.task_id = t.id and not exists (select 1 from trainings x where x.task_id = t.id
+          and x.user_id = s2.user_id and x.status <> 'running'))`
+    : sql`null::text[]`;
+  const rows = rowsOf<RawTask>(
+    await db.execute(sql`select t.id, t.title, t.homework,
+      (extract(epoch from t.start_at) * 1000)::float8 as start_at, (extract(epoch from t.deadline) * 1000)::float8 as deadline,
+      (select count(*) from task_students s where s.task_id = t.id)::int as assigned,
+      (select count(distinct tr.user_id) from trainings tr where tr.task_id = t.id)::int as started,
+      (select count(distinct tr.user_id) from trainings tr where tr.task_id = t.id and tr.status <> 'running')::int as finished,
+      (select avg(case when tr.max_score > 0 then tr.score / tr.max_score * 100 end) from trainings tr
+        where tr.task_id = t.id and tr.status <> 'running')::float8 as avg,
+      ${names} as not_finished
+      from tasks t where t.agency_id = ${agencyId} and t.class_id = ${classId}${day}
+      order by t.deadline desc, t.id desc limit 50`),
+  );
+  return rows.map((r) => ({
+    taskId: String(r.id),
+    title: r.title,
+    startAt: Math.round(Number(r.start_at)),
+    deadline: Math.round(Number(r.deadline)),
+    homework: r.homework,
+    assigned: Number(r.assigned),
+    started: Number(r.started),
+    finished: Number(r.finished),
+    averagePercent: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10,
+    notFinished: (r.not_finished ?? []).slice(0, 50),
+  }));
 }

@@ -328,6 +328,29 @@ describe("classes: a teacher's reads", () => {
     expectError(await call('GET', `/v1/class/student/${ids['cls-teacher2']}`, 'agency'), 404);
     expectError(await call('GET', `/v1/class/student/${ids['cls-student2']}`, 'other', undefined, 'other'), 404);
   });
+
+  it("tasks: the class's tasks in stats, today's due ones with who has not finished", async () => {
+    const insertTask = async (title: string, deadline: number) =>
+      rowsOf<{ id: number }>(
+        await t.db
+          .execute(sql`insert into tasks (agency_id, title, scheme_id, scheme_type, class_id, start_at, deadline,
+          late_policy) values ('demo', ${title}, 900001, 'general', ${Number(cls.id)}, ${new Date(now - 86_400_000)},
+          ${new Date(deadline)}, 'none') returning id`),
+      )[0].id;
+    const today = await insertTask('今日任务', Date.UTC(2026, 0, 5, 12, 0));
+    await insertTask('下周任务', Date.UTC(2026, 0, 12, 12, 0));
+    for (const who of ['cls-student2', 'cls-student3'])
+      await t.db.execute(sql`insert into task_students (task_id, user_id) values (${today}, ${Number(ids[who])})`);
+    const done = await training('cls-student2', Date.UTC(2026, 0, 5, 3, 0), 'finished', 8, '任务训练');
+    await t.db.execute(sql`update trainings set task_id = ${today} where id = ${done}`);
+
+    const stats = ClassStats.parse(expectOk(await call('GET', `/v1/class/${cls.id}/stats`, 'cls-teacher2')));
+    expect(stats.tasks.map((x) => x.title)).toEqual(['下周任务', '今日任务']);
+    expect(stats.tasks[1]).toMatchObject({ assigned: 2, started: 1, finished: 1, averagePercent: 80 });
+    const day = ClassToday.parse(expectOk(await call('GET', `/v1/class/${cls.id}/today`, 'cls-teacher2')));
+    expect(day.tasks).toHaveLength(1);
+    expect(day.tasks[0]).toMatchObject({ title: '今日任务', assigned: 2, finished: 1, notFinished: ['陈同学'] });
+  });
 });
 
 describe('classes: demo seed', () => {

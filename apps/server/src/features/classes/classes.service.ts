@@ -301,9 +301,10 @@ export class ClassesService {
   async stats(v: ClassViewer, id: string): Promise<ClassStats> {
     const cls = await this.visible(v, id);
     const memberIds = await this.repo.memberIds(cls.id);
-    const [summary, schemes, perMember] = await Promise.all([
+    const [summary, schemes, tasks, perMember] = await Promise.all([
       this.present(v, [cls]).then((r) => r[0]),
       this.repo.schemeFigures(v.agencyId, memberIds),
+      this.repo.taskFigures(v.agencyId, cls.id, { withNames: false }),
       Promise.all(memberIds.map((userId) => this.mastery.points({ userId, agencyId: v.agencyId }, { scope: 'mine' }))),
     ]);
     const byCode = new Map<string, { code: string; name: string; lv: string; counts: Record<MasteryLevel, number> }>();
@@ -328,19 +329,26 @@ export class ClassesService {
       e.counts.none += memberIds.length - seen;
     }
     const mastery = [...byCode.values()].sort((a, b) => a.code.localeCompare(b.code)).slice(0, 200);
-    return { class: summary, mastery, schemes };
+    return { class: summary, mastery, schemes, tasks };
   }
 
   async today(v: ClassViewer, id: string): Promise<ClassToday> {
     const cls = await this.visible(v, id);
     const members = await this.repo.memberPeople(cls.id);
     const day = cstDayStart(this.clock.now());
-    const rows = await this.repo.trainingsBetween(
-      v.agencyId,
-      members.map((m) => m.id),
-      new Date(day),
-      new Date(day + 86_400_000),
-    );
+    const [rows, tasks] = await Promise.all([
+      this.repo.trainingsBetween(
+        v.agencyId,
+        members.map((m) => m.id),
+        new Date(day),
+        new Date(day + 86_400_000),
+      ),
+      this.repo.taskFigures(v.agencyId, cls.id, {
+        deadlineFrom: new Date(day),
+        deadlineTo: new Date(day + 86_400_000),
+        withNames: true,
+      }),
+    ]);
     const schemes = new Map<
       string,
       { schemeId: string; title: string; students: Set<number>; finished: Set<number> }
@@ -376,6 +384,7 @@ export class ClassesService {
         students: s.students.size,
         finished: s.finished.size,
       })),
+      tasks,
     };
   }
 }

@@ -18,6 +18,7 @@ import { ClassPeopleDrawer } from './ClassPeopleDrawer';
 import { classStatsPath, classTodayPath } from './paths';
 import { CLASS_KEY, useClassList } from './queries';
 import { CLASS_TEXTS } from './texts';
+import { TOOLBAR } from './toolbar';
 
 const T = CLASS_TEXTS.list;
 const PAGE_SIZE = 20;
@@ -122,11 +123,11 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
         )
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
+      <div style={TOOLBAR}>
         <Input.Search
           allowClear
           placeholder={T.search}
-          style={{ width: 240 }}
+          style={{ flex: '0 1 240px', minWidth: 0 }}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPage(1);
@@ -145,7 +146,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
           <Typography.Text>{T.archivedToggle}</Typography.Text>
         </Space>
         {!canManage && <Typography.Text type="secondary">{T.readOnly}</Typography.Text>}
-      </Space>
+      </div>
       {list.isError && <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>}
       <Table<ClassSummary>
         rowKey="id"

@@ -16,6 +16,7 @@ import { useCall } from '../../../app/session-context';
 import { studentInfoPath, studentScoresPath } from './paths';
 import { CLASS_KEY, useClassCandidates, useClassMembers, useClassTeachers } from './queries';
 import { CLASS_TEXTS } from './texts';
+import { TOOLBAR } from './toolbar';
 
 const T = CLASS_TEXTS.people;
 type Role = 'student' | 'teacher';
@@ -95,11 +96,11 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
   ];
   return (
     <>
-      <Space wrap style={{ marginBottom: 12 }}>
+      <div style={TOOLBAR}>
         <Input.Search
           allowClear
           placeholder={T.search}
-          style={{ width: 220 }}
+          style={{ flex: '0 1 220px', minWidth: 0 }}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPage(1);
@@ -111,7 +112,7 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
           </Button>
         )}
         {cls.archived && <Typography.Text type="secondary">{T.archivedNote}</Typography.Text>}
-      </Space>
+      </div>
       {members.isError && <Typography.Paragraph type="danger">{errorText(members.error)}</Typography.Paragraph>}
       <Table<ClassMember>
         rowKey="id"
@@ -233,18 +234,18 @@ function AddPeopleModal({
       width={560}
       destroyOnHidden
     >
-      <Space wrap style={{ marginBottom: 12 }}>
+      <div style={TOOLBAR}>
         <Input.Search
           allowClear
           placeholder={T.search}
-          style={{ width: 220 }}
+          style={{ flex: '0 1 220px', minWidth: 0 }}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPage(1);
           }}
         />
         <Typography.Text type="secondary">{T.selected(picked.length)}</Typography.Text>
-      </Space>
+      </div>
       {candidates.isError && <Typography.Paragraph type="danger">{errorText(candidates.error)}</Typography.Paragraph>}
       <Table<ClassCandidate>
         rowKey="id"

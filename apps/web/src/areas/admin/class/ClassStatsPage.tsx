@@ -1,14 +1,15 @@
 // class/{classId}/stats: the members' mastery distribution per knowledge point and, per scheme the members
-// trained, how many started and finished and the average score rate (per task once tasks exist, docs/classes.md).
+// trained, how many started and finished and the average score rate; per task of the class, the same (docs/classes.md).
 import { Alert, Card, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useParams } from 'react-router';
-import type { ClassStats } from '@edu/contract';
+import dayjs from 'dayjs';
+import type { ClassStats, ClassTaskFigures } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
-import { masteryOption, schemesOption } from './charts';
+import { masteryOption, schemesOption, tasksOption } from './charts';
 import { useClassStats } from './queries';
 import { CLASS_TEXTS } from './texts';
 
@@ -28,6 +29,26 @@ const schemeColumns: TableColumnsType<SchemeRow> = [
   },
 ];
 
+const taskColumns: TableColumnsType<ClassTaskFigures> = [
+  { title: CLASS_TEXTS.scores.columns.title, dataIndex: 'title', ellipsis: true },
+  {
+    title: S.deadline,
+    dataIndex: 'deadline',
+    width: 140,
+    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+  },
+  { title: S.assigned, dataIndex: 'assigned', width: 80, align: 'right' },
+  { title: S.started, dataIndex: 'started', width: 80, align: 'right' },
+  { title: S.finished, dataIndex: 'finished', width: 80, align: 'right' },
+  {
+    title: S.average,
+    dataIndex: 'averagePercent',
+    width: 110,
+    align: 'right',
+    render: (v: number | null) => (v === null ? '--' : v),
+  },
+];
+
 export default function ClassStatsPage() {
   const { classId = '' } = useParams();
   const stats = useClassStats(classId);
@@ -40,8 +61,21 @@ export default function ClassStatsPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title={S.title(d.class.name)}>
         <Typography.Text type="secondary">{S.members(d.class.memberCount)}</Typography.Text>
-        <Alert type="info" showIcon style={{ marginTop: 12 }} title={S.tasksLater} />
+        {d.tasks.length === 0 && <Alert type="info" showIcon style={{ marginTop: 12 }} title={S.tasksLater} />}
       </Card>
+      {d.tasks.length > 0 && (
+        <Card size="small" title={S.tasks}>
+          <EChart option={tasksOption(d.tasks)} height={260} label={S.taskChart} />
+          <Table<ClassTaskFigures>
+            rowKey="taskId"
+            size="small"
+            columns={taskColumns}
+            dataSource={d.tasks}
+            scroll={{ x: 600 }}
+            pagination={false}
+          />
+        </Card>
+      )}
       <Card size="small" title={S.schemes}>
         {d.schemes.length === 0 ? (
           <Typography.Text type="secondary">{S.schemesEmpty}</Typography.Text>

@@ -1,10 +1,10 @@
 // class/todaywork/{id} ({id}: the class id): what the class did today (China Standard Time) — each member's
-// state and the schemes trained today (the tasks due today once tasks exist, docs/classes.md).
+// state, the class's tasks due today with who has not finished, and the schemes trained today (docs/classes.md).
 import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
 import dayjs from 'dayjs';
-import type { ClassToday } from '@edu/contract';
+import type { ClassTaskFigures, ClassToday } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -44,6 +44,32 @@ const schemeColumns: TableColumnsType<Scheme> = [
   { title: T.columns.finished, dataIndex: 'finished', width: 90, align: 'right' },
 ];
 
+const taskColumns: TableColumnsType<ClassTaskFigures> = [
+  {
+    title: T.columns.scheme,
+    dataIndex: 'title',
+    render: (title: string, t) => (
+      <Space size={4} wrap>
+        {title}
+        {t.homework && <Tag>{CLASS_TEXTS.stats.homework}</Tag>}
+      </Space>
+    ),
+  },
+  {
+    title: CLASS_TEXTS.stats.deadline,
+    dataIndex: 'deadline',
+    width: 80,
+    render: (v: number) => dayjs(v).format('HH:mm'),
+  },
+  { title: T.columns.finished, key: 'done', width: 110, render: (_, t) => T.taskDone(t.finished, t.assigned) },
+  {
+    title: T.notFinished,
+    dataIndex: 'notFinished',
+    render: (names: string[]) =>
+      names.length ? names.join('、') : <Typography.Text type="success">{T.allDone}</Typography.Text>,
+  },
+];
+
 export default function TodayWorkPage() {
   const { id = '' } = useParams();
   const today = useClassToday(id);
@@ -65,6 +91,17 @@ export default function TodayWorkPage() {
           <Typography.Text>{T.summary(count('done'), count('doing'), count('notStarted'))}</Typography.Text>
         </Space>
       </Card>
+      <Card size="small" title={T.tasks}>
+        <Table<ClassTaskFigures>
+          rowKey="taskId"
+          size="small"
+          columns={taskColumns}
+          dataSource={d.tasks}
+          locale={{ emptyText: T.noTasks }}
+          scroll={{ x: 520 }}
+          pagination={false}
+        />
+      </Card>
       <Card size="small" title={T.schemes}>
         <Table<Scheme>
           rowKey="schemeId"
@@ -75,7 +112,11 @@ export default function TodayWorkPage() {
           pagination={false}
         />
       </Card>
-      <Card size="small" title={T.members}>
+      <Card
+        size="small"
+        title={T.members}
+        extra={<Typography.Text type="secondary">{T.trainingsNote}</Typography.Text>}
+      >
         <Table<Member>
           rowKey="id"
           size="small"

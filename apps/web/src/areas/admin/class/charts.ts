@@ -1,5 +1,5 @@
 // ECharts options of the class pages, built from the API's answers by pure functions.
-import { MASTERY_LEVELS, type ClassStats, type ClassStudentScores } from '@edu/contract';
+import { MASTERY_LEVELS, type ClassStats, type ClassStudentScores, type ClassTaskFigures } from '@edu/contract';
 import type { ChartOption } from '../../../components/chart/EChart';
 import { CLASS_TEXTS } from './texts';
 
@@ -80,6 +80,34 @@ export function scoresOption(schemes: ClassStudentScores['schemes']): ChartOptio
         type: 'bar',
         data: schemes.map((s) => pct(s.classAverage, s.maxScore)),
         itemStyle: { color: '#bfbfbf' },
+      },
+    ],
+  };
+}
+
+/** Per task (oldest first): assigned, started and finished students, and the average score rate. */
+export function tasksOption(tasks: readonly ClassTaskFigures[]): ChartOption {
+  const S = CLASS_TEXTS.stats;
+  const list = [...tasks].reverse();
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: [S.assigned, S.started, S.finished, S.average] },
+    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: list.map((t) => t.title), axisLabel: { width: 90, overflow: 'truncate' } },
+    yAxis: [
+      { type: 'value', minInterval: 1 },
+      { type: 'value', min: 0, max: 100 },
+    ],
+    series: [
+      { name: S.assigned, type: 'bar', data: list.map((t) => t.assigned), itemStyle: { color: '#d9d9d9' } },
+      { name: S.started, type: 'bar', data: list.map((t) => t.started), itemStyle: { color: '#faad14' } },
+      { name: S.finished, type: 'bar', data: list.map((t) => t.finished), itemStyle: { color: '#52c41a' } },
+      {
+        name: S.average,
+        type: 'line',
+        yAxisIndex: 1,
+        data: list.map((t) => t.averagePercent),
+        itemStyle: { color: '#1677ff' },
       },
     ],
   };

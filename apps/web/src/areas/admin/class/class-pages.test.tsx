@@ -3,7 +3,7 @@
 // stats and today pages, their error state, and the teacher's 学生统计 link.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ClassStats, ClassStudentInfo, ClassSummary, ClassToday } from '@edu/contract';
+import type { ClassStats, ClassStudentInfo, ClassSummary, ClassTaskFigures, ClassToday } from '@edu/contract';
 import { envelope } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
@@ -182,6 +182,19 @@ const INFO: ClassStudentInfo = {
   ],
 };
 
+const TASK: ClassTaskFigures = {
+  taskId: '40',
+  title: '周一作业',
+  startAt: Date.UTC(2026, 0, 4),
+  deadline: Date.UTC(2026, 0, 5, 12),
+  homework: true,
+  assigned: 3,
+  started: 2,
+  finished: 1,
+  averagePercent: 80,
+  notFinished: [],
+};
+
 describe('class reads', () => {
   it("student info: classes, trainings linking to the report, mastery; a 404 shows the server's message", async () => {
     const { session } = await makeSession(loginInfo(TEACHER), {
@@ -212,12 +225,16 @@ describe('class reads', () => {
         { id: '13', username: 'c', name: '丙', trainings: 0, finished: 0, answered: 0, correct: 0, lastActive: null },
       ],
       schemes: [{ schemeId: '7', title: '单元练习', students: 2, finished: 1 }],
+      tasks: [{ ...TASK, notFinished: ['乙', '丙'] }],
     };
     const { session } = await makeSession(loginInfo(TEACHER), { 'GET /v1/class/5/today': today });
     renderApp(session, ['/admin/class/todaywork/5']);
     expect(await screen.findByText('已完成 1 人，进行中 1 人，未开始 1 人')).toBeTruthy();
     expect(screen.getByText('今天（中国标准时间 2026-01-05）')).toBeTruthy();
     expect(screen.getByText('单元练习')).toBeTruthy();
+    expect(screen.getByText('周一作业')).toBeTruthy();
+    expect(screen.getByText('1/3 人完成')).toBeTruthy();
+    expect(screen.getByText('乙、丙')).toBeTruthy();
   });
 
   it('stats draws the scheme and mastery charts, or says there is nothing yet', async () => {
@@ -232,22 +249,27 @@ describe('class reads', () => {
         },
       ],
       schemes: [{ schemeId: '7', title: '单元练习', started: 2, finished: 2, averagePercent: 66.7 }],
+      tasks: [TASK],
     };
     const { session } = await makeSession(loginInfo(TEACHER), {
       'GET /v1/class/5/stats': stats,
-      'GET /v1/class/6/stats': { ...stats, mastery: [], schemes: [] },
+      'GET /v1/class/6/stats': { ...stats, mastery: [], schemes: [], tasks: [] },
     });
     renderApp(session, ['/admin/class/5/stats']);
     expect(await screen.findByText('初一（1）班 · 班级统计')).toBeTruthy();
     expect(screen.getByRole('img', { name: '各方案完成与得分' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '知识点掌握分布（人数）' })).toBeTruthy();
     expect(screen.getByText('66.7')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '各任务完成人数与平均得分率' })).toBeTruthy();
+    expect(screen.getAllByText('周一作业').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/班级还没有任务/)).toBeNull();
     const { session: s2 } = await makeSession(loginInfo(TEACHER), {
-      'GET /v1/class/6/stats': { ...stats, mastery: [], schemes: [] },
+      'GET /v1/class/6/stats': { ...stats, mastery: [], schemes: [], tasks: [] },
     });
     renderApp(s2, ['/admin/class/6/stats']);
     expect(await screen.findByText('成员还没有训练')).toBeTruthy();
     expect(screen.getByText('成员还没有作答记录')).toBeTruthy();
+    expect(screen.getByText(/班级还没有任务/)).toBeTruthy();
   });
 });
 
