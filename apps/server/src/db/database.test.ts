@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { openPglite } from './pglite.js';
 import { agencies, knowledgePoints, users } from './schema.js';
 import { knowledgeRows, seedDatabase } from '../seed/seed.js';
+import { DEMO_EXTRA_STUDENTS } from '../seed/seed-users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,8 +50,13 @@ describe('migrations and seed', () => {
       points: (await t.db.select({ n: count() }).from(knowledgePoints))[0].n,
     });
     const before = await counts();
-    // The seven accounts of docs/domain.md "Demo data" and the second family of docs/parents.md "Demo data".
-    expect(before).toEqual({ users: 7 + 2, agencies: 2, points: knowledgeRows().length });
+    // The seven accounts of docs/domain.md "Demo data", the second family of docs/parents.md "Demo data" and the
+    // students the agency created of docs/users.md "Demo data".
+    expect(before).toEqual({
+      users: 7 + 2 + DEMO_EXTRA_STUDENTS.length,
+      agencies: 2,
+      points: knowledgeRows().length,
+    });
     expect((await seedDatabase(t.db, t.config)).notice).toEqual([]);
     expect((await seedDatabase(t.db, { ...t.config, seed: 'none' })).notice).toEqual([]);
     expect(await counts()).toEqual(before);
