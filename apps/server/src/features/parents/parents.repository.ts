@@ -1,7 +1,7 @@
 // SQL for parents (docs/parents.md): links, pairing codes, the agency's parent list and parent accounts.
 import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, parentChildren, userRoles, users } from '../../db/schema.js';
+import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
 import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
 
 export const PARENT_ROLE = 'edu:parent';
@@ -121,6 +121,19 @@ export class ParentsRepository {
       .where(sql`lower(${users.username}) = lower(${username})`)
       .limit(1);
     return r !== undefined;
+  }
+
+  /** The owner of a training of the agency, when it is one of the parent's children. */
+  async childOwning(parentId: number, agencyId: string, trainingId: number): Promise<number | null> {
+    const [r] = await this.db
+      .select({ userId: trainings.userId })
+      .from(trainings)
+      .innerJoin(
+        parentChildren,
+        and(eq(parentChildren.childId, trainings.userId), eq(parentChildren.parentId, parentId)),
+      )
+      .where(and(eq(trainings.id, trainingId), eq(trainings.agencyId, agencyId)));
+    return r?.userId ?? null;
   }
 
   // Pairing codes (docs/parents.md "Pairing codes").

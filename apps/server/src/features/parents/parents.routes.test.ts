@@ -100,6 +100,21 @@ describe("the parent reads their children's trainings", () => {
     expect(short.knowledgePoints).toEqual(full.knowledgePoints);
   });
 
+  it("reads a child's report through the student's report call too; another parent gets 404 there", async () => {
+    const viaTrain = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${finishedId}`, parent)));
+    const viaParent = TrainingReport.parse(
+      expectOk(await call('GET', `/v1/parent/child/${studentId}/report/${finishedId}`, parent)),
+    );
+    expect(viaTrain).toEqual(viaParent);
+    const sealed = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${paperId}`, parent)));
+    expect(sealed.records.map((x) => x.isCorrect)).toEqual([null]);
+    await addUser(t, 'parent-c', '无关家长', ['edu:parent']);
+    const stranger = await t.login('parent-c');
+    expectError(await call('GET', `/v1/train/report/${finishedId}`, stranger), 403);
+    // parent2 acts in demo through xiaohong, but the training is not their child's.
+    expectError(await call('GET', `/v1/train/report/${finishedId}`, await t.login('parent2')), 404);
+  });
+
   it("keeps a running paper's results sealed for the parent as for the child", async () => {
     const r = TrainingReport.parse(
       expectOk(await call('GET', `/v1/parent/child/${studentId}/report/${paperId}`, parent)),

@@ -17,7 +17,7 @@ import { checkNewPassword, hashPassword } from '../../lib/password.js';
 import type { LoginAttemptKeys, LoginLimiter } from '../auth/login-limiter.js';
 import type { TrainingService } from '../training/training.service.js';
 import { MAX_LINKS, newPairingCode, pairingExpiry } from './parents.policy.js';
-import type { ParentsRepository, PersonRow } from './parents.repository.js';
+import { PARENT_ROLE, type ParentsRepository, type PersonRow } from './parents.repository.js';
 
 const NO_CHILD = '孩子不存在';
 const NO_PARENT = '家长不存在';
@@ -70,6 +70,22 @@ export class ParentsService {
     const id = await this.ownChild(user, agencyId, childId);
     const report = await this.training.report({ id, roles: [] }, agencyId, trainId);
     return questions === '1' ? report : { ...report, records: [] };
+  }
+
+  /**
+   * `GET /v1/train/report/{id}` for a parent: the report of a child's training, as the child reads it; null when
+   * the caller is no parent of the training's owner (the training service then answers as it always did).
+   */
+  async childTrainingReport(
+    user: Actor & { roles: readonly string[] },
+    agencyId: string,
+    trainId: string,
+  ): Promise<TrainingReport | null> {
+    const n = parseNumericId(trainId);
+    if (n === null || !user.roles.includes(PARENT_ROLE)) return null;
+    const child = await this.repo.childOwning(user.id, agencyId, n);
+    if (child === null || !(await this.repo.isStudentOf(child, agencyId))) return null;
+    return this.training.report({ id: child, roles: [] }, agencyId, trainId);
   }
 
   async unlinkOwn(user: Actor, childId: string): Promise<null> {

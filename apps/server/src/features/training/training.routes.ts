@@ -30,5 +30,12 @@ export async function trainingRoutes(app: FastifyInstance) {
   registerApi(app, API.trainingFinish, (ctx) => training.finish(trainee(ctx), ctx.params.id));
   registerApi(app, API.trainingQuestions, (ctx) => training.records(trainee(ctx), ctx.params.id));
   registerApi(app, API.trainingHistory, (ctx) => training.history(trainee(ctx), ctx.query));
-  registerApi(app, API.trainingReport, (ctx) => training.report(ctx.user(), ctx.agencyId!, ctx.params.id));
+  // A parent reads a child's report here too (docs/parents.md "What a parent reads").
+  registerApi(
+    app,
+    API.trainingReport,
+    async (ctx) =>
+      (await app.services.parents.childTrainingReport(ctx.user(), ctx.agencyId!, ctx.params.id)) ??
+      training.report(ctx.user(), ctx.agencyId!, ctx.params.id),
+  );
 }
