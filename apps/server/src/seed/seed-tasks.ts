@@ -2,7 +2,7 @@
 // without the class, for the demo students): one finished (its window over, the demo student's training done in
 // it), one open (nobody started yet) and one homework (open, late work accepted with a 20 % penalty, done by the demo
 // student). Played through the real services on a clock a few days back, after seedDemoPractice; a database that
-// already has a task of the demo agency is left alone (idempotent).
+// already has the first of them is left alone (idempotent; other parts of the demo add tasks of their own).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Task, TaskFields, Training, TrainingAnswerRequest, TrainingAnswerResult } from '@edu/contract';
 import { manualClock, type Clock } from '../lib/clock.js';
@@ -17,6 +17,8 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** Safety cap on the answers of one seeded training. */
 const MAX_ANSWERS = 60;
+/** The first demo task's title: a database that has it was seeded already. */
+const FIRST_TITLE = '第一单元练习';
 
 type Trainee = { id: number; agencyId: string };
 type Staff = { id: number; roles: readonly string[]; agencyId: string };
@@ -34,7 +36,11 @@ export interface DemoTaskServices {
 }
 
 export async function seedDemoTasks(db: Db, servicesOn: (clock: Clock) => DemoTaskServices): Promise<void> {
-  const [existing] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.agencyId, 'demo')).limit(1);
+  const [existing] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.agencyId, 'demo'), eq(tasks.title, FIRST_TITLE)))
+    .limit(1);
   if (existing) return;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'agency'));
   const [student] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
@@ -66,7 +72,7 @@ export async function seedDemoTasks(db: Db, servicesOn: (clock: Clock) => DemoTa
   const base = { schemeId: String(scheme.id), ...target };
   const finished = await taskService.create(staff, {
     ...base,
-    title: '第一单元练习',
+    title: FIRST_TITLE,
     startTime: now - 4 * DAY,
     deadline: now - 2 * DAY,
     latePolicy: 'none',

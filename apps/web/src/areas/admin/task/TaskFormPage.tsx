@@ -2,7 +2,7 @@
 // students, with a window in China Standard Time, a late policy and the homework flag. Staff who may not write
 // the task (docs/product.md §6 lets them onto the page) see it read-only.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TaskDetail, TaskFieldsInput, TaskLatePolicy } from '@edu/contract';
@@ -183,30 +183,27 @@ function TaskForm({ task }: { task?: TaskDetail }) {
         >
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
-        <Space wrap align="start" size={24}>
-          <Form.Item name="latePolicy" label={T.latePolicy}>
-            <Select
-              style={{ minWidth: 200 }}
-              options={(['none', 'late', 'penalty'] as const).map((p) => ({ value: p, label: TASK_TEXTS.policies[p] }))}
-            />
+        <Form.Item name="latePolicy" label={T.latePolicy}>
+          <Select
+            style={{ maxWidth: 320 }}
+            options={(['none', 'late', 'penalty'] as const).map((p) => ({ value: p, label: TASK_TEXTS.policies[p] }))}
+          />
+        </Form.Item>
+        {policy === 'penalty' && (
+          <Form.Item name="latePenalty" label={T.latePenalty} rules={[{ required: true, message: T.required }]}>
+            <InputNumber min={1} max={100} precision={0} />
           </Form.Item>
-          {policy === 'penalty' && (
-            <Form.Item name="latePenalty" label={T.latePenalty} rules={[{ required: true, message: T.required }]}>
-              <InputNumber min={1} max={100} precision={0} />
-            </Form.Item>
-          )}
-        </Space>
+        )}
         <Form.Item name="homework" valuePropName="checked">
           <Checkbox>{T.homework}</Checkbox>
         </Form.Item>
-        <Space>
+        <Space wrap>
           <Button type="primary" htmlType="submit" loading={save.isPending} disabled={readOnly}>
             {task ? T.submitModify : T.submitCreate}
           </Button>
           <Button disabled={false} onClick={() => void navigate(-1)}>
             {TASK_TEXTS.back}
           </Button>
-          {task && <Tag>{task.schemeTitle}</Tag>}
         </Space>
       </Form>
     </Card>
