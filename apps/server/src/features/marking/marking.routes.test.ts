@@ -4,6 +4,7 @@
 // and who may mark what (agency teachers outside tasks, homework teachers only on homework tasks of agencies
 // they are assigned to, foreign ids 404).
 import {
+  Question,
   MarkingItem,
   MarkingQueuePage,
   MarkingTraining,
@@ -135,6 +136,9 @@ describe('the queue and claims', () => {
     expectOk(await call('DELETE', `/v1/marking/record/${recordId}/claim`, teacher2));
     // Without a claim nobody marks.
     expectError(await mark(teacher, recordId, { score: 1 }), 409);
+    // Two markers claiming at once: one claim, one 409.
+    const both = await Promise.all([claim(teacher, recordId), claim(teacher2, recordId)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });
 
@@ -214,6 +218,65 @@ describe('a mark', () => {
     }
     expect((await recordRow(recordId)).score).toBeNull();
     expect((await report(trainId)).training.score).toBe(1);
+  });
+});
+
+describe('a reading question', () => {
+  it('is marked per waiting sub-question; its score is the mean of the sub-scores', async () => {
+    const repos = expectOk(
+      await call<{ list: { id: string; owned: boolean }[] }>('GET', '/v1/exam/repositories', agency),
+    );
+    const repoId = repos.list.find((r) => r.owned)!.id;
+    const { id } = expectOk(
+      await call<{ id: string }>('PUT', '/v1/exam/question', agency, {
+        agencyId: 'demo',
+        repoId,
+        type: 'enReading',
+        judgeType: 'manual',
+        title: '阅读短文',
+        question: '<p>Read and answer.</p>',
+        knowledgeId: bank.kp,
+        options: [],
+        answer: [],
+        questionSub: [
+          { type: 'trueFalse', title: 'Q1', answer: ['F'] },
+          { type: 'shortAnswer', title: 'Q2', answer: ['Because it rained.'] },
+        ],
+      }),
+    );
+    const q = Question.parse(expectOk(await call('GET', `/v1/exam/question/${id}`, agency)));
+    const [tf, sa] = q.questionSub.map((x) => x.questionSubId);
+    const paper = expectOk(
+      await call<Scheme>('POST', '/v1/train/scheme/ordered/submit', agency, {
+        title: '阅读小测',
+        kpRange: [bank.kp],
+        timeLimit: 0,
+        questionIds: [id],
+        trainRepoId: bank.trainRepoId,
+      }),
+    );
+    expectOk(await call('POST', `/v1/train/scheme/${paper.schemeId}/on`, agency));
+    const tr = expectOk(await call<Training>('PUT', `/v1/train/scheme/${paper.schemeId}/start`, student));
+    expectOk(
+      await call('POST', `/v1/train/${tr.trainId}/answer`, student, {
+        clientAnswerId: `reading-${tr.trainId}`,
+        questionId: id,
+        answer: [],
+        subAnswers: { [tf]: ['F'], [sa]: ['It rained.'] },
+      }),
+    );
+    expectOk(await call('POST', `/v1/train/${tr.trainId}/finish`, student));
+    const marking = MarkingTraining.parse(expectOk(await call('GET', `/v1/marking/training/0/${tr.trainId}`, teacher)));
+    const item = marking.items[0];
+    expect(item.subQuestions).toEqual([
+      expect.objectContaining({ questionSubId: sa, title: 'Q2', answer: ['It rained.'], isCorrect: null }),
+    ]);
+    expectOk(await claim(teacher, item.recordId));
+    expectError(await mark(teacher, item.recordId, { score: 1 }), 400);
+    const marked = MarkingItem.parse(expectOk(await mark(teacher, item.recordId, { subMarks: { [sa]: false } })));
+    expect(marked).toMatchObject({ score: 0.5, pending: false });
+    expect(marked.subQuestions[0].isCorrect).toBe(false);
+    expect((await report(tr.trainId)).training.score).toBe(0.5);
   });
 });
 
