@@ -30,7 +30,7 @@ const schemeColumns: TableColumnsType<SchemeRow> = [
 ];
 
 const taskColumns: TableColumnsType<ClassTaskFigures> = [
-  { title: CLASS_TEXTS.scores.columns.title, dataIndex: 'title', ellipsis: true },
+  { title: S.task, dataIndex: 'title', ellipsis: true },
   {
     title: S.deadline,
     dataIndex: 'deadline',

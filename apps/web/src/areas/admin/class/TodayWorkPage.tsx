@@ -46,7 +46,7 @@ const schemeColumns: TableColumnsType<Scheme> = [
 
 const taskColumns: TableColumnsType<ClassTaskFigures> = [
   {
-    title: T.columns.scheme,
+    title: T.task,
     dataIndex: 'title',
     render: (title: string, t) => (
       <Space size={4} wrap>
