@@ -213,6 +213,17 @@ describe('teachers and profiles', () => {
   });
 });
 
+describe('suspending an agency admin', () => {
+  it('takes an agency admin: a teacher admin may not suspend a teacher who is also the agency admin', async () => {
+    const id = await addUser(t, 'admteacher', '管理员兼教师', ['edu:agency:demo:admin', 'edu:agency:demo:teacher']);
+    await addUser(t, 'tadmin', '教师管理员', ['edu:agency:demo:teacher:admin']);
+    const teacherAdmin = await t.login('tadmin');
+    expectError(await t.call('POST', `/v1/users/teacher/${id}/disable`, demo(teacherAdmin)), 403);
+    expectOk(await t.call('POST', `/v1/users/teacher/${id}/disable`, demo(agency)));
+    expectOk(await t.call('POST', `/v1/users/teacher/${id}/enable`, demo(agency)));
+  });
+});
+
 describe('homework teachers', () => {
   it('platform admins create, assign and list them; agency admins cannot', async () => {
     const made = expectOk(

@@ -132,6 +132,10 @@ export class UsersService {
   ): Promise<AgencyUser> {
     const row = await this.member(agencyId, kind, id);
     if (disabled && row.id === actor.id) throw invalidField('id', '不能停用自己的账号');
+    // Suspending a membership suspends every role of it, the agency admin's too: only an agency admin may do that.
+    const adminRole = `edu:agency:${agencyId}:admin`;
+    if (row.roles.includes(adminRole) && !actor.roles.includes(adminRole))
+      throw forbidden('此账号是机构管理员，只有机构管理员可以停用或启用');
     const now = this.now();
     await this.repo.setMembership(this.repo.db, agencyId, row.id, { disabledAt: disabled ? now : null }, now);
     // Cached sessions still carry the roles: forget them so the next request reads them again.
