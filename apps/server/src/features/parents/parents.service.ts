@@ -263,7 +263,8 @@ export class ParentsService {
   async unlink(agencyId: string, parentId: string, childId: string): Promise<AgencyParent> {
     const p = await this.agencyParent(agencyId, parentId);
     const c = await this.agencyStudent(agencyId, childId);
-    if (!(await this.repo.unlink(p, c))) throw notFound(NO_CHILD);
+    // Idempotent, as a DELETE is: removing a link already gone answers the parent as it is.
+    await this.repo.unlink(p, c);
     return this.one(agencyId, p);
   }
 
