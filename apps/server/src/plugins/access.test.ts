@@ -183,13 +183,14 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/users/student/:id': { name: 'x' },
   'POST /v1/users/teacher/:id': { name: 'x' },
   'POST /v1/users/teacher/:id/profile': { introduction: 'x' },
+  'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
 // another agency's and another student's ids (wrong-book.routes.test.ts likewise for the wrong-book calls, and
-// parents.routes.test.ts for a parent's calls on their own children).
+// parents.routes.test.ts for a parent's calls on their own children, tasks.routes.test.ts for a student's task).
 const studentOwn = new Set<ApiRoute>(
-  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong|parentChild)/.test(name) ? [r] : [])),
+  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong|parentChild|studentTask)/.test(name) ? [r] : [])),
 );
 const recordRoutes = [...agencyScoped, ...ownChecked].filter(
   (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint') && !studentOwn.has(r),
