@@ -12,9 +12,9 @@ import { Duration } from '../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from '../student/train/format';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { useChildHistory } from './queries';
-import { PARENT_TEXTS } from './texts';
+import { PARENT_PAGE_TEXTS } from './page-texts';
 
-const T = PARENT_TEXTS.history;
+const T = PARENT_PAGE_TEXTS.history;
 const PAGE_SIZE = 20;
 
 export const reportPath = (trainId: string, childId: string, withQuestions: boolean) =>
@@ -87,7 +87,7 @@ export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
       extra={
         kids.length > 1 && (
           <Select
-            aria-label={PARENT_TEXTS.children.switcher}
+            aria-label={PARENT_PAGE_TEXTS.children.switcher}
             value={child.id}
             style={{ minWidth: 140 }}
             options={kids.map((k) => ({ value: k.id, label: k.name }))}
@@ -103,7 +103,10 @@ export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
         <Alert
           type="info"
           showIcon
-          title={PARENT_TEXTS.children.otherAgency(child.name, child.agencies.map((a) => a.name).join('、') || '—')}
+          title={PARENT_PAGE_TEXTS.children.otherAgency(
+            child.name,
+            child.agencies.map((a) => a.name).join('、') || '—',
+          )}
         />
       ) : (
         <>

@@ -9,9 +9,9 @@ import { fieldErrorsOf, useApiMutation } from '../../api/mutation';
 import { useRefreshLoginInfo } from '../../app/auth-actions';
 import { useCall } from '../../app/session-context';
 import { parentKeys } from './queries';
-import { PARENT_TEXTS } from './texts';
+import { PARENT_PAGE_TEXTS } from './page-texts';
 
-const T = PARENT_TEXTS.children;
+const T = PARENT_PAGE_TEXTS.children;
 const CODE_RE = /^[0-9A-Z]{6}$/;
 const normalise = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 
@@ -29,7 +29,7 @@ function PairForm() {
       setCode('');
       await refresh().catch(() => undefined);
     },
-    onError: (e) => setProblem(fieldErrorsOf(e)[0]?.message ?? PARENT_TEXTS.history.noChild),
+    onError: (e) => setProblem(fieldErrorsOf(e)[0]?.message ?? PARENT_PAGE_TEXTS.history.noChild),
   });
   const submit = () => {
     const c = normalise(code);

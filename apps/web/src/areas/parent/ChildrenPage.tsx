@@ -10,6 +10,7 @@ import { errorText } from '../../api/client';
 import { ChildHistory } from './ChildHistory';
 import { ChildrenCard } from './ChildrenCard';
 import { useChildren } from './queries';
+import { PARENT_PAGE_TEXTS } from './page-texts';
 import { PARENT_TEXTS } from './texts';
 
 const H = PARENT_TEXTS.home;
@@ -44,7 +45,7 @@ export function ChildrenPage({ childId, onSelect }: ChildrenPageProps) {
       {child ? (
         <ChildHistory key={child.id} kids={list} child={child} onSelect={onSelect} />
       ) : (
-        childId !== undefined && <ResultPage status={404} title={PARENT_TEXTS.history.noChild} extra={null} />
+        childId !== undefined && <ResultPage status={404} title={PARENT_PAGE_TEXTS.history.noChild} extra={null} />
       )}
       <ChildrenCard kids={list} />
     </Space>

@@ -19,9 +19,10 @@ import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { ReportTrainingStats } from '../student/train/TrainingStats';
 import { reportPath } from './ChildHistory';
 import { useChildReport } from './queries';
+import { PARENT_PAGE_TEXTS } from './page-texts';
 import { PARENT_TEXTS } from './texts';
 
-const T = PARENT_TEXTS.report;
+const T = PARENT_PAGE_TEXTS.report;
 
 function KpChart({ points }: { points: TrainingReport['knowledgePoints'] }) {
   const option = useMemo(() => kpChartOption(points), [points]);
@@ -82,7 +83,7 @@ function Report({
           <Link to={reportPath(t.trainId, childId, !withQuestions)}>
             {withQuestions ? T.withoutQuestions : T.withQuestions}
           </Link>
-          <Link to={`/parent/history/${childId}`}>{PARENT_TEXTS.history.back}</Link>
+          <Link to={`/parent/history/${childId}`}>{PARENT_PAGE_TEXTS.history.back}</Link>
         </Space>
         {sealed ? (
           <Typography.Paragraph type="secondary">{T.paperRunning}</Typography.Paragraph>
@@ -124,7 +125,7 @@ function ReportLoader() {
         error={query.error}
         onRetry={() => void query.refetch()}
         missing={T.notFound}
-        back={{ to: `/parent/history/${annoId}`, label: PARENT_TEXTS.history.back }}
+        back={{ to: `/parent/history/${annoId}`, label: PARENT_PAGE_TEXTS.history.back }}
       />
     );
   return <Report report={query.data} childId={annoId} withQuestions={withQuestions} />;
