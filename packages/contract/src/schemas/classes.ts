@@ -104,11 +104,15 @@ export const ClassStudentScores = z.object({
       schemeId: Id,
       title: z.string(),
       type: z.enum(['general', 'paper']),
-      /** The student's ended trainings of the scheme, best score, and the class members' average of their best. */
+      /**
+       * The student's ended trainings of the scheme; the best of them by score rate (its score and max score, and
+       * the rate in %); the class members' average of their best rates (%) and how many members ended one.
+       */
       trainings: z.number().int(),
       best: z.number().nullable(),
       maxScore: z.number(),
-      classAverage: z.number().nullable(),
+      bestPercent: z.number().nullable(),
+      classAveragePercent: z.number().nullable(),
       classFinished: z.number().int(),
     }),
   ),

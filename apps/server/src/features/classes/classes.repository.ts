@@ -271,7 +271,8 @@ export class ClassesRepository {
   }
 
   /**
-   * Per scheme, the members' ended trainings: for each member the best score (and its max); running trainings
+   * Per scheme, the members' ended trainings: for each member the training with the best score rate (its score,
+   * max and rate in %; papers and general trainings of one scheme may have different maxima); running trainings
    * never count (a running paper's score is secret).
    */
   async schemeBests(agencyId: string, userIds: number[]) {
@@ -284,11 +285,15 @@ export class ClassesRepository {
       trainings: number;
       best: number;
       max_score: number;
+      rate: number | null;
     }>(
       await this.db
         .execute(sql`select t.scheme_id, (array_agg(t.scheme->>'title' order by t.started_at desc))[1] as title,
         (array_agg(t.scheme->>'type' order by t.started_at desc))[1] as type, t.user_id,
-        count(*)::int as trainings, max(t.score)::float8 as best, max(t.max_score)::float8 as max_score
+        count(*)::int as trainings,
+        (array_agg(t.score order by case when t.max_score > 0 then t.score / t.max_score end desc nulls last, t.score desc))[1]::float8 as best,
+        (array_agg(t.max_score order by case when t.max_score > 0 then t.score / t.max_score end desc nulls last, t.score desc))[1]::float8 as max_score,
+        max(case when t.max_score > 0 then t.score / t.max_score * 100 end)::float8 as rate
         from trainings t where t.agency_id = ${agencyId} and t.status <> 'running'
           and t.user_id in (${sql.join(
             userIds.map((i) => sql`${i}`),
@@ -304,6 +309,7 @@ export class ClassesRepository {
       trainings: Number(r.trainings),
       best: Number(r.best),
       maxScore: Number(r.max_score),
+      rate: r.rate === null ? null : Number(r.rate),
     }));
   }
 

@@ -302,7 +302,15 @@ describe("classes: a teacher's reads", () => {
       expectOk(await call('GET', `/v1/class/${cls.id}/student/${ids['cls-student2']}/scores`, 'cls-teacher2')),
     );
     const unit = s.schemes.find((x) => x.title === '单元练习')!;
-    expect(unit).toMatchObject({ trainings: 2, best: 9, maxScore: 10, classAverage: 7, classFinished: 2 });
+    // Best rates: 90 % (student2's 9/10) and 50 % (student3's 5/10).
+    expect(unit).toMatchObject({
+      trainings: 2,
+      best: 9,
+      maxScore: 10,
+      bestPercent: 90,
+      classAveragePercent: 70,
+      classFinished: 2,
+    });
     expect(s.trainings).toHaveLength(2);
     expectError(await call('GET', `/v1/class/${cls.id}/student/${ids.student}/scores`, 'cls-teacher2'), 404);
     expectError(await call('GET', `/v1/class/${cls.id}/student/${ids['cls-student2']}/scores`, 'teacher'), 404);

@@ -276,7 +276,7 @@ export class ClassesService {
     const schemes = [...bySchemeAll.values()]
       .map((all) => {
         const mine = all.find((b) => b.userId === studentId);
-        const pct = all.filter((b) => b.maxScore > 0);
+        const rates = all.flatMap((b) => (b.rate === null ? [] : [b.rate]));
         return {
           schemeId: String(all[0].schemeId),
           title: mine?.title ?? all[0].title,
@@ -284,7 +284,8 @@ export class ClassesService {
           trainings: mine?.trainings ?? 0,
           best: mine ? mine.best : null,
           maxScore: mine?.maxScore ?? all[0].maxScore,
-          classAverage: pct.length ? round1(pct.reduce((s, b) => s + b.best, 0) / pct.length) : null,
+          bestPercent: mine?.rate == null ? null : round1(mine.rate),
+          classAveragePercent: rates.length ? round1(rates.reduce((s, r) => s + r, 0) / rates.length) : null,
           classFinished: all.length,
         };
       })

@@ -15,18 +15,24 @@ import { TrainingTable } from './TrainingTable';
 
 const S = CLASS_TEXTS.scores;
 type Row = ClassStudentScores['schemes'][number];
-const dash = (v: number | null, max: number) => (v === null ? '--' : `${v} / ${max}`);
+const pct = (v: number | null) => (v === null ? '--' : `${v}%`);
 
 const columns: TableColumnsType<Row> = [
   { title: S.columns.title, dataIndex: 'title', ellipsis: true },
   { title: S.columns.trainings, dataIndex: 'trainings', width: 70, align: 'right' },
-  { title: S.columns.best, key: 'best', width: 100, align: 'right', render: (_, r) => dash(r.best, r.maxScore) },
+  {
+    title: S.columns.best,
+    key: 'best',
+    width: 140,
+    align: 'right',
+    render: (_, r) => (r.best === null ? '--' : `${r.best} / ${r.maxScore}（${pct(r.bestPercent)}）`),
+  },
   {
     title: S.columns.average,
     key: 'avg',
     width: 150,
     align: 'right',
-    render: (_, r) => dash(r.classAverage, r.maxScore),
+    render: (_, r) => pct(r.classAveragePercent),
   },
   { title: S.columns.finished, dataIndex: 'classFinished', width: 120, align: 'right' },
 ];

@@ -63,10 +63,9 @@ export function schemesOption(schemes: ClassStats['schemes']): ChartOption {
   };
 }
 
-/** The student's best score next to the class average, per scheme (as a percentage of the scheme's max). */
+/** The student's best score rate next to the class's average best rate, per scheme (in %). */
 export function scoresOption(schemes: ClassStudentScores['schemes']): ChartOption {
   const S = CLASS_TEXTS.scores;
-  const pct = (v: number | null, max: number) => (v === null || max <= 0 ? null : Math.round((v / max) * 1000) / 10);
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0, data: [S.mine, S.average] },
@@ -74,11 +73,11 @@ export function scoresOption(schemes: ClassStudentScores['schemes']): ChartOptio
     xAxis: { type: 'category', data: schemes.map((s) => s.title), axisLabel: { width: 90, overflow: 'truncate' } },
     yAxis: { type: 'value', min: 0, max: 100 },
     series: [
-      { name: S.mine, type: 'bar', data: schemes.map((s) => pct(s.best, s.maxScore)), itemStyle: { color: '#1677ff' } },
+      { name: S.mine, type: 'bar', data: schemes.map((s) => s.bestPercent), itemStyle: { color: '#1677ff' } },
       {
         name: S.average,
         type: 'bar',
-        data: schemes.map((s) => pct(s.classAverage, s.maxScore)),
+        data: schemes.map((s) => s.classAveragePercent),
         itemStyle: { color: '#bfbfbf' },
       },
     ],
