@@ -22,6 +22,7 @@ import { tagsRoutes } from './features/tags/tags.routes.js';
 import { transferRoutes } from './features/transfer/transfer.routes.js';
 import { wrongBookRoutes } from './features/wrong-book/wrong-book.routes.js';
 import { masteryRoutes } from './features/mastery/mastery.routes.js';
+import { classesRoutes } from './features/classes/classes.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -93,6 +94,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(schemeStatsRoutes);
   await app.register(wrongBookRoutes);
   await app.register(masteryRoutes);
+  await app.register(classesRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

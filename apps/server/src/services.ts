@@ -52,6 +52,8 @@ import { WrongBookRepository } from './features/wrong-book/wrong-book.repository
 import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
 import { MasteryRepository } from './features/mastery/mastery.repository.js';
 import { MasteryService } from './features/mastery/mastery.service.js';
+import { ClassesRepository } from './features/classes/classes.repository.js';
+import { ClassesService } from './features/classes/classes.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -149,6 +151,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     trainingComments: new TrainingCommentsService(new TrainingCommentsRepository(db), trainingRepo, clock),
     wrongBook,
     mastery,
+    classes: new ClassesService(new ClassesRepository(db), mastery, training, clock),
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),

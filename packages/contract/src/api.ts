@@ -9,6 +9,7 @@ import { TRAINING_API } from './api/training.js';
 import { TRAIN_API } from './api/train.js';
 import { SCHEME_STATS_API } from './api/scheme-stats.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
+import { CLASSES_API } from './api/classes.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -225,6 +226,7 @@ export const API = {
   ...TRAIN_API,
   ...SCHEME_STATS_API,
   ...WRONG_BOOK_API,
+  ...CLASSES_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -25,5 +25,6 @@ export * from './schemas/scheme.js';
 export * from './schemas/scheme-stats.js';
 export * from './schemas/wrong-book.js';
 export * from './schemas/mastery.js';
+export * from './schemas/classes.js';
 export * from './judge/index.js';
 export * from './engine/index.js';
