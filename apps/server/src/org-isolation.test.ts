@@ -62,6 +62,8 @@ const HINT_KINDS: Record<string, IdKind> = {
   studentId: 'student',
 };
 
+/** Every call made, by route, for the closing checks. */
+const allCases = new Map<string, Case[]>();
 const ROUTES = [...API_ROUTE_TABLE.values()].filter(isOrgRoute).sort(walkOrder);
 const label = (r: ApiRoute) => `${r.method} ${r.path}`;
 
@@ -344,9 +346,28 @@ describe('organisation routes, generated from API_ROUTE_TABLE', () => {
           process.env.ISO_DUMP,
           cases.map((c) => [label(r), c.who, c.ids, c.expected, c.status, c.errmsg].join('\t') + '\n').join(''),
         );
+      allCases.set(label(r), cases);
       const wrong = cases.filter((c) => !matches(c.expected, c.got));
       const lines = wrong.map((c) => `${c.who} (${c.ids} ids): expected ${c.expected}, got ${c.status} ${c.errmsg}`);
       expect(lines, `${label(r)}: calls answering another class than the rule gives`).toEqual([]);
     },
   );
+
+  it('walked every route, and each roles rule lets some identity through and refuses another', () => {
+    expect([...allCases.keys()].sort()).toEqual(ROUTES.map(label).sort());
+    for (const [name, cases] of allCases) {
+      // A roles rule refuses someone among these identities; a login rule may let all of them in.
+      if (API_ROUTE_TABLE.get(name)?.access.kind === 'roles')
+        expect(
+          cases.some((c) => c.expected === 'forbidden'),
+          `${name} refuses nobody`,
+        ).toBe(true);
+      expect(
+        cases.some((c) => c.expected !== 'forbidden'),
+        `${name} lets nobody through`,
+      ).toBe(true);
+    }
+    const all = [...allCases.values()].flat();
+    expect(all.filter((c) => c.ids !== 'own' && c.expected === 'notFound').length).toBeGreaterThan(100);
+  });
 });
