@@ -3,6 +3,17 @@ import { z } from 'zod';
 import { PageQuery } from '../envelope.js';
 import { AgencyId, EpochMs, Id } from './common.js';
 
+/** Agency roles an agency admin grants on top of student or teacher (docs/users.md "Staff roles"). */
+export const STAFF_ROLE_KINDS = [
+  'question:admin',
+  'train:admin',
+  'student:admin',
+  'teacher:admin',
+  'parent:admin',
+] as const;
+export const StaffRoleKind = z.enum(STAFF_ROLE_KINDS);
+export type StaffRoleKind = z.infer<typeof StaffRoleKind>;
+
 /** `all` (default), `enabled` or `disabled` memberships. */
 export const MemberStatus = z.enum(['all', 'enabled', 'disabled']);
 export type MemberStatus = z.infer<typeof MemberStatus>;
@@ -34,6 +45,8 @@ export const AgencyUser = z.object({
   gradeName: z.string().nullable(),
   subjectIds: z.array(z.string()),
   mustChangePassword: z.boolean(),
+  /** The kinds of this agency's roles the account holds (`teacher`, `train:admin`, …); never another agency's. */
+  roleKinds: z.array(z.string()),
   createTime: EpochMs,
 });
 export type AgencyUser = z.infer<typeof AgencyUser>;
@@ -64,6 +77,8 @@ export type UserCreate = z.input<typeof UserCreate>;
 
 export const UserEdit = z.object({
   name: Name.optional(),
+  /** Replaces the staff roles held in this agency; agency admins only. */
+  staffRoles: z.array(StaffRoleKind).max(STAFF_ROLE_KINDS.length).optional(),
   gradeId: z.string().max(64).nullable().optional(),
   subjectIds: SubjectIds.optional(),
 });

@@ -137,6 +137,12 @@ export class UsersRepository {
       .where(eq(users.id, userId));
   }
 
+  /** Replaces which of `among` the user holds with `held` (a subset of `among`). */
+  async setAgencyRoles(db: DbOrTx, userId: number, among: string[], held: string[]) {
+    await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, among)));
+    if (held.length > 0) await db.insert(userRoles).values(held.map((role) => ({ userId, role })));
+  }
+
   /** New password that must be changed at the next login; every session of the account ends. */
   async resetPassword(userId: number, passwordHash: string, now: Date) {
     await this.db.transaction(async (tx) => {

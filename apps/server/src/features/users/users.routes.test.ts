@@ -213,6 +213,32 @@ describe('teachers and profiles', () => {
   });
 });
 
+describe('staff roles', () => {
+  it('an agency admin grants and removes staff roles of the agency only; a teacher admin may not', async () => {
+    const made = expectOk(
+      await t.call<CreatedUser>('PUT', '/v1/users/teacher', demo(agency, { request: { name: '教研组长' } })),
+    );
+    expect(made.user.roleKinds).toEqual(['teacher']);
+    const path = `/v1/users/teacher/${made.user.id}`;
+    const granted = expectOk(
+      await t.call<AgencyUser>(
+        'POST',
+        path,
+        demo(agency, { request: { staffRoles: ['train:admin', 'question:admin'] } }),
+      ),
+    );
+    expect(granted.roleKinds).toEqual(['question:admin', 'teacher', 'train:admin']);
+    expectError(await t.call('POST', path, demo(agency, { request: { staffRoles: ['admin'] } })), 400);
+    await addUser(t, 'tadmin2', '教师管理员二', ['edu:agency:demo:teacher:admin']);
+    const teacherAdmin = await t.login('tadmin2');
+    expectError(await t.call('POST', path, demo(teacherAdmin, { request: { staffRoles: [] } })), 403);
+    const removed = expectOk(
+      await t.call<AgencyUser>('POST', path, demo(agency, { request: { staffRoles: ['train:admin'] } })),
+    );
+    expect(removed.roleKinds).toEqual(['teacher', 'train:admin']);
+  });
+});
+
 describe('suspending an agency admin', () => {
   it('takes an agency admin: a teacher admin may not suspend a teacher who is also the agency admin', async () => {
     const id = await addUser(t, 'admteacher', '管理员兼教师', ['edu:agency:demo:admin', 'edu:agency:demo:teacher']);

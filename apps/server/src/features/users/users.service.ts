@@ -1,5 +1,6 @@
 // The agency's students and teachers, teacher profiles (own and public) and the platform's homework teachers
 // (docs/users.md). An agency acts only on its own membership; anyone outside it answers 404.
+import { agencyRole, STAFF_ROLE_KINDS, type StaffRoleKind } from '@edu/contract';
 import type {
   AgencyTeacher,
   AgencyUser,
@@ -54,6 +55,9 @@ export class UsersService {
       gradeName: r.gradeName,
       subjectIds: r.subjectIds,
       mustChangePassword: r.mustChangePassword,
+      roleKinds: r.roles
+        .filter((role) => role.startsWith(`edu:agency:${agencyId}:`))
+        .map((role) => role.slice(`edu:agency:${agencyId}:`.length)),
       createTime: r.createdAt.getTime(),
       profilePublished: r.published,
     };
@@ -98,15 +102,24 @@ export class UsersService {
     kind: MemberKind,
     actor: AuthUser,
     id: string,
-    input: { name?: string; gradeId?: string | null; subjectIds?: string[] },
+    input: { name?: string; gradeId?: string | null; subjectIds?: string[]; staffRoles?: StaffRoleKind[] },
   ): Promise<AgencyUser> {
     const row = await this.member(agencyId, kind, id);
     const now = this.now();
+    if (input.staffRoles !== undefined && !actor.roles.includes(`edu:agency:${agencyId}:admin`))
+      throw forbidden('只有机构管理员可以分配管理角色');
     if (input.name !== undefined && input.name !== row.name && !agencyOwnsAccount(agencyId, row.createdHere, row.roles))
       throw invalidField('request.name', '此账号不是本机构创建的，姓名只能由本人修改');
     await checkStudentProfile(this.repo.db, input.gradeId, input.subjectIds);
     await this.repo.db.transaction(async (tx) => {
       if (input.name !== undefined) await this.repo.setUser(tx, row.id, { name: input.name }, now);
+      if (input.staffRoles !== undefined)
+        await this.repo.setAgencyRoles(
+          tx,
+          row.id,
+          STAFF_ROLE_KINDS.map((k) => agencyRole(k, agencyId)),
+          [...new Set(input.staffRoles)].map((k) => agencyRole(k, agencyId)),
+        );
       if (input.gradeId !== undefined || input.subjectIds !== undefined)
         await this.repo.setMembership(
           tx,

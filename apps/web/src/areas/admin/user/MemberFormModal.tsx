@@ -1,10 +1,10 @@
 // Create / edit a student or teacher: name, username and initial password (create only), grade and subjects.
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
-import type { AgencyUser, CreatedUser } from '@edu/contract';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { STAFF_ROLE_KINDS, type AgencyUser, type CreatedUser, type StaffRoleKind } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
-import { useAppConfig, useCall } from '../../../app/session-context';
+import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { USER_TEXTS as T, type MemberKind } from './texts';
 
@@ -14,6 +14,7 @@ interface MemberForm {
   password?: string;
   gradeId?: string | null;
   subjectIds?: string[];
+  staffRoles?: StaffRoleKind[];
 }
 const FIELD_NAMES: (keyof MemberForm)[] = ['name', 'username', 'password', 'gradeId', 'subjectIds'];
 const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,79}$/;
@@ -39,22 +40,41 @@ export function MemberFormModal({
   const { agencyId } = useAppConfig();
   const grades = useGrades();
   const subjects = useSubjects();
+  const user = useUser();
+  // Staff roles are the agency admin's to give, on an existing teacher.
+  const grantsRoles = kind === 'teacher' && !!member && !!user?.roles.includes(`edu:agency:${agencyId}:admin`);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (member) form.setFieldsValue({ name: member.name, gradeId: member.gradeId, subjectIds: member.subjectIds });
+    if (member)
+      form.setFieldsValue({
+        name: member.name,
+        gradeId: member.gradeId,
+        subjectIds: member.subjectIds,
+        staffRoles: STAFF_ROLE_KINDS.filter((k) => member.roleKinds.includes(k)),
+      });
   }, [open, member, form]);
 
   const create = kind === 'student' ? API.userStudentCreate : API.userTeacherCreate;
   const edit = kind === 'student' ? API.userStudentEdit : API.userTeacherEdit;
   const save = useApiMutation({
     mutationFn: async (v: MemberForm) => {
-      const profile = { gradeId: v.gradeId ?? null, subjectIds: v.subjectIds ?? [] };
+      // Only students carry a grade: a teacher's form has no grade field and must not clear one.
+      const profile = {
+        ...(kind === 'student' ? { gradeId: v.gradeId ?? null } : {}),
+        subjectIds: v.subjectIds ?? [],
+      };
       if (member) {
         await call(edit, {
           params: { id: member.id },
-          body: { request: { ...(member.canRename ? { name: v.name.trim() } : {}), ...profile } },
+          body: {
+            request: {
+              ...(member.canRename ? { name: v.name.trim() } : {}),
+              ...profile,
+              ...(grantsRoles ? { staffRoles: v.staffRoles ?? [] } : {}),
+            },
+          },
         });
         return null;
       }
@@ -142,6 +162,11 @@ export function MemberFormModal({
             options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           />
         </Form.Item>
+        {grantsRoles && (
+          <Form.Item label={T.fields.staffRoles} name="staffRoles" extra={T.fields.staffRolesHelp}>
+            <Checkbox.Group options={STAFF_ROLE_KINDS.map((k) => ({ value: k, label: T.staffRoleLabels[k] }))} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -18,6 +18,7 @@ const member = (id: string, name: string, over: Partial<AgencyTeacher> = {}): Ag
   gradeName: '初一',
   subjectIds: ['en'],
   mustChangePassword: false,
+  roleKinds: ['student'],
   createTime: 1_700_000_000_000,
   profilePublished: false,
   ...over,
@@ -133,5 +134,21 @@ describe('admin/user/teacher/list', () => {
     expect(within(row).getByText('班级').closest('a')?.getAttribute('href')).toBe(
       `/admin/user/teacher/list/classInfo/3/${encodeURIComponent('赵老师')}`,
     );
+  });
+
+  it('an agency admin gives a teacher staff roles in the edit dialog', async () => {
+    const { calls } = await open('/admin/user/teacher/list', {
+      'POST /v1/users/teacher/3': member('3', '赵老师', { roleKinds: ['teacher', 'train:admin'] }),
+    });
+    await screen.findByText('赵老师', {}, { timeout: 10_000 });
+    const row = screen.getByText('赵老师').closest('tr') as HTMLElement;
+    fireEvent.click(button(row, '编辑'));
+    const d = await dialog();
+    fireEvent.click(within(d).getByLabelText('训练管理员'));
+    fireEvent.click(button(d, /保\s*存/));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/users/teacher/3')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      request: { name: '赵老师', subjectIds: ['en'], staffRoles: ['train:admin'] },
+    });
   });
 });

@@ -58,7 +58,16 @@ export const USER_TEXTS = {
     passwordHelp: '留空则自动生成；至少 8 个字符，不能是常见或容易猜到的密码',
     grade: '年级',
     subjects: '学科',
+    staffRoles: '管理角色',
+    staffRolesHelp: '在本机构额外担任的管理角色（只有机构管理员可以分配）',
   },
+  staffRoleLabels: {
+    'question:admin': '题库管理员',
+    'train:admin': '训练管理员',
+    'student:admin': '学生管理员',
+    'teacher:admin': '教师管理员',
+    'parent:admin': '家长管理员',
+  } as Record<string, string>,
   rules: {
     nameRequired: '请输入姓名',
     nameTooLong: '姓名不超过 40 个字符',
