@@ -34,6 +34,15 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
+/** A job to add: its kind, owner and payload; `receiving` while its file is being stored. */
+export interface NewJob {
+  kind: string;
+  agencyId?: string;
+  userId?: number;
+  payload: Record<string, unknown>;
+  receiving?: boolean;
+}
+
 /** Runs one job; answers its result (stored on the row) or throws (a JobFailure's message is stored). */
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown>>;
 
@@ -230,13 +239,7 @@ export class JobQueue {
    * Adds a job: `queued` (runs when a node has a free slot) or `receiving` (its file is being stored; `release`
    * queues it). Answers its random id.
    */
-  async enqueue(job: {
-    kind: string;
-    agencyId?: string;
-    userId?: number;
-    payload: Record<string, unknown>;
-    receiving?: boolean;
-  }): Promise<string> {
+  async enqueue(job: NewJob): Promise<string> {
     const id = randomBytes(12).toString('hex');
     const now = this.now();
     await this.store.insert({
@@ -251,6 +254,11 @@ export class JobQueue {
     });
     if (!job.receiving) this.nudge();
     return id;
+  }
+
+  /** Marks a receiving job as alive (the sweep fails uploads untouched for a minute). */
+  async touch(id: string): Promise<void> {
+    await this.store.update(id, { updatedAt: this.now() });
   }
 
   /** Queues a job whose file is stored; false when it was swept meanwhile. */

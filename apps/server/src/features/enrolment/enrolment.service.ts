@@ -6,9 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import { ApiError, invalidField, notFound } from '../../lib/api-error.js';
+import { ApiError, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { FILE_CHUNK_BYTES } from '../../jobs/job-files.js';
+import { receiveJobFile } from '../../jobs/job-upload.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRow } from '../../jobs/job-store.js';
 import {
@@ -57,9 +57,6 @@ function wire(r: JobRow): EnrolmentJob {
 }
 
 export class EnrolmentService {
-  /** Uploads this node is receiving now (bounded like the imports'). */
-  private receiving = 0;
-
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
@@ -107,64 +104,24 @@ export class EnrolmentService {
     body: Readable,
     declaredBytes: number | undefined,
   ): Promise<{ jobId: string }> {
-    if (declaredBytes !== undefined && declaredBytes > this.config.maxBytes) throw this.tooLarge(declaredBytes);
-    if (this.receiving >= this.transfer.maxUploads)
-      throw new ApiError('too_many_requests', `服务器正在接收 ${this.transfer.maxUploads} 个文件，请稍后再试`, {
-        headers: { connection: 'close', 'retry-after': '10' },
-      });
-    this.receiving++;
-    try {
-      return await this.receive(ctx, query, body);
-    } finally {
-      this.receiving--;
-    }
-  }
-
-  private async receive(
-    ctx: { agencyId: string; userId: number },
-    query: EnrolmentQuery,
-    body: Readable,
-  ): Promise<{ jobId: string }> {
     const payload: EnrolmentPayload = { mode: query.mode };
-    const { store } = this.queue;
-    const id = await this.queue.enqueue({
-      kind: ENROLMENT_KIND,
-      agencyId: ctx.agencyId,
-      userId: ctx.userId,
-      payload: payload as unknown as Record<string, unknown>,
-      receiving: true,
-    });
-    try {
-      let bytes = 0;
-      let seq = 0;
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = async (all: boolean) => {
-        let joined = Buffer.concat(pending);
-        while (joined.length >= FILE_CHUNK_BYTES || (all && joined.length > 0)) {
-          await store.files.append(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
-          joined = joined.subarray(FILE_CHUNK_BYTES);
-        }
-        pending = joined.length ? [joined] : [];
-        pendingBytes = joined.length;
-        await store.update(id, { updatedAt: new Date(this.clock.now()) });
-      };
-      // As the question import: past the limit stop reading without destroying the request (docs/jobs.md "Imports").
-      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        if (bytes > this.config.maxBytes) throw this.tooLarge();
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
-      }
-      if (bytes === 0) throw invalidField('file', '请上传文件');
-      await flush(true);
-    } catch (e) {
-      await store.delete(id);
-      throw e;
-    }
-    await this.queue.release(id);
-    return { jobId: id };
+    return receiveJobFile(
+      this.queue,
+      {
+        kind: ENROLMENT_KIND,
+        agencyId: ctx.agencyId,
+        userId: ctx.userId,
+        payload: payload as unknown as Record<string, unknown>,
+      },
+      body,
+      declaredBytes,
+      // As the question import (docs/jobs.md "Imports"): uploads of every kind count together.
+      {
+        maxBytes: this.config.maxBytes,
+        maxUploads: this.transfer.maxUploads,
+        tooLarge: (bytes) => this.tooLarge(bytes),
+      },
+    );
   }
 
   private async own(agencyId: string, id: string): Promise<JobRow> {

@@ -87,8 +87,9 @@ function leaks(body: unknown, secrets: string[]): string[] {
     const o = v as Record<string, unknown>;
     if (Array.isArray(o.standardAnswer) && o.standardAnswer.length > 0) found.push(`${path}.standardAnswer`);
     if (typeof o.explanation === 'string' && o.explanation !== '') found.push(`${path}.explanation`);
-    // A question or sub-question carrying its key (a record's `answer` is the student's own).
-    if ('answer' in o && 'type' in o && !('recordId' in o)) found.push(`${path}.answer`);
+    // A question or sub-question carrying its key (a record's `answer` is the student's own, and so is a
+    // record's sub-answer, which carries its verdict `isCorrect` beside it).
+    if ('answer' in o && 'type' in o && !('recordId' in o) && !('isCorrect' in o)) found.push(`${path}.answer`);
     for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`);
   };
   walk(body, '$');

@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import { ApiError, conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { FILE_CHUNK_BYTES } from '../../jobs/job-files.js';
+import { receiveJobFile } from '../../jobs/job-upload.js';
 import type { JobRow } from '../../jobs/job-store.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { QuestionsService } from '../questions/questions.service.js';
@@ -81,9 +81,6 @@ function exportWire(r: JobRow): ExportJob {
 }
 
 export class TransferService {
-  /** Uploads this node is receiving now (at most `maxUploads`). */
-  private receiving = 0;
-
   constructor(
     private readonly queue: JobQueue,
     repo: TransferRepository,
@@ -142,78 +139,26 @@ export class TransferService {
       !(await this.questionsRepo.existingKnowledgeCodes([query.knowledgeId])).has(query.knowledgeId)
     )
       throw invalidField('knowledgeId', '知识点不存在');
-    if (declaredBytes !== undefined && declaredBytes > this.config.maxBytes) throw this.tooLarge(declaredBytes);
-    // Bounded like the workers: each upload being received holds a request and a file being written.
-    if (this.receiving >= this.config.maxUploads)
-      throw new ApiError(
-        'too_many_requests',
-        `服务器正在接收 ${this.config.maxUploads} 个导入文件（同时上传的上限），请稍后再试`,
-        { headers: { connection: 'close', 'retry-after': '10' } },
-      );
-    this.receiving++;
-    try {
-      return await this.receive(ctx, query, repo.id, body);
-    } finally {
-      this.receiving--;
-    }
-  }
-
-  /** Stores the body as the job's file while it arrives (413 past the size limit) and queues the job. */
-  private async receive(
-    ctx: { agencyId: string; userId: number; preview: boolean },
-    query: ImportQuery,
-    repoId: number,
-    body: Readable,
-  ): Promise<{ jobId: string }> {
     const payload: ImportPayload = {
       preview: ctx.preview,
       format: query.format,
       mode: query.mode,
-      repoId,
+      repoId: repo.id,
       ...(query.knowledgeId ? { knowledgeId: query.knowledgeId } : {}),
       encoding: query.encoding,
     };
-    const { store } = this.queue;
-    const id = await this.queue.enqueue({
-      kind: IMPORT_KIND,
-      agencyId: ctx.agencyId,
-      userId: ctx.userId,
-      payload: payload as unknown as Record<string, unknown>,
-      receiving: true,
-    });
-    try {
-      let bytes = 0;
-      let seq = 0;
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = async (all: boolean) => {
-        let joined = Buffer.concat(pending);
-        while (joined.length >= FILE_CHUNK_BYTES || (all && joined.length > 0)) {
-          await store.files.append(id, 0, seq++, joined.subarray(0, FILE_CHUNK_BYTES));
-          joined = joined.subarray(FILE_CHUNK_BYTES);
-        }
-        pending = joined.length ? [joined] : [];
-        pendingBytes = joined.length;
-        await store.update(id, { updatedAt: new Date(this.clock.now()) });
-      };
-      // Past the limit the loop stops reading but does not destroy the request (destroyOnReturn: false): a
-      // destroyed request resets the connection and the client never reads the 413, which closes the
-      // connection after it is sent instead (tooLarge).
-      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        if (bytes > this.config.maxBytes) throw this.tooLarge();
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
-      }
-      if (bytes === 0) throw invalidField('file', '请上传文件');
-      await flush(true);
-    } catch (e) {
-      await store.delete(id);
-      throw e;
-    }
-    await this.queue.release(id);
-    return { jobId: id };
+    return receiveJobFile(
+      this.queue,
+      {
+        kind: IMPORT_KIND,
+        agencyId: ctx.agencyId,
+        userId: ctx.userId,
+        payload: payload as unknown as Record<string, unknown>,
+      },
+      body,
+      declaredBytes,
+      { maxBytes: this.config.maxBytes, maxUploads: this.config.maxUploads, tooLarge: (bytes) => this.tooLarge(bytes) },
+    );
   }
 
   private async ownJob(agencyId: string, id: string, kind: string, missing: string): Promise<JobRow> {
