@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Form, Input, List, Popconfirm, Space, Typography } from 'antd';
 import type { ParentChild } from '@edu/contract';
 import { API } from '../../api/routes';
+import { errorText } from '../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../api/mutation';
 import { useRefreshLoginInfo } from '../../app/auth-actions';
 import { useCall } from '../../app/session-context';
@@ -29,7 +30,8 @@ function PairForm() {
       setCode('');
       await refresh().catch(() => undefined);
     },
-    onError: (e) => setProblem(fieldErrorsOf(e)[0]?.message ?? PARENT_PAGE_TEXTS.history.noChild),
+    // A wrong code names its field; a throttled guess (429) or another failure says why in the envelope.
+    onError: (e) => setProblem(fieldErrorsOf(e)[0]?.message ?? errorText(e)),
   });
   const submit = () => {
     const c = normalise(code);

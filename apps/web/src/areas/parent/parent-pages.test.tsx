@@ -108,6 +108,17 @@ describe('parent: the children and their history', () => {
     expect(await screen.findByText('配对码无效或已过期')).toBeTruthy();
   });
 
+  it('too many wrong codes: the wait the server names is shown', async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': [],
+      'POST /v1/parent/pair': () => ({ status: 429, json: envelope(null, 429, '配对码错误次数过多，请 30 秒后再试') }),
+    });
+    renderApp(s.session, ['/parent']);
+    fireEvent.change(await screen.findByLabelText('配对码'), { target: { value: 'ZZZZZZ' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定孩子' }));
+    expect(await screen.findByText('配对码错误次数过多，请 30 秒后再试')).toBeTruthy();
+  });
+
   it('解除绑定 asks first, then removes the link', async () => {
     let kids = [...KIDS];
     const s = await makeSession(loginInfo(PARENT), {
