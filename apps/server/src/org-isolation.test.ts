@@ -24,6 +24,7 @@ import { agencyMembers } from './db/schema-users.js';
 import { agencyParents } from './db/schema-parents.js';
 import { createTestApp, expectOk, type TestApp } from './test/test-app.js';
 import { addUser } from './test/test-users.js';
+import { jsonSchemaOf } from './test/zod-arbitrary.js';
 import type { Clock } from './lib/clock.js';
 import { createServices } from './services.js';
 import { seedDemoMarking } from './seed/seed-marking.js';
@@ -60,6 +61,15 @@ const HINT_KINDS: Record<string, IdKind> = {
   classId: 'class',
   taskId: 'task',
   studentId: 'student',
+};
+
+/**
+ * Names only one agency's records carry (usernames, class and task titles made here or by the demo seed): an
+ * answer in the other agency naming one of them shows that agency's data.
+ */
+const MARKERS: Record<string, string[]> = {
+  demo: ['demo_s0001', 'demo_s0003', 'iso_teacher', 'iso_parent2', '另一位家长', '备用老师'],
+  other: ['iso_o_student', 'iso_o_teacher', 'iso_o_parent', '他校一班', '他校任务', '他校学生', '他校老师', '他校家长'],
 };
 
 /** Every call made, by route, for the closing checks. */
@@ -173,6 +183,7 @@ beforeAll(async () => {
       clientAnswerId: null,
     })
     .returning({ id: answerRecords.id });
+  schemeOf.other = otherScheme.id;
   ids.other = {
     class: otherClass,
     task: otherTask.id,
@@ -209,6 +220,9 @@ beforeAll(async () => {
       .from(trainings)
       .where(and(eq(trainings.agencyId, 'demo'), eq(trainings.userId, studentId)))
       .limit(1)
+  )[0].id;
+  schemeOf.demo = (
+    await t.db.select({ id: tasks.schemeId }).from(tasks).where(eq(tasks.agencyId, 'demo')).limit(1)
   )[0].id;
   ids.demo = {
     class: demoClass,
@@ -275,6 +289,43 @@ function idsFor(identity: Identity, set: 'own' | 'foreign' | 'otherChild'): Ids 
   return { ...own, ...sibling };
 }
 
+let serial = 0;
+/** A scheme of each agency a task may be given for. */
+const schemeOf: Record<string, number> = {};
+
+/**
+ * The generated body with the fields a handler checks against the database set to values that pass, where the
+ * body has them: fresh names, the agency's own class and student, no grade or avatar, a week-long window.
+ * Calls then reach the record lookup instead of stopping at a 400 (docs/isolation.md "Bodies").
+ */
+function fixBody(r: ApiRoute, body: unknown, agency: string, own: Ids): unknown {
+  const req = (body as { request?: unknown } | undefined)?.request;
+  if (!req || typeof req !== 'object' || Array.isArray(req)) return body;
+  const n = ++serial;
+  const now = t.clock.now();
+  const fixed: Record<string, unknown> = {
+    name: `隔离${n}`,
+    title: `隔离任务${n}`,
+    username: `iso_u${n}`,
+    password: 'Iso-Check-2026!',
+    gradeId: null,
+    subjectIds: [],
+    avatar: null,
+    classId: String(own.class),
+    studentIds: [],
+    // A class's people: teachers on the teacher routes, students elsewhere.
+    userIds: [String(r.path.includes('/teachers/') ? own.teacher : own.student)],
+    childIds: [],
+    schemeId: String(schemeOf[agency]),
+    startTime: now,
+    deadline: now + 7 * 86_400_000,
+  };
+  const out: Record<string, unknown> = { ...req };
+  const fields = Object.keys(jsonSchemaOf(r.body!).properties?.request?.properties ?? {});
+  for (const k of fields) if (k in fixed) out[k] = fixed[k];
+  return { request: out };
+}
+
 async function callAs(r: ApiRoute, identity: Identity, set: 'own' | 'foreign' | 'otherChild') {
   const chosen = idsFor(identity, set);
   const own = idsFor(identity, 'own');
@@ -286,7 +337,7 @@ async function callAs(r: ApiRoute, identity: Identity, set: 'own' | 'foreign' | 
   const hints = Object.fromEntries(
     Object.entries(HINT_KINDS).map(([prop, kind]) => [prop, [String(own[kind]), [String(own[kind])]]]),
   ) as Record<string, readonly unknown[]>;
-  const body = r.body ? (sampleOf(r.body, hints) ?? undefined) : undefined;
+  const body = r.body ? fixBody(r, sampleOf(r.body, hints), identity.agency, own) : undefined;
   const res = await t.call(r.method, path + requiredQuery(r, hints), {
     token: identity.token,
     agency: identity.agency,
@@ -330,13 +381,16 @@ describe('organisation routes, generated from API_ROUTE_TABLE', () => {
           // A body the route refuses before looking the record up is refused alike for own and foreign ids:
           // the answer tells nothing about the foreign record (docs/isolation.md "Bodies").
           const sameRefusal = set !== 'own' && expected === 'notFound' && res.status === 400 && ownStatus === 400;
+          // An answer that goes through must not name the other agency's people or records.
+          const text = res.status < 300 && res.body !== undefined ? JSON.stringify(res.body.response) : '';
+          const named = MARKERS[identity.agency === 'demo' ? 'other' : 'demo'].filter((m) => text.includes(m));
           cases.push({
             who: `${identity.label} in ${identity.agency}`,
             ids: set,
             expected: sameRefusal ? 'allowed' : expected,
-            got: outcomeOf(res.status),
+            got: named.length ? 'leak' : outcomeOf(res.status),
             status: res.status,
-            errmsg: res.body?.errmsg ?? '',
+            errmsg: named.length ? `names ${named.join(', ')}` : (res.body?.errmsg ?? ''),
           });
         }
       }
