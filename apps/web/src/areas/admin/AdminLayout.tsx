@@ -16,6 +16,9 @@ export function AdminLayout() {
   const { points: knowledgePoints } = useKnowledgePoints();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  // Below antd's md breakpoint (a phone) the menu starts closed and folds away entirely (a tab opens it), so
+  // the page keeps the screen's width.
+  const [narrow, setNarrow] = useState(false);
   const { token } = theme.useToken();
 
   const sections = useMemo(
@@ -37,7 +40,19 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={208} theme="dark">
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="md"
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          setCollapsed(broken);
+        }}
+        collapsedWidth={narrow ? 0 : 80}
+        width={208}
+        theme="dark"
+      >
         <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 20px', overflow: 'hidden' }}>
           <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap', fontSize: 16 }}>
             {collapsed ? ADMIN_TEXTS.brand.slice(0, 2) : ADMIN_TEXTS.brand}
@@ -56,7 +71,7 @@ export function AdminLayout() {
         <Layout.Header
           style={{
             background: token.colorBgContainer,
-            padding: '0 24px',
+            padding: narrow ? '0 12px' : '0 24px',
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'flex-end',
@@ -67,7 +82,7 @@ export function AdminLayout() {
           <AgencySwitcher />
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
+        <Layout.Content style={{ margin: narrow ? 12 : 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>
