@@ -7,6 +7,8 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/d
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './seed/seed.js';
 import { seedDemoPractice } from './seed/seed-trainings.js';
+import { seedDemoMarking } from './seed/seed-marking.js';
+import { seedDemoTasks } from './seed/seed-tasks.js';
 import { createServices } from './services.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
     const { notice, demoSeeded } = await seedDatabase(database.db, config);
     const { db } = database;
     if (demoSeeded) await seedDemoPractice(db, (clock) => createServices({ db, config, clock }).training);
+    if (demoSeeded) await seedDemoMarking(db, (clock) => createServices({ db, config, clock }));
+    if (demoSeeded) await seedDemoTasks(db, (clock) => createServices({ db, config, clock }));
     for (const line of notice) console.log(line);
   } catch (e) {
     await database?.close().catch(() => undefined);

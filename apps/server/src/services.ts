@@ -47,13 +47,21 @@ import { TagsRepository } from './features/tags/tags.repository.js';
 import { TagsService } from './features/tags/tags.service.js';
 import { TransferRepository } from './features/transfer/transfer.repository.js';
 import { TransferService } from './features/transfer/transfer.service.js';
+import { EnrolmentService } from './features/enrolment/enrolment.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { WrongBookRepository } from './features/wrong-book/wrong-book.repository.js';
 import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
 import { MasteryRepository } from './features/mastery/mastery.repository.js';
 import { MasteryService } from './features/mastery/mastery.service.js';
+import { createParentsService } from './features/parents/parents.wiring.js';
+import { MarkingRepository } from './features/marking/marking.repository.js';
+import { MarkingService } from './features/marking/marking.service.js';
 import { ClassesRepository } from './features/classes/classes.repository.js';
 import { ClassesService } from './features/classes/classes.service.js';
+import { UsersRepository } from './features/users/users.repository.js';
+import { UsersService } from './features/users/users.service.js';
+import { TasksRepository } from './features/tasks/tasks.repository.js';
+import { TasksService } from './features/tasks/tasks.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -129,6 +137,9 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
   const wrongBook = new WrongBookService(new WrongBookRepository(db), questions, questionsRepo, repositories, clock);
   const mastery = new MasteryService(new MasteryRepository(db));
+  // Tasks sit above trainings: papers given through a task are reachable only through it (docs/tasks.md).
+  const tasks = new TasksService(new TasksRepository(db), schemes, training, clock);
+  training.taskPapers = tasks;
   return {
     config,
     clock,
@@ -145,13 +156,22 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     publication,
     jobs,
     transfer,
+    enrolment: new EnrolmentService(db, jobs, config.enrolment, config.transfer, clock),
     trainRepos,
     schemes,
     training,
     trainingComments: new TrainingCommentsService(new TrainingCommentsRepository(db), trainingRepo, clock),
+    marking: new MarkingService(new MarkingRepository(db), clock),
     wrongBook,
     mastery,
+    parents: createParentsService({ db, clock, training, redisKeyPrefix: config.redisKeyPrefix, redis: shared }),
     classes: new ClassesService(new ClassesRepository(db), mastery, training, clock),
+    tasks,
+    users: new UsersService(
+      new UsersRepository(db),
+      { fileExists: (id) => files.exists(id), forgetUser: (id) => auth.forgetUser(id) },
+      clock,
+    ),
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),

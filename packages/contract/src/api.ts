@@ -9,7 +9,12 @@ import { TRAINING_API } from './api/training.js';
 import { TRAIN_API } from './api/train.js';
 import { SCHEME_STATS_API } from './api/scheme-stats.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
+import { USERS_API } from './api/users.js';
+import { ENROLMENT_API } from './api/enrolment.js';
+import { PARENTS_API } from './api/parents.js';
 import { CLASSES_API } from './api/classes.js';
+import { MARKING_API } from './api/marking.js';
+import { TASKS_API } from './api/tasks.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -226,7 +231,12 @@ export const API = {
   ...TRAIN_API,
   ...SCHEME_STATS_API,
   ...WRONG_BOOK_API,
+  ...USERS_API,
+  ...ENROLMENT_API,
+  ...PARENTS_API,
   ...CLASSES_API,
+  ...MARKING_API,
+  ...TASKS_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -31,6 +31,7 @@ const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage')
 const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
 const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
 const QuestionReadPage = lazy(() => import('./train-stats/QuestionReadPage'));
+const MarkingPage = lazy(() => import('./marking/MarkingPage'));
 const OrdinaryClassListPage = lazy(() =>
   import('./class/ClassListPage').then((m) => ({ default: m.OrdinaryClassListPage })),
 );
@@ -39,6 +40,22 @@ const ClassTodayWorkPage = lazy(() => import('./class/TodayWorkPage'));
 const ClassStudentScoresPage = lazy(() => import('./class/StudentScoresPage'));
 const ClassStudentInfoPage = lazy(() => import('./class/StudentInfoPage'));
 const ClassStatsPage = lazy(() => import('./class/ClassStatsPage'));
+const StudentListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
+const TeacherListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
+const HomeworkTeacherListPage = lazy(() => import('./user/HomeworkTeacherListPage'));
+const TeacherProfilePage = lazy(() => import('./user/TeacherProfilePage'));
+const TeacherClassesPage = lazy(() => import('./user/TeacherClassesPage'));
+const ParentListPage = lazy(() => import('./user/parent/ParentListPage'));
+const TaskCreatePage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
+const TaskModifyPage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
+const TaskDashboardPage = lazy(() => import('./task/TaskDashboardPage'));
+const ClassTasksPage = lazy(() => import('./class/tasks/ClassTasksPage'));
+const TaskHomeworkScoresPage = lazy(() =>
+  import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.TaskHomeworkScoresPage })),
+);
+const AllHomeworkScoresPage = lazy(() =>
+  import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.AllHomeworkScoresPage })),
+);
 
 const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
@@ -61,9 +78,9 @@ export const ADMIN_ROUTES: RouteDef[] = [
   // Top-level pages (outside the layout).
   built('/admin/train/:id/dashboard', SchemeDashboardPage, 'bare'),
   built('/admin/train/:id/dashboard/group', SchemeGroupDashboardPage, 'bare'),
-  later('/admin/task/:taskId/dashboard', L, 'bare'),
-  later('/admin/class/homework/sroce/:id', L, 'bare'),
-  later('/admin/class/homework/sroceAll', L, 'bare'),
+  built('/admin/task/:taskId/dashboard', TaskDashboardPage, 'bare'),
+  built('/admin/class/homework/sroce/:id', TaskHomeworkScoresPage, 'bare'),
+  built('/admin/class/homework/sroceAll', AllHomeworkScoresPage, 'bare'),
   later('/admin/webrtc/:id', L, 'bare'),
   later('/admin/eventutor/open/:id', L, 'bare'),
   // Listed both top-level and nested in the spec; one path can have one page: full screen.
@@ -93,23 +110,24 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/train/report/:id', TrainingReportPage),
   built('/admin/train/comment/:id/:from/:route', TrainingCommentPage),
   built('/admin/train/question/:id/preview', QuestionReadPage),
-  later('/admin/user/student/list', L),
+  built('/admin/train/marking', MarkingPage),
+  built('/admin/user/student/list', StudentListPage),
   built('/admin/user/student/:id/stats', StudentStatsPage),
-  later('/admin/user/teacher/list', L),
-  later('/admin/user/parent/list', L),
-  later('/admin/user/WTteacher/list', L),
-  later('/admin/user/teacher/:id/profile', L),
-  later('/admin/user/teacher/list/classInfo/:id/:teacherName', L),
+  built('/admin/user/teacher/list', TeacherListPage),
+  built('/admin/user/parent/list', ParentListPage),
+  built('/admin/user/WTteacher/list', HomeworkTeacherListPage),
+  built('/admin/user/teacher/:id/profile', TeacherProfilePage),
+  built('/admin/user/teacher/list/classInfo/:id/:teacherName', TeacherClassesPage),
   built('/admin/class/ordinary/list', OrdinaryClassListPage),
   built('/admin/class/event/list', EventClassListPage),
   built('/admin/class/todaywork/:id', ClassTodayWorkPage),
   built('/admin/class/sroce/:id/:classId', ClassStudentScoresPage),
   built('/admin/class/studentInfo/:id', ClassStudentInfoPage),
-  later('/admin/class/:classId/tasks', L),
+  built('/admin/class/:classId/tasks', ClassTasksPage),
   built('/admin/class/:classId/stats', ClassStatsPage),
   later('/admin/eventutor/history/:id', L),
   later('/admin/eventutor/index/:id', L),
-  later('/admin/task/create', L),
-  later('/admin/task/:taskId/modify', L),
+  built('/admin/task/create', TaskCreatePage),
+  built('/admin/task/:taskId/modify', TaskModifyPage),
   later('/admin/store', L),
 ];
