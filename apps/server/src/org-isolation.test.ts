@@ -256,6 +256,9 @@ beforeAll(async () => {
     ['dual@demo', 'iso_dual', 'demo'],
     ['dual@other', 'iso_dual', 'other'],
     ['parent2', 'iso_parent2', 'demo'],
+    // Naming an agency they may not act in: refused wherever the route needs the agency.
+    ['student@other', 'student', 'other'],
+    ['parent@other', 'parent', 'other'],
   ];
   const tokens = new Map<string, string>();
   for (const [lbl, username, agency] of who) {
@@ -369,7 +372,7 @@ describe('organisation routes, generated from API_ROUTE_TABLE', () => {
       for (const identity of identities) {
         const sets: ('own' | 'foreign' | 'otherChild')[] = ['own'];
         if (hasAgencyIds) sets.push('foreign');
-        if (hasChild && identity.label.startsWith('parent')) sets.push('otherChild');
+        if (hasChild && parentOwn.has(identity.label)) sets.push('otherChild');
         let ownStatus = 0;
         for (const set of sets) {
           const res = await callAs(r, identity, set);

@@ -1,7 +1,7 @@
 // Expected outcomes for the organisation isolation test (org-isolation.test.ts), derived from the contract's
 // route table: the rule objects of `API` evaluated for an identity's roles in its current agency, and the kind
 // of record each path parameter names. docs/isolation.md explains the classes.
-import { satisfies, type ApiRoute } from '@edu/contract';
+import { needsAgency, satisfies, type ApiRoute } from '@edu/contract';
 import fc from 'fast-check';
 import { validArbitrary, jsonSchemaOf } from './zod-arbitrary.js';
 
@@ -24,8 +24,11 @@ export const isOrgRoute = (r: ApiRoute) =>
 const METHOD_ORDER: Record<string, number> = { GET: 0, PUT: 1, POST: 2, DELETE: 3 };
 /** Calls that switch a record off (an archived class refuses changes) go after the other calls of their method. */
 const SWITCHES_OFF = /\/(archive|disable)$/;
+/** A removal outside any agency removes the caller's own link (a parent's child): the very last call. */
+const endsOwnLink = (r: ApiRoute) => r.method === 'DELETE' && !needsAgency(r.access);
 export const walkOrder = (a: ApiRoute, b: ApiRoute) =>
   METHOD_ORDER[a.method] - METHOD_ORDER[b.method] ||
+  Number(endsOwnLink(a)) - Number(endsOwnLink(b)) ||
   Number(SWITCHES_OFF.test(a.path)) - Number(SWITCHES_OFF.test(b.path)) ||
   a.path.localeCompare(b.path);
 
