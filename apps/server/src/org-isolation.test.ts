@@ -139,9 +139,9 @@ beforeAll(async () => {
       body: { request: { name: '他校一班', kind: 'ordinary' } },
     }),
   ).id;
+  await t.db.insert(classMembers).values({ classId: Number(otherClass), userId: otherStudent });
   // A copy of the demo's short-answer scheme with a training and an answer waiting for a mark, so that the
   // other agency has a real task, training and marking record (the demo's own come from the marking seed).
-  await t.db.insert(classMembers).values({ classId: Number(otherClass), userId: otherStudent });
   const [markingScheme] = await t.db.select().from(schemes).where(eq(schemes.title, DEMO_MARKING_TITLE));
   const demoRecord = await pendingRecord(markingScheme.id);
   const [demoTraining] = await t.db.select().from(trainings).where(eq(trainings.id, demoRecord.trainingId!));
