@@ -89,9 +89,7 @@ export class TransferRepository {
     const rows = await tx
       .select({ seq: importStaging.seq, item: importStaging.item })
       .from(importStaging)
-      .where(
-        and(eq(importStaging.jobId, t.jobId), gte(importStaging.seq, from), lt(importStaging.seq, from + size)),
-      )
+      .where(and(eq(importStaging.jobId, t.jobId), gte(importStaging.seq, from), lt(importStaging.seq, from + size)))
       .orderBy(asc(importStaging.seq));
     if (rows.length === 0) return 0;
     const staged = rows.map((r) => r.item as unknown as StagedQuestion);
