@@ -24,6 +24,10 @@ export interface PublishTarget {
   onProgress: (written: number) => Promise<void> | void;
 }
 
+/** Staging rows per insert and per delete (each statement short: other requests run between them). */
+const STAGE_ROWS = 100;
+const CLEAR_ROWS = 2000;
+
 /** Fewest questions per write transaction, however slow one is. */
 const MIN_BATCH = 10;
 
@@ -44,15 +48,34 @@ export class TransferRepository {
     return rows.map((r) => r.code);
   }
 
+  /** Stores validated items, a short statement at a time (PGlite runs each on the event loop's thread). */
   async stage(jobId: string, firstSeq: number, items: readonly StagedQuestion[]): Promise<void> {
-    if (items.length === 0) return;
-    await this.db
-      .insert(importStaging)
-      .values(items.map((item, i) => ({ jobId, seq: firstSeq + i, item: item as unknown as Record<string, unknown> })));
+    for (let from = 0; from < items.length; from += STAGE_ROWS) {
+      const rows = items.slice(from, from + STAGE_ROWS).map((item, i) => ({
+        jobId,
+        seq: firstSeq + from + i,
+        item: item as unknown as Record<string, unknown>,
+      }));
+      await this.db.insert(importStaging).values(rows);
+      await yieldToOthers();
+    }
   }
 
+  /** Removes the job's staging rows, a range of them per statement (one delete of 300,000 held PGlite for ~1 s). */
   async clearStaging(jobId: string): Promise<void> {
-    await this.db.delete(importStaging).where(eq(importStaging.jobId, jobId));
+    for (;;) {
+      const [last] = await this.db
+        .select({ seq: importStaging.seq })
+        .from(importStaging)
+        .where(eq(importStaging.jobId, jobId))
+        .orderBy(asc(importStaging.seq))
+        .limit(1);
+      if (!last) return;
+      await this.db
+        .delete(importStaging)
+        .where(and(eq(importStaging.jobId, jobId), lt(importStaging.seq, last.seq + CLEAR_ROWS)));
+      await yieldToOthers();
+    }
   }
 
   /**
