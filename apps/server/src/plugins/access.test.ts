@@ -43,14 +43,22 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/parent/child/:childId/report/:id': { childId: '1', id: '1' },
   '/v1/admin/parent/:id/child/:childId': { id: '1', childId: '1' },
   '/v1/marking/training/:taskId/:trainId': { taskId: '0', trainId: '1' },
+  // Class 1 is demo's first class (classes.routes.test.ts covers the rest); user 1 is a demo account.
+  '/v1/class/:classId/student/:id/scores': { classId: '1', id: '1' },
+};
+/** Query strings a route needs to pass validation (then its access and record checks decide). */
+const SAMPLE_QUERY: Record<string, string> = {
+  '/v1/class/:id/candidates': 'role=student',
 };
 
 function samplePath(r: ApiRoute): string {
-  return r.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+  const path = r.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const v = SAMPLE_BY_PATH[r.path]?.[name] ?? SAMPLE_PARAMS[name];
     if (!v) throw new Error(`no sample value for :${name} in ${r.path}: add one to SAMPLE_PARAMS`);
     return v;
   });
+  const query = SAMPLE_QUERY[r.path];
+  return query ? `${path}?${query}` : path;
 }
 
 const label = (r: ApiRoute) => `${r.method} ${r.path}`;
@@ -183,6 +191,11 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/users/student/:id': { name: 'x' },
   'POST /v1/users/teacher/:id': { name: 'x' },
   'POST /v1/users/teacher/:id/profile': { introduction: 'x' },
+  'POST /v1/class/:id': { name: 'x' },
+  'POST /v1/class/:id/members/add': { userIds: ['1'] },
+  'POST /v1/class/:id/members/remove': { userIds: ['1'] },
+  'POST /v1/class/:id/teachers/add': { userIds: ['1'] },
+  'POST /v1/class/:id/teachers/remove': { userIds: ['1'] },
   'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).

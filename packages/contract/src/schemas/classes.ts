@@ -82,7 +82,8 @@ export type ClassCandidate = z.infer<typeof ClassCandidate>;
 
 export const ClassChangeResult = z.object({ changed: z.number().int() });
 
-export const ClassStudentParams = z.object({ id: Id, classId: Id });
+/** Path order (`/v1/class/:classId/student/:id/scores`): the OpenAPI parameters follow it. */
+export const ClassStudentParams = z.object({ classId: Id, id: Id });
 
 /** `class/studentInfo/{id}`: one student as their teacher sees them. */
 export const ClassStudentInfo = z.object({
