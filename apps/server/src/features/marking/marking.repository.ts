@@ -243,7 +243,7 @@ export class MarkingRepository {
     recordId: number,
     now: Date,
     expiresAt: Date,
-  ): Promise<{ markerId: string; marker: string; expiresAt: number }> {
+  ): Promise<{ markerId: string; marker: string; expiresAt: number } | undefined> {
     const [row] = rowsOf<{ markerId: string; marker: string; expiresAt: number }>(
       await this.db.execute(sql`with taken as (
           insert into marking_claims (record_id, agency_id, marker_id, claimed_at, expires_at)
@@ -258,7 +258,15 @@ export class MarkingRepository {
               select marker_id, expires_at from marking_claims where record_id = ${recordId} and not exists (select 1 from taken)) c
         join users u on u.id = c.marker_id`),
     );
-    return row;
+    if (row) return row;
+    // On PostgreSQL a claim committed by another marker while this statement waited on the conflict is not in
+    // this statement's snapshot: the insert took nothing and the fallback read saw nothing. A new statement does.
+    const [held] = rowsOf<{ markerId: string; marker: string; expiresAt: number }>(
+      await this.db.execute(sql`select c.marker_id::text as "markerId", ${name('u')} as marker,
+          ${ms(sql`c.expires_at`)} as "expiresAt"
+        from marking_claims c join users u on u.id = c.marker_id where c.record_id = ${recordId}`),
+    );
+    return held;
   }
 
   async release(markerId: number, recordId: number, db: DbOrTx = this.db): Promise<void> {

@@ -140,7 +140,8 @@ export class MarkingService {
     const id = await this.markable(m, recordId);
     const now = this.clock.now();
     const held = await this.repo.claim(m, id, new Date(now), new Date(now + MARKING_CLAIM_MS));
-    if (held.markerId !== String(user.id)) throw heldBy(held.marker);
+    // Nothing held after a lost race means another marker's claim came and went meanwhile: still a conflict.
+    if (!held || held.markerId !== String(user.id)) throw heldBy(held?.marker ?? '');
     return { ...held, mine: true };
   }
 

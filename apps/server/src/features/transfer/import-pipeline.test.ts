@@ -279,7 +279,7 @@ describe('the write phase', () => {
     let during: { count: number; get: number; repoCount: number; bankVersion: number } | undefined;
     const bankVersion = async () => {
       const rows = await t.db.execute(sql`select version from bank_versions where agency_id = 'demo'`);
-      return (rows as { rows: { version: number }[] }).rows[0]?.version ?? 0;
+      return Number((rows as { rows: { version: number | string }[] }).rows[0]?.version ?? 0);
     };
     const before = await bankVersion();
     // Looks from outside while the job writes: after its first batch, from the progress it stores.
