@@ -100,6 +100,8 @@ const EnvSchema = z
      */
     INIT_CWD: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Days an in-app notice is kept; the periodic check deletes older ones (docs/notices.md "Retention"). */
+    NOTICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Import and export limits and their workers (docs/import-export.md "Limits", docs/jobs.md). */
     IMPORT_MAX_BYTES: int(50 * 1024 * 1024),
     IMPORT_MAX_ROWS: int(300_000),
@@ -196,6 +198,7 @@ const EnvSchema = z
       ),
       retentionMs: e.JOB_RETENTION_DAYS * 24 * 3600 * 1000,
     },
+    notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
   }));
 

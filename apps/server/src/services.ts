@@ -62,6 +62,8 @@ import { UsersRepository } from './features/users/users.repository.js';
 import { UsersService } from './features/users/users.service.js';
 import { TasksRepository } from './features/tasks/tasks.repository.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { NoticesRepository } from './features/notices/notices.repository.js';
+import { NoticesService } from './features/notices/notices.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -137,10 +139,13 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
   const wrongBook = new WrongBookService(new WrongBookRepository(db), questions, questionsRepo, repositories, clock);
   const mastery = new MasteryService(new MasteryRepository(db));
+  // In-app notices (docs/notices.md): tasks, marking and parents call its hooks.
+  const notices = new NoticesService(new NoticesRepository(db), clock, config.notices);
   // Tasks sit above trainings: papers given through a task are reachable only through it (docs/tasks.md).
   const tasks = new TasksService(new TasksRepository(db), schemes, training, clock);
   training.taskPapers = tasks;
-  return {
+  tasks.notices = notices;
+  const services = {
     config,
     clock,
     redis: shared?.client,
@@ -175,7 +180,11 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),
+    notices,
   };
+  services.marking.notices = notices;
+  services.parents.notices = notices;
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

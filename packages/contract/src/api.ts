@@ -15,6 +15,7 @@ import { PARENTS_API } from './api/parents.js';
 import { CLASSES_API } from './api/classes.js';
 import { MARKING_API } from './api/marking.js';
 import { TASKS_API } from './api/tasks.js';
+import { NOTICES_API } from './api/notices.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -237,6 +238,7 @@ export const API = {
   ...CLASSES_API,
   ...MARKING_API,
   ...TASKS_API,
+  ...NOTICES_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -31,5 +31,6 @@ export * from './schemas/mastery.js';
 export * from './schemas/classes.js';
 export * from './schemas/marking.js';
 export * from './schemas/tasks.js';
+export * from './schemas/notices.js';
 export * from './judge/index.js';
 export * from './engine/index.js';

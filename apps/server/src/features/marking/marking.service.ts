@@ -23,6 +23,7 @@ import {
 import { conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
 import type { TrainingSnapshot } from '../training/training-scheme.js';
 import type { ClaimCols, ItemRow, Marker, MarkingRepository } from './marking.repository.js';
 
@@ -73,6 +74,9 @@ function claimOf(row: ClaimCols, me: number): MarkingClaim | null {
 const taskIdOf = (id: string | null) => id ?? NO_TASK;
 
 export class MarkingService {
+  /** In-app notices to the student and their parents (docs/notices.md); set by services.ts. */
+  notices?: NoticeHooks;
+
   constructor(
     private readonly repo: MarkingRepository,
     private readonly clock: Clock,
@@ -206,6 +210,7 @@ export class MarkingService {
         annotations,
         now,
       });
+      await this.notices?.homeworkMarked(tx, rec.trainingId);
     });
     const [fresh] = await this.repo.items(m, { recordId: n }, now);
     return (await this.present([fresh], user.id))[0];

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { checkNewPassword, hashPassword } from '../../lib/password.js';
 import type { LoginAttemptKeys, LoginLimiter } from '../auth/login-limiter.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
 import type { TrainingService } from '../training/training.service.js';
 import { MAX_LINKS, newPairingCode, pairingExpiry } from './parents.policy.js';
 import { PARENT_ROLE, type ParentsRepository, type PersonRow } from './parents.repository.js';
@@ -31,6 +32,9 @@ interface Actor {
 }
 
 export class ParentsService {
+  /** In-app notices to both sides of a new link (docs/notices.md); set by services.ts. */
+  notices?: NoticeHooks;
+
   constructor(
     private readonly repo: ParentsRepository,
     private readonly training: TrainingService,
@@ -102,6 +106,7 @@ export class ParentsService {
       const studentId = await this.repo.takeCode(tx, code, new Date(this.clock.now()));
       if (studentId === null || studentId === user.id) return null;
       await this.repo.link(tx, user.id, studentId);
+      await this.notices?.parentPaired(tx, user.id, studentId);
       return studentId;
     });
     if (childId === null) return this.wrongCode(keys);
@@ -130,6 +135,7 @@ export class ParentsService {
           null,
         );
         await this.repo.link(tx, parentId, studentId);
+        await this.notices?.parentPaired(tx, parentId, studentId);
         return true;
       });
     } catch (err) {
@@ -241,6 +247,7 @@ export class ParentsService {
           agencyId,
         );
         for (const k of kids) await this.repo.link(tx, parentId, k);
+        for (const k of kids) await this.notices?.parentPaired(tx, parentId, k);
         return parentId;
       });
     } catch (err) {
@@ -256,6 +263,7 @@ export class ParentsService {
     if (!(await this.repo.isLinked(p, c))) {
       if ((await this.repo.countChildren(p)) >= MAX_LINKS) throw invalidField('childId', TOO_MANY_CHILDREN);
       await this.repo.link(this.repo.db, p, c);
+      await this.notices?.parentPaired(this.repo.db, p, c);
     }
     return this.one(agencyId, p);
   }

@@ -20,6 +20,7 @@ import type {
 import { conflict, forbidden, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
 import type { SchemesService } from '../schemes/schemes.service.js';
 import type { TaskPaperGate, Trainee, TrainingService } from '../training/training.service.js';
 import {
@@ -40,6 +41,9 @@ const READ_ONLY = '只有机构管理员和该班级的任课教师可以修改�
 const NO_CREATE = '只有机构管理员和任课教师可以布置任务';
 
 export class TasksService implements TaskPaperGate {
+  /** In-app notices to the students a task reaches (docs/notices.md); set by services.ts. */
+  notices?: NoticeHooks;
+
   constructor(
     private readonly repo: TasksRepository,
     private readonly schemes: SchemesService,
@@ -163,6 +167,7 @@ export class TasksService implements TaskPaperGate {
     const { write, studentIds } = await this.resolve(u, f);
     if (write.deadline.getTime() <= this.clock.now()) throw invalidField('request.deadline', '截止时间必须晚于现在');
     const id = await this.repo.insert(u.agencyId, u.id, write, studentIds, new Date(this.clock.now()));
+    await this.notices?.taskAssigned(id);
     return this.toWire(u, (await this.repo.get(u.agencyId, id))!);
   }
 
@@ -173,6 +178,7 @@ export class TasksService implements TaskPaperGate {
     if (write.schemeId !== row.schemeId && (await this.repo.assigned([row.id])).some((a) => a.trainId !== null))
       throw conflict('已有学生开始该任务，不能更换训练方案');
     await this.repo.update(row.id, write, studentIds, new Date(this.clock.now()));
+    await this.notices?.taskAssigned(row.id);
     return this.toWire(u, (await this.repo.get(u.agencyId, row.id))!);
   }
 
