@@ -2,7 +2,8 @@
 // while two clients call GET /v1/health and the question list one call after the other. Figures: the job's
 // duration from upload to done (target ≤ 20 s) and the probes' p99 during the job, against the same probes with
 // no job running. Two files: generated usernames and passwords (the template's default), and every row with its
-// own password (each hashed with the full argon2id parameters). Writes bench/results/enrolment.json.
+// own password. Both are initial passwords hashed at the initial cost (docs/enrolment.md "Passwords"). Writes
+// bench/results/enrolment.json.
 // Usage: npx tsx bench/scenarios/enrolment.ts [--rows=N]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -128,7 +129,7 @@ try {
     const file = await workbook(ROWS, own);
     const r = await probed(admin, () => enrol(server.baseURL, admin, file));
     runs.push({
-      passwords: own ? 'given in the file (full argon2id)' : 'generated (cheaper argon2id)',
+      passwords: own ? 'given in the file (initial argon2id)' : 'generated (initial argon2id)',
       rows: ROWS,
       job: r.value.job,
       seconds: r.value.seconds,
@@ -145,7 +146,7 @@ try {
     idle: idle.others.map(figures),
     runs,
     met: {
-      seconds: runs[0].job.status === 'done' && runs[0].job.enrolled === ROWS && runs[0].seconds <= TARGET.seconds,
+      seconds: runs.every((r) => r.job.status === 'done' && r.job.enrolled === ROWS && r.seconds <= TARGET.seconds),
     },
   };
   console.log(JSON.stringify(result, null, 2));

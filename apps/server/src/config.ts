@@ -131,6 +131,26 @@ const EnvSchema = z
     ENROL_MAX_ROWS: int(5000),
     ENROL_MAX_BYTES: int(10 * 1024 * 1024),
     ENROL_JOB_SECONDS: int(300),
+    /**
+     * Pairing codes (docs/parents.md "Pairing codes"): how many days a code lives, and the throttling of wrong
+     * codes — free failures per (account, address), then delays doubling from the base to the max; a ceiling per
+     * account and per address within the window.
+     */
+    PAIRING_CODE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+    PAIRING_FREE_FAILURES: z.coerce.number().int().min(0).max(100).default(5),
+    PAIRING_DELAY_BASE_SECONDS: int(30),
+    PAIRING_DELAY_MAX_SECONDS: int(900),
+    PAIRING_MAX_FAILURES_PER_ACCOUNT: int(20),
+    PAIRING_MAX_FAILURES_PER_ADDRESS: int(30),
+    PAIRING_WINDOW_SECONDS: int(3600, 60),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAIRING_DELAY_MAX_SECONDS < e.PAIRING_DELAY_BASE_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAIRING_DELAY_MAX_SECONDS'],
+        message: 'must be at least PAIRING_DELAY_BASE_SECONDS',
+      });
   })
   .transform((e) => ({
     port: e.PORT,
@@ -200,6 +220,19 @@ const EnvSchema = z
     },
     notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
+    pairing: {
+      codeValidMs: e.PAIRING_CODE_DAYS * 24 * 3600 * 1000,
+      limits: {
+        freeFailures: e.PAIRING_FREE_FAILURES,
+        delayBaseSeconds: e.PAIRING_DELAY_BASE_SECONDS,
+        delayMaxSeconds: e.PAIRING_DELAY_MAX_SECONDS,
+        pairMemorySeconds: e.PAIRING_WINDOW_SECONDS,
+        maxFailuresPerAccount: e.PAIRING_MAX_FAILURES_PER_ACCOUNT,
+        accountWindowSeconds: e.PAIRING_WINDOW_SECONDS,
+        maxFailuresPerAddress: e.PAIRING_MAX_FAILURES_PER_ADDRESS,
+        addressWindowSeconds: e.PAIRING_WINDOW_SECONDS,
+      },
+    },
   }));
 
 /** A directory for jobs' files, or null for the database (docs/jobs.md "Job files"). */

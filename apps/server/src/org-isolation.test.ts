@@ -214,6 +214,10 @@ beforeAll(async () => {
   const parent2 = await addUser(t, 'iso_parent2', '另一位家长', ['edu:parent']);
   await t.db.insert(parentChildren).values({ parentId: parent2, childId: s1 });
   await t.db.insert(agencyParents).values({ agencyId: 'demo', parentId: parent2 });
+  // The parent the calls act on: a spare one, since a password reset ends its sessions (parent2 is an identity).
+  const spareParent = await addUser(t, 'iso_parent3', '备用家长', ['edu:parent']);
+  await t.db.insert(parentChildren).values({ parentId: spareParent, childId: s1 });
+  await t.db.insert(agencyParents).values({ agencyId: 'demo', parentId: spareParent });
   const studentTraining = (
     await t.db
       .select({ id: trainings.id })
@@ -230,7 +234,7 @@ beforeAll(async () => {
     student: s3,
     teacher: await listIds(agencyToken, '/v1/users/teachers?size=200', (r) => r.username === 'iso_teacher'),
     child: s3,
-    parent: await listIds(agencyToken, '/v1/admin/parents?size=200', (r) => r.username === 'iso_parent2'),
+    parent: await listIds(agencyToken, '/v1/admin/parents?size=200', (r) => r.username === 'iso_parent3'),
     training: demoTraining.id,
     trainingTask: demoTraining.taskId ?? 0,
     record: demoRecord.id,

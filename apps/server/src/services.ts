@@ -169,7 +169,15 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     marking: new MarkingService(new MarkingRepository(db), clock),
     wrongBook,
     mastery,
-    parents: createParentsService({ db, clock, training, redisKeyPrefix: config.redisKeyPrefix, redis: shared }),
+    parents: createParentsService({
+      db,
+      clock,
+      training,
+      redisKeyPrefix: config.redisKeyPrefix,
+      redis: shared,
+      pairing: config.pairing,
+      forgetUser: (id) => auth.forgetUser(id),
+    }),
     classes: new ClassesService(new ClassesRepository(db), mastery, training, clock),
     tasks,
     users: new UsersService(

@@ -5,6 +5,8 @@ import { ROLE_SETS } from '../access/role-sets.js';
 import { PUBLIC, roles } from '../access/api-access.js';
 import { PageQuery, pageOf, requestOf } from '../envelope.js';
 import { TrainingReport, TrainingSummary } from '../schemas/training.js';
+import { IdParams } from '../schemas/common.js';
+import { PasswordReset } from '../schemas/users.js';
 import {
   AgencyParent,
   AgencyParentCreate,
@@ -134,6 +136,15 @@ export const PARENTS_API = {
     access: parentAdmin,
     params: ParentChildParams,
     response: AgencyParent,
+  }),
+  agencyParentResetPassword: route({
+    method: 'POST',
+    path: '/v1/admin/parent/:id/password',
+    module: 'parent',
+    summary: '重置家长密码（孩子都只是本机构的学生时；下次登录须修改）',
+    access: parentAdmin,
+    params: IdParams,
+    response: PasswordReset,
   }),
   agencyParentStudents: route({
     method: 'GET',

@@ -64,6 +64,8 @@ export const AgencyParent = z.object({
   /** Created by this agency (else it came through a child: a code or another agency). */
   createdHere: z.boolean(),
   children: z.array(AgencyStudentRef),
+  /** This agency may reset the password (docs/parents.md "Forgotten passwords"). */
+  canResetPassword: z.boolean(),
 });
 export type AgencyParent = z.infer<typeof AgencyParent>;
 

@@ -2,18 +2,26 @@
 // EVERY row (alone, against the file and against existing accounts), then — all-or-nothing or valid rows only —
 // hashes the passwords off the event loop in small batches and creates every account in ONE transaction.
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { hash } from '@node-rs/argon2';
 import { ENROLMENT_REPORT_MAX, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { JobStore } from '../../jobs/job-store.js';
-import { hashPassword } from '../../lib/password.js';
 import { FileFormatError, type ImportLimits } from '../transfer/transfer-model.js';
 import { readXlsxRows } from '../transfer/xlsx-read.js';
 import { generatePassword } from '../users/accounts.js';
+import { hashInitialPassword } from '../users/initial-password.js';
 import { createStudents, dictionaries, existingUsernames } from './enrolment.repository.js';
-import { checkRow, COLUMNS, ENROL_SHEET, HEADERS, type CheckedRow, type RawRow } from './enrolment-sheet.js';
+import {
+  checkRow,
+  COLUMNS,
+  ENROL_SHEET,
+  HEADERS,
+  passwordInputs,
+  type CheckedRow,
+  type RawRow,
+} from './enrolment-sheet.js';
+import { checkPasswordsOffThread } from './password-check-pool.js';
 
 export const ENROLMENT_KIND = 'enrolment';
 
@@ -42,14 +50,6 @@ export interface EnrolmentConfig {
 /** Passwords hashed at once; then the job yields to the requests waiting (docs/enrolment.md "Passwords"). */
 export const HASH_BATCH = 2;
 const PROGRESS_EVERY = 50;
-
-/**
- * Generated passwords (about 70 bits, features/users/accounts.ts) need no slow hash to resist guessing: they are
- * hashed with a cheaper argon2id (docs/enrolment.md "Passwords") and must be changed at the first login, which
- * hashes the new one with the full parameters.
- */
-const GENERATED_HASH = { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
-const hashGenerated = (p: string) => hash(p, GENERATED_HASH);
 
 /** Said of a username any account holds: it names no agency and no account. */
 export const USERNAME_CLASH = '用户名已被使用，请换一个或留空自动生成';
@@ -127,18 +127,24 @@ export function enrolmentJobHandler(deps: {
       // The upload goes with the job at the latest (retention).
     }
 
-    // 1. Every row alone.
+    // 1. Every row alone. The typed passwords first, in worker threads: zxcvbn's estimate costs milliseconds
+    // each, which would hold the event loop (./password-check-pool.ts); progress counts them meanwhile.
+    const typed = rows.flatMap((r, i) => (r.password === '' ? [] : [i]));
+    const answers = await checkPasswordsOffThread(
+      typed.map((i) => ({ password: rows[i].password, inputs: passwordInputs(rows[i], agencyId) })),
+      signal,
+      (n) => progress({ processed: n }),
+    );
+    const passwordProblem = new Map(typed.map((row, k) => [row, answers[k]]));
     const dict = await dictionaries(deps.db);
     const errors: EnrolmentRowError[] = [];
     const checked: CheckedRow[] = [];
     for (let i = 0; i < rows.length; i++) {
-      const r = checkRow(rows[i], dict, agencyId);
+      const r = checkRow(rows[i], dict, agencyId, rows[i].password === '' ? null : passwordProblem.get(i));
       errors.push(...r.problems);
       if (r.checked) checked.push(r.checked);
-      // A given password costs zxcvbn's estimate (~1 ms): yield every few rows, write progress less often.
-      if ((i + 1) % 10 === 0) {
+      if ((i + 1) % 200 === 0) {
         if (signal.aborted) throw new Error('aborted');
-        if ((i + 1) % PROGRESS_EVERY === 0) await progress({ processed: i + 1 });
         await yieldToRequests();
       }
     }
@@ -190,11 +196,9 @@ export function enrolmentJobHandler(deps: {
       if (signal.aborted) throw new Error('aborted');
       const batch = good.slice(i, i + HASH_BATCH);
       for (const c of batch) passwords.push(c.password ?? generatePassword());
-      hashes.push(
-        ...(await Promise.all(
-          batch.map((c, j) => (c.password === null ? hashGenerated(passwords[i + j]) : hashPassword(passwords[i + j]))),
-        )),
-      );
+      // Given or generated, each is an initial password, changed at the first login: hashed at the initial cost
+      // (features/users/initial-password.ts, docs/enrolment.md "Passwords").
+      hashes.push(...(await Promise.all(batch.map((_, j) => hashInitialPassword(passwords[i + j])))));
       if ((i + HASH_BATCH) % PROGRESS_EVERY < HASH_BATCH)
         await progress({ processed: Math.min(good.length, i + HASH_BATCH) });
       await yieldToRequests();

@@ -107,10 +107,23 @@ export interface Dictionaries {
  * Checks what one row can be checked for alone (the file-wide and database checks of usernames come after):
  * answers the row's problems, or the checked row.
  */
+/** What the password rule weighs a given password against: the username as it will be stored, and the name. */
+export function passwordInputs(raw: RawRow, agencyId: string): string[] {
+  const prefix = usernamePrefix(agencyId);
+  const part = raw.username.startsWith(prefix) ? raw.username.slice(prefix.length) : raw.username;
+  return [raw.username === '' ? '' : prefixedUsername(agencyId, part), raw.name];
+}
+
+/**
+ * Checks what one row can be checked for alone (the file-wide and database checks of usernames come after):
+ * answers the row's problems, or the checked row. `passwordProblem` is the password rule's answer when the caller
+ * already asked it (off the event loop, ./password-check-pool.ts); absent, the rule is asked here.
+ */
 export function checkRow(
   raw: RawRow,
   dict: Dictionaries,
   agencyId: string,
+  passwordProblem?: string | null,
 ): { problems: EnrolmentRowError[]; checked?: CheckedRow } {
   const problems: EnrolmentRowError[] = [];
   const bad = (column: string, message: string) => problems.push({ row: raw.row, column, message });
@@ -141,7 +154,8 @@ export function checkRow(
 
   const password = raw.password === '' ? null : raw.password;
   if (password !== null) {
-    const problem = checkNewPassword(password, [username ?? '', raw.name]);
+    const problem =
+      passwordProblem !== undefined ? passwordProblem : checkNewPassword(password, passwordInputs(raw, agencyId));
     if (problem) bad(COLUMNS.password, problem.replace(/^新密码/, '初始密码'));
   }
   if (problems.length) return { problems };

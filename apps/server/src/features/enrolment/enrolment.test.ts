@@ -149,7 +149,20 @@ describe('the enrolment job', () => {
       body: { request: { username: rows[2][1], password: rows[2][2] } },
     });
     expect(expectOk(login).user.mustChangePassword).toBe(true);
-    expect(await t.login('demo_wang-xm', 'Lantern-Harbour-58')).toBeTruthy();
+    const wangToken = await t.login('demo_wang-xm', 'Lantern-Harbour-58');
+    // Given or generated, an initial password is hashed at the initial cost; the one chosen at the first login
+    // gets the full parameters (features/users/initial-password.ts).
+    const hashes = await accounts(['demo_wang-xm', rows[2][1]]);
+    for (const a of hashes) expect(a.passwordHash).toMatch(/^\$argon2id\$v=19\$m=4096,t=1,p=1\$/);
+    expectOk(
+      await t.call('POST', '/v1/auth/password', {
+        token: wangToken,
+        body: { request: { oldPassword: 'Lantern-Harbour-58', newPassword: 'quiet harbour morning' } },
+      }),
+    );
+    const [changed] = await accounts(['demo_wang-xm']);
+    expect(changed).toMatchObject({ mustChangePassword: false });
+    expect(changed.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     // A second download: 404, and the job no longer holds them.
     const second = await takePasswords(job.jobId);

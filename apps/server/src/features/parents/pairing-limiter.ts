@@ -14,9 +14,9 @@ import {
 import { RedisFailureStore } from '../auth/redis-failure-store.js';
 
 /**
- * 5 free wrong codes per account and address, then 30 s doubling up to 15 min; 30 wrong codes an hour from one
- * address stop it for the rest of the hour. A code has 31^6 ≈ 887 million values, so guessing a live one is
- * hopeless at these rates.
+ * The defaults of the `PAIRING_*` settings (apps/server/src/config.ts): 5 free wrong codes per account and address,
+ * then 30 s doubling up to 15 min; 30 wrong codes an hour from one address stop it for the rest of the hour. A
+ * code has 31^6 ≈ 887 million values, so guessing a live one is hopeless at these rates.
  */
 export const PAIRING_LIMITS: LoginLimits = {
   freeFailures: 5,

@@ -1,8 +1,9 @@
 // SQL for parents (docs/parents.md): links, pairing codes, the agency's parent list and parent accounts.
-import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
+import { agencies, authTokens, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
 import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
+import type { ParentResetFacts } from './parents.policy.js';
 
 export const PARENT_ROLE = 'edu:parent';
 const studentRole = (agencyId: string) => `edu:agency:${agencyId}:student`;
@@ -250,6 +251,57 @@ export class ParentsRepository {
     await db.insert(userRoles).values({ userId: row.id, role: PARENT_ROLE });
     if (agencyId) await db.insert(agencyParents).values({ agencyId, parentId: row.id });
     return row.id;
+  }
+
+  /** For each parent: its roles, its children's roles and the agencies that created it (three reads). */
+  async resetFacts(parentIds: number[]): Promise<Map<number, ParentResetFacts>> {
+    const facts = new Map(
+      parentIds.map((id) => [id, { roles: [] as string[], children: [] as string[][], creators: [] as string[] }]),
+    );
+    if (parentIds.length === 0) return facts;
+    const [roles, kids, creators] = await Promise.all([
+      this.db
+        .select({ userId: userRoles.userId, role: userRoles.role })
+        .from(userRoles)
+        .where(inArray(userRoles.userId, parentIds)),
+      this.db
+        .select({ parentId: parentChildren.parentId, childId: parentChildren.childId, role: userRoles.role })
+        .from(parentChildren)
+        .leftJoin(userRoles, eq(userRoles.userId, parentChildren.childId))
+        .where(inArray(parentChildren.parentId, parentIds)),
+      this.db
+        .select({ parentId: agencyParents.parentId, agencyId: agencyParents.agencyId })
+        .from(agencyParents)
+        .where(inArray(agencyParents.parentId, parentIds)),
+    ]);
+    for (const r of roles) facts.get(r.userId)?.roles.push(r.role);
+    for (const c of creators) facts.get(c.parentId)?.creators.push(c.agencyId);
+    const childRoles = new Map<string, string[]>();
+    for (const k of kids) {
+      const key = `${k.parentId}:${k.childId}`;
+      let list = childRoles.get(key);
+      if (!list) {
+        list = [];
+        childRoles.set(key, list);
+        facts.get(k.parentId)?.children.push(list);
+      }
+      if (k.role) list.push(k.role);
+    }
+    return facts;
+  }
+
+  /** A new initial password, changed at the next login; every session of the account ends. */
+  async resetPassword(userId: number, passwordHash: string, now: Date) {
+    await this.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: true, updatedAt: now })
+        .where(eq(users.id, userId));
+      await tx
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    });
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -22,5 +22,6 @@ export async function parentsRoutes(app: FastifyInstance) {
   registerApi(app, API.agencyParentCreate, (ctx) => parents.create(ctx.agencyId!, ctx.body.request));
   registerApi(app, API.agencyParentLink, (ctx) => parents.link(ctx.agencyId!, ctx.params.id, ctx.params.childId));
   registerApi(app, API.agencyParentUnlink, (ctx) => parents.unlink(ctx.agencyId!, ctx.params.id, ctx.params.childId));
+  registerApi(app, API.agencyParentResetPassword, (ctx) => parents.resetPassword(ctx.agencyId!, ctx.params.id));
   registerApi(app, API.agencyParentStudents, (ctx) => parents.students(ctx.agencyId!, ctx.query));
 }

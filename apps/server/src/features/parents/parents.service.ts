@@ -6,18 +6,27 @@ import type {
   AgencyParent,
   AgencyParentCreate,
   PairingCode,
+  PasswordReset,
   ParentChild,
   ParentSignupRequest,
   TrainingReport,
 } from '@edu/contract';
-import { ApiError, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
+import { ApiError, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { checkNewPassword, hashPassword } from '../../lib/password.js';
 import type { LoginAttemptKeys, LoginLimiter } from '../auth/login-limiter.js';
 import type { NoticeHooks } from '../notices/notice-hooks.js';
 import type { TrainingService } from '../training/training.service.js';
-import { MAX_LINKS, newPairingCode, pairingExpiry } from './parents.policy.js';
+import { generatePassword } from '../users/accounts.js';
+import { hashInitialPassword } from '../users/initial-password.js';
+import {
+  MAX_LINKS,
+  newPairingCode,
+  pairingExpiry,
+  parentResetRefusal,
+  type ParentResetRefusal,
+} from './parents.policy.js';
 import { PARENT_ROLE, type ParentsRepository, type PersonRow } from './parents.repository.js';
 
 const NO_CHILD = '孩子不存在';
@@ -26,6 +35,13 @@ const NO_STUDENT = '学生不存在';
 const BAD_CODE = '配对码无效或已过期';
 const USERNAME_TAKEN = '该用户名已被使用，请换一个';
 const TOO_MANY_CHILDREN = `最多绑定 ${MAX_LINKS} 个孩子`;
+/** Why this agency may not reset a parent's password, and who can help (docs/parents.md "Forgotten passwords"). */
+export const RESET_REFUSED: Record<ParentResetRefusal, string> = {
+  roles: '此账号除家长外还有其他身份，不能在家长列表中重置密码：请本人登录后在“修改密码”中修改',
+  creator: '此家长账号由其他机构创建，本机构不能重置密码：请联系创建账号的机构管理员，或请本人登录后修改',
+  children:
+    '此家长的孩子不都只在本机构学习，本机构不能重置密码：请家长本人登录后修改，或让孩子生成新的配对码重新注册家长账号',
+};
 
 interface Actor {
   id: number;
@@ -41,6 +57,7 @@ export class ParentsService {
     private readonly limiter: LoginLimiter,
     private readonly clock: Clock,
     private readonly randomBelow: (n: number) => number = (n) => randomInt(n),
+    private readonly options: { codeValidMs?: number; forgetUser?: (userId: number) => void } = {},
   ) {}
 
   // The parent's side.
@@ -171,7 +188,7 @@ export class ParentsService {
 
   async newCode(student: Actor): Promise<PairingCode> {
     const now = this.clock.now();
-    const expiresAt = pairingExpiry(now);
+    const expiresAt = pairingExpiry(now, this.options.codeValidMs);
     // Another student holding the same code is a one-in-a-billion clash: draw again.
     for (let attempt = 0; ; attempt++) {
       const code = newPairingCode(this.randomBelow);
@@ -196,9 +213,10 @@ export class ParentsService {
     rows: (PersonRow & { mustChangePassword: boolean })[],
   ): Promise<AgencyParent[]> {
     const ids = rows.map((r) => r.id);
-    const [kids, created] = await Promise.all([
+    const [kids, created, facts] = await Promise.all([
       this.repo.agencyChildren(agencyId, ids),
       this.repo.createdHere(agencyId, ids),
+      this.repo.resetFacts(ids),
     ]);
     return rows.map((r) => ({
       id: String(r.id),
@@ -207,6 +225,7 @@ export class ParentsService {
       mustChangePassword: r.mustChangePassword,
       createdHere: created.has(r.id),
       children: (kids.get(r.id) ?? []).map((c) => ({ ...c, id: String(c.id) })),
+      canResetPassword: parentResetRefusal(agencyId, facts.get(r.id)!) === null,
     }));
   }
 
@@ -236,7 +255,7 @@ export class ParentsService {
     const kids: number[] = [];
     for (const c of childIds) kids.push(await this.agencyStudent(agencyId, c));
     if (await this.repo.usernameTaken(req.username)) throw invalidField('request.username', USERNAME_TAKEN);
-    const passwordHash = await hashPassword(req.password);
+    const passwordHash = await hashInitialPassword(req.password);
     let id: number;
     try {
       id = await this.repo.transaction(async (tx) => {
@@ -274,6 +293,19 @@ export class ParentsService {
     // Idempotent, as a DELETE is: removing a link already gone answers the parent as it is.
     await this.repo.unlink(p, c);
     return this.one(agencyId, p);
+  }
+
+  /** A new generated initial password for a parent the agency alone answers for (docs/parents.md). */
+  async resetPassword(agencyId: string, parentId: string): Promise<PasswordReset> {
+    const p = await this.agencyParent(agencyId, parentId);
+    const refusal = parentResetRefusal(agencyId, (await this.repo.resetFacts([p])).get(p)!);
+    if (refusal) throw forbidden(RESET_REFUSED[refusal]);
+    const u = await this.repo.person(p);
+    if (!u) throw notFound(NO_PARENT);
+    const password = generatePassword();
+    await this.repo.resetPassword(p, await hashInitialPassword(password), new Date(this.clock.now()));
+    this.options.forgetUser?.(p);
+    return { username: u.username, password };
   }
 
   async students(agencyId: string, q: { keyword?: string; size: number }) {

@@ -7,6 +7,7 @@ import { grades, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError, invalidField } from '../../lib/api-error.js';
 import { checkNewPassword, hashPassword } from '../../lib/password.js';
+import { hashInitialPassword } from './initial-password.js';
 
 /** A database or an open transaction (drizzle's transaction object). */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -147,7 +148,10 @@ export async function createAgencyAccount(tx: DbOrTx, input: NewAgencyAccount): 
     const weakness = checkNewPassword(password, [username, name]);
     if (weakness) throw invalidField('request.password', weakness.replace(/^新密码/, '密码'));
   }
-  const passwordHash = input.passwordHash ?? (await hashPassword(password));
+  const mustChange = input.mustChangePassword ?? true;
+  // An initial password (changed at the first login) is hashed at the initial cost (./initial-password.ts).
+  const passwordHash =
+    input.passwordHash ?? (await (mustChange ? hashInitialPassword(password) : hashPassword(password)));
   const now = input.now ?? new Date();
 
   const [row] = await tx
@@ -156,7 +160,7 @@ export async function createAgencyAccount(tx: DbOrTx, input: NewAgencyAccount): 
       username,
       name,
       passwordHash,
-      mustChangePassword: input.mustChangePassword ?? true,
+      mustChangePassword: mustChange,
       createdAt: now,
       updatedAt: now,
     })

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyTeacher, AgencyUser, CreatedUser, HomeworkTeacher, PublicTeacherProfile } from '@edu/contract';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
-import { userRoles } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { userRoles, users } from '../../db/schema.js';
 
 let t: TestApp;
 let agency: string; // edu:agency:demo:admin
@@ -115,6 +116,9 @@ describe('students', () => {
       body: { request: { username: made.user.username, password: reset.password } },
     });
     expect(expectOk(login).user.mustChangePassword).toBe(true);
+    // An initial password: hashed at the initial cost (features/users/initial-password.ts).
+    const [row] = await t.db.select().from(users).where(eq(users.username, made.user.username));
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=4096,t=1,p=1\$/);
   });
 
   it("refuses a reset for an account the agency did not create or that holds another agency's role", async () => {

@@ -12,10 +12,11 @@ import type {
 } from '@edu/contract';
 import { conflict, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { checkNewPassword, hashPassword } from '../../lib/password.js';
+import { checkNewPassword } from '../../lib/password.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { userRoles, users } from '../../db/schema.js';
 import { checkStudentProfile, createAgencyAccount, generatePassword, USERNAME_TAKEN } from './accounts.js';
+import { hashInitialPassword } from './initial-password.js';
 import { agencyOwnsAccount, managesTeacherProfiles } from './users.policy.js';
 import type { ListQuery, MemberKind, MemberRow, ProfileRow, UsersRepository } from './users.repository.js';
 
@@ -161,7 +162,7 @@ export class UsersService {
     if (!agencyOwnsAccount(agencyId, row.createdHere, row.roles))
       throw forbidden('此账号不能由本机构重置密码，请本人登录后在“修改密码”中修改');
     const password = generatePassword();
-    await this.repo.resetPassword(row.id, await hashPassword(password), this.now());
+    await this.repo.resetPassword(row.id, await hashInitialPassword(password), this.now());
     this.deps.forgetUser(row.id);
     return { username: row.username, password };
   }
@@ -302,7 +303,7 @@ export class UsersService {
     const password = input.password || generatePassword();
     const weakness = checkNewPassword(password, [input.username, input.name]);
     if (weakness) throw invalidField('request.password', weakness.replace(/^新密码/, '密码'));
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashInitialPassword(password);
     const now = this.now();
     let userId: number;
     try {

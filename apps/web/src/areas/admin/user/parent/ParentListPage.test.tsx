@@ -15,6 +15,7 @@ const parent = (id: string, name: string, over: Partial<AgencyParent> = {}): Age
   mustChangePassword: false,
   createdHere: false,
   children: [],
+  canResetPassword: false,
   ...over,
 });
 const LI = parent('1', '李小明家长', { children: [{ id: '11', username: 'student', name: '李小明' }] });
