@@ -28,6 +28,7 @@ import { markingRoutes } from './features/marking/marking.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
+import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
@@ -106,6 +107,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(classesRoutes);
   await app.register(usersRoutes);
   await app.register(tasksRoutes);
+  await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;

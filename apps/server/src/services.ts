@@ -62,6 +62,8 @@ import { UsersRepository } from './features/users/users.repository.js';
 import { UsersService } from './features/users/users.service.js';
 import { TasksRepository } from './features/tasks/tasks.repository.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { StudentHomeRepository } from './features/student-home/student-home.repository.js';
+import { StudentHomeService } from './features/student-home/student-home.service.js';
 import { NoticesRepository } from './features/notices/notices.repository.js';
 import { NoticesService } from './features/notices/notices.service.js';
 
@@ -180,6 +182,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     }),
     classes: new ClassesService(new ClassesRepository(db), mastery, training, clock),
     tasks,
+    studentHome: new StudentHomeService(new StudentHomeRepository(db), tasks, wrongBook, mastery, clock),
     users: new UsersService(
       new UsersRepository(db),
       { fileExists: (id) => files.exists(id), forgetUser: (id) => auth.forgetUser(id) },

@@ -15,6 +15,7 @@ import { PARENTS_API } from './api/parents.js';
 import { CLASSES_API } from './api/classes.js';
 import { MARKING_API } from './api/marking.js';
 import { TASKS_API } from './api/tasks.js';
+import { STUDENT_HOME_API } from './api/student-home.js';
 import { NOTICES_API } from './api/notices.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
@@ -238,6 +239,7 @@ export const API = {
   ...CLASSES_API,
   ...MARKING_API,
   ...TASKS_API,
+  ...STUDENT_HOME_API,
   ...NOTICES_API,
 } as const satisfies Record<string, ApiRoute>;
 

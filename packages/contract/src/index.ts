@@ -31,6 +31,7 @@ export * from './schemas/mastery.js';
 export * from './schemas/classes.js';
 export * from './schemas/marking.js';
 export * from './schemas/tasks.js';
+export * from './schemas/student-home.js';
 export * from './schemas/notices.js';
 export * from './judge/index.js';
 export * from './engine/index.js';
