@@ -1,0 +1,97 @@
+// 今日任务: the to-do list's first tasks with a countdown to each deadline; 去完成 starts or continues the task's
+// training exactly as the to-do page does (PUT /v1/student/task/{id}/do, docs/tasks.md).
+import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import type { TodoTask } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { useApiMutation } from '../../../api/mutation';
+import { useCall } from '../../../app/session-context';
+import { formatScore } from '../train/format';
+import { HOME_TEXTS, spanText } from './texts';
+
+const T = HOME_TEXTS.tasks;
+const CST = 8 * 3600_000;
+const cstDay = (ms: number) => Math.floor((ms + CST) / 86_400_000);
+const cstTime = (ms: number) => new Date(ms + CST).toISOString().slice(5, 16).replace('T', ' ');
+const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
+
+/** When the task is due, in words, and whether it is urgent (today or past). */
+export function deadlineText(task: TodoTask, now: number): { text: string; urgent: boolean } {
+  if (now >= task.deadline) return { text: task.canDo ? T.overdue : T.closed, urgent: true };
+  const left = T.left(spanText(task.deadline - now));
+  if (cstDay(task.deadline) === cstDay(now)) return { text: `${T.dueToday} · ${left}`, urgent: true };
+  return { text: `${T.deadline(cstTime(task.deadline))} · ${left}`, urgent: false };
+}
+
+function TaskAction({ task }: { task: TodoTask }) {
+  const navigate = useNavigate();
+  const call = useCall();
+  const doTask = useApiMutation({
+    mutationFn: () => call(API.studentTaskDo, { params: { id: task.taskId } }),
+    onSuccess: (tr) =>
+      navigate(tr.status === 'running' ? `/student/train/${tr.trainId}/do` : `/student/train/report/${tr.trainId}`),
+  });
+  if (task.progress === 'done' && task.trainId)
+    return (
+      <Button size="small" onClick={() => void navigate(`/student/train/report/${task.trainId}`)}>
+        {T.report}
+      </Button>
+    );
+  return (
+    <Button
+      size="small"
+      type="primary"
+      disabled={!task.canDo}
+      loading={doTask.isPending}
+      onClick={() => void doTask.run()}
+    >
+      {task.progress === 'running' ? T.continue : T.do}
+    </Button>
+  );
+}
+
+export function TasksCard({ tasks, now }: { tasks: { total: number; list: TodoTask[] }; now: number }) {
+  return (
+    <Card
+      title={T.title}
+      size="small"
+      extra={tasks.total > 0 ? <Link to="/student/tasks/todo">{T.all(tasks.total)}</Link> : null}
+    >
+      {tasks.list.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} />
+      ) : (
+        <List
+          dataSource={tasks.list}
+          renderItem={(task) => {
+            const due = deadlineText(task, now);
+            return (
+              <List.Item key={task.taskId} actions={[<TaskAction key="do" task={task} />]}>
+                <List.Item.Meta
+                  title={
+                    <Space size={4} wrap>
+                      <span>{task.title}</span>
+                      <Tag color={COLORS[task.progress]}>{T.progress[task.progress]}</Tag>
+                      {task.homework && <Tag color="purple">{T.homework}</Tag>}
+                      {task.schemeType === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
+                      {task.late && <Tag color="orange">{T.late}</Tag>}
+                    </Space>
+                  }
+                  description={
+                    <Space size={8} wrap>
+                      <Typography.Text type={due.urgent ? 'danger' : 'secondary'}>{due.text}</Typography.Text>
+                      {task.progress === 'done' && (
+                        <Typography.Text>
+                          {formatScore(task.taskScore)} / {formatScore(task.maxScore)}
+                        </Typography.Text>
+                      )}
+                    </Space>
+                  }
+                />
+              </List.Item>
+            );
+          }}
+        />
+      )}
+    </Card>
+  );
+}

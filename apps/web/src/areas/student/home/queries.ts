@@ -1,0 +1,18 @@
+// The student home's one read (GET /v1/student/home); its key holds the agency (docs/web.md "Server state").
+import { useQuery } from '@tanstack/react-query';
+import { API } from '../../../api/routes';
+import { useAppConfig, useCall } from '../../../app/session-context';
+
+export const homeKeys = { all: ['student-home'] as const, home: (agencyId: string) => ['student-home', agencyId] };
+
+export function useStudentHome() {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: homeKeys.home(agencyId),
+    queryFn: () => call(API.studentHome, { query: { agencyId } }),
+  });
+}
+
+/** The server's clock now: its time when the answer was made, moved on by the browser's clock since. */
+export const serverNow = (serverTime: number, receivedAt: number, now: number) => serverTime + (now - receivedAt);
