@@ -3,12 +3,12 @@
 import { Alert, Card, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useParams } from 'react-router';
-import dayjs from 'dayjs';
 import type { ClassStats, ClassTaskFigures } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
+import { cstText } from '../task/format';
 import { masteryOption, schemesOption, tasksOption } from './charts';
 import { useClassStats } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -35,7 +35,8 @@ const taskColumns: TableColumnsType<ClassTaskFigures> = [
     title: S.deadline,
     dataIndex: 'deadline',
     width: 140,
-    render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    // Deadlines read in China Standard Time whatever the browser's zone (docs/tasks.md "Window and late policies").
+    render: (v: number) => cstText(v),
   },
   { title: S.assigned, dataIndex: 'assigned', width: 80, align: 'right' },
   { title: S.started, dataIndex: 'started', width: 80, align: 'right' },

@@ -8,6 +8,7 @@ import type { ClassTaskFigures, ClassToday } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
+import { cstText } from '../task/format';
 import { studentInfoPath } from './paths';
 import { useClassToday } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -16,6 +17,9 @@ const T = CLASS_TEXTS.today;
 type Member = ClassToday['members'][number];
 type Scheme = ClassToday['schemes'][number];
 
+// The page is one day of China Standard Time: its clock times are CST too, whatever the browser's zone
+// (docs/classes.md "Pages").
+const cstClock = (ms: number) => cstText(ms).slice(11, 16);
 const stateOf = (m: Member) => (m.finished > 0 ? 'done' : m.trainings > 0 ? 'doing' : 'notStarted');
 const STATE_COLOR = { done: 'success', doing: 'processing', notStarted: 'default' } as const;
 
@@ -34,7 +38,7 @@ const memberColumns: TableColumnsType<Member> = [
     title: T.columns.last,
     dataIndex: 'lastActive',
     width: 90,
-    render: (v: number | null) => (v === null ? '--' : dayjs(v).format('HH:mm')),
+    render: (v: number | null) => (v === null ? '--' : cstClock(v)),
   },
 ];
 
@@ -59,7 +63,7 @@ const taskColumns: TableColumnsType<ClassTaskFigures> = [
     title: CLASS_TEXTS.stats.deadline,
     dataIndex: 'deadline',
     width: 80,
-    render: (v: number) => dayjs(v).format('HH:mm'),
+    render: (v: number) => cstClock(v),
   },
   { title: T.columns.finished, key: 'done', width: 110, render: (_, t) => T.taskDone(t.finished, t.assigned) },
   {

@@ -235,6 +235,8 @@ describe('class reads', () => {
     expect(screen.getByText('周一作业')).toBeTruthy();
     expect(screen.getByText('1/3 人完成')).toBeTruthy();
     expect(screen.getByText('乙、丙')).toBeTruthy();
+    // Clock times in China Standard Time whatever the zone the tests run in (12:00 UTC is 20:00 CST).
+    expect(screen.getByText('20:00')).toBeTruthy();
   });
 
   it('stats draws the scheme and mastery charts, or says there is nothing yet', async () => {
@@ -262,6 +264,7 @@ describe('class reads', () => {
     expect(screen.getByText('66.7')).toBeTruthy();
     expect(screen.getByRole('img', { name: '各任务完成人数与平均得分率' })).toBeTruthy();
     expect(screen.getAllByText('周一作业').length).toBeGreaterThan(0);
+    expect(screen.getByText('2026-01-05 20:00')).toBeTruthy();
     expect(screen.queryByText(/班级还没有任务/)).toBeNull();
     const { session: s2 } = await makeSession(loginInfo(TEACHER), {
       'GET /v1/class/6/stats': { ...stats, mastery: [], schemes: [], tasks: [] },
