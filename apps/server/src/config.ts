@@ -121,6 +121,12 @@ const EnvSchema = z
     IMPORT_WRITE_BATCH: int(500),
     IMPORT_WRITE_BATCH_MS: int(40),
     /**
+     * On PGlite, whose statements stop the whole process: the time of one write batch, and the longest rest after
+     * a batch while API requests are in progress, in percent of the batch's time (docs/jobs.md "Imports").
+     */
+    IMPORT_PGLITE_BATCH_MS: int(15),
+    IMPORT_PGLITE_REST_PERCENT: int(200, 0),
+    /**
      * Where jobs' files are kept (docs/jobs.md "Job files"): a directory, or `database` for the `job_files`
      * table. Default: `<DATA_DIR>/job-files` on PGlite, the database on PostgreSQL (every node reads it).
      */
@@ -208,6 +214,8 @@ const EnvSchema = z
       maxUploads: e.IMPORT_MAX_UPLOADS,
       writeBatch: e.IMPORT_WRITE_BATCH,
       writeBatchMs: e.IMPORT_WRITE_BATCH_MS,
+      pgliteWriteBatchMs: e.IMPORT_PGLITE_BATCH_MS,
+      pgliteWriteRestPercent: e.IMPORT_PGLITE_REST_PERCENT,
     },
     jobs: {
       filesDir: jobFilesDir(

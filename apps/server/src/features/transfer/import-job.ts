@@ -10,6 +10,7 @@ import type { JobStore } from '../../jobs/job-store.js';
 import type { ImportOutcome } from './import-protocol.js';
 import { runImportProcess } from './import-process.js';
 import type { TransferRepository } from './transfer.repository.js';
+import type { WritePace } from './write-pace.js';
 
 export const IMPORT_KIND = 'import';
 /** Questions per message from the worker, per staging insert and per write batch. */
@@ -46,6 +47,8 @@ export interface ImportJobDeps {
   store: JobStore;
   repo: TransferRepository;
   transfer: Config['transfer'];
+  /** How the write phase and the staging clean-up share the database with requests (write-pace.ts). */
+  pace: WritePace;
   clock: Clock;
   onError: (err: unknown) => void;
 }
@@ -88,7 +91,7 @@ async function validate(d: ImportJobDeps, ctx: JobContext, p: ImportPayload): Pr
 async function finish(d: ImportJobDeps, id: string, published: boolean): Promise<void> {
   try {
     if (!published) await d.repo.discard(id, DISCARD_BATCH);
-    await d.repo.clearStaging(id);
+    await d.repo.clearStaging(id, d.pace);
   } catch (e) {
     d.onError(e);
   }
@@ -130,7 +133,7 @@ export function importJobHandler(d: ImportJobDeps): JobHandler {
         repoId: p.repoId,
         at: new Date(d.clock.now()),
         batchSize: d.transfer.writeBatch,
-        batchMs: d.transfer.writeBatchMs,
+        pace: d.pace,
         signal: ctx.signal,
         onProgress: (n) => ctx.progress({ processed: n }),
       });

@@ -1,10 +1,22 @@
 // SQL of imports: staging validated questions, writing them hidden batch by batch, publishing them all at once
 // or discarding them (docs/jobs.md "Imports"). Job rows and files are the job store's (jobs/job-store.ts).
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { importPending, importStaging, jobs, knowledgePoints, questions as q, questionTags } from '../../db/schema.js';
+import {
+  importPending,
+  importStaging,
+  jobs,
+  knowledgePoints,
+  questions as q,
+  questionTags,
+  tags,
+} from '../../db/schema.js';
 import type { TagsRepository } from '../tags/tags.repository.js';
-import type { StagedQuestion } from './transfer.validate.js';
+import type { QuestionWrite, StagedQuestion } from './transfer.validate.js';
+import { isEmbedded, paced, UNPACED, type WritePace } from './write-pace.js';
+
+/** The rows of `execute` on either driver (both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface PublishTarget {
   jobId: string;
@@ -14,33 +26,76 @@ export interface PublishTarget {
   /** Most questions per write transaction. */
   batchSize: number;
   /**
-   * Time one write transaction should take: the next batch is sized from the last one's duration (between 10
-   * and `batchSize` questions), so other requests wait about this long at most, whatever a question costs.
+   * How batches share the database with other requests (write-pace.ts): each is sized to take `pace.stepMs`
+   * (between 10 and `batchSize` questions), and on PGlite the writer rests between them while requests run.
    */
-  batchMs: number;
+  pace: WritePace;
   /** Aborted (time limit, shutdown): the write stops between two batches and throws. */
   signal?: AbortSignal;
-  /** Called after each batch with the questions written so far (hidden until the import is published). */
+  /** Called after the first batch and then at most every PROGRESS_MS with the questions written so far (hidden). */
   onProgress: (written: number) => Promise<void> | void;
 }
 
-/** Staging rows per insert and per delete (each statement short: other requests run between them). */
+/** Staging rows per insert (each statement short: other requests run between them). */
 const STAGE_ROWS = 100;
-const CLEAR_ROWS = 2000;
+/** Staging rows per delete: the first, fewest and most (sized to the pace in between). */
+const CLEAR_ROWS = { first: 500, min: 100, max: 2000 };
 
 /** Fewest questions per write transaction, however slow one is. */
 const MIN_BATCH = 10;
+/** Progress is stored at most this often while writing (each store is a statement too). */
+const PROGRESS_MS = 250;
 
 type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Lets other requests run between two batches of a long write. */
+/** Lets other requests run between two statements of a long write. */
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
+/** The stored fields of a staged question (questionChange), each read from the staged JSON by its column's type. */
+const WRITE_FIELDS = [
+  'type',
+  'judgeType',
+  'title',
+  'question',
+  'explanation',
+  'answer',
+  'options',
+  'videos',
+  'questionSub',
+  'knowledgeCode',
+  'subKnowledgePoints',
+  'searchText',
+] as const satisfies readonly (keyof QuestionWrite)[];
+// A field questionChange adds and WRITE_FIELDS lacks fails to compile here.
+type Unlisted = Exclude<keyof QuestionWrite, (typeof WRITE_FIELDS)[number]>;
+const _everyField: [Unlisted] extends [never] ? true : Unlisted = true;
+
+/** `c` (a staged question's `change`) read as the column of `field`. */
+function fromStaged(field: (typeof WRITE_FIELDS)[number]): SQL {
+  const key = sql.raw(`'${field}'`);
+  const type = q[field].getSQLType();
+  if (type === 'jsonb') return sql`c -> ${key}`;
+  if (type === 'text') return sql`c ->> ${key}`;
+  if (type === 'text[]') return sql`array(select jsonb_array_elements_text(c -> ${key}))`;
+  throw new Error(`import: no reading of staged ${field} (${type})`);
+}
+const WRITE_COLUMNS = sql.join(
+  WRITE_FIELDS.map((f) => sql.identifier(q[f].name)),
+  sql`, `,
+);
+const WRITE_VALUES = sql.join(WRITE_FIELDS.map(fromStaged), sql`, `);
+const col = (c: { name: string }) => sql.identifier(c.name);
+
 export class TransferRepository {
+  /** PGlite: statements run on this process's thread (write-pace.ts). */
+  readonly embedded: boolean;
+
   constructor(
     private readonly db: Db,
     private readonly tags: TagsRepository,
-  ) {}
+  ) {
+    this.embedded = isEmbedded(db);
+  }
 
   /** Every knowledge point code (the worker validates against them). */
   async knowledgeCodes(): Promise<string[]> {
@@ -61,21 +116,18 @@ export class TransferRepository {
     }
   }
 
-  /** Removes the job's staging rows, a range of them per statement (one delete of 300,000 held PGlite for ~1 s). */
-  async clearStaging(jobId: string): Promise<void> {
-    for (;;) {
-      const [last] = await this.db
-        .select({ seq: importStaging.seq })
-        .from(importStaging)
-        .where(eq(importStaging.jobId, jobId))
-        .orderBy(asc(importStaging.seq))
-        .limit(1);
-      if (!last) return;
-      await this.db
-        .delete(importStaging)
-        .where(and(eq(importStaging.jobId, jobId), lt(importStaging.seq, last.seq + CLEAR_ROWS)));
-      await yieldToOthers();
-    }
+  /**
+   * Removes the job's staging rows, the lowest ones a statement at a time, paced like the writes (one delete
+   * of 300,000 held PGlite for ~1 s).
+   */
+  async clearStaging(jobId: string, pace: WritePace = UNPACED): Promise<void> {
+    await paced(pace, CLEAR_ROWS, async (size) => {
+      const s = importStaging;
+      const r = await this.db.execute(sql`with d as (delete from ${s} where ${s.jobId} = ${jobId}
+          and ${s.seq} < (select min(${s.seq}) from ${s} where ${s.jobId} = ${jobId}) + ${size} returning 1)
+        select count(*)::int as n from d`);
+      return rowsOf<{ n: number }>(r)[0]?.n ?? 0;
+    });
   }
 
   /**
@@ -86,19 +138,28 @@ export class TransferRepository {
    */
   async publish(t: PublishTarget): Promise<number> {
     await this.db.insert(importPending).values({ jobId: t.jobId }).onConflictDoNothing();
-    let written = 0;
-    let size = Math.min(MIN_BATCH * 5, t.batchSize);
-    for (;;) {
-      t.signal?.throwIfAborted();
-      const started = performance.now();
-      const n = await this.db.transaction((tx) => this.writeBatch(tx, t, written, size));
-      if (n === 0) break;
-      const ms = Math.max(performance.now() - started, 1);
-      size = Math.max(MIN_BATCH, Math.min(t.batchSize, Math.round((size * t.batchMs) / ms)));
-      written += n;
-      await t.onProgress(written);
-      await yieldToOthers();
-    }
+    let reported = -Infinity;
+    let next = 0;
+    const bounds = { first: Math.min(MIN_BATCH * 5, t.batchSize), min: MIN_BATCH, max: t.batchSize };
+    const written = await paced(
+      t.pace,
+      bounds,
+      (size) => {
+        t.signal?.throwIfAborted();
+        const from = next;
+        return this.db.transaction(async (tx) => {
+          const n = await this.writeBatch(tx, t, from, size);
+          next = from + n;
+          return n;
+        });
+      },
+      async (n) => {
+        if (performance.now() - reported < PROGRESS_MS) return;
+        reported = performance.now();
+        await t.onProgress(n);
+      },
+    );
+    t.signal?.throwIfAborted();
     await this.db.transaction(async (tx) => {
       await tx.delete(importPending).where(eq(importPending.jobId, t.jobId));
       // Cached lists and pages re-read once the agency's bank version moves.
@@ -107,43 +168,46 @@ export class TransferRepository {
     return written;
   }
 
-  /** Writes staged items `from`…`from + size - 1` with their tags; marks each staged item with its question. */
+  /**
+   * Writes staged items `from`…`from + size - 1`, in one statement and inside the database: each gets
+   * a question id from the sequence, its question is inserted from the staged JSON and the id noted on its
+   * staging row (what `discard` deletes by). Then the tags of the batch, when it has any.
+   */
   private async writeBatch(tx: DbTx, t: PublishTarget, from: number, size: number): Promise<number> {
-    const rows = await tx
-      .select({ seq: importStaging.seq, item: importStaging.item })
-      .from(importStaging)
-      .where(and(eq(importStaging.jobId, t.jobId), gte(importStaging.seq, from), lt(importStaging.seq, from + size)))
-      .orderBy(asc(importStaging.seq));
-    if (rows.length === 0) return 0;
-    const staged = rows.map((r) => r.item as unknown as StagedQuestion);
-    const ids = await tx
-      .insert(q)
-      .values(
-        staged.map(({ change }) => ({
-          ...change,
-          agencyId: t.agencyId,
-          repoId: t.repoId,
-          version: 1,
-          extra: {},
-          importJobId: t.jobId,
-          createdAt: t.at,
-          updatedAt: t.at,
-        })),
-      )
-      .returning({ id: q.id });
-    const names = [...new Set(staged.flatMap((s) => s.tags))];
-    if (names.length) {
-      const tagIds = await this.tags.idsForNames(t.agencyId, names, tx);
-      const idOf = new Map(names.map((n, i) => [n, tagIds[i]]));
-      const links = staged.flatMap((s, i) => s.tags.map((n) => ({ questionId: ids[i].id, tagId: idOf.get(n)! })));
-      if (links.length) await tx.insert(questionTags).values(links).onConflictDoNothing();
-    }
-    // One parameter (a JSON array), not one per row.
-    const written = JSON.stringify(rows.map((r, i) => ({ seq: r.seq, id: ids[i].id })));
-    await tx.execute(sql`update ${importStaging} s set question_id = v.id
-      from jsonb_to_recordset(${written}::jsonb) as v(seq int, id bigint)
-      where s.job_id = ${t.jobId} and s.seq = v.seq`);
-    return staged.length;
+    const s = importStaging;
+    const at = sql`${t.at.toISOString()}::timestamptz`;
+    const result = await tx.execute(sql`with src as materialized (
+        select seq, item, nextval(pg_get_serial_sequence('questions', 'id')) as id
+        from (select ${s.seq} as seq, ${s.item} as item from ${s}
+          where ${s.jobId} = ${t.jobId} and ${s.seq} >= ${from} and ${s.seq} < ${from + size} order by ${s.seq}) ordered),
+      ins as (insert into ${q} (${col(q.id)}, ${col(q.agencyId)}, ${col(q.repoId)}, ${col(q.version)}, ${col(q.extra)},
+          ${col(q.importJobId)}, ${col(q.createdAt)}, ${col(q.updatedAt)}, ${WRITE_COLUMNS})
+        overriding system value
+        select id, ${t.agencyId}, ${t.repoId}, 1, '{}'::jsonb, ${t.jobId}, ${at}, ${at}, ${WRITE_VALUES}
+        from src cross join lateral (select item -> 'change' as c) staged),
+      marked as (update ${s} set question_id = src.id from src where ${s.jobId} = ${t.jobId} and ${s.seq} = src.seq)
+      select count(*)::int as n, min(seq) as first, max(seq) as last,
+        coalesce(bool_or(jsonb_array_length(item -> 'tags') > 0), false) as tagged from src`);
+    const [batch] = rowsOf<{ n: number; first: number | null; last: number | null; tagged: boolean }>(result);
+    if (!batch || batch.n === 0) return 0;
+    if (batch.tagged) await this.writeTags(tx, t, Number(batch.first), Number(batch.last));
+    return batch.n;
+  }
+
+  /** Creates the batch's new tag names (idsForNames) and links its questions to their tags. */
+  private async writeTags(tx: DbTx, t: PublishTarget, first: number, last: number): Promise<void> {
+    const s = importStaging;
+    const inBatch = sql`${s.jobId} = ${t.jobId} and ${s.seq} between ${first} and ${last}`;
+    const names = rowsOf<{ name: string }>(
+      await tx.execute(sql`select distinct n as name from ${s}
+        cross join jsonb_array_elements_text(${s.item} -> 'tags') n where ${inBatch}`),
+    ).map((r) => r.name);
+    await this.tags.idsForNames(t.agencyId, names, tx);
+    await tx.execute(sql`insert into ${questionTags} (${col(questionTags.questionId)}, ${col(questionTags.tagId)})
+      select ${s.questionId}, ${tags.id} from ${s}
+        cross join jsonb_array_elements_text(${s.item} -> 'tags') n(name)
+        join ${tags} on ${tags.agencyId} = ${t.agencyId} and ${tags.name} = n.name
+      where ${inBatch} on conflict do nothing`);
   }
 
   /**

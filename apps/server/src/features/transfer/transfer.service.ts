@@ -18,6 +18,7 @@ import { IMPORT_KIND, importJobHandler, recoverImports, type ImportPayload, type
 import { serialize } from './transfer-serialize.js';
 import type { Serialized } from './transfer-model.js';
 import type { TransferRepository } from './transfer.repository.js';
+import { RequestActivity, writePaceOf } from './write-pace.js';
 
 const IMPORT_NOT_FOUND = '导入任务不存在';
 const EXPORT_NOT_FOUND = '导出任务不存在';
@@ -81,6 +82,9 @@ function exportWire(r: JobRow): ExportJob {
 }
 
 export class TransferService {
+  /** The API requests in progress, which the import's writes make way for on PGlite (transfer.routes.ts counts them). */
+  readonly activity = new RequestActivity();
+
   constructor(
     private readonly queue: JobQueue,
     repo: TransferRepository,
@@ -93,7 +97,8 @@ export class TransferService {
   ) {
     const deps = { store: queue.store, transfer: config, clock };
     const kind = { concurrency: config.workers, timeoutSeconds: config.jobSeconds };
-    queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, onError }), kind);
+    const pace = writePaceOf(config, repo.embedded, this.activity);
+    queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, pace, onError }), kind);
     queue.afterSweep(() => recoverImports(repo));
     queue.register(EXPORT_KIND, exportJobHandler({ ...deps, questions }), kind);
   }
