@@ -1,6 +1,6 @@
 // The student home's cards from one summary (docs/student-home.md), and their loading skeleton. On a phone the
 // columns stack: tasks, then the training to continue and the review, then scores and mastery.
-import { Card, Col, Row, Skeleton } from 'antd';
+import { Card, Col, Row } from 'antd';
 import type { StudentHome } from '@edu/contract';
 import { useNow } from '../train/countdown';
 import { MasteryCard } from './MasteryCard';
@@ -43,9 +43,7 @@ export function HomeSkeleton() {
     <Row gutter={[16, 16]} aria-busy="true">
       {[14, 10, 12, 12].map((lg, i) => (
         <Col key={i} xs={24} lg={lg}>
-          <Card size="small">
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </Card>
+          <Card size="small" loading />
         </Col>
       ))}
     </Row>

@@ -3,7 +3,6 @@ export const HOME_TEXTS = {
   loadFailed: '首页加载失败',
   retry: '重新加载',
   more: '全部',
-  menuTitle: '全部功能',
   tasks: {
     title: '今日任务',
     empty: '今天没有任务',
