@@ -27,6 +27,7 @@ import { parentsRoutes } from './features/parents/parents.routes.js';
 import { markingRoutes } from './features/marking/marking.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { leavingRoutes } from './features/leaving/leaving.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(markingRoutes);
   await app.register(classesRoutes);
   await app.register(usersRoutes);
+  await app.register(leavingRoutes);
   await app.register(tasksRoutes);
   await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);

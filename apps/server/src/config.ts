@@ -133,6 +133,8 @@ const EnvSchema = z
     JOB_FILES_DIR: z.string().min(1).optional(),
     /** Days a finished job (an export's parts, a failed import's report) is kept before it is removed. */
     JOB_RETENTION_DAYS: int(7),
+    /** Days an agency keeps the records of a member who left, then the purge deletes them (docs/users.md "Leaving and retention"). */
+    LEFT_MEMBER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** Bulk enrolment of students (docs/enrolment.md "Limits"): rows and bytes of one file, a job's time limit. */
     ENROL_MAX_ROWS: int(5000),
     ENROL_MAX_BYTES: int(10 * 1024 * 1024),
@@ -201,6 +203,7 @@ const EnvSchema = z
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    leftMemberRetentionDays: e.LEFT_MEMBER_RETENTION_DAYS,
     transfer: {
       maxBytes: e.IMPORT_MAX_BYTES,
       maxRows: e.IMPORT_MAX_ROWS,

@@ -48,6 +48,7 @@ import { TagsService } from './features/tags/tags.service.js';
 import { TransferRepository } from './features/transfer/transfer.repository.js';
 import { TransferService } from './features/transfer/transfer.service.js';
 import { EnrolmentService } from './features/enrolment/enrolment.service.js';
+import { createLeaving } from './features/leaving/leaving.wiring.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { WrongBookRepository } from './features/wrong-book/wrong-book.repository.js';
 import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
@@ -163,6 +164,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     publication,
     jobs,
     transfer,
+    leaving: createLeaving(db, clock, config.leftMemberRetentionDays, jobs, (id) => auth.forgetUser(id)),
     enrolment: new EnrolmentService(db, jobs, config.enrolment, config.transfer, clock),
     trainRepos,
     schemes,

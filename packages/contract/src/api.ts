@@ -10,6 +10,7 @@ import { TRAIN_API } from './api/train.js';
 import { SCHEME_STATS_API } from './api/scheme-stats.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
 import { USERS_API } from './api/users.js';
+import { LEAVING_API } from './api/leaving.js';
 import { ENROLMENT_API } from './api/enrolment.js';
 import { PARENTS_API } from './api/parents.js';
 import { CLASSES_API } from './api/classes.js';
@@ -234,6 +235,7 @@ export const API = {
   ...SCHEME_STATS_API,
   ...WRONG_BOOK_API,
   ...USERS_API,
+  ...LEAVING_API,
   ...ENROLMENT_API,
   ...PARENTS_API,
   ...CLASSES_API,

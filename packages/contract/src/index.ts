@@ -25,6 +25,8 @@ export * from './schemas/scheme.js';
 export * from './schemas/scheme-stats.js';
 export * from './schemas/wrong-book.js';
 export * from './schemas/users.js';
+export * from './schemas/leaving.js';
+export * from './history-limits.js';
 export * from './schemas/enrolment.js';
 export * from './schemas/parents.js';
 export * from './schemas/mastery.js';

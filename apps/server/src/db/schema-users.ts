@@ -25,6 +25,8 @@ export const agencyMembers = pgTable(
     createdHere: boolean('created_here').notNull().default(false),
     /** Set while the agency suspends the membership. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** When the member left (roles removed; records kept for the retention, docs/users.md "Leaving and retention"). */
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }),
     gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
     subjectIds: text('subject_ids')
       .array()
@@ -33,7 +35,13 @@ export const agencyMembers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.userId] }), index('agency_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.userId] }),
+    index('agency_members_user_idx').on(t.userId),
+    index('agency_members_left_idx')
+      .on(t.leftAt)
+      .where(sql`${t.leftAt} IS NOT NULL`),
+  ],
 );
 
 /** The last number handed out for generated usernames `{agency}_{letter}{NNNN}` (docs/users.md "Usernames"). */

@@ -15,6 +15,7 @@ import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { EnrolButton } from './enrol/EnrolModal';
+import { LeaveStudentButton, LeftStudentsButton } from './LeftStudents';
 import { MemberFormModal } from './MemberFormModal';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { USER_TEXTS as T, type MemberKind } from './texts';
@@ -137,7 +138,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
     {
       title: T.columns.actions,
       key: 'actions',
-      width: kind === 'teacher' ? 260 : 190,
+      width: kind === 'teacher' ? 260 : 230,
       render: (_, u) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setEditing(u)}>
@@ -160,6 +161,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
           <Button type="link" size="small" danger={!u.disabled} onClick={() => confirmToggle(u)}>
             {u.disabled ? T.enable : T.disable}
           </Button>
+          {kind === 'student' && <LeaveStudentButton student={u} />}
           {u.canResetPassword && (
             <Button type="link" size="small" onClick={() => confirmReset(u)}>
               {T.resetPassword}
@@ -211,6 +213,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
         </Flex>
         <Flex wrap gap={8}>
           {kind === 'student' && <EnrolButton />}
+          {kind === 'student' && <LeftStudentsButton />}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             {T.create(kind)}
           </Button>

@@ -1,6 +1,6 @@
 // student/train/history: the student's trainings, newest first and paged; a running one links to its do-page,
-// an ended one to its report.
-import { useState } from 'react';
+// an ended one to its report. Below it, the student's export of their own records and leaving the agency.
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
@@ -13,6 +13,9 @@ import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
 import { StatusTag, TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
+
+// Lazily: the student's first load stays within its budget (docs/performance.md "Bundle").
+const MyRecordsCard = lazy(() => import('./MyRecordsCard'));
 
 const T = TRAIN_TEXTS.historyPage;
 const PAGE_SIZE = 20;
@@ -113,6 +116,9 @@ export default function TrainHistoryPage() {
   return (
     <LoginGate>
       <TrainHistory />
+      <Suspense fallback={null}>
+        <MyRecordsCard />
+      </Suspense>
     </LoginGate>
   );
 }

@@ -1,0 +1,159 @@
+// A student's own training history as an Excel workbook (docs/users.md "Own history export"): a sheet of trainings
+// and one of answers, written by exceljs's streaming writer so rows go out as they are read. No standard answer
+// or explanation is ever written, and a running paper's answers carry neither verdict nor score nor stem
+// (docs/judging.md "Who sees an answer when").
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { HISTORY_EXPORT_MAX_ANSWERS, HISTORY_EXPORT_MAX_TRAININGS } from '@edu/contract';
+import { plainText } from '../questions/questions.policy.js';
+import type { ExportAnswer, ExportTraining, HistoryExportRepository } from './history-export.repository.js';
+
+const STATUS: Record<string, string> = { running: '进行中', finished: '已完成', expired: '已超时' };
+const TYPE: Record<string, string> = { general: '练习', paper: '试卷' };
+const PAGE = 2000;
+const CELL_MAX = 1000;
+
+/** Times in the file are China Standard Time, like every day the product counts. */
+export const cst = (ms: number | null) =>
+  ms === null ? '' : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+const cut = (s: string) => (s.length > CELL_MAX ? `${s.slice(0, CELL_MAX)}…` : s);
+
+/** A running paper keeps its verdicts, scores and questions until handed in. */
+export const sealedAnswer = (a: Pick<ExportAnswer, 'schemeType' | 'trainingStatus'>) =>
+  a.schemeType === 'paper' && a.trainingStatus === 'running';
+
+export function answerText(s: ExportAnswer['submission']): string {
+  if (!s) return '';
+  const main = (s.answer ?? []).join('、');
+  const subs = Object.entries(s.subAnswers ?? {}).map(([k, v]) => `${k}：${v.join('、')}`);
+  return cut([main, ...subs].filter(Boolean).join('；'));
+}
+
+export function verdictText(a: ExportAnswer): string {
+  if (sealedAnswer(a)) return '试卷进行中，交卷后可见';
+  if (a.isCorrect === null) return '待批改';
+  if (a.isCorrect) return '正确';
+  return a.score !== null && a.score > 0 ? '部分正确' : '错误';
+}
+
+export const TRAINING_HEADERS = [
+  '机构',
+  '方案',
+  '类型',
+  '来源',
+  '状态',
+  '开始时间',
+  '结束时间',
+  '用时（分钟）',
+  '得分',
+  '满分',
+  '答题数',
+  '答对数',
+];
+export const ANSWER_HEADERS = ['机构', '方案', '答题时间', '题目', '我的答案', '结果', '得分'];
+
+function trainingRow(t: ExportTraining, agency: string): (string | number)[] {
+  const sealed = t.type === 'paper' && t.status === 'running';
+  const minutes = t.endedAt === null ? '' : Math.round((t.endedAt - t.startedAt) / 6000) / 10;
+  return [
+    agency,
+    t.title,
+    TYPE[t.type] ?? t.type,
+    t.taskId === null ? '自主练习' : '任务',
+    STATUS[t.status] ?? t.status,
+    cst(t.startedAt),
+    cst(t.endedAt),
+    minutes,
+    sealed ? '' : t.score,
+    t.maxScore,
+    t.answered,
+    sealed ? '' : t.correct,
+  ];
+}
+
+function answerRow(a: ExportAnswer, agency: string): (string | number)[] {
+  const sealed = sealedAnswer(a);
+  const stem = sealed ? '' : cut(plainText(a.stem) || plainText(a.questionTitle));
+  return [
+    agency,
+    a.title ?? '错题本复习',
+    cst(a.at),
+    stem,
+    answerText(a.submission),
+    verdictText(a),
+    sealed || a.score === null ? '' : a.score,
+  ];
+}
+
+export interface ExportScope {
+  userId: number;
+  /** Agencies included, with their names. */
+  agencies: Map<string, string>;
+  /** Shown on the first sheet: who and when. */
+  owner: string;
+  now: number;
+}
+
+/** The workbook's bytes; trainings and answers beyond the caps are left out and the file says so. */
+export async function historyWorkbook(repo: HistoryExportRepository, scope: ExportScope): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const ids = [...scope.agencies.keys()];
+  const name = (id: string) => scope.agencies.get(id) ?? id;
+
+  const trainings = await repo.trainings(scope.userId, ids, HISTORY_EXPORT_MAX_TRAININGS + 1);
+  const ts = wb.addWorksheet('训练记录');
+  ts.columns = TRAINING_HEADERS.map((h, i) => ({ header: h, width: i === 1 ? 28 : 14 }));
+  ts.getRow(1).font = { bold: true };
+  for (const t of trainings.slice(0, HISTORY_EXPORT_MAX_TRAININGS))
+    ts.addRow(trainingRow(t, name(t.agencyId))).commit();
+  ts.commit();
+
+  const as = wb.addWorksheet('答题记录');
+  as.columns = ANSWER_HEADERS.map((h, i) => ({ header: h, width: i === 3 ? 60 : i === 4 ? 24 : 14 }));
+  as.getRow(1).font = { bold: true };
+  let written = 0;
+  let after = 0;
+  let more = false;
+  for (;;) {
+    const page = await repo.answers(scope.userId, ids, after, PAGE);
+    for (const a of page) {
+      if (written === HISTORY_EXPORT_MAX_ANSWERS) {
+        more = true;
+        break;
+      }
+      as.addRow(answerRow(a, name(a.agencyId))).commit();
+      written++;
+    }
+    if (more || page.length < PAGE) break;
+    after = page[page.length - 1].id;
+  }
+  as.commit();
+
+  const lines = [
+    `导出人：${scope.owner}`,
+    `导出时间：${cst(scope.now)}（北京时间）`,
+    `包含机构：${ids.map(name).join('、') || '无'}`,
+    `训练记录：${Math.min(trainings.length, HISTORY_EXPORT_MAX_TRAININGS)} 条${
+      trainings.length > HISTORY_EXPORT_MAX_TRAININGS
+        ? `（超过 ${HISTORY_EXPORT_MAX_TRAININGS} 条，只导出最早的部分）`
+        : ''
+    }`,
+    `答题记录：${written} 条${more ? `（超过 ${HISTORY_EXPORT_MAX_ANSWERS} 条，只导出最早的部分；可按机构分别导出）` : ''}`,
+    '说明：文件不含标准答案和解析；进行中的试卷交卷后才显示题目、结果和得分。',
+  ];
+  // Last: the streaming writer writes a sheet whole before the next, and these lines need the counts.
+  const info = wb.addWorksheet('说明');
+  info.getColumn(1).width = 80;
+  for (const l of lines) info.addRow([l]).commit();
+  info.commit();
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
+}

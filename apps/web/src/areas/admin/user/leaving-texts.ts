@@ -1,0 +1,30 @@
+// Texts of marking students as left and the list of leavers (docs/users.md "Leaving and retention").
+export const LEAVING_TEXTS = {
+  leave: '离开',
+  leaveTitle: (name: string) => `将「${name}」标记为已离开？`,
+  leaveBody: (days: number) =>
+    `该学生在本机构的学生角色和所在班级会被移除，不能再在本机构练习和完成任务；账号和在其他机构的身份不受影响。本机构会保留其练习记录 ${days} 天，期满后自动删除；保留期内可在“已离开的学生”中恢复，记录仍在。`,
+  confirm: '确认离开',
+  cancel: '取消',
+  leftDone: '已标记为离开',
+  listButton: '已离开的学生',
+  listTitle: '已离开的学生（记录保留期内）',
+  intro: (days: number) => `离开本机构的学生，其练习记录保留 ${days} 天后自动删除；删除前可恢复为本机构学生。`,
+  search: '搜索姓名或用户名',
+  columns: {
+    name: '姓名',
+    username: '用户名',
+    grade: '年级',
+    leftAt: '离开时间',
+    purgeAt: '记录删除时间',
+    trainings: '训练次数',
+    actions: '操作',
+  },
+  none: '—',
+  rejoin: '恢复',
+  rejoinTitle: (name: string) => `恢复「${name}」为本机构学生？`,
+  rejoinBody: '恢复后该学生可以重新登录本机构练习，保留期内的练习记录仍可查看；原来的班级需要重新加入。',
+  rejoined: '已恢复为本机构学生',
+  empty: '没有已离开的学生',
+  total: (n: number | string) => `共 ${n} 人`,
+};
