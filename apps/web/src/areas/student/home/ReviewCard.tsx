@@ -36,13 +36,13 @@ export function ReviewCard({ review }: { review: StudentHome['review'] }) {
             size="small"
             dataSource={review.list}
             renderItem={(e) => (
-              <List.Item key={e.questionId} style={{ paddingInline: 0 }}>
-                <Typography.Text ellipsis style={{ maxWidth: '70%' }}>
+              <List.Item key={e.questionId} style={{ paddingInline: 0, display: 'block' }}>
+                <Typography.Text ellipsis style={{ display: 'block' }}>
                   <Link to={`/student/question/answer/record/${e.lastWrongRecordId}`}>
                     {e.title || e.text || T.untitled}
                   </Link>
                 </Typography.Text>
-                <Typography.Text type="secondary">
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {e.knowledgeName} · {T.wrongTimes(e.wrongCount)}
                 </Typography.Text>
               </List.Item>

@@ -81,7 +81,7 @@ export function TasksCard({ tasks, now }: { tasks: { total: number; list: TodoTa
                       <Typography.Text type={due.urgent ? 'danger' : 'secondary'}>{due.text}</Typography.Text>
                       {task.progress === 'done' && (
                         <Typography.Text>
-                          {formatScore(task.taskScore)} / {formatScore(task.maxScore)}
+                          {T.score(formatScore(task.taskScore), formatScore(task.maxScore))}
                         </Typography.Text>
                       )}
                     </Space>

@@ -19,6 +19,7 @@ export const HOME_TEXTS = {
     closed: '已截止',
     left: (d: string) => `还剩 ${d}`,
     deadline: (d: string) => `截止 ${d}`,
+    score: (s: string, m: string) => `得分 ${s} / ${m}`,
   },
   training: {
     title: '继续练习',
