@@ -45,6 +45,17 @@ describe('first matching rule decides', () => {
     expect(canAccessPath('/admin/user/WTteacher/list', platformAdmin, 'demo')).toBe(true);
   });
 
+  it('opens a teacher profile page to agency teachers, and nothing else under /admin/user/teacher', () => {
+    const teacher = { roles: ['edu:agency:demo:teacher'] };
+    expect(findPathRule('/admin/user/teacher/:id/profile')?.match).toBe('segments');
+    expect(canAccessPath('/admin/user/teacher/:id/profile', teacher, 'demo')).toBe(true);
+    expect(canAccessPath('/admin/user/teacher/42/profile/', teacher, 'demo')).toBe(true);
+    expect(canAccessPath('/admin/user/teacher/42/profile', teacher, 'other')).toBe(false);
+    expect(canAccessPath('/admin/user/teacher/list', teacher, 'demo')).toBe(false);
+    expect(canAccessPath('/admin/user/teacher/42/profile/x', teacher, 'demo')).toBe(false);
+    expect(canAccessPath('/admin/user/teacher/list/classInfo/42/x', teacher, 'demo')).toBe(false);
+  });
+
   it('decides /admin/user/teacher by the teacher rule, which the coach admin does not pass', () => {
     expect(canAccessPath('/admin/user', coachAdmin, 'demo')).toBe(true);
     expect(canAccessPath('/admin/user/teacher/list', coachAdmin, 'demo')).toBe(false);

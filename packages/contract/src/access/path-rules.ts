@@ -1,7 +1,9 @@
 // docs/product.md §6 as data: which web paths a user may see. First matching rule decides.
+import { agencyRole } from '../roles.js';
 import { ROLE_SETS, satisfies, type RoleAlternatives } from './role-sets.js';
 
-export type PathMatch = 'exact' | 'prefix';
+/** `segments`: the same number of segments, each equal or `*` in the rule (one segment, e.g. an id). */
+export type PathMatch = 'exact' | 'prefix' | 'segments';
 
 export interface PathRule {
   /** Normalised path without trailing slash, e.g. `/admin/knowledge`. */
@@ -21,6 +23,8 @@ export const PATH_RULES: readonly PathRule[] = [
   rule('/admin/knowledgraph', 'prefix', ROLE_SETS.knowledgraphAdmin),
   rule('/admin/train', 'prefix', ROLE_SETS.trainStaff),
   rule('/admin/user/student', 'prefix', ROLE_SETS.studentAdmin),
+  // A teacher opens their own profile page; the API answers another teacher's with 404 (docs/users.md "Pages").
+  rule('/admin/user/teacher/*/profile', 'segments', [...ROLE_SETS.teacherAdmin, [agencyRole('teacher')]]),
   rule('/admin/user/teacher', 'prefix', ROLE_SETS.teacherAdmin),
   rule('/admin/user/parent', 'prefix', ROLE_SETS.parentAdmin),
   rule('/admin/user/WTteacher', 'prefix', ROLE_SETS.coachAdmin),
@@ -43,6 +47,11 @@ export function normalisePath(path: string): string {
 
 function matches(rule: PathRule, path: string): boolean {
   if (rule.match === 'exact') return path === rule.path;
+  if (rule.match === 'segments') {
+    const want = rule.path.split('/');
+    const got = path.split('/');
+    return want.length === got.length && want.every((w, i) => w === '*' || w === got[i]);
+  }
   return path === rule.path || path.startsWith(`${rule.path}/`);
 }
 

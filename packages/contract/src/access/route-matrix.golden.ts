@@ -12,6 +12,7 @@
 //   open                    AGTSPUOV  (/admin exactly, /student…, /parent and /WTPteacher exactly, /public…, /)
 //   knowledge, agency, knowledgraph, user/WTteacher: platform roles only → A
 //   question, tag, user/student|teacher|parent: agency admin (or the matching agency sub-admin) → G in demo, O in other
+//   user/teacher/{id}/profile: also the agency teacher (their own profile; the API answers 404 for another's, issue 18)
 //   train: agency admin, train admin or agency teacher → G T in demo, O in other
 //   other /admin pages: agency staff or platform admins → A G T in demo, A O in other
 //   /WTPteacher/…: edu:homework:teacher → U;  /parent/…: edu:parent → P
@@ -71,7 +72,7 @@ const TABLE = `
 /admin/user/teacher/list                             .G......  ......O.
 /admin/user/parent/list                              .G......  ......O.
 /admin/user/WTteacher/list                           A.......  A.......
-/admin/user/teacher/:id/profile                      .G......  ......O.
+/admin/user/teacher/:id/profile                      .GT.....  ......O.
 /admin/user/teacher/list/classInfo/:id/:teacherName  .G......  ......O.
 /admin/class/ordinary/list                           AGT.....  A.....O.
 /admin/class/event/list                              AGT.....  A.....O.

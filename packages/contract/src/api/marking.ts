@@ -9,6 +9,7 @@ import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import {
   MarkingClaim,
+  MarkingClass,
   MarkingHistoryPage,
   MarkingHistoryQuery,
   MarkingItem,
@@ -25,6 +26,14 @@ export const MARKERS: RoleAlternatives = [[a('admin')], [a('train:admin')], [a('
 const markers = roles(MARKERS, true);
 
 export const MARKING_API = {
+  markingClasses: route({
+    method: 'GET',
+    path: '/v1/marking/classes',
+    module: 'marking',
+    summary: '可按班级筛选的班级（其任务的答案我可以批改）',
+    access: markers,
+    response: z.array(MarkingClass),
+  }),
   markingQueue: route({
     method: 'GET',
     path: '/v1/marking/queue',

@@ -4,7 +4,7 @@
 import { agencyRole as a } from '../roles.js';
 import { PUBLIC, roles } from '../access/api-access.js';
 import { ROLE_SETS, type RoleAlternatives } from '../access/role-sets.js';
-import { pageOf, requestOf } from '../envelope.js';
+import { PageQuery, pageOf, requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import {
   AgencyTeacher,
@@ -19,6 +19,7 @@ import {
   PublicAgencyParams,
   PublicProfilesQuery,
   PublicTeacherProfile,
+  TeacherClass,
   TeacherProfile,
   TeacherProfileEdit,
   UserCreate,
@@ -117,6 +118,16 @@ export const USERS_API = {
   userTeacherDisable: t.disable,
   userTeacherEnable: t.enable,
   userTeacherResetPassword: t.reset,
+  teacherClasses: route({
+    method: 'GET',
+    path: '/v1/users/teacher/:id/classes',
+    module: 'user',
+    summary: '教师在本机构所教的班级（未归档，按名称，分页）',
+    access: teachers,
+    params: IdParams,
+    query: PageQuery,
+    response: pageOf(TeacherClass),
+  }),
   teacherProfileGet: route({
     method: 'GET',
     path: '/v1/users/teacher/:id/profile',

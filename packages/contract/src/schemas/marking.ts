@@ -13,6 +13,10 @@ export const MARKING_LIMITS = { annotations: 50, note: 500, comment: 2000 } as c
 /** `taskId` of the queue and of `/WTPteacher/change/{taskId}/{homeworkId}`: a task's id, or 0 outside tasks. */
 export const NO_TASK = '0';
 
+/** A class the queue can be filtered by (the classes whose tasks' answers the caller may mark). */
+export const MarkingClass = z.object({ id: Id, name: z.string(), archived: z.boolean() });
+export type MarkingClass = z.infer<typeof MarkingClass>;
+
 export const MarkingQueueQuery = PageQuery.extend({
   /** `pending` (waiting for a mark, default) or `marked` (marked by anyone, for re-marking). */
   status: z.enum(['pending', 'marked']).default('pending'),

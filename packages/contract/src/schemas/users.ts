@@ -163,3 +163,14 @@ export const HomeworkTeacherEdit = z.object({
 export type HomeworkTeacherEdit = z.input<typeof HomeworkTeacherEdit>;
 
 export const CreatedHomeworkTeacher = z.object({ user: HomeworkTeacher, password: z.string() });
+
+/** A class the teacher teaches in the agency (`/admin/user/teacher/list/classInfo/{id}/{teacherName}`). */
+export const TeacherClass = z.object({
+  id: Id,
+  kind: z.enum(['ordinary', 'event']),
+  name: z.string(),
+  gradeName: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  memberCount: z.number().int(),
+});
+export type TeacherClass = z.infer<typeof TeacherClass>;

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
+import { markerClasses } from './marking-classes.repository.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
@@ -150,6 +151,11 @@ export class MarkingRepository {
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  /** The classes the queue's class filter offers (./marking-classes.repository.ts). */
+  classes(m: Marker) {
+    return markerClasses(this.db, m);
   }
 
   /** A page of the queue: pending answers oldest first; marked ones most recently marked first. */

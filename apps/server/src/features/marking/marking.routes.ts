@@ -5,6 +5,7 @@ import { registerApi } from '../../lib/route.js';
 
 export async function markingRoutes(app: FastifyInstance) {
   const { marking } = app.services;
+  registerApi(app, API.markingClasses, (ctx) => marking.classes(ctx.user(), ctx.agencyId!));
   registerApi(app, API.markingQueue, (ctx) => marking.queue(ctx.user(), ctx.agencyId!, ctx.query));
   registerApi(app, API.markingTraining, (ctx) =>
     marking.training(ctx.user(), ctx.agencyId!, ctx.params.taskId, ctx.params.trainId),

@@ -10,6 +10,7 @@ import {
   NO_TASK,
   satisfies,
   type MarkingClaim,
+  type MarkingClass,
   type MarkingHistoryItem,
   type MarkingItem,
   type MarkingQueueItem,
@@ -81,6 +82,11 @@ export class MarkingService {
     private readonly repo: MarkingRepository,
     private readonly clock: Clock,
   ) {}
+
+  /** The classes to filter the queue by: those whose tasks' answers the caller may mark. */
+  async classes(user: Caller, agencyId: string): Promise<MarkingClass[]> {
+    return this.repo.classes(markerOf(user, agencyId));
+  }
 
   async queue(
     user: Caller,

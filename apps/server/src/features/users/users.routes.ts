@@ -32,6 +32,7 @@ export async function usersRoutes(app: FastifyInstance) {
     registerApi(app, r.enable, (c) => users.setDisabled(c.agencyId!, kind, c.user(), c.params.id, false));
     registerApi(app, r.reset, (c) => users.resetPassword(c.agencyId!, kind, c.params.id));
   }
+  registerApi(app, API.teacherClasses, (c) => users.teacherClasses(c.agencyId!, c.params.id, c.query));
   registerApi(app, API.teacherProfileGet, (c) => users.profile(c.agencyId!, c.user(), c.params.id));
   registerApi(app, API.teacherProfileSave, (c) =>
     users.saveProfile(c.agencyId!, c.user(), c.params.id, c.body.request),

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { userRoles, users } from '../../db/schema.js';
 import { checkStudentProfile, createAgencyAccount, generatePassword, USERNAME_TAKEN } from './accounts.js';
 import { hashInitialPassword } from './initial-password.js';
+import { teacherClasses } from './teacher-classes.repository.js';
 import { agencyOwnsAccount, managesTeacherProfiles } from './users.policy.js';
 import type { ListQuery, MemberKind, MemberRow, ProfileRow, UsersRepository } from './users.repository.js';
 
@@ -165,6 +166,23 @@ export class UsersService {
     await this.repo.resetPassword(row.id, await hashInitialPassword(password), this.now());
     this.deps.forgetUser(row.id);
     return { username: row.username, password };
+  }
+
+  /** The classes in use the agency's teacher teaches, by name, paged (docs/users.md "Pages"). */
+  async teacherClasses(agencyId: string, id: string, page: { start: number; size: number }) {
+    const row = await this.member(agencyId, 'teacher', id);
+    const { total, rows } = await teacherClasses(this.repo.db, agencyId, row.id, page);
+    return {
+      total,
+      list: rows.map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        name: c.name,
+        gradeName: c.gradeName,
+        subjectName: c.subjectName,
+        memberCount: c.memberCount,
+      })),
+    };
   }
 
   // ---- Teacher profiles ----

@@ -1,34 +1,31 @@
-// admin/user/teacher/list/classInfo/{id}/{teacherName}: the classes the teacher teaches in the agency (docs/users.md).
-// Read from the classes list (GET /v1/class/list), which has no teacher filter: its first CLASS_SCAN classes are
-// scanned for this teacher.
+// admin/user/teacher/list/classInfo/{id}/{teacherName}: the classes in use the teacher teaches in the agency, by
+// name, paged by the server (GET /v1/users/teacher/{id}/classes, docs/users.md "Pages").
+import { useState } from 'react';
 import { Card, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { ClassSummary } from '@edu/contract';
+import type { TeacherClass } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { CLASSINFO_TEXTS as C, USER_TEXTS as T } from './texts';
 
-const CLASS_SCAN = 200;
+const PAGE_SIZE = 20;
 
 export default function TeacherClassesPage() {
   const { id = '', teacherName = '' } = useParams();
   const call = useCall();
   const { agencyId } = useAppConfig();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZE);
   const q = useQuery({
-    queryKey: ['teacher-classes', agencyId, id],
-    queryFn: async () => {
-      const page = await call(API.classList, { query: { start: 0, size: CLASS_SCAN, archived: false } });
-      return {
-        capped: totalNumber(page.total) > CLASS_SCAN,
-        list: page.list.filter((c) => c.teachers.some((t) => t.id === id)),
-      };
-    },
+    queryKey: ['teacher-classes', agencyId, id, page, size],
+    queryFn: () => call(API.teacherClasses, { params: { id }, query: { start: (page - 1) * size, size } }),
+    placeholderData: keepPreviousData,
   });
-  const columns: TableColumnsType<ClassSummary> = [
+  const columns: TableColumnsType<TeacherClass> = [
     {
       title: C.columns.name,
       dataIndex: 'name',
@@ -39,18 +36,28 @@ export default function TeacherClassesPage() {
     { title: C.columns.subject, dataIndex: 'subjectName', width: 90, render: (s: string | null) => s ?? T.none },
     { title: C.columns.members, dataIndex: 'memberCount', width: 90 },
   ];
+  const total = q.data?.total ?? 0;
   return (
     <Card title={C.title(teacherName)}>
       {q.isError && <p style={{ color: '#cf1322' }}>{errorText(q.error)}</p>}
-      <Table<ClassSummary>
+      <Table<TeacherClass>
         rowKey="id"
         columns={columns}
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
         locale={{ emptyText: C.empty }}
         scroll={{ x: 560 }}
-        pagination={false}
-        footer={q.data?.capped ? () => C.capped(CLASS_SCAN) : undefined}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: totalNumber(total),
+          showSizeChanger: true,
+          showTotal: () => C.total(total),
+          onChange: (p, s) => {
+            setPage(s !== size ? 1 : p);
+            setSize(s);
+          },
+        }}
       />
     </Card>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HomeworkTeacher, TeacherProfile } from '@edu/contract';
+import { envelope, type RecordedCall } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 
@@ -41,10 +42,56 @@ describe('admin/user/teacher/:id/profile', () => {
     });
   });
 
+  it('opens to a plain agency teacher for their own profile, without the list the teacher cannot open', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:teacher']), {
+      'GET /v1/general/data/subjects': SUBJECTS,
+      'GET /v1/users/teacher/3/profile': { ...PROFILE, canRename: true },
+      'POST /v1/users/teacher/3/profile': PROFILE,
+    });
+    renderApp(s.session, ['/admin/user/teacher/3/profile']);
+    const intro = await screen.findByDisplayValue('旧简介', {}, { timeout: 10_000 });
+    expect(screen.queryByText('返回教师列表')).toBeNull();
+    fireEvent.change(intro, { target: { value: '我的简介' } });
+    fireEvent.click(button(document.body, /保\s*存/));
+    await waitFor(() => expect(s.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(s.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      request: { name: '赵老师', introduction: '我的简介' },
+    });
+  });
+
   it('shows not found for a teacher outside the agency', async () => {
     const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {});
     renderApp(s.session, ['/admin/user/teacher/99/profile']);
     expect(await screen.findByText('教师不存在', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('admin/user/teacher/list/classInfo/:id/:teacherName', () => {
+  it('pages the teacher’s classes through the server', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/users/teacher/3/classes': (c: RecordedCall) => {
+        const start = Number(new URL(c.url, 'http://x').searchParams.get('start'));
+        const list = Array.from({ length: start === 0 ? 20 : 5 }, (_, i) => ({
+          id: String(start + i + 1),
+          kind: 'ordinary',
+          name: `班级${start + i + 1}`,
+          gradeName: '初一',
+          subjectName: null,
+          memberCount: 3,
+        }));
+        return { json: envelope({ total: 25, list }) };
+      },
+    });
+    renderApp(s.session, [`/admin/user/teacher/list/classInfo/3/${encodeURIComponent('赵老师')}`]);
+    expect(await screen.findByText('班级1', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('赵老师 的班级')).toBeTruthy();
+    expect(screen.getByText('共 25 个班级')).toBeTruthy();
+    expect(s.calls.find((c) => c.path === '/v1/users/teacher/3/classes')?.url).toBe(
+      '/v1/users/teacher/3/classes?start=0&size=20',
+    );
+    fireEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('班级21')).toBeTruthy();
+    expect(s.calls.at(-1)?.url).toBe('/v1/users/teacher/3/classes?start=20&size=20');
   });
 });
 

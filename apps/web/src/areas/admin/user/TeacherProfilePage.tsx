@@ -1,5 +1,5 @@
 // admin/user/teacher/{id}/profile: a teacher's profile (name, avatar, subjects, introduction, published), edited
-// by the agency's teacher admins or by the teacher (docs/users.md "Teacher profiles").
+// by the agency's teacher admins or by the teacher, who opens their own page too (docs/users.md "Pages").
 import { useEffect } from 'react';
 import { Button, Card, Form, Input, Select, Space, Switch, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { useSubjects } from '../../../app/dictionaries';
 import { useImageUpload } from '../../../app/image-upload';
+import { AllowedLink } from '../../../components/AllowedLink';
 import { InitialAvatar } from '../../../components/InitialAvatar';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -125,7 +126,7 @@ export default function TeacherProfilePage() {
               {P.viewPublic}
             </Link>
           )}
-          <Link to="/admin/user/teacher/list">{P.back}</Link>
+          <AllowedLink to="/admin/user/teacher/list">{P.back}</AllowedLink>
         </Space>
       }
     >

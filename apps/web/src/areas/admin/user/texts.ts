@@ -115,5 +115,5 @@ export const CLASSINFO_TEXTS = {
   empty: '该教师暂未任教任何班级',
   kind: { ordinary: '普通班', event: '辅导班' } as Record<string, string>,
   columns: { name: '班级', kind: '类型', grade: '年级', subject: '学科', members: '学生数' },
-  capped: (n: number) => `只显示前 ${n} 个班级`,
+  total: (n: number | string) => `共 ${n} 个班级`,
 };

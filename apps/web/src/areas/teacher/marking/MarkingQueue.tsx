@@ -1,5 +1,6 @@
 // The marking queue (docs/marking.md "Pages"): answers waiting for a teacher (or already marked), filtered by
-// agency (the agency switcher), task, class and age, paged; each row opens its training's answers to mark.
+// agency (the agency switcher), task, class (the classes whose tasks the caller marks) and age, paged; each row
+// opens its training's answers to mark.
 import { useState } from 'react';
 import { Alert, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { NO_TASK, type MarkingQueueItem, type MarkingQueueQuery } from '@edu/con
 import { errorText } from '../../../api/client';
 import { totalNumber } from '../../../api/page-total';
 import { AgencySwitcher } from '../../../components/AgencySwitcher';
-import { useMarkingQueue } from './queries';
+import { useMarkingClasses, useMarkingQueue } from './queries';
 import { MARKING_TEXTS } from './texts';
 
 const T = MARKING_TEXTS;
@@ -27,7 +28,10 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
   const [status, setStatus] = useState<MarkingQueueQuery['status']>('pending');
   const [taskFilter, setTaskFilter] = useState<TaskFilter>('all');
   const [taskId, setTaskId] = useState('');
-  const [classId, setClassId] = useState('');
+  const [classId, setClassId] = useState<string | undefined>(undefined);
+  const classes = useMarkingClasses();
+  // A class of the agency in context only (the agency switcher may have changed it).
+  const chosenClass = classes.data?.some((c) => c.id === classId) ? classId : undefined;
   const [age, setAge] = useState(0);
   const [start, setStart] = useState(0);
   const digits = (s: string) => (/^\d{1,18}$/.test(s.trim()) ? s.trim() : undefined);
@@ -37,7 +41,7 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
     status,
     ...(taskFilter === 'none' ? { taskId: NO_TASK } : {}),
     ...(taskFilter === 'id' && digits(taskId) ? { taskId: digits(taskId) } : {}),
-    ...(digits(classId) ? { classId: digits(classId) } : {}),
+    ...(chosenClass ? { classId: chosenClass } : {}),
     ...(age ? { minAgeHours: age } : {}),
   };
   const q = useMarkingQueue(query);
@@ -84,16 +88,22 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
             }}
           />
         )}
-        <Input
+        <Select
           aria-label={T.filters.classId}
-          placeholder={T.filters.classId}
-          style={{ width: 120 }}
+          placeholder={T.filters.allClasses}
+          style={{ width: 180 }}
           allowClear
-          value={classId}
-          onChange={(e) => {
-            setClassId(e.target.value);
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={classes.isPending}
+          value={chosenClass}
+          onChange={(v?: string) => {
+            setClassId(v);
             reset();
           }}
+          options={(classes.data ?? []).map((c) => ({
+            value: c.id,
+            label: c.archived ? T.filters.archived(c.name) : c.name,
+          }))}
         />
         <Select
           aria-label={T.filters.age}

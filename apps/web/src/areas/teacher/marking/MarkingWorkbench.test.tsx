@@ -192,6 +192,24 @@ describe('the queues', () => {
     expect(s.calls.find((c) => c.path === '/v1/marking/queue')?.url).toContain('status=pending');
   });
 
+  it('filters by a class chosen from the classes the marker can see', async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:teacher']), {
+      'GET /v1/marking/queue': { total: 1, list: [queueItem] },
+      'GET /v1/marking/classes': [
+        { id: '7', name: '初一（1）班', archived: false },
+        { id: '8', name: '旧班', archived: true },
+      ],
+    });
+    renderApp(s.session, ['/admin/train/marking']);
+    expect(await screen.findByText('简答题 1')).toBeTruthy();
+    const select = screen.getByLabelText('班级').closest('.ant-select') as HTMLElement;
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+    expect(await screen.findByTitle('旧班（已归档）')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('初一（1）班'));
+    await waitFor(() => expect(s.calls.at(-1)?.url).toContain('classId=7'));
+    expect(s.calls.filter((c) => c.path === '/v1/marking/queue').at(-1)?.url).toContain('start=0');
+  });
+
   it('gives an agency teacher the same marking on /admin/train/marking', async () => {
     const s = await makeSession(loginInfo(['edu:agency:demo:teacher']), {
       ...routes(),

@@ -25,6 +25,17 @@ export function useMarkingQueue(q: Partial<MarkingQueueQuery>) {
   });
 }
 
+/** The classes the queue can be filtered by (those whose tasks' answers the caller may mark). */
+export function useMarkingClasses() {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: ['marking', agencyId, 'classes'] as const,
+    queryFn: () => call(API.markingClasses),
+    staleTime: 60_000,
+  });
+}
+
 export function useMarkingTraining(taskId: string, trainId: string) {
   const call = useCall();
   const { agencyId } = useAppConfig();

@@ -18,7 +18,10 @@ const parent = (id: string, name: string, over: Partial<AgencyParent> = {}): Age
   canResetPassword: false,
   ...over,
 });
-const LI = parent('1', '李小明家长', { children: [{ id: '11', username: 'student', name: '李小明' }] });
+const LI = parent('1', '李小明家长', {
+  children: [{ id: '11', username: 'student', name: '李小明' }],
+  canResetPassword: true,
+});
 const STUDENTS = [
   { id: '11', username: 'student', name: '李小明' },
   { id: '12', username: 'xiaohong', name: '王小红' },
@@ -98,5 +101,20 @@ describe('admin/user/parent/list', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/v1/admin/parent/1/child/11')).toBe(true),
     );
+  });
+
+  it('resets a password only where the agency may, after confirming, and shows the new one once', async () => {
+    const { calls } = await open({
+      'POST /v1/admin/parent/1/password': { username: 'p1', password: 'abcd-efgh-jkmn' },
+    });
+    const row2 = screen.getByText('王小红家长').closest('tr') as HTMLElement;
+    expect(within(row2).queryByText('重置密码')).toBeNull();
+    const row1 = screen.getByText('李小明家长').closest('tr') as HTMLElement;
+    fireEvent.click(buttonIn(row1, '重置密码'));
+    const [confirm] = await screen.findAllByText('重置「李小明家长」的密码？');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(buttonIn(confirm.closest('.ant-modal') as HTMLElement, '确定'));
+    expect((await screen.findByTestId('shown-password')).textContent).toContain('abcd-efgh-jkmn');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/admin/parent/1/password')).toBe(true);
   });
 });

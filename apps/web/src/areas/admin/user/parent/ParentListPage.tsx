@@ -1,8 +1,9 @@
 // admin/user/parent/list (docs/product.md §6: agency admin or agency parent admin): the agency's parents — those it
 // created and those linked to its students — with search and paging; create a parent account (password changed at
-// the first login), link a student, unlink one after a confirmation (docs/parents.md "The agency's parents").
+// the first login), link a student, unlink one after a confirmation (docs/parents.md "The agency's parents"), reset
+// the password of a parent the agency alone answers for (docs/parents.md "Forgotten passwords").
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { errorText } from '../../../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../../../api/mutation';
 import { totalNumber } from '../../../../api/page-total';
 import { useAppConfig, useCall } from '../../../../app/session-context';
+import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
 import { PARENT_ADMIN_TEXTS as T } from './texts';
 
@@ -152,6 +154,22 @@ export default function ParentListPage() {
     success: T.unlinked,
     invalidates: [KEY],
   });
+  const { modal } = AntApp.useApp();
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+  const resetPassword = useApiMutation({
+    mutationFn: (p: AgencyParent) => call(API.agencyParentResetPassword, { params: { id: p.id } }),
+    onSuccess: (r, p) => setShown({ name: p.name, username: r.username, password: r.password }),
+    invalidates: [KEY],
+  });
+  const confirmReset = (p: AgencyParent) =>
+    void modal.confirm({
+      title: T.resetTitle(p.name),
+      content: T.resetBody,
+      okText: T.ok,
+      cancelText: T.cancel,
+      okButtonProps: { danger: true },
+      onOk: () => resetPassword.run(p),
+    });
 
   const columns: TableColumnsType<AgencyParent> = [
     { title: T.columns.name, dataIndex: 'name', width: 140 },
@@ -207,11 +225,18 @@ export default function ParentListPage() {
     {
       title: T.columns.actions,
       key: 'actions',
-      width: 100,
+      width: 170,
       render: (_, p) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setLinking(p)}>
-          {T.link}
-        </Button>
+        <Space size={12}>
+          <Button type="link" style={{ padding: 0 }} onClick={() => setLinking(p)}>
+            {T.link}
+          </Button>
+          {p.canResetPassword && (
+            <Button type="link" style={{ padding: 0 }} onClick={() => confirmReset(p)}>
+              {T.resetPassword}
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -261,6 +286,7 @@ export default function ParentListPage() {
       />
       <CreateParentModal open={creating} onClose={() => setCreating(false)} />
       <LinkModal parent={linking} onClose={() => setLinking(null)} />
+      <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
     </Card>
   );
 }
