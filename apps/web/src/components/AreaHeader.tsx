@@ -1,4 +1,4 @@
-// Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, user menu. On a phone
+// Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, notice bell, user menu. On a phone
 // (narrower than 576 px) the menu moves into a drawer behind a labelled 菜单 button and the user menu
 // shows only the avatar, so the brand is never clipped and nothing scrolls sideways (docs/web.md "Small screens").
 import { lazy, Suspense, useState } from 'react';
@@ -40,6 +40,8 @@ export function usePhone(): boolean {
   return Grid.useBreakpoint().xs === true;
 }
 
+// The notice bell loads after the page (docs/notices.md "The bell"), out of the student's first load.
+const NoticeBell = lazy(() => import('./notices/NoticeBell').then((m) => ({ default: m.NoticeBell })));
 const AreaMenuDrawer = lazy(() => import('./AreaMenuDrawer').then((m) => ({ default: m.AreaMenuDrawer })));
 
 /** The phone's menu: a 菜单 button opening a drawer (loaded on the first press) with the menu and the agency switcher. */
@@ -105,6 +107,9 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
         />
       )}
       {!phone && <AgencySwitcher />}
+      <Suspense fallback={null}>
+        <NoticeBell />
+      </Suspense>
       <UserMenu compact={phone} />
     </Layout.Header>
   );

@@ -7,6 +7,7 @@ import { useAppConfig, useUser } from '../../app/session-context';
 import { useKnowledgePoints } from '../../app/dictionaries';
 import { AgencySwitcher } from '../../components/AgencySwitcher';
 import { UserMenu } from '../../components/UserMenu';
+import { NoticeBellSlot } from '../../components/notices/NoticeBellSlot';
 import { adminSections, firstSubjectCode, selectedKey, visibleSections } from './sections';
 import { ADMIN_TEXTS } from './texts';
 
@@ -80,6 +81,7 @@ export function AdminLayout() {
           }}
         >
           <AgencySwitcher />
+          <NoticeBellSlot />
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ margin: narrow ? 12 : 24 }}>
