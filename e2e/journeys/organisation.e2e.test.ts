@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
-import { chooseOption } from '../support/question-ui.js';
+import { chooseOption, selectBox } from '../support/question-ui.js';
 import { apiLogin } from '../support/training-api.js';
 import {
   createShortAnswerPaper,
@@ -252,14 +252,21 @@ describe('organisation journey', () => {
     const page = await desktopPage();
     await loginAs(page, 'agency');
     await page.waitForURL(/\/admin\/?$/);
-    await page.getByRole('menuitem', { name: /任务/ }).first().click();
-    await page.waitForURL(/\/admin\/task\/create$/);
+    // From the class's row to its tasks, and 布置任务 there: the class comes chosen.
+    await page.goto('/admin/class/ordinary/list');
+    const classRow = page.getByRole('row').filter({ hasText: className });
+    await classRow.getByRole('link', { name: '任务' }).click();
+    await page.waitForURL(/\/admin\/class\/\d+\/tasks$/);
+    const classTasks = page.url();
+    await expect.poll(() => visible(page.getByText('该班级还没有任务'))).toBe(true);
+    await page.getByRole('button', { name: '布置任务' }).click();
+    await page.waitForURL(/\/admin\/task\/create\?classId=\d+$/);
+    await expect.poll(() => selectBox(page, '班级').textContent()).toContain(`${className}（4 人）`);
     await page.getByLabel('任务名称').fill(taskTitle);
     const scheme = page.getByRole('combobox', { name: '训练方案或试卷' });
     await scheme.click();
     await scheme.fill(paper.title);
     await page.locator('.ant-select-item-option:visible').getByText(`${paper.title}（试卷）`).click();
-    await chooseOption(page, '班级', `${className}（4 人）`);
     expect(await page.getByRole('checkbox', { name: '作为作业（进入作业成绩与批改）' }).isChecked()).toBe(true);
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await shot(page, 'organisation-task-form');
@@ -269,6 +276,8 @@ describe('organisation journey', () => {
     await expect.poll(() => visible(page.getByText('未开始 4 人 · 进行中 0 人 · 已完成 0 人'))).toBe(true);
     await expect.poll(() => page.locator('.edu-chart svg').count()).toBe(2);
     await shot(page, 'organisation-task-dashboard');
+    await page.goto(classTasks);
+    await expect.poll(() => text(page.getByRole('row').filter({ hasText: taskTitle }))).toContain(paper.title);
   });
 
   it('a new student logs in with the initial password, changes it and does the task', async () => {

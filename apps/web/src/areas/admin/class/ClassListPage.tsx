@@ -15,6 +15,7 @@ import { totalNumber } from '../../../api/page-total';
 import { useCall, useUser, useAppConfig } from '../../../app/session-context';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassPeopleDrawer } from './ClassPeopleDrawer';
+import { classTasksPath } from '../task/paths';
 import { classStatsPath, classTodayPath } from './paths';
 import { CLASS_KEY, useClassList } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -90,6 +91,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
           </Button>
           <Link to={classStatsPath(c.id)}>{T.stats}</Link>
           <Link to={classTodayPath(c.id)}>{T.today}</Link>
+          <Link to={classTasksPath(c.id)}>{T.tasks}</Link>
           {c.canManage && !c.archived && (
             <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(c)}>
               {T.edit}

@@ -97,6 +97,8 @@ describe('class lists', () => {
     expect(buttons.filter((b) => /新建|归档|编辑/.test(b))).toEqual([]);
     expect(screen.getByText('统计').closest('a')?.getAttribute('href')).toBe('/admin/class/5/stats');
     expect(screen.getByText('今日').closest('a')?.getAttribute('href')).toBe('/admin/class/todaywork/5');
+    const tasks = screen.getAllByText('任务').map((e) => e.closest('a')?.getAttribute('href'));
+    expect(tasks).toContain('/admin/class/5/tasks');
   });
 
   it('the drawer adds picked students and removes one after confirming', async () => {

@@ -25,6 +25,8 @@ export const CLASS_TEXTS = {
     edit: '编辑',
     stats: '统计',
     today: '今日',
+    // The class's tasks (docs/tasks.md "Pages"): the way to 布置任务 with the class chosen.
+    tasks: '任务',
     archive: '归档',
     unarchive: '恢复',
     archiveTitle: (n: string) => `归档班级「${n}」？`,
