@@ -11,6 +11,8 @@ export function useStudentHome() {
   return useQuery({
     queryKey: homeKeys.home(agencyId),
     queryFn: () => call(API.studentHome, { query: { agencyId } }),
+    // Read again whenever the home opens: coming back from a training or a task, its cards must have moved on.
+    staleTime: 0,
   });
 }
 
