@@ -162,7 +162,8 @@ export default function TeacherProfilePage() {
         <Form.Item
           label={P.introduction}
           name="introduction"
-          extra={P.introductionHelp}
+          // Room on the right for the character count drawn over the help's first line.
+          extra={<div style={{ paddingRight: 88 }}>{P.introductionHelp}</div>}
           rules={[{ max: 2000, message: P.introductionHelp }]}
         >
           <Input.TextArea rows={6} showCount maxLength={2000} />
