@@ -196,7 +196,9 @@ describe('login page: 忘记密码 and 家长注册', () => {
     fireEvent.click(await screen.findByRole('button', { name: '忘记密码' }));
     expect(await screen.findByText('忘记密码怎么办')).toBeTruthy();
     expect(screen.getByText(/请联系所在机构的管理员重置密码/)).toBeTruthy();
-    expect(screen.getByText(/请联系孩子所在机构的管理员重置密码/)).toBeTruthy();
+    // A parent's agency resets only when the children study there alone (docs/parents.md "Forgotten passwords").
+    expect(screen.getByText(/孩子只在一家机构学习时，请联系该机构管理员重置密码/)).toBeTruthy();
+    expect(screen.getByText(/孩子只在这家机构学习时/)).toBeTruthy();
     expect(screen.getByText(/请联系平台管理员重置密码/)).toBeTruthy();
   });
 
