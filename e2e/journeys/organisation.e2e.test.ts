@@ -244,6 +244,8 @@ describe('organisation journey', () => {
     await add('添加教师', '张老师', ['张老师']);
     await expect.poll(() => visible(drawer.getByRole('cell', { name: 'teacher', exact: true }))).toBe(true);
     await drawer.locator('.ant-drawer-close').click();
+    // Closed once its slide-out ends (the title goes at once, the panel and mask after the motion).
+    await expect.poll(() => page.locator('.ant-drawer-mask:visible, .ant-drawer-section:visible').count()).toBe(0);
     await expect.poll(() => text(row)).toMatch(/初一.*4.*张老师/);
     await shot(page, 'organisation-class-list');
   });
