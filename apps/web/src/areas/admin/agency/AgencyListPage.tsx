@@ -1,15 +1,17 @@
 // admin/agency/list: agencies with paging and keyword search; create and edit in a modal.
 import { useState } from 'react';
-import { Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { type Agency } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
 import { useRefreshLoginInfo } from '../../../app/auth-actions';
 import { useAppConfig, useCall } from '../../../app/session-context';
+import { timeColumn } from '../common/columns';
+import { SearchInput } from '../common/SearchInput';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { AGENCY_TEXTS as T } from '../texts';
 import { AgencyFormModal } from './AgencyFormModal';
 import { fileUrl } from './LogoUpload';
@@ -21,8 +23,8 @@ export default function AgencyListPage() {
   const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
   const refreshLoginInfo = useRefreshLoginInfo();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Agency | null | undefined>(undefined);
 
@@ -53,12 +55,7 @@ export default function AgencyListPage() {
     { title: T.columns.name, dataIndex: 'name', width: 180 },
     { title: T.columns.domain, dataIndex: 'domain', width: 200, render: (d: string | null) => d || T.none },
     { title: T.columns.profile, dataIndex: 'profile', ellipsis: true, render: (p: string) => p || T.none },
-    {
-      title: T.columns.lastUpdate,
-      dataIndex: 'lastUpdate',
-      width: 170,
-      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(T.columns.lastUpdate, 'lastUpdate', 170),
     {
       title: T.columns.actions,
       key: 'actions',
@@ -71,7 +68,6 @@ export default function AgencyListPage() {
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Card
       title={T.title}
@@ -82,37 +78,9 @@ export default function AgencyListPage() {
       }
     >
       <Space style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={T.search}
-          style={{ width: 280 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
+        <SearchInput placeholder={T.search} style={{ width: 280 }} onSearch={paging.filtered(setKeyword)} />
       </Space>
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<Agency>
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: T.empty }}
-        scroll={{ x: 900 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          // A capped total ("10000+") still pages: antd needs a number.
-          total: typeof total === 'number' ? total : Number.parseInt(total, 10) || 0,
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
-      />
+      <PagedTable<Agency> rowKey="id" columns={columns} query={query} paging={paging} texts={T} scroll={{ x: 900 }} />
       <AgencyFormModal
         open={editing !== undefined}
         agency={editing ?? null}

@@ -1,17 +1,20 @@
 // admin/user/WTteacher/list: the platform's homework teachers (edu:admin, edu:coach:admin): search, filter by
 // agency, paging; create and edit (name, assigned agencies) in a modal (docs/users.md).
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { HomeworkTeacher } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
-import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
-import { totalNumber } from '../../../api/page-total';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
+import { timeColumn, usernameColumn } from '../common/columns';
+import { showFieldErrors } from '../common/field-errors';
+import { FormModal } from '../common/FormModal';
+import { SearchInput } from '../common/SearchInput';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { HW_TEXTS as H, USER_TEXTS as T } from './texts';
 
@@ -24,6 +27,7 @@ interface HwForm {
   password?: string;
   agencyIds?: string[];
 }
+const FIELDS = ['name', 'username', 'password', 'agencyIds'];
 
 function useAgencyOptions() {
   const call = useCall();
@@ -81,79 +85,72 @@ function HomeworkTeacherModal({
       if (made) onCreated({ name: made.user.name, username: made.user.username, password: made.password });
       else onClose();
     },
-    onError: (e) => {
-      const known = new Set(['name', 'username', 'password', 'agencyIds']);
-      const onFields = fieldErrorsOf(e)
-        .map((f) => ({ name: f.path.split('.')[1] ?? '', errors: [f.message] }))
-        .filter((f) => known.has(f.name));
-      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof HwForm })));
-    },
+    // `request.agencyIds.0` belongs to the agencies field too.
+    onError: (e) => showFieldErrors(form, e, FIELDS, (path) => path.split('.')[1] ?? ''),
   });
 
   return (
-    <Modal
+    <FormModal<HwForm>
       open={open}
       title={teacher ? H.editTitle(teacher.name) : H.createTitle}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      onFinish={(v) => save.mutate(v)}
       okText={T.save}
       cancelText={T.cancel}
-      forceRender
     >
-      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          label={T.fields.name}
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: T.rules.nameRequired },
-            { max: 40, message: T.rules.nameTooLong },
-          ]}
-        >
-          <Input maxLength={40} />
-        </Form.Item>
-        {!teacher && (
-          <>
-            <Form.Item
-              label={T.fields.username}
-              name="username"
-              extra={H.usernameHelp}
-              rules={[
-                { required: true, message: T.rules.usernameRequired },
-                { pattern: USERNAME_RE, message: T.rules.usernameFormat },
-              ]}
-            >
-              <Input maxLength={40} autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              label={T.fields.password}
-              name="password"
-              extra={T.fields.passwordHelp}
-              rules={[{ min: 8, message: T.rules.passwordShort }]}
-            >
-              <Input.Password maxLength={128} autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item label={H.agencies} name="agencyIds" extra={H.agenciesHelp}>
-          <Select
-            mode="multiple"
-            allowClear
-            loading={agencies.isPending}
-            optionFilterProp="label"
-            options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.id}）` }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label={T.fields.name}
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: T.rules.nameRequired },
+          { max: 40, message: T.rules.nameTooLong },
+        ]}
+      >
+        <Input maxLength={40} />
+      </Form.Item>
+      {!teacher && (
+        <>
+          <Form.Item
+            label={T.fields.username}
+            name="username"
+            extra={H.usernameHelp}
+            rules={[
+              { required: true, message: T.rules.usernameRequired },
+              { pattern: USERNAME_RE, message: T.rules.usernameFormat },
+            ]}
+          >
+            <Input maxLength={40} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={T.fields.password}
+            name="password"
+            extra={T.fields.passwordHelp}
+            rules={[{ min: 8, message: T.rules.passwordShort }]}
+          >
+            <Input.Password maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item label={H.agencies} name="agencyIds" extra={H.agenciesHelp}>
+        <Select
+          mode="multiple"
+          allowClear
+          loading={agencies.isPending}
+          optionFilterProp="label"
+          options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.id}）` }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 export default function HomeworkTeacherListPage() {
   const call = useCall();
   const agencies = useAgencyOptions();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
   const [agencyId, setAgencyId] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState<HomeworkTeacher | null | undefined>(undefined);
@@ -170,24 +167,14 @@ export default function HomeworkTeacherListPage() {
 
   const columns: TableColumnsType<HomeworkTeacher> = [
     { title: T.columns.name, dataIndex: 'name', width: 140 },
-    {
-      title: T.columns.username,
-      dataIndex: 'username',
-      width: 150,
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
+    usernameColumn(T.columns.username, 150),
     {
       title: T.columns.agencies,
       dataIndex: 'agencies',
       render: (list: HomeworkTeacher['agencies']) =>
         list.length ? list.map((a) => <Tag key={a.id}>{a.name}</Tag>) : T.none,
     },
-    {
-      title: T.columns.created,
-      dataIndex: 'createTime',
-      width: 150,
-      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(T.columns.created, 'createTime', 150),
     {
       title: T.columns.actions,
       key: 'actions',
@@ -200,19 +187,14 @@ export default function HomeworkTeacherListPage() {
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Card title={H.title}>
       <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
         <Flex wrap gap={8}>
-          <Input.Search
-            allowClear
+          <SearchInput
             placeholder={H.search}
             style={{ width: 240, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
+            onSearch={paging.filtered(setKeyword)}
           />
           <Select<string>
             allowClear
@@ -220,10 +202,7 @@ export default function HomeworkTeacherListPage() {
             value={agencyId}
             style={{ width: 160 }}
             aria-label={H.agencies}
-            onChange={(v) => {
-              setAgencyId(v);
-              setPage(1);
-            }}
+            onChange={paging.filtered(setAgencyId)}
             options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
           />
         </Flex>
@@ -231,25 +210,13 @@ export default function HomeworkTeacherListPage() {
           {H.create}
         </Button>
       </Flex>
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<HomeworkTeacher>
+      <PagedTable<HomeworkTeacher>
         rowKey="id"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: H.empty }}
+        query={query}
+        paging={paging}
+        texts={{ empty: H.empty, total: T.total }}
         scroll={{ x: 700 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
       />
       <HomeworkTeacherModal
         open={editing !== undefined}

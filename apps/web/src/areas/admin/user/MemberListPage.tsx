@@ -1,19 +1,20 @@
 // admin/user/student/list and admin/user/teacher/list: the agency's students or teachers with search, filters and
 // paging; create and edit in a modal, disable/enable and password reset after a confirmation (docs/users.md).
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import type { AgencyTeacher, AgencyUser, MemberStatus } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
-import { useApiMutation } from '../../../api/mutation';
-import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
+import { timeColumn, usernameColumn } from '../common/columns';
+import { SearchInput } from '../common/SearchInput';
+import { useConfirmedMutation } from '../common/useConfirmedMutation';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { EnrolButton } from './enrol/EnrolModal';
 import { LeaveStudentButton, LeftStudentsButton } from './LeftStudents';
 import { MemberFormModal } from './MemberFormModal';
@@ -30,11 +31,10 @@ export const teacherClassesPath = (id: string, name: string) =>
 function MemberListPage({ kind }: { kind: MemberKind }) {
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const { modal } = AntApp.useApp();
   const grades = useGrades();
   const subjects = useSubjects();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<MemberStatus>('all');
   const [gradeId, setGradeId] = useState<string | undefined>(undefined);
@@ -54,35 +54,34 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
   const disable = kind === 'student' ? API.userStudentDisable : API.userTeacherDisable;
   const enable = kind === 'student' ? API.userStudentEnable : API.userTeacherEnable;
   const reset = kind === 'student' ? API.userStudentResetPassword : API.userTeacherResetPassword;
-  const toggle = useApiMutation({
-    mutationFn: (u: Row) => call(u.disabled ? enable : disable, { params: { id: u.id } }),
-    success: (u) => (u.disabled ? T.disabled : T.enabled),
-    invalidates: [['users', kind]],
-  });
-  const resetPassword = useApiMutation({
-    mutationFn: (u: Row) => call(reset, { params: { id: u.id } }),
-    onSuccess: (r, u) => setShown({ name: u.name, username: r.username, password: r.password }),
-    invalidates: [['users', kind]],
-  });
-
-  const confirmToggle = (u: Row) =>
-    void modal.confirm({
+  const toggle = useConfirmedMutation(
+    {
+      mutationFn: (u: Row) => call(u.disabled ? enable : disable, { params: { id: u.id } }),
+      success: (u) => (u.disabled ? T.disabled : T.enabled),
+      invalidates: [['users', kind]],
+    },
+    (u) => ({
       title: u.disabled ? T.enableTitle(u.name) : T.disableTitle(u.name),
       content: u.disabled ? undefined : T.disableBody,
       okText: T.confirm,
       cancelText: T.cancel,
-      okButtonProps: { danger: !u.disabled },
-      onOk: () => toggle.run(u),
-    });
-  const confirmReset = (u: Row) =>
-    void modal.confirm({
+      danger: !u.disabled,
+    }),
+  );
+  const resetPassword = useConfirmedMutation(
+    {
+      mutationFn: (u: Row) => call(reset, { params: { id: u.id } }),
+      onSuccess: (r, u) => setShown({ name: u.name, username: r.username, password: r.password }),
+      invalidates: [['users', kind]],
+    },
+    (u) => ({
       title: T.resetTitle(u.name),
       content: T.resetBody,
       okText: T.confirm,
       cancelText: T.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => resetPassword.run(u),
-    });
+      danger: true,
+    }),
+  );
 
   const subjectName = new Map((subjects.data ?? []).map((s) => [s.id, s.name]));
   const columns: TableColumnsType<Row> = [
@@ -97,12 +96,8 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
         </Space>
       ),
     },
-    {
-      title: T.columns.username,
-      dataIndex: 'username',
-      width: 150,
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
+    // One line, its end cut with an ellipsis and the whole name in the tooltip (docs/users.md "Pages").
+    usernameColumn(T.columns.username, 170),
     ...(kind === 'student'
       ? [{ title: T.columns.grade, dataIndex: 'gradeName', width: 80, render: (g: string | null) => g ?? T.none }]
       : []),
@@ -129,12 +124,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
           },
         ]
       : []),
-    {
-      title: T.columns.created,
-      dataIndex: 'createTime',
-      width: 150,
-      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(T.columns.created, 'createTime', 150),
     {
       title: T.columns.actions,
       key: 'actions',
@@ -158,12 +148,12 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
               </Link>
             </>
           )}
-          <Button type="link" size="small" danger={!u.disabled} onClick={() => confirmToggle(u)}>
+          <Button type="link" size="small" danger={!u.disabled} onClick={() => toggle.ask(u)}>
             {u.disabled ? T.enable : T.disable}
           </Button>
           {kind === 'student' && <LeaveStudentButton student={u} />}
           {u.canResetPassword && (
-            <Button type="link" size="small" onClick={() => confirmReset(u)}>
+            <Button type="link" size="small" onClick={() => resetPassword.ask(u)}>
               {T.resetPassword}
             </Button>
           )}
@@ -172,28 +162,20 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Card title={T.listTitle(kind)}>
       <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
         <Flex wrap gap={8}>
-          <Input.Search
-            allowClear
+          <SearchInput
             placeholder={T.search}
             style={{ width: 240, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
+            onSearch={paging.filtered(setKeyword)}
           />
           <Select<MemberStatus>
             value={status}
             style={{ width: 120 }}
             aria-label={T.columns.status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
+            onChange={paging.filtered(setStatus)}
             options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: T.status[s] }))}
           />
           {kind === 'student' && (
@@ -203,10 +185,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
               value={gradeId}
               style={{ width: 120 }}
               aria-label={T.columns.grade}
-              onChange={(v) => {
-                setGradeId(v);
-                setPage(1);
-              }}
+              onChange={paging.filtered(setGradeId)}
               options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
             />
           )}
@@ -219,25 +198,13 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
           </Button>
         </Flex>
       </Flex>
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<Row>
+      <PagedTable<Row>
         rowKey="id"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: T.empty(kind) }}
+        query={query}
+        paging={paging}
+        texts={{ empty: T.empty(kind), total: T.total }}
         scroll={{ x: 900 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
       />
       <MemberFormModal
         kind={kind}

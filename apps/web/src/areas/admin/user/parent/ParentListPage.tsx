@@ -3,16 +3,19 @@
 // the first login), link a student, unlink one after a confirmation (docs/parents.md "The agency's parents"), reset
 // the password of a parent the agency alone answers for (docs/parents.md "Forgotten passwords").
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyParent } from '@edu/contract';
 import { API } from '../../../../api/routes';
-import { errorText } from '../../../../api/client';
-import { fieldErrorsOf, useApiMutation } from '../../../../api/mutation';
-import { totalNumber } from '../../../../api/page-total';
+import { useApiMutation } from '../../../../api/mutation';
 import { useAppConfig, useCall } from '../../../../app/session-context';
+import { showFieldErrors } from '../../common/field-errors';
+import { SearchInput } from '../../common/SearchInput';
+import { useConfirmedMutation } from '../../common/useConfirmedMutation';
+import { PagedTable } from '../../question/PagedTable';
+import { usePaging } from '../../question/usePaging';
 import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
 import { PARENT_ADMIN_TEXTS as T } from './texts';
@@ -50,12 +53,7 @@ function CreateParentModal({ open, onClose }: { open: boolean; onClose: () => vo
       form.resetFields();
       onClose();
     },
-    onError: (e) => {
-      const onFields = fieldErrorsOf(e)
-        .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
-        .filter((f) => FIELDS.has(f.name));
-      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof CreateForm })));
-    },
+    onError: (e) => showFieldErrors(form, e, FIELDS),
   });
   return (
     <Modal
@@ -138,8 +136,8 @@ function LinkModal({ parent, onClose }: { parent: AgencyParent | null; onClose: 
 export default function ParentListPage() {
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
   const [creating, setCreating] = useState(false);
   const [linking, setLinking] = useState<AgencyParent | null>(null);
@@ -154,22 +152,15 @@ export default function ParentListPage() {
     success: T.unlinked,
     invalidates: [KEY],
   });
-  const { modal } = AntApp.useApp();
   const [shown, setShown] = useState<ShownPassword | null>(null);
-  const resetPassword = useApiMutation({
-    mutationFn: (p: AgencyParent) => call(API.agencyParentResetPassword, { params: { id: p.id } }),
-    onSuccess: (r, p) => setShown({ name: p.name, username: r.username, password: r.password }),
-    invalidates: [KEY],
-  });
-  const confirmReset = (p: AgencyParent) =>
-    void modal.confirm({
-      title: T.resetTitle(p.name),
-      content: T.resetBody,
-      okText: T.ok,
-      cancelText: T.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => resetPassword.run(p),
-    });
+  const resetPassword = useConfirmedMutation(
+    {
+      mutationFn: (p: AgencyParent) => call(API.agencyParentResetPassword, { params: { id: p.id } }),
+      onSuccess: (r, p) => setShown({ name: p.name, username: r.username, password: r.password }),
+      invalidates: [KEY],
+    },
+    (p) => ({ title: T.resetTitle(p.name), content: T.resetBody, okText: T.ok, cancelText: T.cancel, danger: true }),
+  );
 
   const columns: TableColumnsType<AgencyParent> = [
     { title: T.columns.name, dataIndex: 'name', width: 140 },
@@ -232,7 +223,7 @@ export default function ParentListPage() {
             {T.link}
           </Button>
           {p.canResetPassword && (
-            <Button type="link" style={{ padding: 0 }} onClick={() => confirmReset(p)}>
+            <Button type="link" style={{ padding: 0 }} onClick={() => resetPassword.ask(p)}>
               {T.resetPassword}
             </Button>
           )}
@@ -241,7 +232,6 @@ export default function ParentListPage() {
     },
   ];
 
-  const total = query.data?.total ?? 0;
   return (
     <Card
       title={T.title}
@@ -252,37 +242,21 @@ export default function ParentListPage() {
       }
     >
       <Space style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+        <SearchInput
           placeholder={T.search}
           style={{ width: 280, maxWidth: '100%' }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
+          onSearch={paging.filtered(setKeyword)}
         />
       </Space>
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<AgencyParent>
+      <PagedTable<AgencyParent>
         rowKey="id"
         // A parent's `children` are its children, not nested rows of the table.
         expandable={{ childrenColumnName: 'noNestedRows' }}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: T.empty }}
+        query={query}
+        paging={paging}
+        texts={T}
         scroll={{ x: 860 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
       />
       <CreateParentModal open={creating} onClose={() => setCreating(false)} />
       <LinkModal parent={linking} onClose={() => setLinking(null)} />

@@ -1,0 +1,23 @@
+// Columns that several admin lists show alike.
+import { Typography, type TableColumnType } from 'antd';
+import dayjs from 'dayjs';
+
+/** A moment as `YYYY-MM-DD HH:mm`. */
+export function timeColumn<R>(title: string, dataIndex: keyof R & string, width: number): TableColumnType<R> {
+  return { title, dataIndex, width, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm') };
+}
+
+/** A username in code type on one line: a long one ends in an ellipsis and shows whole in its tooltip. */
+export function usernameColumn<R>(title: string, width: number): TableColumnType<R> {
+  return {
+    title,
+    dataIndex: 'username',
+    width,
+    ellipsis: { showTitle: false },
+    render: (v: string) => (
+      <Typography.Text code title={v}>
+        {v}
+      </Typography.Text>
+    ),
+  };
+}
