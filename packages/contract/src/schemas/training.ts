@@ -38,6 +38,8 @@ export const Training = z.object({
   correct: z.number().int(),
   score: z.number(),
   maxScore: z.number(),
+  /** Counted answers still waiting for a teacher's mark: the score changes once they are marked (0 in a running paper). */
+  pending: z.number().int().optional(),
   /** The most questions this training can still reach (engine bound), for a progress bar. */
   bound: z.number().int(),
   startTime: EpochMs,
@@ -98,6 +100,11 @@ export const TrainingRecord = z.object({
   ),
   isCorrect: z.boolean().nullable(),
   score: z.number(),
+  /**
+   * The homework teacher's comment on a marked answer (docs/marking.md "What the student and the parent read");
+   * absent until the answer is marked, when the comment is empty, and in a running paper.
+   */
+  markComment: z.string().optional(),
   /** The first answer to the question in this training (the one that counts for statistics). */
   first: z.boolean(),
   createTime: EpochMs,
@@ -115,6 +122,8 @@ export const TrainingSummary = z.object({
   correct: z.number().int(),
   score: z.number(),
   maxScore: z.number(),
+  /** Counted answers still waiting for a teacher's mark (0 in a running paper). */
+  pending: z.number().int().optional(),
   startTime: EpochMs,
   endTime: EpochMs.nullable(),
 });

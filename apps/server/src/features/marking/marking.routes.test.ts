@@ -280,6 +280,41 @@ describe('a reading question', () => {
   });
 });
 
+describe('what the student reads of a mark', () => {
+  it('counts answers waiting for a teacher and carries the comment once marked, never while the paper runs', async () => {
+    const history = async () =>
+      expectOk(await call<{ list: { trainId: string; pending?: number }[] }>('GET', '/v1/train/history', student));
+    // A running paper shows nothing of its results: no waiting count either.
+    const running = expectOk(await call<Training>('PUT', `/v1/train/scheme/${schemeId}/start`, student));
+    expectOk(
+      await call('POST', `/v1/train/${running.trainId}/answer`, student, {
+        clientAnswerId: `mark-${running.trainId}-running`,
+        questionId: bank.manual,
+        answer: ['The dog'],
+      }),
+    );
+    expect(expectOk(await call<Training>('GET', `/v1/train/${running.trainId}`, student)).pending).toBe(0);
+    expect((await history()).list.find((h) => h.trainId === running.trainId)?.pending).toBe(0);
+    const finished = expectOk(await call<Training>('POST', `/v1/train/${running.trainId}/finish`, student));
+    expect(finished.pending).toBe(1);
+
+    const records = expectOk(await call<TrainingRecord[]>('GET', `/v1/train/${running.trainId}/questions`, student));
+    const recordId = records.find((r) => r.questionId === bank.manual)!.recordId;
+    const before = await report(running.trainId);
+    expect(before.training.pending).toBe(1);
+    expect(before.records.every((r) => r.markComment === undefined)).toBe(true);
+    expect((await history()).list.find((h) => h.trainId === running.trainId)?.pending).toBe(1);
+
+    expectOk(await claim(teacher, recordId));
+    expectOk(await mark(teacher, recordId, { score: 1, comment: ' 表达准确 ' }));
+    const after = await report(running.trainId);
+    expect(after.training.pending).toBe(0);
+    expect(after.records.find((r) => r.recordId === recordId)?.markComment).toBe('表达准确');
+    expect(after.records.find((r) => r.questionId === bank.single)?.markComment).toBeUndefined();
+    expect((await history()).list.find((h) => h.trainId === running.trainId)?.pending).toBe(0);
+  });
+});
+
 describe('access', () => {
   it('gives homework teachers only homework tasks of agencies they are assigned to; foreign ids are 404', async () => {
     const { trainId, recordId } = await handIn();

@@ -48,6 +48,9 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord
     })),
     isCorrect: r.record.isCorrect,
     score: r.record.score ?? 0,
+    // Marking only takes answers of ended trainings, so the comment comes no earlier than the answer itself
+    // (docs/marking.md "What the student and the parent read").
+    ...(r.markComment ? { markComment: r.markComment } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   trainings,
   users,
 } from '../../db/schema.js';
+import { answerMarks } from '../../db/schema-marking.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/questions.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
@@ -356,9 +357,12 @@ export class TrainingRepository {
         stem: sql<string>`coalesce(${questionVersions.snapshot}->>'question', ${questions.question})`,
         options: sql<unknown>`coalesce(${questionVersions.snapshot}->'options', ${questions.options})`,
         questionSub: sql<unknown>`coalesce(${questionVersions.snapshot}->'questionSub', ${questions.questionSub})`,
+        /** The teacher's comment once the answer is marked (null before). */
+        markComment: answerMarks.comment,
       })
       .from(answerRecords)
       .innerJoin(questions, eq(questions.id, answerRecords.questionId))
+      .leftJoin(answerMarks, eq(answerMarks.recordId, answerRecords.id))
       .leftJoin(
         questionVersions,
         and(

@@ -37,7 +37,7 @@ import type { RepositoriesService } from '../repositories/repositories.service.j
 import type { TrainingDraws } from './training-draw.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
-import { trainingView, type PaperAnswers } from './training-view.js';
+import { pendingCount, trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
@@ -502,6 +502,7 @@ function toSummary(row: TrainingRow): TrainingSummary {
     correct: sealed(row) ? 0 : row.correct,
     score: sealed(row) ? 0 : row.score,
     maxScore: row.maxScore,
+    pending: pendingCount(snapshot.engine, row.state as unknown as TrainingState, sealed(row)),
     startTime: row.startedAt.getTime(),
     endTime: row.endedAt?.getTime() ?? null,
   };
