@@ -2,17 +2,18 @@
 // classes they teach) with search, paging and the archived ones apart; agency admins create, edit, archive and
 // manage members and teachers (a drawer); everyone else reads.
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Input, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import type { ClassKind, ClassSummary } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
-import { useApiMutation } from '../../../api/mutation';
-import { totalNumber } from '../../../api/page-total';
 import { useCall, useUser, useAppConfig } from '../../../app/session-context';
+import { timeColumn } from '../common/columns';
+import { SearchInput } from '../common/SearchInput';
+import { useConfirmedMutation } from '../common/useConfirmedMutation';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassPeopleDrawer } from './ClassPeopleDrawer';
 import { classTasksPath } from '../task/paths';
@@ -28,9 +29,8 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
   const call = useCall();
   const user = useUser();
   const { agencyId } = useAppConfig();
-  const { modal } = AntApp.useApp();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
   const [archived, setArchived] = useState(false);
   const [editing, setEditing] = useState<ClassSummary | null | undefined>(undefined);
@@ -38,20 +38,21 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
   const list = useClassList({ kind, keyword, archived, start: (page - 1) * size, size });
   const canManage = (user?.roles ?? []).includes(`edu:agency:${agencyId}:admin`);
 
-  const toggle = useApiMutation({
-    mutationFn: (c: ClassSummary) => call(c.archived ? API.classUnarchive : API.classArchive, { params: { id: c.id } }),
-    success: (r) => (r.archived ? T.archived : T.unarchived),
-    invalidates: [[CLASS_KEY]],
-  });
-  const confirmToggle = (c: ClassSummary) =>
-    void modal.confirm({
+  const toggle = useConfirmedMutation(
+    {
+      mutationFn: (c: ClassSummary) =>
+        call(c.archived ? API.classUnarchive : API.classArchive, { params: { id: c.id } }),
+      success: (r) => (r.archived ? T.archived : T.unarchived),
+      invalidates: [[CLASS_KEY]],
+    },
+    (c) => ({
       title: c.archived ? T.unarchiveTitle(c.name) : T.archiveTitle(c.name),
       content: c.archived ? undefined : T.archiveBody,
       okText: c.archived ? T.unarchive : T.archive,
-      okButtonProps: { danger: !c.archived },
       cancelText: CLASS_TEXTS.form.cancel,
-      onOk: () => toggle.run(c),
-    });
+      danger: !c.archived,
+    }),
+  );
 
   const columns: TableColumnsType<ClassSummary> = [
     {
@@ -74,12 +75,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
       width: 160,
       render: (ts: ClassSummary['teachers']) => (ts.length ? ts.map((t) => t.name).join('、') : T.none),
     },
-    {
-      title: T.columns.lastUpdate,
-      dataIndex: 'lastUpdate',
-      width: 150,
-      render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn(T.columns.lastUpdate, 'lastUpdate', 150),
     {
       title: T.columns.actions,
       key: 'actions',
@@ -98,13 +94,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
             </Button>
           )}
           {c.canManage && (
-            <Button
-              type="link"
-              size="small"
-              danger={!c.archived}
-              style={{ padding: 0 }}
-              onClick={() => confirmToggle(c)}
-            >
+            <Button type="link" size="small" danger={!c.archived} style={{ padding: 0 }} onClick={() => toggle.ask(c)}>
               {c.archived ? T.unarchive : T.archive}
             </Button>
           )}
@@ -113,7 +103,6 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
     },
   ];
 
-  const total = list.data?.total ?? 0;
   return (
     <Card
       title={CLASS_TEXTS.kinds[kind]}
@@ -126,48 +115,29 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
       }
     >
       <div style={TOOLBAR}>
-        <Input.Search
-          allowClear
+        <SearchInput
           placeholder={T.search}
           style={{ flex: '0 1 240px', minWidth: 0 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
+          onSearch={paging.filtered(setKeyword)}
         />
         <Space size={6}>
           <Switch
             size="small"
             checked={archived}
             aria-label={T.archivedToggle}
-            onChange={(v) => {
-              setArchived(v);
-              setPage(1);
-            }}
+            onChange={paging.filtered(setArchived)}
           />
           <Typography.Text>{T.archivedToggle}</Typography.Text>
         </Space>
         {!canManage && <Typography.Text type="secondary">{T.readOnly}</Typography.Text>}
       </div>
-      {list.isError && <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>}
-      <Table<ClassSummary>
+      <PagedTable<ClassSummary>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: archived ? T.emptyArchived : T.empty }}
+        query={list}
+        paging={paging}
+        texts={{ empty: archived ? T.emptyArchived : T.empty, total: T.total }}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => T.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
       />
       <ClassFormModal
         open={editing !== undefined}

@@ -2,7 +2,7 @@
 // with search and paging), remove after a confirmation. Read-only for everyone but agency admins and for an
 // archived class.
 import { useState } from 'react';
-import { App as AntApp, Button, Drawer, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Drawer, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -11,8 +11,11 @@ import type { ClassCandidate, ClassMember, ClassPerson, ClassSummary } from '@ed
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
-import { totalNumber } from '../../../api/page-total';
 import { useCall } from '../../../app/session-context';
+import { SearchInput } from '../common/SearchInput';
+import { useConfirmedMutation } from '../common/useConfirmedMutation';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { studentInfoPath, studentScoresPath } from './paths';
 import { CLASS_KEY, useClassCandidates, useClassMembers, useClassTeachers } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -20,6 +23,9 @@ import { TOOLBAR } from './toolbar';
 
 const T = CLASS_TEXTS.people;
 type Role = 'student' | 'teacher';
+const SIZE = 20;
+/** The drawer's tables page without a size changer or a total line (so no `texts.total` shows), hidden on one page. */
+const SMALL_PAGER = { showSizeChanger: false, showTotal: undefined, hideOnSinglePage: true };
 
 export function ClassPeopleDrawer({ cls, onClose }: { cls: ClassSummary | null; onClose: () => void }) {
   return (
@@ -47,33 +53,32 @@ const editable = (cls: ClassSummary) => cls.canManage && !cls.archived;
 
 function useRemove(cls: ClassSummary, role: Role) {
   const call = useCall();
-  const { modal } = AntApp.useApp();
-  const remove = useApiMutation({
-    mutationFn: (userId: string) =>
-      call(role === 'student' ? API.classRemoveMembers : API.classRemoveTeachers, {
-        params: { id: cls.id },
-        body: { request: { userIds: [userId] } },
-      }),
-    success: T.removed,
-    invalidates: [[CLASS_KEY]],
-  });
-  return (p: ClassPerson) =>
-    void modal.confirm({
+  const remove = useConfirmedMutation(
+    {
+      mutationFn: (p: ClassPerson) =>
+        call(role === 'student' ? API.classRemoveMembers : API.classRemoveTeachers, {
+          params: { id: cls.id },
+          body: { request: { userIds: [p.id] } },
+        }),
+      success: T.removed,
+      invalidates: [[CLASS_KEY]],
+    },
+    (p) => ({
       title: T.removeTitle(p.name),
       content: T.removeBody,
       okText: T.remove,
-      okButtonProps: { danger: true },
       cancelText: CLASS_TEXTS.form.cancel,
-      onOk: () => remove.run(p.id),
-    });
+      danger: true,
+    }),
+  );
+  return remove.ask;
 }
 
 function MembersTab({ cls }: { cls: ClassSummary }) {
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paging = usePaging(SIZE);
   const [adding, setAdding] = useState(false);
-  const size = 20;
-  const members = useClassMembers(cls.id, { keyword, start: (page - 1) * size, size });
+  const members = useClassMembers(cls.id, { keyword, start: (paging.page - 1) * SIZE, size: SIZE });
   const confirmRemove = useRemove(cls, 'student');
   const columns: TableColumnsType<ClassMember> = [
     { title: T.columns.name, dataIndex: 'name', render: (n: string, m) => <Link to={studentInfoPath(m.id)}>{n}</Link> },
@@ -97,14 +102,10 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
   return (
     <>
       <div style={TOOLBAR}>
-        <Input.Search
-          allowClear
+        <SearchInput
           placeholder={T.search}
           style={{ flex: '0 1 220px', minWidth: 0 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
+          onSearch={paging.filtered(setKeyword)}
         />
         {editable(cls) && (
           <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
@@ -113,22 +114,15 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
         )}
         {cls.archived && <Typography.Text type="secondary">{T.archivedNote}</Typography.Text>}
       </div>
-      {members.isError && <Typography.Paragraph type="danger">{errorText(members.error)}</Typography.Paragraph>}
-      <Table<ClassMember>
+      <PagedTable<ClassMember>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={members.data?.list ?? []}
-        loading={members.isFetching}
-        locale={{ emptyText: T.emptyMembers }}
+        query={members}
+        paging={paging}
+        texts={{ empty: T.emptyMembers, total: String }}
+        pagination={SMALL_PAGER}
         scroll={{ x: 480 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(members.data?.total ?? 0),
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
       />
       <AddPeopleModal cls={cls} role="student" open={adding} onClose={() => setAdding(false)} />
     </>
@@ -191,10 +185,9 @@ function AddPeopleModal({
 }) {
   const call = useCall();
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paging = usePaging(SIZE);
   const [picked, setPicked] = useState<string[]>([]);
-  const size = 20;
-  const candidates = useClassCandidates(cls.id, { role, keyword, start: (page - 1) * size, size }, open);
+  const candidates = useClassCandidates(cls.id, { role, keyword, start: (paging.page - 1) * SIZE, size: SIZE }, open);
   const add = useApiMutation({
     mutationFn: (userIds: string[]) =>
       call(role === 'student' ? API.classAddMembers : API.classAddTeachers, {
@@ -235,37 +228,26 @@ function AddPeopleModal({
       destroyOnHidden
     >
       <div style={TOOLBAR}>
-        <Input.Search
-          allowClear
+        <SearchInput
           placeholder={T.search}
           style={{ flex: '0 1 220px', minWidth: 0 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
+          onSearch={paging.filtered(setKeyword)}
         />
         <Typography.Text type="secondary">{T.selected(picked.length)}</Typography.Text>
       </div>
-      {candidates.isError && <Typography.Paragraph type="danger">{errorText(candidates.error)}</Typography.Paragraph>}
-      <Table<ClassCandidate>
+      <PagedTable<ClassCandidate>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={candidates.data?.list ?? []}
-        loading={candidates.isFetching}
-        locale={{ emptyText: T.emptyCandidates }}
+        query={candidates}
+        paging={paging}
+        texts={{ empty: T.emptyCandidates, total: String }}
+        pagination={SMALL_PAGER}
         rowSelection={{
           selectedRowKeys: picked,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setPicked(keys.map(String)),
           getCheckboxProps: (c) => ({ disabled: c.inClass, 'aria-label': c.name }),
-        }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(candidates.data?.total ?? 0),
-          hideOnSinglePage: true,
-          onChange: setPage,
         }}
       />
     </Modal>
