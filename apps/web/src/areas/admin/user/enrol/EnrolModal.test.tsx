@@ -98,6 +98,7 @@ describe('enrolment wizard', () => {
     const { d, calls } = await open({
       'PUT /v1/user/enrolment': { jobId: 'e1' },
       'GET /v1/user/enrolment/e1': jobSequence([
+        job({ status: 'validating', processed: 0, total: 0 }),
         job({ status: 'validating', processed: 50 }),
         job({ status: 'enrolling', processed: 90, total: 180 }),
         job({
@@ -121,8 +122,14 @@ describe('enrolment wizard', () => {
     expect(new URL(start.url, 'http://x').searchParams.get('mode')).toBe('valid');
     expect(start.body).toBeInstanceOf(File);
 
+    // Rows still being read: no total yet, so no "0 / 0".
+    expect(await within(d).findByText('正在读取表格…')).toBeTruthy();
+    expect(within(d).queryByText('0 / 0')).toBeNull();
+    expect(d.querySelector('.ant-progress-indicator, .ant-progress-text')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(await within(d).findByText('正在校验每一行…')).toBeTruthy();
     expect(within(d).getByText('50 / 200')).toBeTruthy();
+    expect(d.querySelector('.ant-progress-indicator, .ant-progress-text')).not.toBeNull();
     expect(d.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('25');
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(await within(d).findByText('正在创建账号…')).toBeTruthy();

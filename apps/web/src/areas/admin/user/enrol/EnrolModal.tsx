@@ -93,17 +93,22 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
         }
       />
     );
-  if (!job || !enrolmentFinished(job))
+  if (!job || !enrolmentFinished(job)) {
+    // Until the sheet is read the job has no total: "0 / 0" would read as an empty file (docs/enrolment.md).
+    const reading = job !== undefined && job.total <= 0;
+    const status = !job ? T.starting : reading && job.status !== 'queued' ? T.reading : T.status[job.status];
     return (
       <div className="enrol-progress" style={{ padding: '24px 8px' }}>
-        <Typography.Text>{job ? T.status[job.status] : T.starting}</Typography.Text>
+        <Typography.Text>{status}</Typography.Text>
         <Progress
           percent={job ? enrolmentPercent(job) : 0}
           status="active"
+          showInfo={!reading}
           format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
         />
       </div>
     );
+  }
   const done = job.status === 'done';
   return (
     <div className="enrol-result">

@@ -36,6 +36,8 @@ export const ENROL_TEXTS = {
     failed: '注册失败',
   } satisfies Record<EnrolmentStatus, string>,
   starting: '正在上传…',
+  /** While the job has no total yet (the sheet is still being read). */
+  reading: '正在读取表格…',
   progress: (processed: number, total: number) => `${processed} / ${total}`,
   done: (enrolled: number, bad: number) =>
     bad > 0 ? `已注册 ${enrolled} 名学生，${bad} 行有错误未注册` : `已注册 ${enrolled} 名学生`,
