@@ -1,10 +1,12 @@
 // Create / edit an agency: id (only on create), name, domain, profile, logo.
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { AGENCY_ID_RE, type Agency } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
+import { showFieldErrors } from '../common/field-errors';
+import { FormModal } from '../common/FormModal';
 import { AGENCY_TEXTS as T } from '../texts';
 import { LogoUpload } from './LogoUpload';
 
@@ -55,68 +57,60 @@ export function AgencyFormModal({
     success: agency ? T.saved : T.created,
     onSuccess: onSaved,
     // errno 400 names the fields: besides the toast, each message goes on its field.
-    onError: (e) => {
-      const known = new Set<string>(FIELD_NAMES);
-      const onFields = fieldErrorsOf(e)
-        .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
-        .filter((f) => known.has(f.name));
-      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof AgencyForm })));
-    },
+    onError: (e) => showFieldErrors(form, e, FIELD_NAMES),
   });
 
   return (
-    <Modal
+    <FormModal<AgencyForm>
       open={open}
       title={agency ? T.editTitle(agency.name) : T.createTitle}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      onFinish={(v) => save.mutate(v)}
       okText={T.save}
       cancelText={T.cancel}
       width={560}
-      forceRender
     >
-      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          label={T.fields.id}
-          name="id"
-          extra={agency ? undefined : T.fields.idHelp}
-          rules={
-            agency
-              ? []
-              : [
-                  { required: true, message: T.rules.idRequired },
-                  { pattern: AGENCY_ID_RE, message: T.rules.idFormat },
-                ]
-          }
-        >
-          <Input disabled={!!agency} maxLength={32} placeholder="demo" />
-        </Form.Item>
-        <Form.Item
-          label={T.fields.name}
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: T.rules.nameRequired },
-            { max: 64, message: T.rules.nameTooLong },
-          ]}
-        >
-          <Input maxLength={80} />
-        </Form.Item>
-        <Form.Item
-          label={T.fields.domain}
-          name="domain"
-          extra={T.fields.domainHelp}
-          rules={[{ pattern: DOMAIN_RE, message: T.rules.domainFormat }]}
-        >
-          <Input placeholder="demo.example.com" />
-        </Form.Item>
-        <Form.Item label={T.fields.profile} name="profile" rules={[{ max: 5000, message: T.rules.profileTooLong }]}>
-          <Input.TextArea rows={4} showCount maxLength={5000} />
-        </Form.Item>
-        <Form.Item label={T.fields.logo} name="logo">
-          <LogoUpload />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label={T.fields.id}
+        name="id"
+        extra={agency ? undefined : T.fields.idHelp}
+        rules={
+          agency
+            ? []
+            : [
+                { required: true, message: T.rules.idRequired },
+                { pattern: AGENCY_ID_RE, message: T.rules.idFormat },
+              ]
+        }
+      >
+        <Input disabled={!!agency} maxLength={32} placeholder="demo" />
+      </Form.Item>
+      <Form.Item
+        label={T.fields.name}
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: T.rules.nameRequired },
+          { max: 64, message: T.rules.nameTooLong },
+        ]}
+      >
+        <Input maxLength={80} />
+      </Form.Item>
+      <Form.Item
+        label={T.fields.domain}
+        name="domain"
+        extra={T.fields.domainHelp}
+        rules={[{ pattern: DOMAIN_RE, message: T.rules.domainFormat }]}
+      >
+        <Input placeholder="demo.example.com" />
+      </Form.Item>
+      <Form.Item label={T.fields.profile} name="profile" rules={[{ max: 5000, message: T.rules.profileTooLong }]}>
+        <Input.TextArea rows={4} showCount maxLength={5000} />
+      </Form.Item>
+      <Form.Item label={T.fields.logo} name="logo">
+        <LogoUpload />
+      </Form.Item>
+    </FormModal>
   );
 }

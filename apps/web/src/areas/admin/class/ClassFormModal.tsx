@@ -1,11 +1,13 @@
 // Create / edit a class: name, grade, subject, description (the kind is the list's).
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { ClassKind, ClassSummary } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { useApiMutation } from '../../../api/mutation';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { useCall } from '../../../app/session-context';
+import { showFieldErrors } from '../common/field-errors';
+import { FormModal } from '../common/FormModal';
 import { CLASS_KEY } from './queries';
 import { CLASS_TEXTS } from './texts';
 
@@ -57,57 +59,50 @@ export function ClassFormModal({
     success: editing ? T.saved : T.created,
     invalidates: [[CLASS_KEY]],
     onSuccess: onClose,
-    onError: (e) => {
-      const onFields = fieldErrorsOf(e)
-        .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
-        .filter((f) => FIELDS.has(f.name));
-      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof ClassForm })));
-    },
+    onError: (e) => showFieldErrors(form, e, FIELDS),
   });
 
   return (
-    <Modal
+    <FormModal<ClassForm>
       open={open}
       title={editing ? T.editTitle(editing.name) : T.createTitle(kind)}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      onFinish={(v) => save.mutate(v)}
       okText={T.save}
       cancelText={T.cancel}
       width={520}
-      forceRender
     >
-      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          label={T.name}
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: T.nameRequired },
-            { max: 64, message: T.nameTooLong },
-          ]}
-        >
-          <Input maxLength={80} />
-        </Form.Item>
-        <Form.Item label={T.grade} name="gradeId">
-          <Select
-            allowClear
-            aria-label={T.grade}
-            loading={grades.isPending}
-            options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          />
-        </Form.Item>
-        <Form.Item label={T.subject} name="subjectId">
-          <Select
-            allowClear
-            aria-label={T.subject}
-            loading={subjects.isPending}
-            options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          />
-        </Form.Item>
-        <Form.Item label={T.description} name="description">
-          <Input.TextArea rows={3} showCount maxLength={2000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label={T.name}
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: T.nameRequired },
+          { max: 64, message: T.nameTooLong },
+        ]}
+      >
+        <Input maxLength={80} />
+      </Form.Item>
+      <Form.Item label={T.grade} name="gradeId">
+        <Select
+          allowClear
+          aria-label={T.grade}
+          loading={grades.isPending}
+          options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        />
+      </Form.Item>
+      <Form.Item label={T.subject} name="subjectId">
+        <Select
+          allowClear
+          aria-label={T.subject}
+          loading={subjects.isPending}
+          options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        />
+      </Form.Item>
+      <Form.Item label={T.description} name="description">
+        <Input.TextArea rows={3} showCount maxLength={2000} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,16 +1,18 @@
 // Leaving on admin/user/student/list (docs/users.md "Leaving and retention"): marking a student as left after a
 // confirmation that states the retention, and the list of leavers whose records are kept, each of whom may rejoin.
 import { useState } from 'react';
-import { App as AntApp, Button, Input, Modal, Table, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { LeftStudent } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
-import { useApiMutation } from '../../../api/mutation';
-import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
+import { usernameColumn } from '../common/columns';
+import { SearchInput } from '../common/SearchInput';
+import { useConfirmedMutation } from '../common/useConfirmedMutation';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { LEAVING_TEXTS as T } from './leaving-texts';
 
 const PAGE_SIZE = 20;
@@ -24,30 +26,23 @@ function useRetention() {
 /** The "离开" action of a student row: a confirmation stating what happens and the retention, then the call. */
 export function LeaveStudentButton({ student }: { student: { id: string; name: string } }) {
   const call = useCall();
-  const { modal } = AntApp.useApp();
   const policy = useRetention();
-  const leave = useApiMutation({
-    mutationFn: (id: string) => call(API.userStudentLeave, { params: { id } }),
-    success: T.leftDone,
-    invalidates: [['users', 'student'], ['left-students']],
-  });
+  const leave = useConfirmedMutation(
+    {
+      mutationFn: (id: string) => call(API.userStudentLeave, { params: { id } }),
+      success: T.leftDone,
+      invalidates: [['users', 'student'], ['left-students']],
+    },
+    () => ({
+      title: T.leaveTitle(student.name),
+      content: T.leaveBody(policy.data?.retentionDays ?? 0),
+      okText: T.confirm,
+      cancelText: T.cancel,
+      danger: true,
+    }),
+  );
   return (
-    <Button
-      type="link"
-      size="small"
-      danger
-      disabled={!policy.data}
-      onClick={() =>
-        void modal.confirm({
-          title: T.leaveTitle(student.name),
-          content: T.leaveBody(policy.data?.retentionDays ?? 0),
-          okText: T.confirm,
-          cancelText: T.cancel,
-          okButtonProps: { danger: true },
-          onOk: () => leave.run(student.id),
-        })
-      }
-    >
+    <Button type="link" size="small" danger disabled={!policy.data} onClick={() => leave.ask(student.id)}>
       {T.leave}
     </Button>
   );
@@ -69,9 +64,9 @@ export function LeftStudentsButton() {
 function LeftStudentsList() {
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const { modal } = AntApp.useApp();
   const policy = useRetention();
-  const [page, setPage] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { page } = paging;
   const [keyword, setKeyword] = useState('');
   const query = useQuery({
     queryKey: ['left-students', agencyId, page, keyword],
@@ -81,19 +76,17 @@ function LeftStudentsList() {
       }),
     placeholderData: keepPreviousData,
   });
-  const rejoin = useApiMutation({
-    mutationFn: (id: string) => call(API.userStudentRejoin, { params: { id } }),
-    success: T.rejoined,
-    invalidates: [['users', 'student'], ['left-students']],
-  });
+  const rejoin = useConfirmedMutation(
+    {
+      mutationFn: (s: LeftStudent) => call(API.userStudentRejoin, { params: { id: s.id } }),
+      success: T.rejoined,
+      invalidates: [['users', 'student'], ['left-students']],
+    },
+    (s) => ({ title: T.rejoinTitle(s.name), content: T.rejoinBody, okText: T.rejoin, cancelText: T.cancel }),
+  );
   const columns: TableColumnsType<LeftStudent> = [
     { title: T.columns.name, dataIndex: 'name', width: 110 },
-    {
-      title: T.columns.username,
-      dataIndex: 'username',
-      width: 140,
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
+    usernameColumn(T.columns.username, 140),
     { title: T.columns.grade, dataIndex: 'gradeName', width: 70, render: (g: string | null) => g ?? T.none },
     { title: T.columns.leftAt, dataIndex: 'leftAt', width: 140, render: day },
     { title: T.columns.purgeAt, dataIndex: 'purgeAt', width: 140, render: day },
@@ -103,55 +96,31 @@ function LeftStudentsList() {
       key: 'actions',
       width: 70,
       render: (_, s) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() =>
-            void modal.confirm({
-              title: T.rejoinTitle(s.name),
-              content: T.rejoinBody,
-              okText: T.rejoin,
-              cancelText: T.cancel,
-              onOk: () => rejoin.run(s.id),
-            })
-          }
-        >
+        <Button type="link" size="small" onClick={() => rejoin.ask(s)}>
           {T.rejoin}
         </Button>
       ),
     },
   ];
-  const total = query.data?.total ?? 0;
   return (
     <>
       {policy.data && (
         <Typography.Paragraph type="secondary">{T.intro(policy.data.retentionDays)}</Typography.Paragraph>
       )}
-      <Input.Search
-        allowClear
+      <SearchInput
         placeholder={T.search}
         style={{ width: 240, maxWidth: '100%', marginBottom: 12 }}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage(1);
-        }}
+        onSearch={paging.filtered(setKeyword)}
       />
-      {query.isError && <Typography.Paragraph type="danger">{errorText(query.error)}</Typography.Paragraph>}
-      <Table<LeftStudent>
+      <PagedTable<LeftStudent>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: T.empty }}
+        query={query}
+        paging={paging}
+        texts={T}
+        pagination={{ showSizeChanger: false }}
         scroll={{ x: 750 }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: totalNumber(total),
-          showTotal: () => T.total(total),
-          onChange: setPage,
-        }}
       />
     </>
   );

@@ -1,11 +1,13 @@
 // Create / edit a student or teacher: name, username and initial password (create only), grade and subjects.
 import { useEffect } from 'react';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { STAFF_ROLE_KINDS, type AgencyUser, type CreatedUser, type StaffRoleKind } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
+import { showFieldErrors } from '../common/field-errors';
+import { FormModal } from '../common/FormModal';
 import { USER_TEXTS as T, type MemberKind } from './texts';
 
 interface MemberForm {
@@ -92,82 +94,74 @@ export function MemberFormModal({
     success: member ? T.saved : T.created,
     invalidates: [['users', kind]],
     onSuccess: (made) => (made ? onCreated(made) : onSaved()),
-    onError: (e) => {
-      const known = new Set<string>(FIELD_NAMES);
-      const onFields = fieldErrorsOf(e)
-        .map((f) => ({ name: f.path.split('.').pop() ?? '', errors: [f.message] }))
-        .filter((f) => known.has(f.name));
-      if (onFields.length) form.setFields(onFields.map((f) => ({ ...f, name: f.name as keyof MemberForm })));
-    },
+    onError: (e) => showFieldErrors(form, e, FIELD_NAMES),
   });
 
   return (
-    <Modal
+    <FormModal<MemberForm>
       open={open}
       title={member ? T.editTitle(member.name) : T.createTitle(kind)}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      onFinish={(v) => save.mutate(v)}
       okText={T.save}
       cancelText={T.cancel}
       width={520}
-      forceRender
     >
-      <Form form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          label={T.fields.name}
-          name="name"
-          extra={member && !member.canRename ? T.renameLocked : undefined}
-          rules={[
-            { required: true, whitespace: true, message: T.rules.nameRequired },
-            { max: 40, message: T.rules.nameTooLong },
-          ]}
-        >
-          <Input maxLength={40} disabled={!!member && !member.canRename} />
-        </Form.Item>
-        {!member && (
-          <>
-            <Form.Item
-              label={T.fields.username}
-              name="username"
-              extra={T.fields.usernameHelp(agencyId)}
-              rules={[{ pattern: USERNAME_RE, message: T.rules.usernameFormat }]}
-            >
-              <Input maxLength={80} autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              label={T.fields.password}
-              name="password"
-              extra={T.fields.passwordHelp}
-              rules={[{ min: 8, message: T.rules.passwordShort }]}
-            >
-              <Input.Password maxLength={128} autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
-        {kind === 'student' && (
-          <Form.Item label={T.fields.grade} name="gradeId">
-            <Select
-              allowClear
-              loading={grades.isPending}
-              options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            />
+      <Form.Item
+        label={T.fields.name}
+        name="name"
+        extra={member && !member.canRename ? T.renameLocked : undefined}
+        rules={[
+          { required: true, whitespace: true, message: T.rules.nameRequired },
+          { max: 40, message: T.rules.nameTooLong },
+        ]}
+      >
+        <Input maxLength={40} disabled={!!member && !member.canRename} />
+      </Form.Item>
+      {!member && (
+        <>
+          <Form.Item
+            label={T.fields.username}
+            name="username"
+            extra={T.fields.usernameHelp(agencyId)}
+            rules={[{ pattern: USERNAME_RE, message: T.rules.usernameFormat }]}
+          >
+            <Input maxLength={80} autoComplete="off" />
           </Form.Item>
-        )}
-        <Form.Item label={T.fields.subjects} name="subjectIds">
+          <Form.Item
+            label={T.fields.password}
+            name="password"
+            extra={T.fields.passwordHelp}
+            rules={[{ min: 8, message: T.rules.passwordShort }]}
+          >
+            <Input.Password maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+      {kind === 'student' && (
+        <Form.Item label={T.fields.grade} name="gradeId">
           <Select
-            mode="multiple"
             allowClear
-            loading={subjects.isPending}
-            options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            loading={grades.isPending}
+            options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
           />
         </Form.Item>
-        {grantsRoles && (
-          <Form.Item label={T.fields.staffRoles} name="staffRoles" extra={T.fields.staffRolesHelp}>
-            <Checkbox.Group options={STAFF_ROLE_KINDS.map((k) => ({ value: k, label: T.staffRoleLabels[k] }))} />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+      <Form.Item label={T.fields.subjects} name="subjectIds">
+        <Select
+          mode="multiple"
+          allowClear
+          loading={subjects.isPending}
+          options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        />
+      </Form.Item>
+      {grantsRoles && (
+        <Form.Item label={T.fields.staffRoles} name="staffRoles" extra={T.fields.staffRolesHelp}>
+          <Checkbox.Group options={STAFF_ROLE_KINDS.map((k) => ({ value: k, label: T.staffRoleLabels[k] }))} />
+        </Form.Item>
+      )}
+    </FormModal>
   );
 }

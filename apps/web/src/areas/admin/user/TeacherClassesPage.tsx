@@ -1,15 +1,14 @@
 // admin/user/teacher/list/classInfo/{id}/{teacherName}: the classes in use the teacher teaches in the agency, by
 // name, paged by the server (GET /v1/users/teacher/{id}/classes, docs/users.md "Pages").
-import { useState } from 'react';
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TeacherClass } from '@edu/contract';
 import { API } from '../../../api/routes';
-import { errorText } from '../../../api/client';
-import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
+import { PagedTable } from '../question/PagedTable';
+import { usePaging } from '../question/usePaging';
 import { CLASSINFO_TEXTS as C, USER_TEXTS as T } from './texts';
 
 const PAGE_SIZE = 20;
@@ -18,8 +17,8 @@ export default function TeacherClassesPage() {
   const { id = '', teacherName = '' } = useParams();
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, size } = paging;
   const q = useQuery({
     queryKey: ['teacher-classes', agencyId, id, page, size],
     queryFn: () => call(API.teacherClasses, { params: { id }, query: { start: (page - 1) * size, size } }),
@@ -36,29 +35,9 @@ export default function TeacherClassesPage() {
     { title: C.columns.subject, dataIndex: 'subjectName', width: 90, render: (s: string | null) => s ?? T.none },
     { title: C.columns.members, dataIndex: 'memberCount', width: 90 },
   ];
-  const total = q.data?.total ?? 0;
   return (
     <Card title={C.title(teacherName)}>
-      {q.isError && <p style={{ color: '#cf1322' }}>{errorText(q.error)}</p>}
-      <Table<TeacherClass>
-        rowKey="id"
-        columns={columns}
-        dataSource={q.data?.list ?? []}
-        loading={q.isFetching}
-        locale={{ emptyText: C.empty }}
-        scroll={{ x: 560 }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: totalNumber(total),
-          showSizeChanger: true,
-          showTotal: () => C.total(total),
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
-      />
+      <PagedTable<TeacherClass> rowKey="id" columns={columns} query={q} paging={paging} texts={C} scroll={{ x: 560 }} />
     </Card>
   );
 }
