@@ -5,7 +5,7 @@
 // preview's duration (target ≤ 30 s), the other requests' p99 (< 100 ms), the server's extra RSS (≤ 256 MB)
 // and, apart, the import child's RSS. On PGlite and PostgreSQL. Writes bench/results/import.json, keeping the
 // figures of a database or phase this run skipped (each phase carries its own date and load average).
-// Usage: npx tsx bench/scenarios/import.ts [--rows=N] [--only=pglite|postgres] [--phase=preview|import]
+// Usage: npx tsx bench/scenarios/import.ts [--rows=N] [--only=pglite|postgres] [--phase=preview|import] [--idle=S]
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,6 +19,8 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const ROWS = Number(arg('rows') ?? 300_000);
 const ONLY = arg('only');
 const PHASE = arg('phase');
+/** Seconds the probes run with no job before each phase (their figures apart, as `noJob`). */
+const IDLE_SECONDS = Number(arg('idle') ?? 10);
 if (PHASE && PHASE !== 'preview' && PHASE !== 'import') throw new Error('--phase=preview or --phase=import');
 const TARGET = { seconds: 30, p99ms: 100, extraRssMb: 256 };
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,6 +70,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 interface Probe {
   name: string;
   latencies: number[];
+  /** When each call started (performance.now()), to split the figures by the job's phase. */
+  starts: number[];
   errors: number;
 }
 
@@ -81,6 +85,7 @@ async function probe(p: Probe, s: Session, method: string, path: string, body: u
       p.errors++;
     }
     p.latencies.push(performance.now() - t);
+    p.starts.push(t);
   }
 }
 
@@ -118,6 +123,7 @@ async function answerProbe(p: Probe, baseURL: string, stop: () => boolean) {
         request: { clientAnswerId: `bench-${training.trainId}-${n++}`, questionId: question.id, answer: ['A'] },
       });
       p.latencies.push(performance.now() - t);
+      p.starts.push(t);
       training = r.training;
     } catch {
       p.errors++;
@@ -137,9 +143,14 @@ async function measure(server: Server, admin: Session, kind: 'preview' | 'import
   const baseline = rssMb(server.pid).self;
   let done = false;
   const stop = () => done;
-  const health: Probe = { name: 'GET /v1/health', latencies: [], errors: 0 };
-  const list: Probe = { name: 'POST /v1/exam/question/list (20)', latencies: [], errors: 0 };
-  const answers: Probe = { name: "POST /v1/train/{id}/answer (a training's answers)", latencies: [], errors: 0 };
+  const health: Probe = { name: 'GET /v1/health', latencies: [], starts: [], errors: 0 };
+  const list: Probe = { name: 'POST /v1/exam/question/list (20)', latencies: [], starts: [], errors: 0 };
+  const answers: Probe = {
+    name: "POST /v1/train/{id}/answer (a training's answers)",
+    latencies: [],
+    starts: [],
+    errors: 0,
+  };
   const peak = { self: baseline, children: 0 };
   const sampler = setInterval(() => {
     const r = rssMb(server.pid);
@@ -151,6 +162,11 @@ async function measure(server: Server, admin: Session, kind: 'preview' | 'import
     probe(list, admin, 'POST', '/v1/exam/question/list?start=0&size=20', { request: {} }, stop),
     answerProbe(answers, server.baseURL, stop),
   ];
+
+  // The same probes with no job first (IDLE_SECONDS): what the server answers under this load alone.
+  const idleUntil = performance.now() + IDLE_SECONDS * 1000;
+  while (performance.now() < idleUntil) await new Promise((r) => setTimeout(r, 100));
+  const jobStart = performance.now();
 
   const start = performance.now();
   const query = 'format=xlsx&repoId=1&knowledgeId=en';
@@ -171,28 +187,46 @@ async function measure(server: Server, admin: Session, kind: 'preview' | 'import
   let job: {
     status: string;
     total: number;
+    processed: number;
     valid: number;
     errorCount: number;
     imported?: number;
     message: string | null;
   };
+  // The write phase starts when the progress falls back from the validated count (it counts written questions).
+  let writeStart: number | undefined;
+  let lastProcessed = 0;
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
     job = await call(admin, 'GET', `/v1/exam/questions/import/${started.response.jobId}`);
+    if (kind === 'import' && writeStart === undefined && job.processed < lastProcessed) writeStart = performance.now();
+    lastProcessed = job.processed;
     if (job.status === 'done' || job.status === 'failed') break;
   }
+  const end = performance.now();
   const seconds = (performance.now() - start) / 1000;
   done = true;
   await Promise.all(probes);
   clearInterval(sampler);
-  const figures = (p: Probe) => ({
-    name: p.name,
-    requests: p.latencies.length,
-    errors: p.errors,
-    p50ms: round(percentile(p.latencies, 50)),
-    p99ms: round(percentile(p.latencies, 99)),
-    maxMs: round(p.latencies.reduce((a, b) => Math.max(a, b), 0)),
+  const figuresOf = (name: string, latencies: number[], errors?: number) => ({
+    name,
+    requests: latencies.length,
+    ...(errors === undefined ? {} : { errors }),
+    p50ms: round(percentile(latencies, 50)),
+    p99ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies.reduce((a, b) => Math.max(a, b), 0)),
   });
+  const between = (p: Probe, from: number, to: number) =>
+    figuresOf(
+      p.name,
+      p.latencies.filter((_, i) => p.starts[i] >= from && p.starts[i] < to),
+    );
+  /** The calls that started while the job wrote (from the write phase's first batch to the job's end). */
+  const whileWriting = (p: Probe) =>
+    figuresOf(
+      p.name,
+      p.latencies.filter((_, i) => p.starts[i] >= writeStart!),
+    );
   return {
     date: new Date().toISOString(),
     load: loadavg().map(round),
@@ -206,7 +240,19 @@ async function measure(server: Server, admin: Session, kind: 'preview' | 'import
     },
     uploadSeconds: round(uploaded / 1000),
     seconds: round(seconds),
-    others: [figures(health), figures(list), figures(answers)],
+    noJob: {
+      seconds: IDLE_SECONDS,
+      others: [health, list, answers].map((p) => between(p, -Infinity, jobStart)),
+    },
+    others: [health, list, answers].map((p) => ({ ...between(p, jobStart, Infinity), errors: p.errors })),
+    ...(writeStart === undefined
+      ? {}
+      : {
+          writePhase: {
+            seconds: round((end - writeStart) / 1000),
+            others: [whileWriting(health), whileWriting(list), whileWriting(answers)],
+          },
+        }),
     serverRssMb: { baseline: round(baseline), peak: round(peak.self), extra: round(peak.self - baseline) },
     importProcessPeakRssMb: round(peak.children),
   };
@@ -254,19 +300,19 @@ function metOf(r: Run) {
 
 const dir = join(import.meta.dirname, '../results');
 const path = join(dir, 'import.json');
-/** The recorded runs, by database, for the phases this run does not measure. */
+/** The recorded runs, by database and size, for the phases this run does not measure. */
 const previous = new Map<string, Run>();
+const keyOf = (r: { database: string; rows: number }) => `${r.database}/${r.rows}`;
 if (existsSync(path))
-  for (const r of (JSON.parse(readFileSync(path, 'utf8')) as { runs?: Run[] }).runs ?? [])
-    if (r.rows === ROWS) previous.set(r.database, r);
+  for (const r of (JSON.parse(readFileSync(path, 'utf8')) as { runs?: Run[] }).runs ?? []) previous.set(keyOf(r), r);
 
 const file = await workbook(ROWS);
 console.log(`workbook: ${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
 for (const db of ['pglite', 'postgres'] as const)
   if (!ONLY || ONLY === db) {
     const run = await runOn(db, file);
-    const old = previous.get(db);
-    previous.set(db, { ...run, preview: run.preview ?? old?.preview, import: run.import ?? old?.import });
+    const old = previous.get(keyOf(run));
+    previous.set(keyOf(run), { ...run, preview: run.preview ?? old?.preview, import: run.import ?? old?.import });
   }
 
 const runs = [...previous.values()].map((r) => ({ ...r, met: metOf(r) }));

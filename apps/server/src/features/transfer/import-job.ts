@@ -73,7 +73,7 @@ async function validate(d: ImportJobDeps, ctx: JobContext, p: ImportPayload): Pr
       memoryMb: d.transfer.workerMemoryMb,
       chunks: d.store.files.read(id, 0),
       onBatch: async (items) => {
-        await d.repo.stage(id, staged, items);
+        await d.repo.stage(id, staged, items, d.pace);
         staged += items.length;
       },
       onProgress: (processed, total) => ctx.progress({ processed, total }),

@@ -103,16 +103,20 @@ export class TransferRepository {
     return rows.map((r) => r.code);
   }
 
-  /** Stores validated items, a short statement at a time (PGlite runs each on the event loop's thread). */
-  async stage(jobId: string, firstSeq: number, items: readonly StagedQuestion[]): Promise<void> {
+  /**
+   * Stores validated items, a short statement at a time, resting between them as the writes do (PGlite runs
+   * each on the event loop's thread; the import child waits for the database before it goes on).
+   */
+  async stage(jobId: string, firstSeq: number, items: readonly StagedQuestion[], pace = UNPACED): Promise<void> {
     for (let from = 0; from < items.length; from += STAGE_ROWS) {
       const rows = items.slice(from, from + STAGE_ROWS).map((item, i) => ({
         jobId,
         seq: firstSeq + from + i,
         item: item as unknown as Record<string, unknown>,
       }));
+      const started = performance.now();
       await this.db.insert(importStaging).values(rows);
-      await yieldToOthers();
+      await pace.quiet(pace.rest * (performance.now() - started));
     }
   }
 

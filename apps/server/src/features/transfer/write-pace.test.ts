@@ -1,5 +1,5 @@
 // The pace of an import's writes: steps sized to the target time, rests bounded by a multiple of the step and
-// cut short when the last request in progress ends (write-pace.ts, docs/jobs.md "Imports").
+// cut short once no request has been in progress for a moment (write-pace.ts, docs/jobs.md "Imports").
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,21 +61,48 @@ describe('paced', () => {
 
 describe('RequestActivity', () => {
   let server: Server | undefined;
-  afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+  afterEach(
+    () =>
+      new Promise<void>((r) => {
+        server?.closeAllConnections();
+        return server ? server.close(() => r()) : r();
+      }),
+  );
 
-  it('is quiet at once when no request is in progress, else after at most the given time', async () => {
-    const activity = new RequestActivity();
-    await activity.quiet(60_000);
+  it('is quiet at once before any request; else after a gap with none in progress, or at most the given time', async () => {
     vi.useFakeTimers();
-    // A request that never ends (as seen by the counter).
-    (activity as unknown as { active: number }).active = 1;
-    let quiet = false;
-    const waiting = activity.quiet(100).then(() => (quiet = true));
+    const activity = new RequestActivity(() => Date.now());
+    const settled = (p: Promise<void>) => {
+      const state = { done: false };
+      void p.then(() => (state.done = true));
+      return state;
+    };
+    const first = settled(activity.quiet(60_000, 10));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.done).toBe(true);
+
+    // A request that does not end: the rest runs out.
+    activity.begin();
+    const busy = settled(activity.quiet(100, 10));
     await vi.advanceTimersByTimeAsync(99);
-    expect(quiet).toBe(false);
+    expect(busy.done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await waiting;
-    expect(quiet).toBe(true);
+    expect(busy.done).toBe(true);
+
+    // It ends: quiet once none has been in progress for the gap, not at the moment it ends.
+    const gap = settled(activity.quiet(1000, 10));
+    await vi.advanceTimersByTimeAsync(50);
+    activity.end();
+    await vi.advanceTimersByTimeAsync(9);
+    expect(gap.done).toBe(false);
+    // Another request in the gap starts the wait again.
+    activity.begin();
+    await vi.advanceTimersByTimeAsync(5);
+    activity.end();
+    await vi.advanceTimersByTimeAsync(9);
+    expect(gap.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(gap.done).toBe(true);
   });
 
   it('counts the requests a server receives until their responses close, and wakes the waiter then', async () => {
@@ -96,7 +123,7 @@ describe('RequestActivity', () => {
     await received;
     expect(activity.inProgress).toBe(1);
     let quiet = false;
-    const waiting = activity.quiet(60_000).then(() => (quiet = true));
+    const waiting = activity.quiet(60_000, 0).then(() => (quiet = true));
     await new Promise((r) => setImmediate(r));
     expect(quiet).toBe(false);
     answer!();
