@@ -8,7 +8,7 @@ import { useKnowledgePoints } from '../../app/dictionaries';
 import { AgencySwitcher } from '../../components/AgencySwitcher';
 import { UserMenu } from '../../components/UserMenu';
 import { NoticeBellSlot } from '../../components/notices/NoticeBellSlot';
-import { adminSections, firstSubjectCode, selectedKey, visibleSections } from './sections';
+import { adminSections, firstSubjectCode, profileSection, selectedKey, visibleSections } from './sections';
 import { ADMIN_TEXTS } from './texts';
 
 export function AdminLayout() {
@@ -22,10 +22,11 @@ export function AdminLayout() {
   const [narrow, setNarrow] = useState(false);
   const { token } = theme.useToken();
 
-  const sections = useMemo(
-    () => visibleSections(adminSections(firstSubjectCode(knowledgePoints)), user, agencyId),
-    [knowledgePoints, user, agencyId],
-  );
+  const sections = useMemo(() => {
+    const visible = visibleSections(adminSections(firstSubjectCode(knowledgePoints)), user, agencyId);
+    const profile = profileSection(user, agencyId);
+    return profile ? [...visible, profile] : visible;
+  }, [knowledgePoints, user, agencyId]);
   const items: MenuProps['items'] = sections.map((s) =>
     s.group
       ? {

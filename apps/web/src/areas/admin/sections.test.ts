@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSections, firstSubjectCode, selectedKey, visibleSections } from './sections';
+import { adminSections, firstSubjectCode, profileSection, selectedKey, visibleSections } from './sections';
 import { KPS, loginInfo } from '../../test/fixtures';
 
 const all = adminSections('en');
@@ -47,5 +47,22 @@ describe('admin sections', () => {
     expect(selectedKey(all, '/admin/user/teacher/5/profile')).toBe('user-teacher');
     expect(selectedKey(all, '/admin/')).toBe('home');
     expect(selectedKey(all, '/admin/class/7/tasks')).toBeUndefined();
+  });
+});
+
+describe('我的资料', () => {
+  it('links an agency teacher of the agency in context to their own profile, and nobody else', () => {
+    const teacher = loginInfo(['edu:agency:demo:teacher'], ['demo'], { id: '42' });
+    const profile = profileSection(teacher, 'demo');
+    expect(profile?.links).toEqual([
+      expect.objectContaining({ label: '我的资料', path: '/admin/user/teacher/42/profile' }),
+    ]);
+    expect(selectedKey([...visibleSections(all, teacher, 'demo'), profile!], '/admin/user/teacher/42/profile')).toBe(
+      'profile',
+    );
+    expect(profileSection(teacher, 'other')).toBeNull();
+    expect(profileSection(loginInfo(['edu:agency:demo:admin']), 'demo')).toBeNull();
+    expect(profileSection(loginInfo(['edu:agency:demo:teacher:admin']), 'demo')).toBeNull();
+    expect(profileSection(null, 'demo')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   BookOutlined,
   ClusterOutlined,
   HomeOutlined,
+  IdcardOutlined,
   NodeIndexOutlined,
   ScheduleOutlined,
   ShopOutlined,
@@ -13,7 +14,7 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { canAccessPath, type AccessSubject, type KnowledgePointBrief } from '@edu/contract';
+import { agencyRole, canAccessPath, type AccessSubject, type KnowledgePointBrief } from '@edu/contract';
 import { ADMIN_TEXTS } from './texts';
 
 const M = ADMIN_TEXTS.menu;
@@ -118,6 +119,26 @@ export function adminSections(firstSubject: string): AdminSection[] {
     single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency),
     single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store),
   ];
+}
+
+/**
+ * 我的资料: an agency teacher's own profile page (docs/users.md "Pages"), which no other entry reaches for a plain
+ * teacher; nothing for anyone who is not a teacher of the agency in context (an admin has no profile of their own).
+ */
+export function profileSection(
+  user: (AccessSubject & { user?: { id: string } | null }) | null | undefined,
+  agencyId: string,
+): AdminSection | null {
+  const id = user?.user?.id;
+  if (!id || !user.roles.includes(agencyRole('teacher', agencyId))) return null;
+  const path = `/admin/user/teacher/${encodeURIComponent(id)}/profile`;
+  return {
+    key: 'profile',
+    label: M.profile,
+    icon: <IdcardOutlined />,
+    group: false,
+    links: [link('profile', M.profile, path, path)],
+  };
 }
 
 /** Sections (and links inside groups) the user may open; empty groups are dropped. */

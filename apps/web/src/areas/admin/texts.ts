@@ -80,6 +80,7 @@ export const ADMIN_TEXTS = {
     task: '任务',
     agency: '机构',
     store: '商店',
+    profile: '我的资料',
   },
   header: {
     agency: '当前机构',

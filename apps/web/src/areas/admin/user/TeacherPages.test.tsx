@@ -59,6 +59,27 @@ describe('admin/user/teacher/:id/profile', () => {
     });
   });
 
+  it('is reached from the side menu’s 我的资料 by an agency teacher only (issue 18)', async () => {
+    const teacher = await makeSession(loginInfo(['edu:agency:demo:teacher'], ['demo'], { id: '3' }), {
+      'GET /v1/general/data/subjects': SUBJECTS,
+      'GET /v1/users/teacher/3/profile': PROFILE,
+    });
+    const view = renderApp(teacher.session, ['/admin/user/teacher/3/profile']);
+    await screen.findByDisplayValue('旧简介', {}, { timeout: 10_000 });
+    const entry = screen.getByRole('link', { name: '我的资料' });
+    expect(entry.getAttribute('href')).toBe('/admin/user/teacher/3/profile');
+    expect(entry.closest('.ant-menu-item-selected')).not.toBeNull();
+    view.unmount();
+
+    const admin = await makeSession(loginInfo(['edu:agency:demo:admin'], ['demo'], { id: '3' }), {
+      'GET /v1/general/data/subjects': SUBJECTS,
+      'GET /v1/users/teacher/3/profile': PROFILE,
+    });
+    renderApp(admin.session, ['/admin/user/teacher/3/profile']);
+    await screen.findByDisplayValue('旧简介', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('link', { name: '我的资料' })).toBeNull();
+  });
+
   it('shows not found for a teacher outside the agency', async () => {
     const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {});
     renderApp(s.session, ['/admin/user/teacher/99/profile']);
