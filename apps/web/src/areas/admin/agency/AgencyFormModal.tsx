@@ -6,6 +6,7 @@ import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
+import { NameItem } from '../common/fields';
 import { FormModal } from '../common/FormModal';
 import { AGENCY_TEXTS as T } from '../texts';
 import { LogoUpload } from './LogoUpload';
@@ -87,16 +88,13 @@ export function AgencyFormModal({
       >
         <Input disabled={!!agency} maxLength={32} placeholder="demo" />
       </Form.Item>
-      <Form.Item
+      <NameItem
         label={T.fields.name}
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: T.rules.nameRequired },
-          { max: 64, message: T.rules.nameTooLong },
-        ]}
-      >
-        <Input maxLength={80} />
-      </Form.Item>
+        required={T.rules.nameRequired}
+        tooLong={T.rules.nameTooLong}
+        max={64}
+        inputMax={80}
+      />
       <Form.Item
         label={T.fields.domain}
         name="domain"

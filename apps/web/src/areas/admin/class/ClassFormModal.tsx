@@ -7,6 +7,7 @@ import { useApiMutation } from '../../../api/mutation';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
+import { NameItem } from '../common/fields';
 import { FormModal } from '../common/FormModal';
 import { CLASS_KEY } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -74,16 +75,7 @@ export function ClassFormModal({
       cancelText={T.cancel}
       width={520}
     >
-      <Form.Item
-        label={T.name}
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: T.nameRequired },
-          { max: 64, message: T.nameTooLong },
-        ]}
-      >
-        <Input maxLength={80} />
-      </Form.Item>
+      <NameItem label={T.name} required={T.nameRequired} tooLong={T.nameTooLong} max={64} inputMax={80} />
       <Form.Item label={T.grade} name="gradeId">
         <Select
           allowClear

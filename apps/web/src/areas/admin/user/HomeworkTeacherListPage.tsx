@@ -1,7 +1,7 @@
 // admin/user/WTteacher/list: the platform's homework teachers (edu:admin, edu:coach:admin): search, filter by
 // agency, paging; create and edit (name, assigned agencies) in a modal (docs/users.md).
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,11 +10,14 @@ import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { timeColumn, usernameColumn } from '../common/columns';
+import { NameItem } from '../common/fields';
+import { ListToolbar } from '../common/ListToolbar';
 import { showFieldErrors } from '../common/field-errors';
 import { FormModal } from '../common/FormModal';
 import { SearchInput } from '../common/SearchInput';
 import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
+import { InitialPasswordItem } from './InitialPasswordItem';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { HW_TEXTS as H, USER_TEXTS as T } from './texts';
 
@@ -100,16 +103,7 @@ function HomeworkTeacherModal({
       okText={T.save}
       cancelText={T.cancel}
     >
-      <Form.Item
-        label={T.fields.name}
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: T.rules.nameRequired },
-          { max: 40, message: T.rules.nameTooLong },
-        ]}
-      >
-        <Input maxLength={40} />
-      </Form.Item>
+      <NameItem label={T.fields.name} required={T.rules.nameRequired} tooLong={T.rules.nameTooLong} max={40} />
       {!teacher && (
         <>
           <Form.Item
@@ -123,14 +117,7 @@ function HomeworkTeacherModal({
           >
             <Input maxLength={40} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            label={T.fields.password}
-            name="password"
-            extra={T.fields.passwordHelp}
-            rules={[{ min: 8, message: T.rules.passwordShort }]}
-          >
-            <Input.Password maxLength={128} autoComplete="new-password" />
-          </Form.Item>
+          <InitialPasswordItem />
         </>
       )}
       <Form.Item label={H.agencies} name="agencyIds" extra={H.agenciesHelp}>
@@ -189,27 +176,31 @@ export default function HomeworkTeacherListPage() {
 
   return (
     <Card title={H.title}>
-      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={8}>
-          <SearchInput
-            placeholder={H.search}
-            style={{ width: 240, maxWidth: '100%' }}
-            onSearch={paging.filtered(setKeyword)}
-          />
-          <Select<string>
-            allowClear
-            placeholder={H.allAgencies}
-            value={agencyId}
-            style={{ width: 160 }}
-            aria-label={H.agencies}
-            onChange={paging.filtered(setAgencyId)}
-            options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          />
-        </Flex>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {H.create}
-        </Button>
-      </Flex>
+      <ListToolbar
+        filters={
+          <>
+            <SearchInput
+              placeholder={H.search}
+              style={{ width: 240, maxWidth: '100%' }}
+              onSearch={paging.filtered(setKeyword)}
+            />
+            <Select<string>
+              allowClear
+              placeholder={H.allAgencies}
+              value={agencyId}
+              style={{ width: 160 }}
+              aria-label={H.agencies}
+              onChange={paging.filtered(setAgencyId)}
+              options={(agencies.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            />
+          </>
+        }
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {H.create}
+          </Button>
+        }
+      />
       <PagedTable<HomeworkTeacher>
         rowKey="id"
         columns={columns}

@@ -7,7 +7,9 @@ import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { showFieldErrors } from '../common/field-errors';
+import { NameItem } from '../common/fields';
 import { FormModal } from '../common/FormModal';
+import { InitialPasswordItem } from './InitialPasswordItem';
 import { USER_TEXTS as T, type MemberKind } from './texts';
 
 interface MemberForm {
@@ -109,17 +111,14 @@ export function MemberFormModal({
       cancelText={T.cancel}
       width={520}
     >
-      <Form.Item
+      <NameItem
         label={T.fields.name}
-        name="name"
+        required={T.rules.nameRequired}
+        tooLong={T.rules.nameTooLong}
+        max={40}
         extra={member && !member.canRename ? T.renameLocked : undefined}
-        rules={[
-          { required: true, whitespace: true, message: T.rules.nameRequired },
-          { max: 40, message: T.rules.nameTooLong },
-        ]}
-      >
-        <Input maxLength={40} disabled={!!member && !member.canRename} />
-      </Form.Item>
+        disabled={!!member && !member.canRename}
+      />
       {!member && (
         <>
           <Form.Item
@@ -130,14 +129,7 @@ export function MemberFormModal({
           >
             <Input maxLength={80} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            label={T.fields.password}
-            name="password"
-            extra={T.fields.passwordHelp}
-            rules={[{ min: 8, message: T.rules.passwordShort }]}
-          >
-            <Input.Password maxLength={128} autoComplete="new-password" />
-          </Form.Item>
+          <InitialPasswordItem />
         </>
       )}
       {kind === 'student' && (

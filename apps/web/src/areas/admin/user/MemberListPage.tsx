@@ -11,6 +11,7 @@ import { API } from '../../../api/routes';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { timeColumn, usernameColumn } from '../common/columns';
+import { ListToolbar } from '../common/ListToolbar';
 import { SearchInput } from '../common/SearchInput';
 import { useConfirmedMutation } from '../common/useConfirmedMutation';
 import { PagedTable } from '../question/PagedTable';
@@ -164,40 +165,44 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
 
   return (
     <Card title={T.listTitle(kind)}>
-      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={8}>
-          <SearchInput
-            placeholder={T.search}
-            style={{ width: 240, maxWidth: '100%' }}
-            onSearch={paging.filtered(setKeyword)}
-          />
-          <Select<MemberStatus>
-            value={status}
-            style={{ width: 120 }}
-            aria-label={T.columns.status}
-            onChange={paging.filtered(setStatus)}
-            options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: T.status[s] }))}
-          />
-          {kind === 'student' && (
-            <Select<string>
-              allowClear
-              placeholder={T.allGrades}
-              value={gradeId}
-              style={{ width: 120 }}
-              aria-label={T.columns.grade}
-              onChange={paging.filtered(setGradeId)}
-              options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+      <ListToolbar
+        filters={
+          <>
+            <SearchInput
+              placeholder={T.search}
+              style={{ width: 240, maxWidth: '100%' }}
+              onSearch={paging.filtered(setKeyword)}
             />
-          )}
-        </Flex>
-        <Flex wrap gap={8}>
-          {kind === 'student' && <EnrolButton />}
-          {kind === 'student' && <LeftStudentsButton />}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {T.create(kind)}
-          </Button>
-        </Flex>
-      </Flex>
+            <Select<MemberStatus>
+              value={status}
+              style={{ width: 120 }}
+              aria-label={T.columns.status}
+              onChange={paging.filtered(setStatus)}
+              options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: T.status[s] }))}
+            />
+            {kind === 'student' && (
+              <Select<string>
+                allowClear
+                placeholder={T.allGrades}
+                value={gradeId}
+                style={{ width: 120 }}
+                aria-label={T.columns.grade}
+                onChange={paging.filtered(setGradeId)}
+                options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              />
+            )}
+          </>
+        }
+        actions={
+          <Flex wrap gap={8}>
+            {kind === 'student' && <EnrolButton />}
+            {kind === 'student' && <LeftStudentsButton />}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+              {T.create(kind)}
+            </Button>
+          </Flex>
+        }
+      />
       <PagedTable<Row>
         rowKey="id"
         columns={columns}
