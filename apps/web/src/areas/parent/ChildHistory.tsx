@@ -11,6 +11,7 @@ import { useAppConfig } from '../../app/session-context';
 import { Duration } from '../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from '../student/train/format';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
+import { ScoreWithPending } from '../student/train/PendingMarks';
 import { useChildHistory } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
 
@@ -39,7 +40,11 @@ const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
     key: 'score',
     width: 100,
     render: (_, r) =>
-      r.type === 'paper' && r.status === 'running' ? '--' : `${formatScore(r.score)} / ${formatScore(r.maxScore)}`,
+      r.type === 'paper' && r.status === 'running' ? (
+        '--'
+      ) : (
+        <ScoreWithPending score={`${formatScore(r.score)} / ${formatScore(r.maxScore)}`} pending={r.pending} />
+      ),
   },
   {
     title: T.answered,

@@ -17,6 +17,7 @@ import { LoadFailed } from '../student/train/LoadFailed';
 import { Verdict } from '../student/train/RecordsTable';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { ReportTrainingStats } from '../student/train/TrainingStats';
+import { MarkComment } from '../student/train/PendingMarks';
 import { reportPath } from './ChildHistory';
 import { useChildReport } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
@@ -49,6 +50,7 @@ function Records({ records, sealed }: { records: readonly TrainingRecord[]; seal
             <Typography.Text type="secondary">{T.answer}</Typography.Text>
             <RecordAnswer record={r} />
           </div>
+          <MarkComment record={r} />
         </List.Item>
       )}
     />

@@ -54,6 +54,21 @@ describe('parent: the children and their history', () => {
     expect(within(paper).getAllByText(/^--/).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a training with answers waiting for a teacher says so next to its score (issue 18)', async () => {
+    const s = await makeSession(loginInfo(PARENT), {
+      'GET /v1/parent/children': KIDS,
+      'GET /v1/parent/child/11/history': page([
+        summary({ trainId: 't1', pending: 2 }),
+        summary({ trainId: 't2', title: '动词专项' }),
+      ]),
+    });
+    renderApp(s.session, ['/parent']);
+    const waiting = (await screen.findByText('名词专项')).closest('tr') as HTMLElement;
+    expect(within(waiting).getByText('2 道题待批改').getAttribute('title')).toBe('2 道题待批改，得分将在批改后更新');
+    const done = screen.getByText('动词专项').closest('tr') as HTMLElement;
+    expect(within(done).queryByText(/待批改/)).toBeNull();
+  });
+
   it('a child in another agency is named with where to switch; an unknown child id is not found', async () => {
     const s = await makeSession(loginInfo(PARENT), {
       'GET /v1/parent/children': [kid('11', '李小明', [{ id: 'other', name: '其他机构' }])],
@@ -159,12 +174,30 @@ describe('parent: the report', () => {
     renderApp(s.session, ['/parent/train/report/t1/11/1']);
     expect(await screen.findByText('训练报告：名词专项')).toBeTruthy();
     expect(screen.getByText('名词辨析')).toBeTruthy();
+    expect(screen.queryByText(/待批改，得分/)).toBeNull();
     expect(s.calls.find((c) => c.path === '/v1/parent/child/11/report/t1')?.url).toMatch(/questions=1/);
     fireEvent.click(screen.getByText('只看概况'));
     await waitFor(() => expect(location()).toBe('/parent/train/report/t1/11/0'));
     expect(await screen.findByText(/当前只显示概况/)).toBeTruthy();
     expect(screen.queryByText('名词辨析')).toBeNull();
     expect(s.calls.at(-1)?.url).toMatch(/questions=0/);
+  });
+
+  it("shows the teacher's comment on a marked answer and how many answers still wait (issue 18)", async () => {
+    const marked: TrainingReport = {
+      ...REPORT,
+      training: { ...REPORT.training, pending: 1 },
+      records: [
+        record({ title: '翻译句子', type: 'translation', isCorrect: false, score: 0.5, markComment: '时态不对' }),
+        record({ recordId: 'r2', title: '短文写作', type: 'shortAnswer', isCorrect: null, score: 0 }),
+      ],
+    };
+    const s = await makeSession(loginInfo(PARENT), { 'GET /v1/parent/child/11/report/t1': marked });
+    renderApp(s.session, ['/parent/train/report/t1/11/1']);
+    expect(await screen.findByText('1 道题待批改，得分将在批改后更新')).toBeTruthy();
+    const item = (title: string) => screen.getByText(title).closest('.ant-list-item') as HTMLElement;
+    expect(within(item('翻译句子')).getByText('时态不对')).toBeTruthy();
+    expect(within(item('短文写作')).queryByText('老师评语：')).toBeNull();
   });
 
   it('a running paper shows no results', async () => {

@@ -9,6 +9,7 @@ import { usePhone } from '../../../components/AreaHeader';
 import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { TYPE_LABELS } from '../../../components/texts';
 import { formatScore, formatTime, isQuestionType } from './format';
+import { MarkComment } from './PendingMarks';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.recordsPage;
@@ -56,7 +57,17 @@ const columnsOf = (hideResults?: boolean): TableColumnsType<TrainingRecord> => [
       <Typography.Text type="secondary">{[r.phase, r.point].filter(Boolean).join(' / ')}</Typography.Text>
     ),
   },
-  { title: T.answer, key: 'answer', width: 220, render: (_, r) => <RecordAnswer record={r} /> },
+  {
+    title: T.answer,
+    key: 'answer',
+    width: 220,
+    render: (_, r) => (
+      <>
+        <RecordAnswer record={r} />
+        <MarkComment record={r} />
+      </>
+    ),
+  },
   { title: T.result, key: 'result', width: 100, render: (_, r) => <Verdict isCorrect={r.isCorrect} /> },
   { title: T.score, key: 'score', dataIndex: 'score', width: 80, render: (s: number) => formatScore(s) },
   { title: T.time, dataIndex: 'createTime', width: 180, render: (ms: number) => formatTime(ms) },
@@ -89,6 +100,7 @@ function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: numbe
         <Typography.Text type="secondary">{T.answerLabel}</Typography.Text>
         <RecordAnswer record={r} />
       </div>
+      <MarkComment record={r} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {[
           [r.phase, r.point].filter(Boolean).join(' / '),

@@ -216,7 +216,12 @@ describe('student/train/{id}/do — general scheme', () => {
   it('结束训练 asks first, then finishes; the summary links to the report', async () => {
     const { calls } = await open({
       [GET]: training(),
-      'POST /v1/train/t1/finish': training({ status: 'finished', question: null, endTime: 1_700_000_030_000 }),
+      'POST /v1/train/t1/finish': training({
+        status: 'finished',
+        question: null,
+        endTime: 1_700_000_030_000,
+        pending: 2,
+      }),
     });
     await screen.findByText('题干 q1');
     fireEvent.click(button('结束训练'));
@@ -224,6 +229,8 @@ describe('student/train/{id}/do — general scheme', () => {
     expect(calls.some((c) => c.path === '/v1/train/t1/finish')).toBe(false);
     fireEvent.click(buttonIn(d, '结束训练'));
     expect(await screen.findByText('训练已完成')).toBeTruthy();
+    // Answers left to a teacher: the score is not final yet (docs/marking.md "What the student and the parent read").
+    expect(screen.getByText('2 道题待批改，得分将在批改后更新')).toBeTruthy();
     // An ended training's header keeps only its title and status; the summary has the figures.
     expect(screen.queryByText('第 1/2 阶段')).toBeNull();
     expect(screen.queryByText(/已答/)).toBeNull();

@@ -14,7 +14,7 @@ describe('student/train/history', () => {
         total: 2,
         list: [
           summary({ trainId: 't2', title: '期中试卷', type: 'paper', status: 'running', endTime: null }),
-          summary({}),
+          summary({ pending: 1 }),
         ],
       },
     });
@@ -23,6 +23,8 @@ describe('student/train/history', () => {
     await screen.findByText('名词专项', {}, { timeout: 10_000 });
     expect(within(row('名词专项')).getByText('已完成')).toBeTruthy();
     expect(within(row('名词专项')).getByText('2.5 / 4')).toBeTruthy();
+    expect(within(row('名词专项')).getByText('1 道题待批改')).toBeTruthy(); // the score is not final yet
+    expect(within(row('期中试卷')).queryByText(/待批改/)).toBeNull();
     expect(within(row('名词专项')).getByText('3 / 4')).toBeTruthy();
     expect(within(row('名词专项')).getByText('2分5秒')).toBeTruthy();
     expect(within(row('期中试卷')).getByText('进行中')).toBeTruthy();

@@ -9,6 +9,7 @@ import { errorText } from '../../../api/client';
 import { Duration } from '../../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from './format';
 import { RetryButton } from './LoadFailed';
+import { ScoreWithPending } from './PendingMarks';
 import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
 import { StatusTag, TypeTag } from './StatusTag';
@@ -43,7 +44,9 @@ const columns: TableColumnsType<TrainingSummary> = [
     title: T.score,
     key: 'score',
     width: 110,
-    render: (_, r) => TRAIN_TEXTS.score(formatScore(r.score), formatScore(r.maxScore)),
+    render: (_, r) => (
+      <ScoreWithPending score={TRAIN_TEXTS.score(formatScore(r.score), formatScore(r.maxScore))} pending={r.pending} />
+    ),
   },
   { title: T.answered, key: 'answered', width: 110, render: (_, r) => `${r.correct} / ${r.answered}` },
   { title: T.started, dataIndex: 'startTime', width: 180, render: (ms: number) => formatTime(ms) },

@@ -35,6 +35,27 @@ describe('student/train/report/{id}', () => {
     expect(screen.getByText('小明')).toBeTruthy();
     expect(screen.getByRole('img', { name: '各知识点作答情况' })).toBeTruthy();
     expect(within(row('名词辨析')).getByText('✓ 正确')).toBeTruthy();
+    expect(screen.queryByText(/待批改，得分/)).toBeNull();
+    expect(screen.queryByText('老师评语：')).toBeNull();
+  });
+
+  it('says how many answers wait for a teacher and shows the comment of a marked one (issue 18)', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': {
+        ...REPORT,
+        training: { ...REPORT.training, pending: 1 },
+        records: [
+          record({ title: '翻译句子', type: 'translation', isCorrect: false, score: 0.5, markComment: '时态不对' }),
+          record({ recordId: 'r2', title: '短文写作', type: 'shortAnswer', isCorrect: null, score: 0 }),
+        ],
+      },
+    });
+    renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('1 道题待批改，得分将在批改后更新')).toBeTruthy();
+    expect(within(row('翻译句子')).getByText('时态不对')).toBeTruthy();
+    expect(within(row('翻译句子')).getByText('老师评语：')).toBeTruthy();
+    expect(within(row('短文写作')).getByText('待批改')).toBeTruthy();
+    expect(within(row('短文写作')).queryByText('老师评语：')).toBeNull();
   });
 
   it('the chart compares answered and correct per knowledge point', () => {

@@ -3,6 +3,7 @@
 import { Col, Row, Statistic } from 'antd';
 import type { TrainingReport } from '@edu/contract';
 import { Duration } from '../../../components/Duration';
+import { PendingNote } from './PendingMarks';
 import { correctRate, formatScore } from './format';
 import { TRAIN_TEXTS } from './texts';
 
@@ -38,15 +39,18 @@ export function TrainingStats({ score, maxScore, answered, correct, seconds }: T
   );
 }
 
-/** The figures of a report's training (its duration as the server measured it). */
+/** The figures of a report's training (its duration as the server measured it), and answers still waiting. */
 export function ReportTrainingStats({ training: t }: { training: TrainingReport['training'] }) {
   return (
-    <TrainingStats
-      score={t.score}
-      maxScore={t.maxScore}
-      answered={t.answered}
-      correct={t.correct}
-      seconds={t.durationSeconds}
-    />
+    <>
+      <TrainingStats
+        score={t.score}
+        maxScore={t.maxScore}
+        answered={t.answered}
+        correct={t.correct}
+        seconds={t.durationSeconds}
+      />
+      <PendingNote pending={t.pending} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
 import { spanSeconds } from './format';
+import { PendingNote } from './PendingMarks';
 import { TrainingStats } from './TrainingStats';
 import { TRAIN_TEXTS } from './texts';
 
@@ -34,6 +35,7 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
         correct={t.correct}
         seconds={spanSeconds(t.startTime, t.endTime)}
       />
+      <PendingNote pending={t.pending} />
     </Result>
   );
 }

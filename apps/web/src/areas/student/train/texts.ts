@@ -93,6 +93,9 @@ export const TRAIN_TEXTS = {
     questions: '题',
     correctRate: '正确率',
     duration: '用时',
+    /** Answers still waiting for a teacher (docs/marking.md "What the student and the parent read"). */
+    pending: (n: number) => `${n} 道题待批改，得分将在批改后更新`,
+    pendingShort: (n: number) => `${n} 道题待批改`,
   },
   recordsPage: {
     title: '训练题目记录',
@@ -111,6 +114,7 @@ export const TRAIN_TEXTS = {
     wrong: '✗ 错误',
     pending: '待批改',
     again: '重答',
+    markComment: '老师评语：',
   },
   historyPage: {
     title: '训练历史',
