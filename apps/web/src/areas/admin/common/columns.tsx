@@ -2,6 +2,9 @@
 import { Typography, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 
+// antd cuts a measured ellipsis inside the code box (its border stays whole) when the ellipsis is watched.
+const noop = () => undefined;
+
 /** A moment as `YYYY-MM-DD HH:mm`. */
 export function timeColumn<R>(title: string, dataIndex: keyof R & string, width: number): TableColumnType<R> {
   return { title, dataIndex, width, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm') };
@@ -13,9 +16,8 @@ export function usernameColumn<R>(title: string, width: number): TableColumnType
     title,
     dataIndex: 'username',
     width,
-    ellipsis: { showTitle: false },
     render: (v: string) => (
-      <Typography.Text code title={v}>
+      <Typography.Text code title={v} ellipsis={{ onEllipsis: noop }}>
         {v}
       </Typography.Text>
     ),
