@@ -66,11 +66,9 @@ export function AgencyFormModal({
       open={open}
       title={agency ? T.editTitle(agency.name) : T.createTitle}
       form={form}
-      saving={save.isPending}
+      save={save}
       onClose={onClose}
-      onFinish={(v) => save.mutate(v)}
-      okText={T.save}
-      cancelText={T.cancel}
+      texts={T}
       width={560}
     >
       <Form.Item

@@ -68,11 +68,9 @@ export function ClassFormModal({
       open={open}
       title={editing ? T.editTitle(editing.name) : T.createTitle(kind)}
       form={form}
-      saving={save.isPending}
+      save={save}
       onClose={onClose}
-      onFinish={(v) => save.mutate(v)}
-      okText={T.save}
-      cancelText={T.cancel}
+      texts={T}
       width={520}
     >
       <NameItem label={T.name} required={T.nameRequired} tooLong={T.nameTooLong} max={64} inputMax={80} />

@@ -6,42 +6,30 @@ export interface FormModalProps<V> {
   open: boolean;
   title: ReactNode;
   form: FormInstance<V>;
-  /** The save mutation is running. */
-  saving: boolean;
+  /** The write that a valid form runs (a mutation of api/mutation.ts); busy while it runs. */
+  save: { isPending: boolean; mutate: (values: V) => void };
   onClose: () => void;
-  onFinish: (values: V) => void;
-  okText: string;
-  cancelText: string;
+  /** The OK and cancel buttons' words. */
+  texts: { save: string; cancel: string };
   width?: number;
   children: ReactNode;
 }
 
 /** Rendered while closed too (`forceRender`), so that the page can fill the form before it opens. */
-export function FormModal<V>({
-  open,
-  title,
-  form,
-  saving,
-  onClose,
-  onFinish,
-  okText,
-  cancelText,
-  width,
-  children,
-}: FormModalProps<V>) {
+export function FormModal<V>({ open, title, form, save, onClose, texts, width, children }: FormModalProps<V>) {
   return (
     <Modal
       open={open}
       title={title}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={saving}
-      okText={okText}
-      cancelText={cancelText}
+      confirmLoading={save.isPending}
+      okText={texts.save}
+      cancelText={texts.cancel}
       width={width}
       forceRender
     >
-      <Form<V> form={form} layout="vertical" requiredMark onFinish={onFinish}>
+      <Form<V> form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
         {children}
       </Form>
     </Modal>

@@ -97,11 +97,9 @@ function HomeworkTeacherModal({
       open={open}
       title={teacher ? H.editTitle(teacher.name) : H.createTitle}
       form={form}
-      saving={save.isPending}
+      save={save}
       onClose={onClose}
-      onFinish={(v) => save.mutate(v)}
-      okText={T.save}
-      cancelText={T.cancel}
+      texts={T}
     >
       <NameItem label={T.fields.name} required={T.rules.nameRequired} tooLong={T.rules.nameTooLong} max={40} />
       {!teacher && (

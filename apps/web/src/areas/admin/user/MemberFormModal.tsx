@@ -104,11 +104,9 @@ export function MemberFormModal({
       open={open}
       title={member ? T.editTitle(member.name) : T.createTitle(kind)}
       form={form}
-      saving={save.isPending}
+      save={save}
       onClose={onClose}
-      onFinish={(v) => save.mutate(v)}
-      okText={T.save}
-      cancelText={T.cancel}
+      texts={T}
       width={520}
     >
       <NameItem
