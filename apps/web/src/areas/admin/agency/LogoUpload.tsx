@@ -1,15 +1,11 @@
 // Logo field: uploads the image as the raw body of PUT /v1/files and keeps the file id; shows it via /v1/files/{id}.
-import { Button, Space, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import { FILE_TYPES } from '@edu/contract';
-import { useImageUpload } from '../../../app/image-upload';
+import { Space, Typography } from 'antd';
+import { ImageUploadButtons } from '../common/ImageUploadButtons';
 import { AGENCY_TEXTS as T } from '../texts';
 
 export const fileUrl = (id: string) => `/v1/files/${encodeURIComponent(id)}`;
 
 export function LogoUpload({ value, onChange }: { value?: string | null; onChange?: (id: string | null) => void }) {
-  const { upload, isPending } = useImageUpload({ success: T.uploaded, onUploaded: (stored) => onChange?.(stored.id) });
-
   return (
     <Space align="center" size="middle">
       {value ? (
@@ -21,19 +17,11 @@ export function LogoUpload({ value, onChange }: { value?: string | null; onChang
       ) : null}
       <Space orientation="vertical" size={4}>
         <Space>
-          <Upload
-            accept={FILE_TYPES.join(',')}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              upload(file);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={isPending}>
-              {value ? T.replace : T.upload}
-            </Button>
-          </Upload>
-          {value && <Button onClick={() => onChange?.(null)}>{T.removeLogo}</Button>}
+          <ImageUploadButtons
+            value={value}
+            onChange={onChange}
+            texts={{ upload: T.upload, replace: T.replace, remove: T.removeLogo, uploaded: T.uploaded }}
+          />
         </Space>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {T.uploadHint}

@@ -1,21 +1,20 @@
 // admin/user/teacher/{id}/profile: a teacher's profile (name, avatar, subjects, introduction, published), edited
 // by the agency's teacher admins or by the teacher, who opens their own page too (docs/users.md "Pages").
 import { useEffect } from 'react';
-import { Button, Card, Form, Input, Select, Space, Switch, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { FILE_TYPES, type TeacherProfile } from '@edu/contract';
+import type { TeacherProfile } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText, isEnvelopeError } from '../../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { useSubjects } from '../../../app/dictionaries';
-import { useImageUpload } from '../../../app/image-upload';
 import { AllowedLink } from '../../../components/AllowedLink';
 import { InitialAvatar } from '../../../components/InitialAvatar';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
+import { ImageUploadButtons } from '../common/ImageUploadButtons';
 import { PROFILE_TEXTS as P, USER_TEXTS as T } from './texts';
 
 interface ProfileForm {
@@ -37,7 +36,6 @@ function AvatarField({
   value?: string | null;
   onChange?: (v: string | null) => void;
 }) {
-  const { upload, isPending } = useImageUpload({ onUploaded: (f) => onChange?.(f.id) });
   return (
     <Space align="center" wrap>
       {value ? (
@@ -49,19 +47,7 @@ function AvatarField({
       ) : (
         <InitialAvatar name={name} size={64} />
       )}
-      <Upload
-        accept={FILE_TYPES.join(',')}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          upload(file);
-          return false;
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={isPending}>
-          {value ? P.replace : P.upload}
-        </Button>
-      </Upload>
-      {value && <Button onClick={() => onChange?.(null)}>{P.remove}</Button>}
+      <ImageUploadButtons value={value} onChange={onChange} texts={P} />
     </Space>
   );
 }
