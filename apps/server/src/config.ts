@@ -269,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration for tests: defaults plus overrides, never reading the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Jobs' files in the database unless a test gives a directory: a test app must not write into ./data.
-  const defaults = loadConfig({ LOG_LEVEL: 'silent', SEED: 'demo', JOB_FILES_DIR: 'database' });
+  const defaults = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED: 'demo',
+    JOB_FILES_DIR: 'database',
+  });
   return { ...defaults, ...overrides };
 }

@@ -16,8 +16,13 @@ export interface PaperAnswers {
  * Counted answers still waiting for a teacher's mark (score null, as the marking queue reads them); 0 in a running
  * paper, which shows nothing of its results (docs/marking.md "What the student and the parent read").
  */
-export function pendingCount(engine: TrainingSnapshot['engine'], state: TrainingState, sealedPaper: boolean): number {
-  return sealedPaper ? 0 : countedAnswers(engine, state).filter((a) => a.score === null).length;
+export function pendingCount(
+  scheme: Pick<TrainingSnapshot, 'type'>,
+  state: TrainingState,
+  sealedPaper: boolean,
+): number {
+  if (sealedPaper || !Array.isArray(state.answers)) return 0;
+  return countedAnswers(scheme, state).filter((a) => a.score === null).length;
 }
 
 export function trainingView(
@@ -56,7 +61,7 @@ export function trainingView(
     correct: sealedPaper ? 0 : counted.filter((a) => a.isCorrect === true).length,
     score: sealedPaper ? 0 : state.score,
     maxScore: state.maxScore,
-    pending: pendingCount(snapshot.engine, state, sealedPaper),
+    pending: pendingCount(snapshot, state, sealedPaper),
     bound,
     startTime: state.startedAt,
     endTime: state.endedAt,

@@ -502,7 +502,7 @@ function toSummary(row: TrainingRow): TrainingSummary {
     correct: sealed(row) ? 0 : row.correct,
     score: sealed(row) ? 0 : row.score,
     maxScore: row.maxScore,
-    pending: pendingCount(snapshot.engine, row.state as unknown as TrainingState, sealed(row)),
+    pending: pendingCount(snapshot, row.state as unknown as TrainingState, sealed(row)),
     startTime: row.startedAt.getTime(),
     endTime: row.endedAt?.getTime() ?? null,
   };
