@@ -1,12 +1,12 @@
 // Create / edit a class: name, grade, subject, description (the kind is the list's).
 import { useEffect } from 'react';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import type { ClassKind, ClassSummary } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
+import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
 import { NameItem } from '../common/fields';
 import { FormModal } from '../common/FormModal';
 import { CLASS_KEY } from './queries';
@@ -36,8 +36,6 @@ export function ClassFormModal({
 }) {
   const [form] = Form.useForm<ClassForm>();
   const call = useCall();
-  const grades = useGrades();
-  const subjects = useSubjects();
 
   useEffect(() => {
     if (!open) return;
@@ -75,20 +73,10 @@ export function ClassFormModal({
     >
       <NameItem label={T.name} required={T.nameRequired} tooLong={T.nameTooLong} max={64} inputMax={80} />
       <Form.Item label={T.grade} name="gradeId">
-        <Select
-          allowClear
-          aria-label={T.grade}
-          loading={grades.isPending}
-          options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-        />
+        <GradeSelect aria-label={T.grade} />
       </Form.Item>
       <Form.Item label={T.subject} name="subjectId">
-        <Select
-          allowClear
-          aria-label={T.subject}
-          loading={subjects.isPending}
-          options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        />
+        <SubjectSelect aria-label={T.subject} />
       </Form.Item>
       <Form.Item label={T.description} name="description">
         <Input.TextArea rows={3} showCount maxLength={2000} />

@@ -1,12 +1,12 @@
 // Create / edit a student or teacher: name, username and initial password (create only), grade and subjects.
 import { useEffect } from 'react';
-import { Checkbox, Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { STAFF_ROLE_KINDS, type AgencyUser, type CreatedUser, type StaffRoleKind } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
-import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { showFieldErrors } from '../common/field-errors';
+import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
 import { NameItem } from '../common/fields';
 import { FormModal } from '../common/FormModal';
 import { InitialPasswordItem } from './InitialPasswordItem';
@@ -42,8 +42,6 @@ export function MemberFormModal({
   const [form] = Form.useForm<MemberForm>();
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const grades = useGrades();
-  const subjects = useSubjects();
   const user = useUser();
   // Staff roles are the agency admin's to give, on an existing teacher.
   const grantsRoles = kind === 'teacher' && !!member && !!user?.roles.includes(`edu:agency:${agencyId}:admin`);
@@ -132,20 +130,11 @@ export function MemberFormModal({
       )}
       {kind === 'student' && (
         <Form.Item label={T.fields.grade} name="gradeId">
-          <Select
-            allowClear
-            loading={grades.isPending}
-            options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          />
+          <GradeSelect />
         </Form.Item>
       )}
       <Form.Item label={T.fields.subjects} name="subjectIds">
-        <Select
-          mode="multiple"
-          allowClear
-          loading={subjects.isPending}
-          options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        />
+        <SubjectSelect mode="multiple" />
       </Form.Item>
       {grantsRoles && (
         <Form.Item label={T.fields.staffRoles} name="staffRoles" extra={T.fields.staffRolesHelp}>

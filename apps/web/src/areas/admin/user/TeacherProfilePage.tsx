@@ -1,7 +1,7 @@
 // admin/user/teacher/{id}/profile: a teacher's profile (name, avatar, subjects, introduction, published), edited
 // by the agency's teacher admins or by the teacher, who opens their own page too (docs/users.md "Pages").
 import { useEffect } from 'react';
-import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
+import { Button, Card, Form, Input, Space, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TeacherProfile } from '@edu/contract';
@@ -9,11 +9,11 @@ import { API } from '../../../api/routes';
 import { errorText, isEnvelopeError } from '../../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
-import { useSubjects } from '../../../app/dictionaries';
 import { AllowedLink } from '../../../components/AllowedLink';
 import { InitialAvatar } from '../../../components/InitialAvatar';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
+import { SubjectSelect } from '../common/DictionarySelect';
 import { ImageUploadButtons } from '../common/ImageUploadButtons';
 import { PROFILE_TEXTS as P, USER_TEXTS as T } from './texts';
 
@@ -56,7 +56,6 @@ export default function TeacherProfilePage() {
   const { id = '' } = useParams();
   const call = useCall();
   const { agencyId } = useAppConfig();
-  const subjects = useSubjects();
   const [form] = Form.useForm<ProfileForm>();
   const watchedName = Form.useWatch('name', form);
   const q = useQuery({
@@ -138,12 +137,7 @@ export default function TeacherProfilePage() {
           <Input maxLength={40} disabled={!profile.canRename} />
         </Form.Item>
         <Form.Item label={T.fields.subjects} name="subjectIds">
-          <Select
-            mode="multiple"
-            allowClear
-            loading={subjects.isPending}
-            options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          />
+          <SubjectSelect mode="multiple" />
         </Form.Item>
         <Form.Item
           label={P.introduction}
