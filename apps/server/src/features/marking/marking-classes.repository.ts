@@ -4,7 +4,7 @@
 // marking.repository.ts has over a class's tasks.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Marker } from './marking.repository.js';
+import type { Marker } from './marker.js';
 
 /** At most this many classes are offered (archived ones last). */
 export const MARKING_CLASSES_MAX = 500;

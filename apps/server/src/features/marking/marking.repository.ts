@@ -4,24 +4,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { markerClasses } from './marking-classes.repository.js';
+import type { Marker } from './marker.js';
+
+export type { Marker } from './marker.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-
-/** What the caller is in the agency in context: these decide which answers they may mark. */
-export interface Marker {
-  id: number;
-  agencyId: string;
-  /** edu:agency:{agency}:admin — every answer of the agency. */
-  admin: boolean;
-  /**
-   * edu:agency:{agency}:teacher or :train:admin — answers outside tasks and of tasks without a class; a class's
-   * teachers also mark its tasks' answers.
-   */
-  teacher: boolean;
-  /** edu:homework:teacher assigned to the agency — answers of homework tasks. */
-  tutor: boolean;
-}
 
 /**
  * The answers a marker may mark (over `ar` answer_records, `t` its training, `k` its task): answers of ended
