@@ -1,19 +1,14 @@
 // 今日任务: the to-do list's first tasks with a countdown to each deadline; 去完成 starts or continues the task's
 // training exactly as the to-do page does (PUT /v1/student/task/{id}/do, docs/tasks.md).
-import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { TodoTask } from '@edu/contract';
-import { API } from '../../../api/routes';
-import { useApiMutation } from '../../../api/mutation';
-import { useCall } from '../../../app/session-context';
+import { cstDay, cstIso, TaskTitle, useDoTask } from '../tasks/task-parts';
 import { formatScore } from '../train/format';
 import { HOME_TEXTS, spanText } from './texts';
 
 const T = HOME_TEXTS.tasks;
-const CST = 8 * 3600_000;
-const cstDay = (ms: number) => Math.floor((ms + CST) / 86_400_000);
-const cstTime = (ms: number) => new Date(ms + CST).toISOString().slice(5, 16).replace('T', ' ');
-const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
+const cstTime = (ms: number) => cstIso(ms).slice(5).replace('T', ' ');
 
 /** When the task is due, in words, and whether it is urgent (today or past). */
 export function deadlineText(task: TodoTask, now: number): { text: string; urgent: boolean } {
@@ -25,12 +20,7 @@ export function deadlineText(task: TodoTask, now: number): { text: string; urgen
 
 function TaskAction({ task }: { task: TodoTask }) {
   const navigate = useNavigate();
-  const call = useCall();
-  const doTask = useApiMutation({
-    mutationFn: () => call(API.studentTaskDo, { params: { id: task.taskId } }),
-    onSuccess: (tr) =>
-      navigate(tr.status === 'running' ? `/student/train/${tr.trainId}/do` : `/student/train/report/${tr.trainId}`),
-  });
+  const doTask = useDoTask(task);
   if (task.progress === 'done' && task.trainId)
     return (
       <Button size="small" onClick={() => void navigate(`/student/train/report/${task.trainId}`)}>
@@ -67,15 +57,7 @@ export function TasksCard({ tasks, now }: { tasks: { total: number; list: TodoTa
             return (
               <List.Item key={task.taskId} actions={[<TaskAction key="do" task={task} />]}>
                 <List.Item.Meta
-                  title={
-                    <Space size={4} wrap>
-                      <span>{task.title}</span>
-                      <Tag color={COLORS[task.progress]}>{T.progress[task.progress]}</Tag>
-                      {task.homework && <Tag color="purple">{T.homework}</Tag>}
-                      {task.schemeType === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
-                      {task.late && <Tag color="orange">{T.late}</Tag>}
-                    </Space>
-                  }
+                  title={<TaskTitle task={task} />}
                   description={
                     <Space size={8} wrap>
                       <Typography.Text type={due.urgent ? 'danger' : 'secondary'}>{due.text}</Typography.Text>

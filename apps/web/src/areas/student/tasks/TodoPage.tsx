@@ -2,33 +2,25 @@
 // done, with the deadline in China Standard Time. 开始/继续 starts or continues the task's training (one per task)
 // and opens it; a done one links to its report.
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, List, Pagination, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Pagination, Space, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TodoTask } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
-import { useApiMutation } from '../../../api/mutation';
 import { totalNumber } from '../../../api/page-total';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { LoginGate } from '../train/LoginGate';
+import { cstDay, cstIso, TaskTitle, useDoTask } from './task-parts';
 import { RetryButton } from '../train/LoadFailed';
 import { TODO_TEXTS as T } from './texts';
 
 const PAGE = 20;
-const CST = 8 * 3600_000;
-const cst = (ms: number) => new Date(ms + CST).toISOString().slice(0, 16).replace('T', ' ');
-const cstDay = (ms: number) => Math.floor((ms + CST) / 86_400_000);
-const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
+const cst = (ms: number) => cstIso(ms).replace('T', ' ');
 
 function TaskItem({ task, now }: { task: TodoTask; now: number }) {
   const navigate = useNavigate();
-  const call = useCall();
-  const doTask = useApiMutation({
-    mutationFn: () => call(API.studentTaskDo, { params: { id: task.taskId } }),
-    onSuccess: (tr) =>
-      navigate(tr.status === 'running' ? `/student/train/${tr.trainId}/do` : `/student/train/report/${tr.trainId}`),
-  });
+  const doTask = useDoTask(task);
   const overdue = now >= task.deadline;
   const action =
     task.progress === 'done' && task.trainId ? (
@@ -49,15 +41,7 @@ function TaskItem({ task, now }: { task: TodoTask; now: number }) {
   return (
     <List.Item actions={[action]}>
       <List.Item.Meta
-        title={
-          <Space size={4} wrap>
-            <span>{task.title}</span>
-            <Tag color={COLORS[task.progress]}>{T.progress[task.progress]}</Tag>
-            {task.homework && <Tag color="purple">{T.homework}</Tag>}
-            {task.schemeType === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
-            {task.late && <Tag color="orange">{T.late}</Tag>}
-          </Space>
-        }
+        title={<TaskTitle task={task} />}
         description={
           <Space orientation="vertical" size={0}>
             <Typography.Text type={overdue ? 'danger' : undefined}>

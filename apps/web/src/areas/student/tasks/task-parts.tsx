@@ -1,0 +1,41 @@
+// What the to-do list and the student home both show of a task (docs/tasks.md "Pages"): its
+// title with state tags, the action that starts or continues it, and deadlines read in China Standard Time.
+import { Space, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import type { TodoTask } from '@edu/contract';
+import { API } from '../../../api/routes';
+import { useApiMutation } from '../../../api/mutation';
+import { useCall } from '../../../app/session-context';
+import { TODO_TEXTS as T } from './texts';
+
+const CST = 8 * 3600_000;
+/** The day number of an instant in China Standard Time (deadlines are set there). */
+export const cstDay = (ms: number) => Math.floor((ms + CST) / 86_400_000);
+/** `YYYY-MM-DDTHH:mm` of an instant in China Standard Time. */
+export const cstIso = (ms: number) => new Date(ms + CST).toISOString().slice(0, 16);
+
+const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
+
+/** The task's title and its tags: progress, homework, paper, late. */
+export function TaskTitle({ task }: { task: TodoTask }) {
+  return (
+    <Space size={4} wrap>
+      <span>{task.title}</span>
+      <Tag color={COLORS[task.progress]}>{T.progress[task.progress]}</Tag>
+      {task.homework && <Tag color="purple">{T.homework}</Tag>}
+      {task.schemeType === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
+      {task.late && <Tag color="orange">{T.late}</Tag>}
+    </Space>
+  );
+}
+
+/** Starts or continues the task's training, then opens it (or its report when it has ended). */
+export function useDoTask(task: TodoTask) {
+  const navigate = useNavigate();
+  const call = useCall();
+  return useApiMutation({
+    mutationFn: () => call(API.studentTaskDo, { params: { id: task.taskId } }),
+    onSuccess: (tr) =>
+      navigate(tr.status === 'running' ? `/student/train/${tr.trainId}/do` : `/student/train/report/${tr.trainId}`),
+  });
+}
