@@ -1,8 +1,9 @@
 // SQL for parents (docs/parents.md): links, pairing codes, the agency's parent list and parent accounts.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, authTokens, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
+import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
 import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
+import { resetAccountPassword } from '../users/accounts.js';
 import type { ParentResetFacts } from './parents.policy.js';
 
 export const PARENT_ROLE = 'edu:parent';
@@ -292,16 +293,7 @@ export class ParentsRepository {
 
   /** A new initial password, changed at the next login; every session of the account ends. */
   async resetPassword(userId: number, passwordHash: string, now: Date) {
-    await this.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, mustChangePassword: true, updatedAt: now })
-        .where(eq(users.id, userId));
-      await tx
-        .update(authTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-    });
+    await resetAccountPassword(this.db, userId, passwordHash, now);
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
 // Creating an agency's accounts: one function shared by the user pages and bulk enrolment (docs/users.md).
 import { randomInt } from 'node:crypto';
 import { agencyRole, type AgencyRoleKind } from '@edu/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { grades, subjects, userRoles, users } from '../../db/schema.js';
+import { authTokens, grades, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError, invalidField } from '../../lib/api-error.js';
 import { checkNewPassword, hashPassword } from '../../lib/password.js';
@@ -191,4 +191,18 @@ export async function createAgencyAccount(tx: DbOrTx, input: NewAgencyAccount): 
  */
 export async function ensureMembership(tx: DbOrTx, agencyId: string, userId: number): Promise<void> {
   await tx.insert(agencyMembers).values({ agencyId, userId }).onConflictDoNothing();
+}
+
+/**
+ * A new initial password, changed at the next login; every session of the account ends. One place for every
+ * reset an agency makes (a member's, a parent's: docs/users.md, docs/parents.md).
+ */
+export async function resetAccountPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+  });
 }

@@ -1,10 +1,10 @@
 // SQL for the agency's people, homework teachers and teacher profiles (docs/users.md).
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, authTokens, grades, homeworkTeacherAgencies, subjects, userRoles, users } from '../../db/schema.js';
+import { agencies, grades, homeworkTeacherAgencies, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, teacherProfiles } from '../../db/schema-users.js';
 import { roleHonoured } from './suspension.js';
-import type { DbOrTx } from './accounts.js';
+import { resetAccountPassword, type DbOrTx } from './accounts.js';
 
 export type MemberKind = 'student' | 'teacher';
 
@@ -145,16 +145,7 @@ export class UsersRepository {
 
   /** New password that must be changed at the next login; every session of the account ends. */
   async resetPassword(userId: number, passwordHash: string, now: Date) {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, mustChangePassword: true, updatedAt: now })
-        .where(eq(users.id, userId));
-      await tx
-        .update(authTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-    });
+    await resetAccountPassword(this.db, userId, passwordHash, now);
   }
 
   // ---- Teacher profiles ----
