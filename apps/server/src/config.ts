@@ -83,6 +83,11 @@ const EnvSchema = z
      */
     LIST_CACHE_ENTRIES: int(500, 0),
     /**
+     * Most ids one kept list holds; a filter matching more is paged from the database, its total counted once
+     * per bank version (docs/performance.md "Big banks").
+     */
+    LIST_CACHE_MAX_IDS: int(10_000, 1),
+    /**
      * Megabytes of serialised question-list pages a process keeps (exact like the id lists: served only
      * while the bank version they were read at stands, docs/performance.md); 0 turns the page cache off.
      */
@@ -199,6 +204,7 @@ const EnvSchema = z
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
     readCacheSeconds: e.READ_CACHE_SECONDS,
     listCacheEntries: e.LIST_CACHE_ENTRIES,
+    listCacheMaxIds: e.LIST_CACHE_MAX_IDS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),

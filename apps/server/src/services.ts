@@ -84,7 +84,11 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const tagsRepo = new TagsRepository(db);
   const tags = new TagsService(tagsRepo);
   const repositories = new RepositoriesService(new RepositoriesRepository(db), clock, config.readCacheSeconds);
-  const questionsRepo = new QuestionsRepository(db, { clock, maxLists: config.listCacheEntries });
+  const questionsRepo = new QuestionsRepository(db, {
+    clock,
+    maxLists: config.listCacheEntries,
+    maxIds: config.listCacheMaxIds,
+  });
   const pageCache = new QuestionPageCache(config.pageCacheBytes, clock);
   const questions = new QuestionsService(questionsRepo, repositories, tagsRepo, clock, pageCache);
   const publication = new QuestionPublicationService(

@@ -11,9 +11,21 @@ function pointOf(scheme: EngineScheme, phase: string, point: string): EnginePoin
   return scheme.phases[phaseIndexOf(scheme, phase)]?.points.find((p) => p.name === point);
 }
 
+/**
+ * Most answers one question takes in a training: under 'retry' the last of them settles the question even when
+ * wrong, and a paper refuses more (`too_many_answers`). Every answer is stored in the training's state, so
+ * without a bound one question answered wrong over and over would make each later answer of the training
+ * dearer to store (docs/practice-engine.md "Answering").
+ */
+export const MAX_ANSWERS_PER_QUESTION = 50;
+
 /** Under 'once' any answer settles a question; under 'retry' one that is not wrong (right, or left to a teacher). */
 const settles = (way: EnginePoint['judgeWay'] | undefined, a: { isCorrect: boolean | null }) =>
   way !== 'retry' || a.isCorrect !== false;
+
+/** Settled: an answer settles it, or it took as many answers as a question may. */
+const settledBy = (way: EnginePoint['judgeWay'] | undefined, answers: readonly { isCorrect: boolean | null }[]) =>
+  answers.length >= MAX_ANSWERS_PER_QUESTION || answers.some((a) => settles(way, a));
 
 /** The answers that count for the score: each question's first (general) or last (paper) answer. */
 export function countedAnswers(scheme: Pick<EngineScheme, 'type'>, state: TrainingState): TrainingAnswer[] {
@@ -34,7 +46,7 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   const current = d.pending.kind === 'answer' && d.pending.questionId === e.questionId;
   if (!current) {
     const way = earlier[0] && pointOf(scheme, earlier[0].phase, earlier[0].point)?.judgeWay;
-    if (earlier.some((a) => settles(way, a))) throw new EngineError('already_answered', '该题已作答，不能修改');
+    if (settledBy(way, earlier)) throw new EngineError('already_answered', '该题已作答，不能修改');
     throw new EngineError('not_current', '该题不是当前题目，不能作答');
   }
   const visit = d.visit;
@@ -44,7 +56,11 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
 
   const index = phaseIndexOf(scheme, visit.phase);
   const point = pointOf(scheme, visit.phase, visit.point);
-  const settled = (id: string) => d.answers.some((a) => a.questionId === id && settles(point?.judgeWay, a));
+  const settled = (id: string) =>
+    settledBy(
+      point?.judgeWay,
+      d.answers.filter((a) => a.questionId === id),
+    );
   const next = visit.questionIds.find((id) => !settled(id));
   if (next !== undefined) {
     d.pending = { kind: 'answer', questionId: next };
@@ -60,6 +76,8 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
 
 /** A paper takes answers to any of its questions until it ends; the last one of each question counts. */
 function takePaperAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent, first: boolean): void {
+  if (d.answers.filter((a) => a.questionId === e.questionId).length >= MAX_ANSWERS_PER_QUESTION)
+    throw new EngineError('too_many_answers', `本题已作答 ${MAX_ANSWERS_PER_QUESTION} 次，不能再修改`);
   const visit = d.visit;
   record(d, e, visit?.phase ?? d.phase ?? '', visit?.point ?? d.point ?? '', visit?.n ?? 1, first);
   d.score = sumScores(countedAnswers(scheme, d));

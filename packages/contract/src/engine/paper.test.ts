@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, advanceTime, countedAnswers, trainingBound } from './index.js';
+import { EngineError, MAX_ANSWERS_PER_QUESTION, advanceTime, countedAnswers, trainingBound } from './index.js';
 import { Run, SECOND, T0, paper } from './test-support.js';
 
 const codeOf = (fn: () => unknown) => {
@@ -51,6 +51,16 @@ describe('paper schemes', () => {
       ['p4', true],
     ]);
     expect(run.state.pending.kind).toBe('paper');
+  });
+
+  it(`refuses a question's answer past ${MAX_ANSWERS_PER_QUESTION} and keeps the last one taken`, () => {
+    const run = new Run(scheme).draw('p1', 'p2');
+    for (let i = 0; i < MAX_ANSWERS_PER_QUESTION; i++) run.answer('p1', i % 2 === 1);
+    expect(codeOf(() => run.answer('p1', false))).toBe('too_many_answers');
+    expect(run.state.answers).toHaveLength(MAX_ANSWERS_PER_QUESTION);
+    expect(run.state.score).toBe(1);
+    run.answer('p2', true);
+    expect(run.state.score).toBe(2);
   });
 
   it('counts a manual answer as 0 until a teacher judges it', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, applyEvent, countedAnswers, replay, startTraining, type EngineScheme } from './index.js';
+import {
+  EngineError,
+  MAX_ANSWERS_PER_QUESTION,
+  applyEvent,
+  countedAnswers,
+  replay,
+  startTraining,
+  type EngineScheme,
+} from './index.js';
 import { Run, T0, deepFreeze, general, phase, point } from './test-support.js';
 
 const codeOf = (fn: () => unknown) => {
@@ -148,6 +156,18 @@ describe('answers', () => {
     // The first answer to q1 was wrong: one right of the two required.
     expect(run.where).toBe('P/ERR');
     expect(countedAnswers(s, run.state).map((a) => a.questionId)).toEqual(['q1', 'q2']);
+  });
+
+  it(`judgeWay 'retry' settles a question at its ${MAX_ANSWERS_PER_QUESTION}th wrong answer (the state stays bounded)`, () => {
+    const s = general([phase('P', [point('A', { repeat: 2, judgeWay: 'retry', onOK: '@end', onError: '@end' })])]);
+    const run = new Run(s).draw('q1', 'q2');
+    for (let i = 1; i < MAX_ANSWERS_PER_QUESTION; i++) run.answer('q1', false);
+    expect(run.state.pending).toEqual({ kind: 'answer', questionId: 'q1' });
+    run.answer('q1', false);
+    expect(run.state.pending).toEqual({ kind: 'answer', questionId: 'q2' });
+    expect(codeOf(() => run.answer('q1', true))).toBe('already_answered');
+    expect(run.state.answers).toHaveLength(MAX_ANSWERS_PER_QUESTION);
+    expect(run.state.score).toBe(0);
   });
 
   it("judgeWay 'retry' lets an answer left to a teacher settle the question", () => {

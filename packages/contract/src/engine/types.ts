@@ -113,7 +113,7 @@ export interface TrainingState {
 }
 
 export type EngineErrorCode =
-  'not_running' | 'unexpected_draw' | 'not_current' | 'already_answered' | 'not_in_training';
+  'not_running' | 'unexpected_draw' | 'not_current' | 'already_answered' | 'not_in_training' | 'too_many_answers';
 
 /** An event the training cannot take in its current state. Messages are for people (Chinese). */
 export class EngineError extends Error {

@@ -144,17 +144,19 @@ function valuesOf(v: Visibility, f: QuestionFilter): Record<string, unknown> {
 
 function build(db: Db, s: Shape, name: string | undefined) {
   const where = whereOf(s);
-  // The page's ids first, read from an index alone (questions_active_*), then only those rows; the total
-  // rides along as a scalar subquery, so a page is one round trip.
-  const ids = sql`select ${q.id} from ${q} where ${where} order by ${ORDER_SQL[s.order]} offset ${p('start')} limit ${p('size')}`;
+  // The total rides along as a scalar subquery, so a page is one round trip.
   return db
     .select({ ...QUESTION_COLUMNS, total: sql<number>`(select count(*) from ${q} where ${where})`.mapWith(Number) })
     .from(q)
     .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-    .where(sql`${q.id} in (${ids})`)
+    .where(sql`${q.id} in (${pageIds(s, where)})`)
     .orderBy(ORDER_SQL[s.order])
     .prepare(name ?? '');
 }
+
+/** The page's ids, read from an index alone (questions_active_*); then only those rows are read. */
+const pageIds = (s: Shape, where: SQL) =>
+  sql`select ${q.id} from ${q} where ${where} order by ${ORDER_SQL[s.order]} offset ${p('start')} limit ${p('size')}`;
 
 /**
  * What a question row adds to a list's cache key check: the bank versions of every agency it reads, and the
@@ -172,6 +174,26 @@ function buildPool(db: Db, s: Shape, name: string | undefined) {
     .where(whereOf(s))
     .orderBy(ORDER_SQL[s.order])
     .limit(p('limit'))
+    .prepare(name ?? '');
+}
+
+/** A page without its total, each row with the bank version it was read at (lists too long to keep). */
+function buildPageRows(db: Db, s: Shape, name: string | undefined) {
+  return db
+    .select({ ...QUESTION_COLUMNS, bankVersion: BANK_VERSION })
+    .from(q)
+    .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+    .where(sql`${q.id} in (${pageIds(s, whereOf(s))})`)
+    .orderBy(ORDER_SQL[s.order])
+    .prepare(name ?? '');
+}
+
+/** How many questions match, with the bank version counted at. */
+function buildCount(db: Db, s: Shape, name: string | undefined) {
+  return db
+    .select({ total: sql<number>`count(*)`.mapWith(Number), bankVersion: BANK_VERSION })
+    .from(q)
+    .where(whereOf(s))
     .prepare(name ?? '');
 }
 
@@ -193,6 +215,8 @@ function buildBankVersion(db: Db) {
 
 type PageStatement = ReturnType<typeof build>;
 type PoolStatement = ReturnType<typeof buildPool>;
+type PageRowsStatement = ReturnType<typeof buildPageRows>;
+type CountStatement = ReturnType<typeof buildCount>;
 export type QuestionPageRow = Awaited<ReturnType<PageStatement['execute']>>[number];
 
 /** The prepared statements of each filter shape, named after the shape (one name always means one text). */
@@ -219,12 +243,16 @@ class ShapeStatements<S> {
 export class QuestionPageQuery {
   private readonly pages: ShapeStatements<PageStatement>;
   private readonly pools: ShapeStatements<PoolStatement>;
+  private readonly pageRowsOf: ShapeStatements<PageRowsStatement>;
+  private readonly counts: ShapeStatements<CountStatement>;
   private readonly rowsById: ReturnType<typeof buildRowsById>;
   private readonly version: ReturnType<typeof buildBankVersion>;
 
   constructor(db: Db) {
     this.pages = new ShapeStatements('question_page', (s, name) => build(db, s, name));
     this.pools = new ShapeStatements('question_pool', (s, name) => buildPool(db, s, name));
+    this.pageRowsOf = new ShapeStatements('question_rows', (s, name) => buildPageRows(db, s, name));
+    this.counts = new ShapeStatements('question_count', (s, name) => buildCount(db, s, name));
     this.rowsById = buildRowsById(db);
     this.version = buildBankVersion(db);
   }
@@ -245,6 +273,25 @@ export class QuestionPageQuery {
     const rows = await this.pools.get(shapeOf(v, f, order)).execute({ ...valuesOf(v, f), limit: limit + 1 });
     if (rows.length > limit) return null;
     return { ids: rows.map((r) => r.id), bankVersion: rows[0]?.bankVersion ?? (await this.bankVersion(v)) };
+  }
+
+  /** The first `limit` matching ids in order (however many match), and the bank version read with them. */
+  async firstIds(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number) {
+    const rows = await this.pools.get(shapeOf(v, f, order)).execute({ ...valuesOf(v, f), limit });
+    return { ids: rows.map((r) => r.id), bankVersion: rows[0]?.bankVersion ?? (await this.bankVersion(v)) };
+  }
+
+  /** A page without its total, and the bank version it was read at. */
+  async pageRows(v: Visibility, f: QuestionFilter, order: QuestionOrder, page: { start: number; size: number }) {
+    const rows = await this.pageRowsOf.get(shapeOf(v, f, order)).execute({ ...valuesOf(v, f), ...page });
+    return { rows, bankVersion: rows[0]?.bankVersion ?? (await this.bankVersion(v)) };
+  }
+
+  /** How many questions match, and the bank version counted at. */
+  async count(v: Visibility, f: QuestionFilter): Promise<{ total: number; bankVersion: string }> {
+    // The order does not change a count: one statement per filter shape.
+    const [row] = await this.counts.get(shapeOf(v, f, '-lastUpdate')).execute(valuesOf(v, f));
+    return { total: row?.total ?? 0, bankVersion: row?.bankVersion ?? '0' };
   }
 
   /** The questions with these ids (any order, whatever their status), each with the current bank version. */

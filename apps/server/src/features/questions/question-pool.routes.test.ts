@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { QuestionPageQuery } from './question-page.query.js';
+import { QuestionsRepository } from './questions.repository.js';
 import { single } from './question-fixtures.test-helper.js';
 
 let t: TestApp;
@@ -171,6 +172,78 @@ describe('cached id lists', () => {
           expect(pageOf(Question).parse(again)).toEqual(again);
           expect(again).toEqual(cached);
           expect(await list(plain, query, body)).toEqual(cached);
+        }
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('filters matching more than a kept list holds (LIST_CACHE_MAX_IDS)', () => {
+  // A second "process" whose lists hold at most 2 ids: the 4+ questions of KP are a big filter there.
+  let small: FastifyInstance;
+  beforeAll(async () => {
+    small = await buildApp({ db: t.db, config: { ...t.config, listCacheMaxIds: 2 }, clock: t.clock });
+    await small.ready();
+  });
+  afterAll(() => small.close());
+
+  it('pages them straight with the total counted once per bank version', async () => {
+    const counts = vi.spyOn(QuestionPageQuery.prototype, 'count');
+    const pools = vi.spyOn(QuestionPageQuery.prototype, 'pool');
+    try {
+      const first = await list(small, 'start=0&size=2');
+      const total = first.total;
+      expect(total).toBeGreaterThan(2);
+      expect((await list(small, 'start=2&size=2')).total).toBe(total);
+      expect((await list(small, `start=${total}&size=2`)).list).toEqual([]);
+      // One try as a list, one count, for every page of the same bank version.
+      expect(pools).toHaveBeenCalledTimes(1);
+      expect(counts).toHaveBeenCalledTimes(1);
+
+      // A question created through the other process: the next page counts again and shows it first.
+      const made = await create(other, '大列表新题');
+      const after = await list(small, 'start=0&size=2');
+      expect(after.total).toBe(total + 1);
+      expect(after.list[0].id).toBe(made.id);
+      expect(counts).toHaveBeenCalledTimes(2);
+      expect(pools).toHaveBeenCalledTimes(1);
+    } finally {
+      counts.mockRestore();
+      pools.mockRestore();
+    }
+  });
+
+  it('gives the practice engine the newest ids without keeping or counting them', async () => {
+    const v = { agencyId: 'demo', subscribedRepoIds: [] };
+    const kept = new QuestionsRepository(t.db, { clock: t.clock, maxLists: 10, maxIds: 2 });
+    const straight = new QuestionsRepository(t.db);
+    const counts = vi.spyOn(QuestionPageQuery.prototype, 'count');
+    try {
+      for (const limit of [1, 3, 100]) {
+        const ids = await kept.matchingIds(v, { knowledgeIds: [KP] }, limit);
+        expect(ids).toEqual(await straight.matchingIds(v, { knowledgeIds: [KP] }, limit));
+        expect(ids.length).toBe(Math.min(limit, (await list(t.app)).total));
+      }
+      expect(counts).not.toHaveBeenCalled();
+    } finally {
+      counts.mockRestore();
+    }
+  });
+
+  it('answers the same pages as an app without the cache, in every order', async () => {
+    const plain = await buildApp({
+      db: t.db,
+      config: { ...t.config, listCacheEntries: 0, pageCacheBytes: 0 },
+      clock: t.clock,
+    });
+    try {
+      for (const query of ['start=0&size=2', 'start=2&size=2', 'start=0&size=50', 'start=99&size=2']) {
+        for (const body of [{ orderBy: 'createTime' }, { orderBy: '-lastUpdate' }, {}]) {
+          const page = await list(small, query, body);
+          expect(pageOf(Question).parse(page)).toEqual(page);
+          expect(await list(plain, query, body)).toEqual(page);
         }
       }
     } finally {

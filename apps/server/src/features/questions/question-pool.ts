@@ -14,7 +14,7 @@ import type {
   Visibility,
 } from './question-page.query.js';
 
-/** Filters matching more questions than this are paged straight from the database. */
+/** Filters matching more questions than this are paged from the database (LIST_CACHE_MAX_IDS). */
 const MAX_POOL_IDS = 10_000;
 /** Unused lists are dropped after this long (memory, not freshness). */
 const POOL_TTL_MS = 60_000;
@@ -24,15 +24,28 @@ interface Pool {
   bankVersion: string;
 }
 
+/**
+ * A filter matching more than `maxIds`: its pages are read from the database, and its total is counted once per
+ * bank version (a count over 300,000 questions took 300 ms on PGlite, on every page).
+ */
+interface Big {
+  /** The total, at the bank version it was counted at; none until first counted. */
+  counted?: { total: number; bankVersion: string };
+}
+
 export class QuestionPools {
   private readonly pools: TtlCache<string, Pool>;
+  /** Filters known to match too many for a list (not tried again as a list until the entry expires). */
+  private readonly bigs: TtlCache<string, Big>;
 
   constructor(
     private readonly query: QuestionPageQuery,
     clock: Clock,
     maxPools: number,
+    private readonly maxIds = MAX_POOL_IDS,
   ) {
     this.pools = new TtlCache(maxPools > 0 ? POOL_TTL_MS : 0, Math.max(maxPools, 1), clock);
+    this.bigs = new TtlCache(maxPools > 0 ? POOL_TTL_MS : 0, Math.max(maxPools, 1), clock);
   }
 
   get enabled(): boolean {
@@ -52,8 +65,14 @@ export class QuestionPools {
     for (let attempt = 0; attempt < 2; attempt++) {
       let pool = this.pools.get(key);
       if (!pool) {
-        const read = await this.query.pool(v, f, order, MAX_POOL_IDS);
-        if (!read) return this.query.page(v, f, order, page);
+        const big = this.bigs.get(key);
+        if (big) return this.bigPage(big, v, f, order, page);
+        const read = await this.query.pool(v, f, order, this.maxIds);
+        if (!read) {
+          const marked: Big = {};
+          this.bigs.set(key, marked);
+          return this.bigPage(marked, v, f, order, page);
+        }
         pool = read;
         this.pools.set(key, pool);
       }
@@ -75,12 +94,34 @@ export class QuestionPools {
   }
 
   /**
-   * The matching ids, newest first, at most `limit` (the practice engine's draw candidates): the kept list
-   * while the bank version stands, else read again. Null when more than MAX_POOL_IDS match (the caller reads
-   * a page instead). Concurrent callers share one version check and one read (an exam start: hundreds of
-   * students draw for the same point at once), so a draw is as fresh as a read started while it waited.
+   * A page of a filter matching too many to keep: its rows read straight, the total counted again only when the
+   * bank version moved since the last count (both come with the version they were read at, so a page and its
+   * total always belong to one state of the bank).
    */
-  async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<readonly number[] | null> {
+  private async bigPage(
+    big: Big,
+    v: Visibility,
+    f: QuestionFilter,
+    order: QuestionOrder,
+    page: { start: number; size: number },
+  ): Promise<{ total: number; rows: Omit<QuestionPageRow, 'total'>[]; bankVersion?: string }> {
+    const { rows, bankVersion } = await this.query.pageRows(v, f, order, page);
+    if (big.counted?.bankVersion !== bankVersion) {
+      const counted = await this.query.count(v, f);
+      big.counted = counted;
+      // The bank changed between the two statements: this once, the page with its total in one statement.
+      if (counted.bankVersion !== bankVersion) return this.query.page(v, f, order, page);
+    }
+    return { total: big.counted.total, rows, bankVersion };
+  }
+
+  /**
+   * The matching ids, newest first, at most `limit` (the practice engine's draw candidates): the kept list
+   * while the bank version stands, else read again; when more than `maxIds` match, the first `limit` read
+   * straight. Concurrent callers share one version check and one read (an exam start: hundreds of students draw
+   * for the same point at once), so a draw is as fresh as a read started while it waited.
+   */
+  async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<readonly number[]> {
     const key = JSON.stringify([v, f, order]);
     let pool = this.pools.get(key);
     if (pool && (await this.shared(`version ${key}`, () => this.query.bankVersion(v))) !== pool.bankVersion) {
@@ -88,8 +129,13 @@ export class QuestionPools {
       pool = undefined;
     }
     if (!pool) {
-      const read = await this.shared(`pool ${key}`, () => this.query.pool(v, f, order, MAX_POOL_IDS));
-      if (!read) return null;
+      // Too many to keep: the first `limit` straight from the database, without counting them all.
+      if (this.bigs.get(key)) return (await this.query.firstIds(v, f, order, limit)).ids;
+      const read = await this.shared(`pool ${key}`, () => this.query.pool(v, f, order, this.maxIds));
+      if (!read) {
+        this.bigs.set(key, {});
+        return (await this.query.firstIds(v, f, order, limit)).ids;
+      }
       pool = read;
       this.pools.set(key, pool);
     }

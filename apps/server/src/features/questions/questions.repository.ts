@@ -45,13 +45,16 @@ export class QuestionsRepository {
   private readonly pages: QuestionPageQuery;
   private readonly pools: QuestionPools;
 
-  /** `listCache`: how many lists of matching ids to keep (question-pool.ts); 0 reads every page straight. */
+  /**
+   * `listCache`: how many lists of matching ids to keep (question-pool.ts), 0 reading every page straight, and
+   * the most ids one list holds.
+   */
   constructor(
     private readonly db: Db,
-    listCache: { clock: Clock; maxLists: number } = { clock: systemClock, maxLists: 0 },
+    listCache: { clock: Clock; maxLists: number; maxIds?: number } = { clock: systemClock, maxLists: 0 },
   ) {
     this.pages = new QuestionPageQuery(db);
-    this.pools = new QuestionPools(this.pages, listCache.clock, listCache.maxLists);
+    this.pools = new QuestionPools(this.pages, listCache.clock, listCache.maxLists, listCache.maxIds);
   }
 
   /** A page of the visible active questions matching the filter, in a stable order, with the total. */
@@ -66,14 +69,8 @@ export class QuestionsRepository {
 
   /** The visible active question ids matching the filter, newest first, at most `limit`. */
   async matchingIds(v: Visibility, f: QuestionFilter, limit: number): Promise<readonly number[]> {
-    if (this.pools.enabled) {
-      const ids = await this.pools.ids(v, f, '-lastUpdate', limit);
-      if (ids) return ids;
-    } else {
-      const pool = await this.pages.pool(v, f, '-lastUpdate', limit);
-      if (pool) return pool.ids;
-    }
-    return (await this.pages.page(v, f, '-lastUpdate', { start: 0, size: limit })).rows.map((r) => r.id);
+    if (this.pools.enabled) return this.pools.ids(v, f, '-lastUpdate', limit);
+    return (await this.pages.firstIds(v, f, '-lastUpdate', limit)).ids;
   }
 
   /** All visible active questions with these ids (any order). */

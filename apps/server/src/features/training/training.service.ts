@@ -540,6 +540,7 @@ function explain(err: EngineError): string {
       return '训练已结束';
     case 'not_in_training':
     case 'unexpected_draw':
+    case 'too_many_answers':
       return err.message;
   }
 }
