@@ -1,6 +1,6 @@
 // Unit tests of the new-password rule (docs/security.md "Passwords").
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, passwordDictionariesLoaded } from './password.js';
+import { checkBulkInitialPassword, checkNewPassword, passwordDictionariesLoaded } from './password.js';
 
 describe('checkNewPassword', () => {
   it('loads the dictionaries only when a password is first checked', () => {
@@ -39,5 +39,36 @@ describe('checkNewPassword', () => {
   it('accepts passphrases, in any script', () => {
     for (const p of ['correct horse battery staple', '春眠不觉晓处处闻啼鸟', 'Tr0ub4dor&3-lamp', '🐼🦊🐙🦉🐢🦋🐝🦄'])
       expect(checkNewPassword(p), p).toBeNull();
+  });
+});
+
+describe('checkBulkInitialPassword (initial passwords of an enrolment sheet)', () => {
+  const sample = [
+    '12345678',
+    'password',
+    'P@ssw0rd',
+    'p4ssw0rd!',
+    'dr@g0n123',
+    'm0nk3y12',
+    'abcabcabc',
+    'teacher01',
+    'zhangwei2026',
+    'Lantern-Harbour-58',
+    'Quiet-Harbour-mi0abc12-123',
+    'correct horse battery staple',
+    '春眠不觉晓处处闻啼鸟',
+  ];
+
+  it('answers what the full rule answers on common, l33t, patterned and strong passwords', () => {
+    for (const p of sample)
+      expect(checkBulkInitialPassword(p, ['teacher01', 'zhangwei']), p).toBe(
+        checkNewPassword(p, ['teacher01', 'zhangwei']),
+      );
+  });
+
+  it('never passes a password the full rule refuses for l33t spellings it tried (fewer spellings only add guesses)', () => {
+    // Refused by the bulk rule ⇒ refused by the full rule: the full rule tries a superset of the spellings.
+    for (const p of ['S3cur1ty!', 'Adm1n1strat0r', '$h4d0w123', '1qaz2wsx', 'l3tm31n!'])
+      if (checkBulkInitialPassword(p) !== null) expect(checkNewPassword(p), p).not.toBeNull();
   });
 });

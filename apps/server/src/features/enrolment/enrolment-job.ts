@@ -101,6 +101,19 @@ async function readRows(store: JobStore, jobId: string, limits: ImportLimits): P
   return out;
 }
 
+/** The initial-cost hash of each typed password, by sheet row: HASH_BATCH at a time, yielding between. */
+async function hashTyped(rows: readonly RawRow[], typed: readonly number[], signal: AbortSignal) {
+  const out = new Map<number, string>();
+  for (let k = 0; k < typed.length; k += HASH_BATCH) {
+    if (signal.aborted) throw new Error('aborted');
+    const batch = typed.slice(k, k + HASH_BATCH).map((i) => rows[i]);
+    const hashes = await Promise.all(batch.map((r) => hashInitialPassword(r.password)));
+    batch.forEach((r, j) => out.set(r.row, hashes[j]));
+    await yieldToRequests();
+  }
+  return out;
+}
+
 export function enrolmentJobHandler(deps: {
   db: Db;
   store: JobStore;
@@ -130,6 +143,10 @@ export function enrolmentJobHandler(deps: {
     // 1. Every row alone. The typed passwords first, in worker threads: zxcvbn's estimate costs milliseconds
     // each, which would hold the event loop (./password-check-pool.ts); progress counts them meanwhile.
     const typed = rows.flatMap((r, i) => (r.password === '' ? [] : [i]));
+    // Meanwhile the typed passwords are hashed on libuv's threads (wasted for a row that fails): the checks and
+    // the hashes share the time instead of following each other.
+    const typedHashes = hashTyped(rows, typed, signal);
+    typedHashes.catch(() => undefined);
     const answers = await checkPasswordsOffThread(
       typed.map((i) => ({ password: rows[i].password, inputs: passwordInputs(rows[i], agencyId) })),
       signal,
@@ -192,13 +209,16 @@ export function enrolmentJobHandler(deps: {
     // A generated password is checked against the rule (zxcvbn, ~1 ms): made batch by batch too.
     const passwords: string[] = [];
     const hashes: string[] = [];
+    const hashedEarly = await typedHashes;
     for (let i = 0; i < good.length; i += HASH_BATCH) {
       if (signal.aborted) throw new Error('aborted');
       const batch = good.slice(i, i + HASH_BATCH);
       for (const c of batch) passwords.push(c.password ?? generatePassword());
       // Given or generated, each is an initial password, changed at the first login: hashed at the initial cost
       // (features/users/initial-password.ts, docs/enrolment.md "Passwords").
-      hashes.push(...(await Promise.all(batch.map((_, j) => hashInitialPassword(passwords[i + j])))));
+      hashes.push(
+        ...(await Promise.all(batch.map((c, j) => hashedEarly.get(c.row) ?? hashInitialPassword(passwords[i + j])))),
+      );
       if ((i + HASH_BATCH) % PROGRESS_EVERY < HASH_BATCH)
         await progress({ processed: Math.min(good.length, i + HASH_BATCH) });
       await yieldToRequests();
