@@ -18,6 +18,7 @@ import { MARKING_API } from './api/marking.js';
 import { TASKS_API } from './api/tasks.js';
 import { STUDENT_HOME_API } from './api/student-home.js';
 import { NOTICES_API } from './api/notices.js';
+import { READING_API } from './api/reading.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -243,6 +244,7 @@ export const API = {
   ...TASKS_API,
   ...STUDENT_HOME_API,
   ...NOTICES_API,
+  ...READING_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;
