@@ -18,6 +18,7 @@ import { MARKING_API } from './api/marking.js';
 import { TASKS_API } from './api/tasks.js';
 import { STUDENT_HOME_API } from './api/student-home.js';
 import { NOTICES_API } from './api/notices.js';
+import { KNOWLEDGE_GRAPH_API } from './api/knowledge-graph.js';
 import { READING_API } from './api/reading.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
@@ -244,6 +245,7 @@ export const API = {
   ...TASKS_API,
   ...STUDENT_HOME_API,
   ...NOTICES_API,
+  ...KNOWLEDGE_GRAPH_API,
   ...READING_API,
 } as const satisfies Record<string, ApiRoute>;
 

@@ -35,6 +35,7 @@ export * from './schemas/marking.js';
 export * from './schemas/tasks.js';
 export * from './schemas/student-home.js';
 export * from './schemas/notices.js';
+export * from './schemas/knowledge-graph.js';
 export * from './schemas/reading.js';
 export * from './judge/index.js';
 export * from './engine/index.js';
