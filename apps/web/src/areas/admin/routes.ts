@@ -46,6 +46,12 @@ const HomeworkTeacherListPage = lazy(() => import('./user/HomeworkTeacherListPag
 const TeacherProfilePage = lazy(() => import('./user/TeacherProfilePage'));
 const TeacherClassesPage = lazy(() => import('./user/TeacherClassesPage'));
 const ParentListPage = lazy(() => import('./user/parent/ParentListPage'));
+const GraphGroupListPage = lazy(() => import('./knowledge-graph/GroupListPage'));
+const GraphItemsEditorPage = lazy(() => import('./knowledge-graph/ItemsEditorPage'));
+const GraphPreviewPage = lazy(() => import('./knowledge-graph/PreviewPage'));
+const GraphStatsPage = lazy(() => import('./knowledge-graph/StatsPage'));
+const GraphAddItemsPage = lazy(() => import('./knowledge-graph/AddItemsPage'));
+const GraphItemModifyPage = lazy(() => import('./knowledge-graph/ItemModifyPage'));
 const TaskCreatePage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
 const TaskModifyPage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
 const TaskDashboardPage = lazy(() => import('./task/TaskDashboardPage'));
@@ -94,12 +100,12 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/question/edit/:id', QuestionEditPage),
   built('/admin/question/preview/:id', QuestionPreviewPage),
   built('/admin/agency/list', AgencyListPage),
-  later('/admin/knowledgraph/groups', L),
-  later('/admin/knowledgraph/group/:id/items', L),
-  later('/admin/knowledgraph/group/:id/preview', L),
-  later('/admin/knowledgraph/group/:id/stats', L),
-  later('/admin/knowledgraph/group/:id/create', L),
-  later('/admin/knowledgraph/item/:id/modify', L),
+  built('/admin/knowledgraph/groups', GraphGroupListPage),
+  built('/admin/knowledgraph/group/:id/items', GraphItemsEditorPage),
+  built('/admin/knowledgraph/group/:id/preview', GraphPreviewPage),
+  built('/admin/knowledgraph/group/:id/stats', GraphStatsPage),
+  built('/admin/knowledgraph/group/:id/create', GraphAddItemsPage),
+  built('/admin/knowledgraph/item/:id/modify', GraphItemModifyPage),
   built('/admin/tag/list', TagListPage),
   built('/admin/train/list', SchemeListPage),
   built('/admin/train/create/:type', SchemeCreatePage),

@@ -36,7 +36,7 @@ export function layeredLayout(ids: readonly string[], edges: readonly LayoutEdge
   dagre.layout(g);
   const out = new Map<string, Point>();
   for (const id of ids) {
-    const n = g.node(id);
+    const n = g.node(id) as Point;
     // dagre gives centres; React Flow places nodes by their top-left corner.
     out.set(id, { x: Math.round(n.x - NODE_WIDTH / 2), y: Math.round(n.y - NODE_HEIGHT / 2) });
   }

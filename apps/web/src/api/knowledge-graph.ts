@@ -1,0 +1,64 @@
+// Reads of the curated knowledge graphs (docs/web.md "Knowledge graph") as TanStack queries. Graphs are
+// platform-wide, so the admin keys hold no agency; the stats (narrowed to the agency the viewer acts in) and the
+// student's graphs (their mastery in the agency in context) do.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAppConfig, useCall, useUser } from '../app/session-context';
+import { API } from './routes';
+
+/** Every knowledge-graph query key starts with this, so one invalidation refreshes them all. */
+export const GRAPH_KEY = 'knowledgraph';
+export const graphDetailKey = (id: string) => [GRAPH_KEY, 'detail', id] as const;
+
+export function useGraphGroups(q: { keyword: string; subjectId?: string; start: number; size: number }) {
+  const call = useCall();
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'groups', q],
+    queryFn: () =>
+      call(API.graphGroupList, {
+        query: { keyword: q.keyword || undefined, subjectId: q.subjectId || undefined, start: q.start, size: q.size },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGraphDetail(id: string) {
+  const call = useCall();
+  return useQuery({ queryKey: graphDetailKey(id), queryFn: () => call(API.graphGroupGet, { params: { id } }) });
+}
+
+export function useGraphItem(id: string) {
+  const call = useCall();
+  return useQuery({ queryKey: [GRAPH_KEY, 'item', id], queryFn: () => call(API.graphItemGet, { params: { id } }) });
+}
+
+/** Where an item is used, asked when its delete is about to be confirmed (`enabled`). */
+export function useGraphItemUsage(id: string | null) {
+  const call = useCall();
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'usage', id],
+    queryFn: () => call(API.graphItemUsage, { params: { id: id! } }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useGraphStats(id: string) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'stats', agencyId, id],
+    queryFn: () => call(API.graphStats, { params: { id } }),
+  });
+}
+
+/** The student's curated graphs with their states; an empty list → the mastery tree instead. */
+export function useStudentGraphs() {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  const loggedIn = useUser() !== null;
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'student', agencyId],
+    queryFn: () => call(API.studentGraphs),
+    enabled: loggedIn,
+  });
+}

@@ -1,0 +1,78 @@
+// A knowledge graph drawn read-only with React Flow (the admin preview, the student's graph): nodes coloured by
+// their state, arrows from a prerequisite to what builds on it, fitted into view. Loaded lazily (docs/web.md
+// "Knowledge graph"): importing this file pulls in React Flow and dagre.
+import { useMemo } from 'react';
+import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { positionsOf } from './layout';
+import { NODE_TYPES, type GraphFlowNode } from './GraphNode';
+import type { GraphNodeState } from './states';
+
+export interface CanvasNode {
+  id: string;
+  label: string;
+  x: number | null;
+  y: number | null;
+  state?: GraphNodeState;
+}
+export interface CanvasEdge {
+  id: string;
+  /** The prerequisite. */
+  from: string;
+  to: string;
+}
+
+export const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 } as const;
+
+export function flowEdges(edges: readonly CanvasEdge[]): Edge[] {
+  return edges.map((e) => ({ id: e.id, source: e.from, target: e.to, markerEnd: ARROW }));
+}
+
+export interface GraphCanvasProps {
+  nodes: readonly CanvasNode[];
+  edges: readonly CanvasEdge[];
+  /** What the graph shows, for screen readers. */
+  label: string;
+  height?: number | string;
+  selectedId?: string | null;
+  onNodeClick?: (id: string) => void;
+}
+
+export default function GraphCanvas({ nodes, edges, label, height = 520, selectedId, onNodeClick }: GraphCanvasProps) {
+  const flowNodes = useMemo<GraphFlowNode[]>(() => {
+    const at = positionsOf(
+      nodes,
+      edges.map((e) => ({ from: e.from, to: e.to })),
+    );
+    return nodes.map((n) => ({
+      id: n.id,
+      type: 'item',
+      position: at.get(n.id)!,
+      data: { label: n.label, state: n.state },
+      selected: n.id === selectedId,
+      ariaLabel: n.label,
+    }));
+  }, [nodes, edges, selectedId]);
+  const flowEdges_ = useMemo(() => flowEdges(edges), [edges]);
+  return (
+    <div role="figure" aria-label={label} className="graph-canvas" style={{ width: '100%', height }}>
+      <ReactFlow<GraphFlowNode>
+        nodes={flowNodes}
+        edges={flowEdges_}
+        nodeTypes={NODE_TYPES}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        edgesFocusable={false}
+        deleteKeyCode={null}
+        onlyRenderVisibleElements={nodes.length > 300}
+        onNodeClick={(_, n) => onNodeClick?.(n.id)}
+        fitView
+        minZoom={0.1}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background gap={24} />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// One item of a knowledge graph as a React Flow node: a box of NODE_WIDTH × NODE_HEIGHT, coloured by its state
+// when it has one; handles on top (dependants connect in) and bottom (drag from here to an item that needs it).
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { NODE_HEIGHT, NODE_WIDTH } from './layout';
+import { STATE_STYLES, type GraphNodeState } from './states';
+import { GRAPH_VIEW_TEXTS as T } from './texts';
+
+export type GraphNodeData = {
+  label: string;
+  state?: GraphNodeState;
+  /** The editor's nodes show their handles; read-only views keep them hidden. */
+  editable?: boolean;
+};
+export type GraphFlowNode = Node<GraphNodeData, 'item'>;
+
+const HIDDEN = { opacity: 0, pointerEvents: 'none' as const };
+
+export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
+  const style = data.state ? STATE_STYLES[data.state] : { color: '#8c8c8c', background: '#fff', text: '#262626' };
+  const ready = data.state === 'ready';
+  return (
+    <div
+      className={`graph-node${data.state ? ` graph-node-${data.state}` : ''}`}
+      title={T.nodeLabel(data.label, data.state && T.states[data.state])}
+      style={{
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        boxSizing: 'border-box',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '0 8px',
+        borderRadius: 8,
+        border: `${ready || selected ? 3 : 2}px solid ${selected ? '#722ed1' : style.color}`,
+        background: style.background,
+        color: style.text,
+        fontSize: 13,
+        fontWeight: ready ? 600 : 400,
+        boxShadow: ready ? `0 0 0 4px ${style.color}33` : undefined,
+        cursor: 'pointer',
+      }}
+    >
+      <Handle type="target" position={Position.Top} style={data.editable ? undefined : HIDDEN} />
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{data.label}</span>
+      <Handle type="source" position={Position.Bottom} style={data.editable ? undefined : HIDDEN} />
+    </div>
+  );
+}
+
+export const NODE_TYPES = { item: GraphNode };
