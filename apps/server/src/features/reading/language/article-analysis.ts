@@ -1,0 +1,173 @@
+// One pass over an article for formatting and generation (docs/reading.md "Language data and formatting"): the
+// formatted HTML with its `span.word` ids, the real sentences with the id of the span each starts in, and every
+// word with its lemma, dictionary entry and whether it is a proper noun.
+import nlp from 'compromise';
+import { ApiError } from '../../../lib/api-error.js';
+import { formatSentences, sanitizeQuestionHtml } from '../../questions/question-html.js';
+import { examDictionary, type DictEntry } from './dictionary.js';
+import { articleParagraphs, looksLikeHtml, paragraphSentences, sentenceWords } from './text.js';
+
+/** Articles are bounded by their text (docs/reading.md): longer ones are refused before any work. */
+export const ARTICLE_TEXT_MAX = 20_000;
+/** The HTML around that text (the question schema's rich-text bound). */
+export const ARTICLE_HTML_MAX = 200_000;
+
+/** An article too long to format or generate from; answered as `invalid_input` with its Chinese message. */
+export class ArticleTooLongError extends ApiError {
+  constructor(message = `文章过长：正文不超过 ${ARTICLE_TEXT_MAX} 个字符`) {
+    super('invalid_input', message, { fields: [{ path: 'article', message }] });
+    this.name = 'ArticleTooLongError';
+  }
+}
+
+export interface AnalysedWord {
+  /** As written in the sentence. */
+  text: string;
+  /** Offset in the sentence. */
+  start: number;
+  /** Lower case, contraction removed. */
+  key: string;
+  /** The dictionary lemma, or the word's own lower-case form (compromise's root when it has one) if unknown. */
+  lemma: string;
+  entry: DictEntry | undefined;
+  /** A name: capitalised mid-sentence, all capitals, or tagged #ProperNoun by compromise. */
+  proper: boolean;
+}
+
+export interface AnalysedSentence {
+  /** The id of the `span.word` the sentence starts in (docs/reading.md). */
+  id: string;
+  text: string;
+  words: AnalysedWord[];
+}
+
+export interface ArticleAnalysis {
+  formatResult: string;
+  sentences: AnalysedSentence[];
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text becomes one `<p>` per line; HTML is taken as it is. Both are sanitised before formatting. */
+function articleHtml(article: string): string {
+  if (looksLikeHtml(article)) return article;
+  return article
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
+}
+
+const decodeSpanText = (s: string) =>
+  s.replace(/&(lt|gt|quot|amp|#39);/g, (_, e: string) =>
+    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'amp' ? '&' : "'",
+  );
+
+/** The spans the formatter wrote, in order: id and text. */
+function formattedSpans(formatResult: string): { id: string; text: string }[] {
+  return [...formatResult.matchAll(/<span class="word" id="(w-[0-9a-z]+-\d+)">([^<]*)<\/span>/g)].map((m) => ({
+    id: m[1],
+    text: decodeSpanText(m[2]).replace(/\s+/g, ' '),
+  }));
+}
+
+/** What compromise's `json()` gives per sentence (the fields read here). */
+interface TaggedSentence {
+  terms: { normal?: string; root?: string; tags?: string[]; offset?: { start: number } }[];
+}
+
+/** Proper nouns of sentences whose first word is capitalised and unknown, by compromise's tagger (bounded). */
+const TAGGER_SENTENCES_MAX = 60;
+
+export function analyseArticle(article: string): ArticleAnalysis {
+  if (article.length > ARTICLE_HTML_MAX) throw new ArticleTooLongError();
+  const paragraphs = articleParagraphs(article);
+  const textLength = paragraphs.reduce((n, p) => n + p.length, 0);
+  if (textLength > ARTICLE_TEXT_MAX) throw new ArticleTooLongError();
+
+  const formatResult = formatSentences(sanitizeQuestionHtml(articleHtml(article)));
+  const spans = formattedSpans(formatResult);
+  const dict = examDictionary();
+
+  // Span positions in the paragraphs' text, to give each sentence the id of the span it starts in.
+  const plain = paragraphs.join('\n');
+  const spanStarts: { id: string; start: number; end: number }[] = [];
+  let cursor = 0;
+  for (const span of spans) {
+    const at = plain.indexOf(span.text, cursor);
+    if (at === -1) continue;
+    spanStarts.push({ id: span.id, start: at, end: at + span.text.length });
+    cursor = at + span.text.length;
+  }
+  let spanIndex = 0;
+  const spanIdAt = (offset: number): string => {
+    while (spanIndex < spanStarts.length - 1 && spanStarts[spanIndex].end <= offset) spanIndex++;
+    return spanStarts[spanIndex]?.id ?? '';
+  };
+
+  const sentences: AnalysedSentence[] = [];
+  const lowerSeen = new Set<string>(); // keys written in lower case somewhere
+  const capitalMid = new Set<string>(); // keys capitalised mid-sentence somewhere
+  let paragraphStart = 0;
+  for (const paragraph of paragraphs) {
+    for (const range of paragraphSentences(paragraph)) {
+      const words = sentenceWords(range.text).map((t): AnalysedWord => {
+        const isCapital = /^[A-Z]/.test(t.text);
+        const allCaps = t.text.length > 1 && /^[A-Z]+$/.test(t.text) && t.key !== 'i';
+        if (!isCapital) lowerSeen.add(t.key);
+        else if (!t.initial && t.key !== 'i') capitalMid.add(t.key);
+        const entry = dict.lookup(t.key);
+        return {
+          text: t.text,
+          start: t.start,
+          key: t.key,
+          lemma: entry?.word ?? t.key,
+          entry,
+          proper: allCaps || (isCapital && !t.initial && t.key !== 'i'),
+        };
+      });
+      sentences.push({ id: spanIdAt(paragraphStart + range.start), text: range.text, words });
+    }
+    paragraphStart += paragraph.length + 1;
+  }
+
+  // A capitalised first word: a name when the article capitalises it elsewhere mid-sentence; a common word when
+  // it is in the dictionary or written in lower case elsewhere; otherwise compromise's tagger decides.
+  let tagged = 0;
+  for (const sentence of sentences) {
+    const unresolved = sentence.words.filter(
+      (w) => !w.proper && /^[A-Z]/.test(w.text) && w.key !== 'i' && (capitalMid.has(w.key) || !w.entry),
+    );
+    for (const w of unresolved) if (capitalMid.has(w.key)) w.proper = true;
+    const ask = unresolved.filter((w) => !w.proper && !lowerSeen.has(w.key));
+    if (ask.length === 0 || tagged >= TAGGER_SENTENCES_MAX) continue;
+    tagged++;
+    const json = nlp(sentence.text).json({ offset: true }) as TaggedSentence[];
+    const terms = json.flatMap((s) => s.terms);
+    for (const w of ask) {
+      const term = terms.find((t) => t.offset?.start === w.start);
+      if (term?.tags?.includes('ProperNoun')) w.proper = true;
+    }
+  }
+
+  // Unknown common words: compromise's root (`running` → `run`) when the dictionary's rules found nothing.
+  const unknown = sentences.filter((s) => s.words.some((w) => !w.entry && !w.proper));
+  if (unknown.length > 0 && unknown.length <= TAGGER_SENTENCES_MAX) {
+    const doc = nlp(unknown.map((s) => s.text).join('\n'));
+    doc.compute('root');
+    const roots = new Map<string, string>();
+    for (const s of doc.json() as TaggedSentence[])
+      for (const t of s.terms) if (t.root && t.normal) roots.set(t.normal, t.root);
+    for (const s of unknown)
+      for (const w of s.words) {
+        if (w.entry || w.proper) continue;
+        const root = roots.get(w.key);
+        if (!root) continue;
+        const entry = dict.lookup(root);
+        w.entry = entry;
+        w.lemma = entry?.word ?? root;
+      }
+  }
+  return { formatResult, sentences };
+}

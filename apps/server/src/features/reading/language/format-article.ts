@@ -1,0 +1,70 @@
+// formatArticle: the formatted-text result of docs/product.md §3 — the article in `span.word` spans (the stored
+// questions' formatter, ids unchanged), its real sentences and the words beyond the learner's level
+// (docs/reading.md "Language data and formatting").
+import { analyseArticle, type AnalysedWord } from './article-analysis.js';
+import { examDictionary } from './dictionary.js';
+import { levelRank, type ReadingLevel } from './levels.js';
+
+export interface OutScopeWord {
+  /** As first written in the article, in lower case (a contraction tail dropped). */
+  word: string;
+  lemma: string;
+  /** The lemma's lowest exam level; null for a word of no exam list (out of scope at every level). */
+  level: ReadingLevel | null;
+  /** A short Chinese gloss; '' for a word of no exam list. */
+  gloss: string;
+}
+
+export interface FormattedArticle {
+  formatResult: string;
+  outScopeWords: OutScopeWord[];
+  sentences: { id: string; text: string }[];
+}
+
+/** The glossary as lower-case words and their lemmas: each never out of scope. */
+export function glossarySet(glossary: readonly string[] = []): Set<string> {
+  const dict = examDictionary();
+  const set = new Set<string>();
+  for (const item of glossary.slice(0, 1000)) {
+    for (const word of item.toLowerCase().match(/[a-z]+(?:'[a-z]+)*/g) ?? []) {
+      set.add(word);
+      const entry = dict.lookup(word);
+      if (entry) set.add(entry.word);
+    }
+  }
+  return set;
+}
+
+/** Out of scope at a level: a common word whose lemma is above the level or on no exam list. */
+export function isOutOfScope(word: AnalysedWord, level: ReadingLevel, glossary: ReadonlySet<string>): boolean {
+  if (word.proper || glossary.has(word.key) || glossary.has(word.lemma)) return false;
+  if (word.key.length < 2) return false;
+  return !word.entry || levelRank(word.entry.level) > levelRank(level);
+}
+
+/**
+ * Formats a teacher's article (plain text or the editor's HTML) for a level. Throws ArticleTooLongError beyond
+ * 20,000 characters of text. outScopeWords are unique by lemma, in article order.
+ */
+export function formatArticle(html: string, level: ReadingLevel, glossary: readonly string[] = []): FormattedArticle {
+  const analysis = analyseArticle(html);
+  const skip = glossarySet(glossary);
+  const outScopeWords: OutScopeWord[] = [];
+  const seen = new Set<string>();
+  for (const sentence of analysis.sentences)
+    for (const word of sentence.words) {
+      if (seen.has(word.lemma) || !isOutOfScope(word, level, skip)) continue;
+      seen.add(word.lemma);
+      outScopeWords.push({
+        word: word.key,
+        lemma: word.lemma,
+        level: word.entry?.level ?? null,
+        gloss: word.entry?.gloss ?? '',
+      });
+    }
+  return {
+    formatResult: analysis.formatResult,
+    outScopeWords,
+    sentences: analysis.sentences.map(({ id, text }) => ({ id, text })),
+  };
+}

@@ -1,0 +1,76 @@
+// Distractors for the offline generator's choice items (docs/reading.md "Offline generation"): dictionary words of
+// the key's part of speech and a similar level (the same, then one level away), never a synonym of the key.
+import { examDictionary, type DictEntry } from '../dictionary.js';
+import { levelRank, READING_LEVELS } from '../levels.js';
+import type { Random } from './random.js';
+
+const senses = (gloss: string) =>
+  gloss
+    .split('；')
+    .map((s) => s.replace(/[的地得]$/u, '').trim())
+    .filter(Boolean);
+
+const bigrams = (text: string) => {
+  const out = new Set<string>();
+  const chars = [...text.replace(/[^\p{Script=Han}]/gu, '')];
+  for (let i = 0; i + 1 < chars.length; i++) out.add(chars[i] + chars[i + 1]);
+  return out;
+};
+
+/**
+ * Two glosses that may mean the same: a shared sense, or a shared two-character Chinese word (`快乐的` and `欢乐`
+ * are not told apart by this, but `快乐的` and `快乐地` are). Conservative: a near-miss only costs a candidate.
+ */
+export function glossesOverlap(a: string, b: string): boolean {
+  const sa = senses(a);
+  const sb = new Set(senses(b));
+  if (sa.some((s) => sb.has(s))) return true;
+  const ba = bigrams(a);
+  for (const bg of bigrams(b)) if (ba.has(bg)) return true;
+  return false;
+}
+
+let byPosLevel: Map<string, DictEntry[]> | undefined;
+const poolKey = (pos: string, rank: number) => `${pos}:${rank}`;
+
+function pool(pos: string, rank: number): DictEntry[] {
+  if (!byPosLevel) {
+    byPosLevel = new Map();
+    for (const e of examDictionary().entries) {
+      if (!e.pos || !e.gloss || e.word.length < 3) continue;
+      const key = poolKey(e.pos, levelRank(e.level));
+      const list = byPosLevel.get(key) ?? [];
+      list.push(e);
+      byPosLevel.set(key, list);
+    }
+  }
+  return byPosLevel.get(poolKey(pos, rank)) ?? [];
+}
+
+/**
+ * `count` distractors for `key`: same POS, level of the key first, then one level below and above; glosses that
+ * overlap neither the key's nor each other's; words not in `avoid` (the article's lemmas). Fewer when the
+ * dictionary has fewer.
+ */
+export function pickDistractors(
+  key: DictEntry,
+  count: number,
+  random: Random,
+  avoid: ReadonlySet<string> = new Set(),
+): DictEntry[] {
+  const rank = levelRank(key.level);
+  const chosen: DictEntry[] = [];
+  for (const r of [rank, rank - 1, rank + 1]) {
+    if (r < 0 || r >= READING_LEVELS.length) continue;
+    const candidates = pool(key.pos, r);
+    // Random probing: a bounded number of tries over a pool of hundreds.
+    for (let attempt = 0; attempt < 200 && chosen.length < count && candidates.length > 0; attempt++) {
+      const c = random.pick(candidates);
+      if (c.word === key.word || avoid.has(c.word) || chosen.some((d) => d.word === c.word)) continue;
+      if (glossesOverlap(c.gloss, key.gloss) || chosen.some((d) => glossesOverlap(c.gloss, d.gloss))) continue;
+      chosen.push(c);
+    }
+    if (chosen.length >= count) break;
+  }
+  return chosen;
+}

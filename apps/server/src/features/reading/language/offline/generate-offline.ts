@@ -1,0 +1,268 @@
+// The offline generator (docs/reading.md "Offline generation"): sub-questions made from the article and the exam
+// dictionary alone, deterministic for a seed — vocabulary in context, cloze, true/false by a controlled edit,
+// and translation of the sentence densest in out-of-scope words.
+import { analyseArticle, type AnalysedSentence, type AnalysedWord } from '../article-analysis.js';
+import type { DictEntry } from '../dictionary.js';
+import { glossarySet, isOutOfScope } from '../format-article.js';
+import { levelRank, READING_LEVEL_NAMES, type ReadingLevel } from '../levels.js';
+import { pickDistractors } from './distractors.js';
+import { seededRandom, type Random } from './random.js';
+import { falseStatement } from './statement-edits.js';
+
+export interface GeneratedSubQuestion {
+  type: 'singleChoice' | 'trueFalse' | 'translation';
+  title: string;
+  desc: string;
+  /** A–D for singleChoice; [] otherwise. */
+  options: { key: string; content: string }[];
+  /** `['B']` for singleChoice, `['T']`/`['F']` for trueFalse (the contract's spelling), `[]` for an offline translation. */
+  answer: string[];
+  explanation: string;
+  /** The article sentence that supports the keyed answer, verbatim. */
+  evidence: string;
+}
+
+export interface OfflineOptions {
+  level: ReadingLevel;
+  /** 1–20. */
+  count: number;
+  types?: GeneratedSubQuestion['type'][];
+  seed?: number;
+  /** Words never out of scope (the article's glossary). */
+  glossary?: readonly string[];
+}
+
+export const OFFLINE_COUNT_MAX = 20;
+const LETTERS = ['A', 'B', 'C', 'D'];
+
+type Kind = 'vocabulary' | 'cloze' | 'trueFalse' | 'translation';
+
+interface Context {
+  level: ReadingLevel;
+  random: Random;
+  /** Sentences that occur verbatim in the article, so that evidence always does. */
+  sentences: AnalysedSentence[];
+  glossary: ReadonlySet<string>;
+  articleLemmas: ReadonlySet<string>;
+  usedWords: Set<string>;
+  usedSentences: Set<string>;
+}
+
+const words = (s: AnalysedSentence) => s.words.length;
+
+/** Words a choice item may ask about: in the dictionary, with a gloss and POS, not names, not in the glossary. */
+function askable(ctx: Context, w: AnalysedWord): w is AnalysedWord & { entry: DictEntry } {
+  return (
+    !!w.entry &&
+    !w.proper &&
+    w.entry.gloss !== '' &&
+    w.entry.pos !== '' &&
+    w.key.length >= 3 &&
+    !ctx.glossary.has(w.lemma) &&
+    !ctx.usedWords.has(w.lemma)
+  );
+}
+
+/**
+ * The word to ask about: out of scope at the level first, otherwise the hardest (highest level, then longest)
+ * word of a content part of speech; ties broken by the seed.
+ */
+function hardWords(ctx: Context, pos: readonly string[]) {
+  const out: { sentence: AnalysedSentence; word: AnalysedWord & { entry: DictEntry } }[] = [];
+  for (const sentence of ctx.sentences) {
+    if (words(sentence) < 6 || words(sentence) > 60) continue;
+    for (const word of sentence.words)
+      if (askable(ctx, word) && pos.includes(word.entry.pos)) out.push({ sentence, word });
+  }
+  const score = (w: AnalysedWord & { entry: DictEntry }) =>
+    (isOutOfScope(w, ctx.level, ctx.glossary) ? 10 : 0) +
+    levelRank(w.entry.level) * 2 +
+    Math.min(w.key.length, 12) / 12;
+  const shuffled = ctx.random.shuffle(out);
+  return shuffled.sort((a, b) => score(b.word) - score(a.word));
+}
+
+function choiceOptions(ctx: Context, key: string, distractors: string[]) {
+  const contents = ctx.random.shuffle([key, ...distractors]);
+  return {
+    options: contents.map((content, i) => ({ key: LETTERS[i], content })),
+    answer: [LETTERS[contents.indexOf(key)]],
+  };
+}
+
+const levelName = (e: DictEntry) => READING_LEVEL_NAMES[e.level];
+
+function vocabulary(ctx: Context): GeneratedSubQuestion | null {
+  for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
+    const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas);
+    if (distractors.length < 3) continue;
+    ctx.usedWords.add(word.lemma);
+    ctx.usedSentences.add(sentence.text);
+    const { options, answer } = choiceOptions(
+      ctx,
+      word.entry.gloss,
+      distractors.map((d) => d.gloss),
+    );
+    return {
+      type: 'singleChoice',
+      title: `下面句子中的 “${word.text}” 一词意思是：`,
+      desc: sentence.text,
+      options,
+      answer,
+      explanation: `“${word.text}”（原形 ${word.lemma}，${levelName(word.entry)}词汇）意为“${word.entry.gloss}”。其余选项分别是 ${distractors
+        .map((d) => `${d.word}（${d.gloss}）`)
+        .join('、')} 的意思。原文：${sentence.text}`,
+      evidence: sentence.text,
+    };
+  }
+  return null;
+}
+
+function cloze(ctx: Context): GeneratedSubQuestion | null {
+  for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
+    // Only a word written in its dictionary form, so that the options (lemmas) fit the blank equally well.
+    if (word.key !== word.lemma || word.text !== word.key) continue;
+    const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas);
+    if (distractors.length < 3) continue;
+    ctx.usedWords.add(word.lemma);
+    ctx.usedSentences.add(sentence.text);
+    const blanked = `${sentence.text.slice(0, word.start)}______${sentence.text.slice(word.start + word.text.length)}`;
+    const { options, answer } = choiceOptions(
+      ctx,
+      word.lemma,
+      distractors.map((d) => d.word),
+    );
+    return {
+      type: 'singleChoice',
+      title: blanked,
+      desc: '根据文章内容，选出最适合填入空白处的单词。',
+      options,
+      answer,
+      explanation: `原文：${sentence.text}  ${word.lemma}：${word.entry.gloss}；${distractors
+        .map((d) => `${d.word}：${d.gloss}`)
+        .join('；')}。`,
+      evidence: sentence.text,
+    };
+  }
+  return null;
+}
+
+function trueFalse(ctx: Context, keyTrue: boolean): GeneratedSubQuestion | null {
+  const candidates = ctx.random
+    .shuffle(ctx.sentences)
+    .filter((s) => words(s) >= 6 && words(s) <= 40 && !ctx.usedSentences.has(s.text));
+  for (const sentence of candidates) {
+    if (keyTrue) {
+      ctx.usedSentences.add(sentence.text);
+      return {
+        type: 'trueFalse',
+        title: sentence.text,
+        desc: '根据文章内容判断下面的说法是否正确。',
+        options: [],
+        answer: ['T'],
+        explanation: `正确。原文：${sentence.text}`,
+        evidence: sentence.text,
+      };
+    }
+    const edit = falseStatement(sentence, ctx.random);
+    if (!edit) continue;
+    ctx.usedSentences.add(sentence.text);
+    return {
+      type: 'trueFalse',
+      title: edit.statement,
+      desc: '根据文章内容判断下面的说法是否正确。',
+      options: [],
+      answer: ['F'],
+      explanation: `错误。原文是：${sentence.text}（题目把 “${edit.from}” 改成了 “${edit.to}”）`,
+      evidence: sentence.text,
+    };
+  }
+  return null;
+}
+
+function translation(ctx: Context): GeneratedSubQuestion | null {
+  let best: { sentence: AnalysedSentence; terms: (AnalysedWord & { entry: DictEntry })[]; density: number } | null =
+    null;
+  for (const sentence of ctx.sentences) {
+    if (words(sentence) < 6 || words(sentence) > 40 || ctx.usedSentences.has(sentence.text)) continue;
+    const terms = sentence.words.filter(
+      (w): w is AnalysedWord & { entry: DictEntry } => !!w.entry && isOutOfScope(w, ctx.level, ctx.glossary),
+    );
+    const unknown = sentence.words.filter((w) => !w.entry && isOutOfScope(w, ctx.level, ctx.glossary)).length;
+    const density = (terms.length + unknown) / words(sentence);
+    if (!best || density > best.density) best = { sentence, terms, density };
+  }
+  if (!best) return null;
+  ctx.usedSentences.add(best.sentence.text);
+  const seen = new Set<string>();
+  const terms = best.terms.filter((t) => !seen.has(t.lemma) && seen.add(t.lemma));
+  // No Chinese reference offline: the teacher writes it before accepting (docs/reading.md).
+  const keyTerms = terms.length > 0 ? terms.map((t) => `${t.text}（${t.entry.gloss}）`).join('；') : '无超纲词';
+  return {
+    type: 'translation',
+    title: best.sentence.text,
+    desc: '将这句话译成中文。',
+    options: [],
+    answer: [],
+    explanation: `关键词：${keyTerms}。离线生成没有参考译文，请老师补充参考译文后再采用。`,
+    evidence: best.sentence.text,
+  };
+}
+
+const ALL_TYPES: GeneratedSubQuestion['type'][] = ['singleChoice', 'trueFalse', 'translation'];
+const PLAN: Kind[] = [
+  'vocabulary',
+  'trueFalse',
+  'cloze',
+  'trueFalse',
+  'vocabulary',
+  'translation',
+  'cloze',
+  'trueFalse',
+];
+const typeOf = (kind: Kind): GeneratedSubQuestion['type'] =>
+  kind === 'vocabulary' || kind === 'cloze' ? 'singleChoice' : kind;
+
+/**
+ * Up to `count` sub-questions of the requested types (all three by default) from the article. Fewer when the
+ * article cannot support more (short, or no word or sentence left). Throws ArticleTooLongError beyond 20,000
+ * characters of text and RangeError for a count outside 1–20.
+ */
+export function generateOffline(article: string, options: OfflineOptions): GeneratedSubQuestion[] {
+  const count = Math.floor(options.count);
+  if (!(count >= 1 && count <= OFFLINE_COUNT_MAX)) throw new RangeError('题目数量应为 1 到 20');
+  const types = new Set(options.types && options.types.length > 0 ? options.types : ALL_TYPES);
+  const analysis = analyseArticle(article);
+  const glossary = glossarySet(options.glossary);
+  const ctx: Context = {
+    level: options.level,
+    random: seededRandom(options.seed ?? 1),
+    sentences: analysis.sentences.filter((s) => article.includes(s.text)),
+    glossary,
+    articleLemmas: new Set(analysis.sentences.flatMap((s) => s.words.map((w) => w.lemma))),
+    usedWords: new Set(),
+    usedSentences: new Set(),
+  };
+  const plan = PLAN.filter((k) => types.has(typeOf(k)));
+  const out: GeneratedSubQuestion[] = [];
+  const exhausted = new Set<Kind>();
+  let trueFalseCount = 0;
+  for (let i = 0; out.length < count && exhausted.size < new Set(plan).size; i++) {
+    const kind = plan[i % plan.length];
+    if (exhausted.has(kind)) continue;
+    const item =
+      kind === 'vocabulary'
+        ? vocabulary(ctx)
+        : kind === 'cloze'
+          ? cloze(ctx)
+          : kind === 'trueFalse'
+            ? trueFalse(ctx, trueFalseCount % 2 === (ctx.random.next() < 0.5 ? 0 : 1))
+            : translation(ctx);
+    if (!item) exhausted.add(kind);
+    else {
+      if (kind === 'trueFalse') trueFalseCount++;
+      out.push(item);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+// Article text for the reading helpers (docs/reading.md "Language data and formatting"): the plain text of the
+// teacher's article, its real sentences (compromise's sentence splitter: abbreviations, numbers and quotes do not
+// end a sentence) and its word tokens.
+import nlp from 'compromise';
+
+const BLOCK_END_RE = /<\/(p|div|li|h[1-6]|blockquote|pre|tr|td|th|caption)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
+
+const decodeEntities = (s: string) =>
+  s.replace(/&(lt|gt|quot|amp|nbsp|#39|#x27|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
+    const lower = e.toLowerCase();
+    if (lower === 'lt') return '<';
+    if (lower === 'gt') return '>';
+    if (lower === 'quot') return '"';
+    if (lower === 'amp') return '&';
+    if (lower === 'nbsp') return ' ';
+    if (lower === '#39' || lower === '#x27') return "'";
+    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+  });
+
+/** True when the article is HTML (the editor's output) rather than plain text. */
+export const looksLikeHtml = (article: string) => /<\/?[a-zA-Z][a-zA-Z0-9]*(\s[^>]*)?\/?>/.test(article);
+
+/**
+ * The paragraphs of an article as plain text: HTML loses its tags (block ends become paragraph breaks) and
+ * entities are decoded; plain text is split at line breaks. Whitespace inside a paragraph collapses to one space.
+ */
+export function articleParagraphs(article: string): string[] {
+  const text = looksLikeHtml(article)
+    ? decodeEntities(article.replace(BLOCK_END_RE, '\n').replace(/<[^>]*>/g, ''))
+    : article;
+  return text
+    .split(/\r?\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => p !== '');
+}
+
+/** The plain text of an article: its paragraphs separated by line breaks. */
+export const articlePlainText = (article: string) => articleParagraphs(article).join('\n');
+
+/** A sentence of a paragraph: its text (verbatim, trimmed) and where it starts in the paragraph. */
+export interface SentenceRange {
+  text: string;
+  start: number;
+}
+
+/** The real sentences of one paragraph by compromise's tokenizer (no tagging: fast enough for 20,000 characters). */
+export function paragraphSentences(paragraph: string): SentenceRange[] {
+  const json = nlp.tokenize(paragraph).json({ offset: true }) as { offset?: { start: number } }[];
+  const starts: number[] = [];
+  for (const s of json) {
+    const start = s.offset?.start ?? 0;
+    if (starts.length === 0 || start > starts[starts.length - 1]) starts.push(start);
+  }
+  if (starts.length === 0 || starts[0] > 0) starts.unshift(0);
+  const out: SentenceRange[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const raw = paragraph.slice(starts[i], starts[i + 1] ?? paragraph.length);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text !== '') out.push({ text, start: starts[i] + lead });
+  }
+  return out;
+}
+
+/** The sentences of an article's plain text, paragraph by paragraph. */
+export function articleSentences(article: string): string[] {
+  return articleParagraphs(article).flatMap((p) => paragraphSentences(p).map((s) => s.text));
+}
+
+/** A word of a sentence: its spelling, where it starts, and the contraction tail it carried (`n't`, `'s`…). */
+export interface WordToken {
+  text: string;
+  start: number;
+  /** The word as looked up: lower case, contraction removed (`can't` → `can`, `won't` → `will`). */
+  key: string;
+  /** True for the first word of the sentence or of a quotation inside it. */
+  initial: boolean;
+}
+
+const TOKEN_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const CONTRACTION_RE = /(?:['’](?:s|re|ll|ve|d|m|t)|n['’]t)$/i;
+const IRREGULAR_NOT: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'be' };
+
+/**
+ * The English words of a sentence: runs of ASCII letters (with inner apostrophes). Numbers, words mixing letters and
+ * digits (`3rd`, `mp3`) and words in other scripts are not words here.
+ */
+export function sentenceWords(sentence: string): WordToken[] {
+  const out: WordToken[] = [];
+  for (const m of sentence.matchAll(TOKEN_RE)) {
+    const text = m[0];
+    if (!/^[A-Za-z]+(?:['’][A-Za-z]+)*$/.test(text)) continue;
+    let key = text.toLowerCase().replace(/’/g, "'");
+    if (/n't$/.test(key)) {
+      const base = key.slice(0, -3);
+      key = IRREGULAR_NOT[base] ?? base;
+    } else key = key.replace(CONTRACTION_RE, '');
+    if (key === '') continue;
+    // A capital after an opening quote or a colon starts a quoted sentence: not a proper-noun clue.
+    const before = sentence.slice(0, m.index).trimEnd();
+    const initial = out.length === 0 || /["“‘'(:]$/.test(before);
+    out.push({ text, start: m.index, key, initial });
+  }
+  return out;
+}
