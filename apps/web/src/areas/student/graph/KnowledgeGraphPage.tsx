@@ -1,10 +1,12 @@
-// student/knowledgegraph/mine: the knowledge tree with the student's mastery on every point — each node
-// coloured by its level, with the answers behind it on selection.
-import { useMemo, useState } from 'react';
+// student/knowledgegraph/mine: the curated graphs of the student's subjects (docs/web.md "Knowledge graph"), and
+// without one the knowledge tree with the student's mastery on every point — each node coloured by its level,
+// with the answers behind it on selection.
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Card, Descriptions, Empty, Space, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import type { MasteryPoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { useStudentGraphs } from '../../../api/knowledge-graph';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { formatTime } from '../train/format';
 import { Gate } from '../wrong/Gate';
@@ -12,6 +14,8 @@ import { useMastery } from '../wrong/queries';
 import { LEVEL_COLORS } from '../point/levels';
 import { LevelTag, MasteryLegend, SubjectPicker } from '../point/MasteryParts';
 import { MASTERY_TEXTS as T } from '../point/texts';
+import { CuratedGraphs } from './CuratedGraphs';
+import { STUDENT_GRAPH_TEXTS } from './texts';
 
 /** The points as antd Tree nodes, coloured by level; parents missing from the list make their child a root. */
 export function masteryTree(points: readonly MasteryPoint[]): TreeDataNode[] {
@@ -44,7 +48,8 @@ export function masteryTree(points: readonly MasteryPoint[]): TreeDataNode[] {
   return (children.get(null) ?? []).sort((a, b) => a.sort - b.sort).map(build);
 }
 
-function Graph() {
+/** Today's mastery tree: the page when no curated graph fits the student, and the graphs' 知识点树 view. */
+function MasteryTreeView() {
   const [subject, setSubject] = useState<string | undefined>();
   const [selected, setSelected] = useState<string | null>(null);
   const mastery = useMastery({ scope: 'all', subject });
@@ -102,10 +107,25 @@ function Graph() {
   );
 }
 
+function Graphs() {
+  const graphs = useStudentGraphs();
+  const tree: ReactNode = <MasteryTreeView />;
+  if (graphs.isPending) return <PageSpinner />;
+  if (graphs.isError)
+    return (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert type="warning" showIcon title={STUDENT_GRAPH_TEXTS.loadFailed} description={errorText(graphs.error)} />
+        {tree}
+      </Space>
+    );
+  if (graphs.data.graphs.length === 0) return tree;
+  return <CuratedGraphs graphs={graphs.data.graphs} tree={tree} />;
+}
+
 export default function KnowledgeGraphPage() {
   return (
     <Gate text={T.visitor} action={T.login}>
-      <Graph />
+      <Graphs />
     </Gate>
   );
 }

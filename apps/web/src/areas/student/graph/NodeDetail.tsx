@@ -1,0 +1,109 @@
+// One item of the student's graph opened: its state and level, what it needs and unlocks, the curator's
+// description and resources, and 去练习 for a ready or learning item.
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { MASTERY_LEVELS, type MasteryLevel, type StudentGraph, type StudentGraphNode } from '@edu/contract';
+import { STATE_STYLES } from '../../../components/knowledge-graph/states';
+import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
+import { LevelTag } from '../point/MasteryParts';
+import { canPractise, neighbours } from './graph-model';
+import { STUDENT_GRAPH_TEXTS as T } from './texts';
+
+const isLevel = (l: string | null): l is MasteryLevel =>
+  l !== null && (MASTERY_LEVELS as readonly string[]).includes(l);
+
+export function StateTag({ node }: { node: Pick<StudentGraphNode, 'state'> }) {
+  const s = STATE_STYLES[node.state];
+  return (
+    <Tag style={{ color: s.text, background: s.background, borderColor: s.color, marginInlineEnd: 0 }}>
+      {GRAPH_VIEW_TEXTS.states[node.state]}
+    </Tag>
+  );
+}
+
+export function PracticeButton({
+  node,
+  busy,
+  onPractise,
+  size,
+}: {
+  node: StudentGraphNode;
+  busy: boolean;
+  onPractise: (n: StudentGraphNode) => void;
+  size?: 'small' | 'middle';
+}) {
+  if (!canPractise(node)) return null;
+  return (
+    <Button
+      type={node.state === 'ready' ? 'primary' : 'default'}
+      size={size}
+      loading={busy}
+      aria-label={T.practiceOf(node.knowledgeName)}
+      onClick={() => onPractise(node)}
+    >
+      {T.practice}
+    </Button>
+  );
+}
+
+export function NodeDetail({
+  graph,
+  node,
+  busy,
+  onPractise,
+  onClose,
+}: {
+  graph: StudentGraph;
+  node: StudentGraphNode;
+  busy: boolean;
+  onPractise: (n: StudentGraphNode) => void;
+  onClose: () => void;
+}) {
+  const { needs, unlocks } = neighbours(graph, node.id);
+  const names = (list: StudentGraphNode[]) => list.map((n) => n.knowledgeName).join('、');
+  const r = node.resources;
+  return (
+    <Card
+      size="small"
+      title={node.knowledgeName}
+      aria-label={T.detailOf(node.knowledgeName)}
+      className="graph-node-detail"
+      extra={
+        <Button type="link" size="small" onClick={onClose}>
+          {T.close}
+        </Button>
+      }
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={T.state}>
+          <StateTag node={node} />
+        </Descriptions.Item>
+        <Descriptions.Item label={T.level}>
+          {isLevel(node.mastery.level) ? <LevelTag level={node.mastery.level} /> : T.levelNone}
+        </Descriptions.Item>
+        {needs.length > 0 && <Descriptions.Item label={T.needs}>{names(needs)}</Descriptions.Item>}
+        {unlocks.length > 0 && <Descriptions.Item label={T.unlocks}>{names(unlocks)}</Descriptions.Item>}
+        {node.description && <Descriptions.Item label={T.description}>{node.description}</Descriptions.Item>}
+        {r.schemeIds.length > 0 && (
+          <Descriptions.Item label={T.schemes}>
+            <Space wrap size={8}>
+              {r.schemeIds.map((id) => (
+                <Link key={id} to={`/student/train/scheme/${encodeURIComponent(id)}`}>
+                  {T.scheme(id)}
+                </Link>
+              ))}
+            </Space>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Space wrap>
+        <PracticeButton node={node} busy={busy} onPractise={onPractise} />
+        {r.videoUrl && (
+          <Typography.Link href={r.videoUrl} target="_blank" rel="noopener noreferrer nofollow">
+            {T.video}
+          </Typography.Link>
+        )}
+      </Space>
+    </Card>
+  );
+}
