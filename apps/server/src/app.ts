@@ -31,6 +31,7 @@ import { leavingRoutes } from './features/leaving/leaving.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
+import { readingRoutes } from './features/reading/reading.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -111,6 +112,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(tasksRoutes);
   await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);
+  await app.register(readingRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

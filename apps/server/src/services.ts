@@ -67,6 +67,8 @@ import { StudentHomeRepository } from './features/student-home/student-home.repo
 import { StudentHomeService } from './features/student-home/student-home.service.js';
 import { NoticesRepository } from './features/notices/notices.repository.js';
 import { NoticesService } from './features/notices/notices.service.js';
+import { ReadingRepository } from './features/reading/reading.repository.js';
+import { ReadingService } from './features/reading/reading.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -198,6 +200,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),
     notices,
+    // AI reading (docs/reading.md): its generation runs on the job queue.
+    reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
   };
   services.marking.notices = notices;
   services.parents.notices = notices;
