@@ -32,6 +32,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
+import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -113,6 +114,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);
   await app.register(readingRoutes);
+  await app.register(knowledgeGraphRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -69,6 +69,8 @@ import { NoticesRepository } from './features/notices/notices.repository.js';
 import { NoticesService } from './features/notices/notices.service.js';
 import { ReadingRepository } from './features/reading/reading.repository.js';
 import { ReadingService } from './features/reading/reading.service.js';
+import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-graph.repository.js';
+import { KnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -202,6 +204,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     notices,
     // AI reading (docs/reading.md): its generation runs on the job queue.
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
+    knowledgeGraph: new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock),
   };
   services.marking.notices = notices;
   services.parents.notices = notices;

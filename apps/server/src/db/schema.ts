@@ -796,3 +796,85 @@ export const schemeStatBuckets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schemeId, t.agencyId, t.level, t.bucket, t.questionId, t.score, t.total] })],
 );
+
+// ---- Knowledge graphs (docs/knowledge-graph.md) ----
+
+/** A curated graph of one subject (and grade, or every grade), platform-wide: no agency column. */
+export const graphGroups = pgTable('graph_groups', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  subjectId: text('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'restrict' }),
+  gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** What an item links to besides its knowledge point (docs/knowledge-graph.md "Model"). */
+export interface GraphItemResources {
+  schemeIds: string[];
+  questionIds: string[];
+  videoUrl: string | null;
+}
+
+/** A knowledge point placed in a group; x/y null until the editor saves a layout. */
+export const graphItems = pgTable(
+  'graph_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => graphGroups.id, { onDelete: 'cascade' }),
+    knowledgeCode: text('knowledge_code')
+      .notNull()
+      .references(() => knowledgePoints.code, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    resources: jsonb('resources')
+      .$type<GraphItemResources>()
+      .notNull()
+      .default(sql`'{"schemeIds":[],"questionIds":[],"videoUrl":null}'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('graph_items_group_code_key').on(t.groupId, t.knowledgeCode),
+    uniqueIndex('graph_items_group_id_key').on(t.groupId, t.id),
+    index('graph_items_code_idx').on(t.knowledgeCode),
+  ],
+);
+
+/**
+ * A prerequisite: `from` before `to`. Both ends lie in the edge's group (composite foreign keys on
+ * graph_items (group_id, id), migration 0031) and an edge goes with either item.
+ */
+export const graphEdges = pgTable(
+  'graph_edges',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => graphGroups.id, { onDelete: 'cascade' }),
+    fromItemId: bigint('from_item_id', { mode: 'number' }).notNull(),
+    toItemId: bigint('to_item_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('graph_edges_group_pair_key').on(t.groupId, t.fromItemId, t.toItemId),
+    index('graph_edges_to_idx').on(t.toItemId),
+  ],
+);
+
+/** The agency's system scheme of graph practice (one per agency), left out of scheme lists and statistics. */
+export const graphPracticeSchemes = pgTable(
+  'graph_practice_schemes',
+  {
+    agencyId: text('agency_id')
+      .primaryKey()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    schemeId: bigint('scheme_id', { mode: 'number' })
+      .notNull()
+      .references(() => schemes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('graph_practice_schemes_scheme_key').on(t.schemeId)],
+);

@@ -44,6 +44,9 @@ export interface UserRowRaw {
   lastStartTime: number;
 }
 
+/** Graph practice's system schemes are left out of scheme statistics (docs/knowledge-graph.md "Practice"). */
+const notSystem = sql`not exists (select 1 from graph_practice_schemes g where g.scheme_id = scheme_stat_trainings.scheme_id)`;
+
 /**
  * The narrow rows of the trainings `where` picks, a running training's answered/correct read live from trainings:
  * its narrow row keeps those of its start until it ends (migration 0016: answers to running trainings do not
@@ -296,7 +299,7 @@ export class SchemeStatsRepository {
           coalesce(sum(correct), 0)::int as correct,
           avg(score / max_score) filter (where status <> 'running' and max_score > 0) as mean_rate,
           coalesce(sum(extract(epoch from ended_at - started_at)) filter (where status <> 'running'), 0) as seconds
-        from ${withLiveCounts(sql`agency_id = ${agencyId} and user_id = ${userId}`)} as st`),
+        from ${withLiveCounts(sql`agency_id = ${agencyId} and user_id = ${userId} and ${notSystem}`)} as st`),
     );
     return {
       trainings: Number(r.trainings),
@@ -310,7 +313,11 @@ export class SchemeStatsRepository {
   }
 
   async studentTrainings(agencyId: string, userId: number, page: { start: number; size: number }) {
-    const where = and(eq(trainings.agencyId, agencyId), eq(trainings.userId, userId));
+    const where = and(
+      eq(trainings.agencyId, agencyId),
+      eq(trainings.userId, userId),
+      sql`not exists (select 1 from graph_practice_schemes g where g.scheme_id = ${trainings.schemeId})`,
+    );
     const [total] = await this.db.select({ n: count() }).from(trainings).where(where);
     const rows = await this.db
       .select({

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { schemes as s, users } from '../../db/schema.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 
-export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null };
+export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null; system: boolean };
 export type SchemeWrite = Pick<
   typeof s.$inferInsert,
   'trainRepoId' | 'title' | 'type' | 'initPhase' | 'initPoint' | 'timeLimit' | 'kpRange' | 'phases'
@@ -24,7 +24,9 @@ export interface SchemeFilter {
   onlyOn?: boolean;
 }
 
-const COLUMNS = { ...getTableColumns(s), creatorName: users.name };
+/** The per-agency system scheme of graph practice (docs/knowledge-graph.md "Practice"). */
+const isSystem = sql<boolean>`exists (select 1 from graph_practice_schemes g where g.scheme_id = ${s.id})`;
+const COLUMNS = { ...getTableColumns(s), creatorName: users.name, system: isSystem };
 
 /**
  * A scheme's knowledge range is its kpRange plus its phases' knowledgeIds; two subtrees overlap when one
@@ -44,6 +46,8 @@ function whereOf(f: SchemeFilter): SQL | undefined {
     : eq(s.agencyId, f.agencyId);
   return and(
     visible,
+    // Graph practice's system schemes stay out of every list (docs/knowledge-graph.md "Practice").
+    sql`not ${isSystem}`,
     f.trainRepoId === undefined ? undefined : eq(s.trainRepoId, f.trainRepoId),
     f.type === undefined ? undefined : eq(s.type, f.type),
     f.kpRange?.length ? overlaps(f.kpRange) : undefined,

@@ -84,9 +84,11 @@ export class SchemesService implements SchemeSource {
   ) {}
 
   /** The scheme and how the agency relates to it; 404 when it cannot see it. */
-  private async load(agencyId: string, id: string) {
+  /** `system`: also graph practice's system scheme, which only the practice itself reaches (docs/knowledge-graph.md). */
+  private async load(agencyId: string, id: string, system = false) {
     const n = parseNumericId(id);
-    const row = n === null ? undefined : await this.repo.get(n);
+    const found = n === null ? undefined : await this.repo.get(n);
+    const row = found?.system && !system ? undefined : found;
     const subscribed = row && row.agencyId !== agencyId ? await this.trainRepos.subscribedIds(agencyId) : [];
     const access = schemeAccess(row, agencyId, subscribed);
     if (!row || access === 'none') throw notFound(NOT_FOUND);
@@ -186,7 +188,7 @@ export class SchemesService implements SchemeSource {
 
   /** SchemeSource: a switched-on scheme the agency sees (its own or by reference); 404 unseen, 409 off. */
   async trainable(agencyId: string, schemeId: string): Promise<TrainableScheme> {
-    const { row } = await this.load(agencyId, schemeId);
+    const { row } = await this.load(agencyId, schemeId, true);
     if (row.status !== 'on') throw conflict('训练方案未开启');
     return trainableOf(row);
   }

@@ -13,7 +13,9 @@ import {
 export type TrainRepoRow = RepoKindRow;
 export type TrainRepoWrite = RepoKindWrite;
 
-const schemeCount = sql<number>`(select count(*) from ${schemes} where ${schemes.trainRepoId} = ${r.id})::int`;
+// Graph practice's system schemes are not counted (docs/knowledge-graph.md "Practice").
+const schemeCount = sql<number>`(select count(*) from ${schemes} where ${schemes.trainRepoId} = ${r.id}
+  and not exists (select 1 from graph_practice_schemes g where g.scheme_id = ${schemes.id}))::int`;
 
 export class TrainReposRepository extends RepoKindRepository {
   constructor(db: Db) {

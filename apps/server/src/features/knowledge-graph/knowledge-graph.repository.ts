@@ -1,0 +1,425 @@
+// SQL of knowledge graphs (docs/knowledge-graph.md): platform-wide groups, their items (knowledge points placed in
+// the group) and prerequisite edges. Writes that change a group's items or edges lock the group row first
+// (`select … for update`), so two of them on one group run one after the other: limits and the cycle check
+// see every edge committed before them.
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  graphEdges,
+  graphGroups,
+  graphItems,
+  graphPracticeSchemes,
+  knowledgePoints,
+  type GraphItemResources,
+} from '../../db/schema.js';
+import type { DbOrTx } from '../tags/tags.repository.js';
+import { countedRecord, inSubtree } from '../wrong-book/wrong-book.repository.js';
+import type { MasteryAnswer } from '../mastery/mastery-levels.js';
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+export type GroupRow = typeof graphGroups.$inferSelect & { itemCount: number; edgeCount: number };
+export interface ItemRow {
+  id: number;
+  groupId: number;
+  knowledgeCode: string;
+  knowledgeName: string;
+  description: string;
+  x: number | null;
+  y: number | null;
+  resources: GraphItemResources;
+}
+export type EdgeRow = { id: number; fromItemId: number; toItemId: number };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// Spelled out: inside a select of one table drizzle writes its columns unqualified, which the subquery would bind
+// to its own table.
+const itemCount = sql<number>`(select count(*) from graph_items i where i.group_id = "graph_groups"."id")::int`;
+const edgeCount = sql<number>`(select count(*) from graph_edges e where e.group_id = "graph_groups"."id")::int`;
+const GROUP_COLUMNS = {
+  id: graphGroups.id,
+  name: graphGroups.name,
+  subjectId: graphGroups.subjectId,
+  gradeId: graphGroups.gradeId,
+  description: graphGroups.description,
+  createdAt: graphGroups.createdAt,
+  updatedAt: graphGroups.updatedAt,
+  itemCount,
+  edgeCount,
+};
+const ITEM_COLUMNS = {
+  id: graphItems.id,
+  groupId: graphItems.groupId,
+  knowledgeCode: graphItems.knowledgeCode,
+  knowledgeName: knowledgePoints.name,
+  description: graphItems.description,
+  x: graphItems.x,
+  y: graphItems.y,
+  resources: graphItems.resources,
+};
+
+/** LIKE's wildcards in a keyword match themselves. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class KnowledgeGraphRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async page(f: { keyword?: string; subjectId?: string }, page: { start: number; size: number }) {
+    const where = and(
+      f.keyword ? ilike(graphGroups.name, `%${likeEscape(f.keyword)}%`) : undefined,
+      f.subjectId ? eq(graphGroups.subjectId, f.subjectId) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(GROUP_COLUMNS)
+        .from(graphGroups)
+        .where(where)
+        .orderBy(desc(graphGroups.updatedAt), desc(graphGroups.id))
+        .offset(page.start)
+        .limit(page.size),
+      this.db.select({ n: count() }).from(graphGroups).where(where),
+    ]);
+    return { total: total?.n ?? 0, rows };
+  }
+
+  async group(id: number, db: DbOrTx = this.db): Promise<GroupRow | undefined> {
+    const [row] = await db.select(GROUP_COLUMNS).from(graphGroups).where(eq(graphGroups.id, id));
+    return row;
+  }
+
+  /** Locks the group row for the rest of the transaction; false when there is no such group. */
+  async lockGroup(tx: Tx, id: number): Promise<boolean> {
+    const rows = rowsOf(await tx.execute(sql`select id from graph_groups where id = ${id} for update`));
+    return rows.length > 0;
+  }
+
+  async touch(tx: DbOrTx, id: number, now: Date) {
+    await tx.update(graphGroups).set({ updatedAt: now }).where(eq(graphGroups.id, id));
+  }
+
+  async insertGroup(
+    v: { name: string; subjectId: string; gradeId: string | null; description: string },
+    now: Date,
+  ): Promise<number> {
+    const [row] = await this.db
+      .insert(graphGroups)
+      .values({ ...v, createdAt: now, updatedAt: now })
+      .returning({ id: graphGroups.id });
+    return row.id;
+  }
+
+  async updateGroup(id: number, v: Partial<typeof graphGroups.$inferInsert>, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(graphGroups)
+      .set({ ...v, updatedAt: now })
+      .where(eq(graphGroups.id, id))
+      .returning({ id: graphGroups.id });
+    return rows.length > 0;
+  }
+
+  async deleteGroup(id: number): Promise<boolean> {
+    const rows = await this.db.delete(graphGroups).where(eq(graphGroups.id, id)).returning({ id: graphGroups.id });
+    return rows.length > 0;
+  }
+
+  /** The items of these groups (with their knowledge point's name), in insertion order. */
+  async items(groupIds: number[], db: DbOrTx = this.db): Promise<ItemRow[]> {
+    if (!groupIds.length) return [];
+    return db
+      .select(ITEM_COLUMNS)
+      .from(graphItems)
+      .innerJoin(knowledgePoints, eq(knowledgePoints.code, graphItems.knowledgeCode))
+      .where(inArray(graphItems.groupId, groupIds))
+      .orderBy(asc(graphItems.id));
+  }
+
+  async edges(groupIds: number[], db: DbOrTx = this.db): Promise<(EdgeRow & { groupId: number })[]> {
+    if (!groupIds.length) return [];
+    return db
+      .select({
+        id: graphEdges.id,
+        groupId: graphEdges.groupId,
+        fromItemId: graphEdges.fromItemId,
+        toItemId: graphEdges.toItemId,
+      })
+      .from(graphEdges)
+      .where(inArray(graphEdges.groupId, groupIds))
+      .orderBy(asc(graphEdges.id));
+  }
+
+  async item(id: number, db: DbOrTx = this.db): Promise<ItemRow | undefined> {
+    const [row] = await db
+      .select(ITEM_COLUMNS)
+      .from(graphItems)
+      .innerJoin(knowledgePoints, eq(knowledgePoints.code, graphItems.knowledgeCode))
+      .where(eq(graphItems.id, id));
+    return row;
+  }
+
+  async itemsByIds(tx: DbOrTx, groupId: number, ids: number[]): Promise<ItemRow[]> {
+    if (!ids.length) return [];
+    return tx
+      .select(ITEM_COLUMNS)
+      .from(graphItems)
+      .innerJoin(knowledgePoints, eq(knowledgePoints.code, graphItems.knowledgeCode))
+      .where(and(eq(graphItems.groupId, groupId), inArray(graphItems.id, ids)));
+  }
+
+  /** Of these codes, those that are knowledge points. */
+  async knownCodes(tx: DbOrTx, codes: string[]): Promise<Set<string>> {
+    const rows = await tx
+      .select({ code: knowledgePoints.code })
+      .from(knowledgePoints)
+      .where(inArray(knowledgePoints.code, codes));
+    return new Set(rows.map((r) => r.code));
+  }
+
+  async countItems(tx: DbOrTx, groupId: number): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(graphItems).where(eq(graphItems.groupId, groupId));
+    return row.n;
+  }
+
+  async countEdges(tx: DbOrTx, groupId: number): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(graphEdges).where(eq(graphEdges.groupId, groupId));
+    return row.n;
+  }
+
+  /** Inserts the codes not yet in the group; answers the new items' ids. */
+  async insertItems(tx: Tx, groupId: number, codes: string[]): Promise<number[]> {
+    const rows = await tx
+      .insert(graphItems)
+      .values(codes.map((knowledgeCode) => ({ groupId, knowledgeCode })))
+      .onConflictDoNothing()
+      .returning({ id: graphItems.id });
+    return rows.map((r) => r.id);
+  }
+
+  async updateItem(
+    id: number,
+    v: { description?: string; resources?: GraphItemResources },
+  ): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(graphItems)
+      .set(v)
+      .where(eq(graphItems.id, id))
+      .returning({ groupId: graphItems.groupId });
+    return row?.groupId;
+  }
+
+  /** Deletes the item (its edges go with it by the foreign keys); answers its group, or undefined. */
+  async deleteItem(tx: Tx, id: number): Promise<number | undefined> {
+    const [row] = await tx.delete(graphItems).where(eq(graphItems.id, id)).returning({ groupId: graphItems.groupId });
+    return row?.groupId;
+  }
+
+  async itemGroup(id: number): Promise<number | undefined> {
+    const [row] = await this.db.select({ groupId: graphItems.groupId }).from(graphItems).where(eq(graphItems.id, id));
+    return row?.groupId;
+  }
+
+  async edgeGroup(id: number): Promise<number | undefined> {
+    const [row] = await this.db.select({ groupId: graphEdges.groupId }).from(graphEdges).where(eq(graphEdges.id, id));
+    return row?.groupId;
+  }
+
+  async insertEdge(tx: Tx, groupId: number, fromItemId: number, toItemId: number): Promise<EdgeRow | undefined> {
+    const [row] = await tx
+      .insert(graphEdges)
+      .values({ groupId, fromItemId, toItemId })
+      .onConflictDoNothing()
+      .returning({ id: graphEdges.id, fromItemId: graphEdges.fromItemId, toItemId: graphEdges.toItemId });
+    return row;
+  }
+
+  async deleteEdge(tx: Tx, id: number): Promise<boolean> {
+    const rows = await tx.delete(graphEdges).where(eq(graphEdges.id, id)).returning({ id: graphEdges.id });
+    return rows.length > 0;
+  }
+
+  /** Saves positions of the group's items in one statement; ids of other groups are ignored. */
+  async saveLayout(tx: Tx, groupId: number, positions: { itemId: number; x: number; y: number }[]): Promise<number> {
+    if (!positions.length) return 0;
+    const rows = rowsOf(
+      await tx.execute(sql`update graph_items g set x = p.x, y = p.y
+        from unnest(${sql.param(positions.map((p) => p.itemId))}::bigint[],
+                    ${sql.param(positions.map((p) => p.x))}::float8[],
+                    ${sql.param(positions.map((p) => p.y))}::float8[]) as p(id, x, y)
+        where g.id = p.id and g.group_id = ${groupId}
+        returning g.id`),
+    );
+    return rows.length;
+  }
+
+  /**
+   * Schemes (any agency, not the system schemes of graph practice) whose range — kpRange and the phases'
+   * knowledgeIds, where the engine's draws take their points from — names the code or a code under it.
+   */
+  async schemesUsing(code: string, limit: number): Promise<{ id: number; name: string }[]> {
+    const rows = rowsOf<{ id: number; title: string }>(
+      await this.db.execute(sql`select s.id, s.title from schemes s
+        where not exists (select 1 from graph_practice_schemes g where g.scheme_id = s.id)
+          and exists (
+            select 1 from unnest(s.kp_range || array(
+              select jsonb_array_elements_text(p -> 'knowledgeIds') from jsonb_array_elements(s.phases) p
+            )) as c(code)
+            where ${inSubtree(sql`c.code`, code)})
+        order by s.id limit ${limit}`),
+    );
+    return rows.map((r) => ({ id: Number(r.id), name: r.title }));
+  }
+
+  /** Students (agency, user pairs) with a counted, judged answer in the code's subtree: a mastery record. */
+  async studentsWithMastery(code: string): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await this.db.execute(sql`select count(*)::int as n from (
+        select distinct ar.agency_id, ar.user_id from answer_records ar
+        join questions q on q.id = ar.question_id
+        left join trainings t on t.id = ar.training_id
+        where ar.is_correct is not null and ${countedRecord} and ${inSubtree(sql`q.knowledge_code`, code)}
+      ) s`),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The counted, judged answers in these subtrees (mastery-levels.ts's input), of one agency or of every agency,
+   * grouped by student: `key` is `agency:user`, answers oldest first — the rows mastery.repository.ts reads for one
+   * student, for many.
+   */
+  async answersByStudent(roots: string[], agencyId: string | null): Promise<Map<string, MasteryAnswer[]>> {
+    const out = new Map<string, MasteryAnswer[]>();
+    if (!roots.length) return out;
+    const within = sql.join(
+      roots.map((r) => inSubtree(sql`q.knowledge_code`, r)),
+      sql` or `,
+    );
+    const agency = agencyId === null ? sql`` : sql` and ar.agency_id = ${agencyId}`;
+    const rows = rowsOf<{
+      agency_id: string;
+      user_id: number;
+      code: string;
+      right: boolean;
+      at: number;
+      paper_id: string | null;
+    }>(
+      await this.db.execute(sql`select ar.agency_id, ar.user_id, q.knowledge_code as code, ar.is_correct as right,
+        (extract(epoch from ar.created_at) * 1000)::float8 as at,
+        case when t.scheme->>'type' = 'paper' then ar.training_id::text end as paper_id
+        from answer_records ar
+        join questions q on q.id = ar.question_id
+        left join trainings t on t.id = ar.training_id
+        where ar.is_correct is not null${agency} and (${within})
+          and ${countedRecord} and (t.id is null or t.scheme->>'type' = 'paper' or coalesce(ar.first, true))
+        order by ar.created_at, ar.id`),
+    );
+    for (const r of rows) {
+      const key = `${r.agency_id}:${r.user_id}`;
+      const a = { code: r.code, right: r.right, at: Math.round(r.at), paperId: r.paper_id };
+      const list = out.get(key);
+      if (list) list.push(a);
+      else out.set(key, [a]);
+    }
+    return out;
+  }
+
+  /** The student's profile in the agency: grade and subjects (docs/users.md "Membership"). */
+  async profile(agencyId: string, userId: number): Promise<{ gradeId: string | null; subjectIds: string[] }> {
+    const [row] = rowsOf<{ grade_id: string | null; subject_ids: string[] | null }>(
+      await this.db.execute(
+        sql`select grade_id, subject_ids from agency_members where agency_id = ${agencyId} and user_id = ${userId}`,
+      ),
+    );
+    return { gradeId: row?.grade_id ?? null, subjectIds: row?.subject_ids ?? [] };
+  }
+
+  /** The subjects (tree roots) of the knowledge points the student has answered in, in the agency. */
+  async trainedSubjects(agencyId: string, userId: number): Promise<string[]> {
+    const rows = rowsOf<{ subject: string }>(
+      await this.db.execute(sql`select distinct split_part(q.knowledge_code, '.', 1) as subject
+        from answer_records ar join questions q on q.id = ar.question_id
+        where ar.agency_id = ${agencyId} and ar.user_id = ${userId}`),
+    );
+    return rows.map((r) => r.subject);
+  }
+
+  /** Groups of these subjects for the grade (a group of every grade matches any; no grade matches any group). */
+  async groupsFor(subjectIds: string[], gradeId: string | null, limit: number): Promise<GroupRow[]> {
+    if (!subjectIds.length) return [];
+    const grade: SQL | undefined =
+      gradeId === null ? undefined : sql`(${graphGroups.gradeId} is null or ${graphGroups.gradeId} = ${gradeId})`;
+    return this.db
+      .select(GROUP_COLUMNS)
+      .from(graphGroups)
+      .where(and(inArray(graphGroups.subjectId, subjectIds), grade))
+      .orderBy(asc(graphGroups.subjectId), asc(graphGroups.id))
+      .limit(limit);
+  }
+
+  // Graph practice's system scheme (docs/knowledge-graph.md "Practice").
+
+  async practiceScheme(agencyId: string, db: DbOrTx = this.db): Promise<number | undefined> {
+    const [row] = await db
+      .select({ schemeId: graphPracticeSchemes.schemeId })
+      .from(graphPracticeSchemes)
+      .where(eq(graphPracticeSchemes.agencyId, agencyId));
+    return row?.schemeId;
+  }
+
+  /**
+   * The agency's system scheme, created on first use: the agency row is locked while it is looked up and
+   * made, so two first practices at once make one.
+   */
+  async ensurePracticeScheme(
+    agencyId: string,
+    make: { title: string; initPhase: string; initPoint: string; phases: Record<string, unknown>[] },
+    now: Date,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from agencies where id = ${agencyId} for update`);
+      const existing = await this.practiceScheme(agencyId, tx);
+      if (existing !== undefined) return existing;
+      let [repo] = rowsOf<{ id: number }>(
+        await tx.execute(sql`select id from train_repos where agency_id = ${agencyId} order by id limit 1`),
+      );
+      repo ??= rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`insert into train_repos (agency_id, name) values (${agencyId}, '默认训练库') returning id`,
+        ),
+      )[0];
+      const [scheme] = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into schemes
+          (agency_id, train_repo_id, title, type, status, init_phase, init_point, time_limit, kp_range, phases,
+           created_at, updated_at)
+          values (${agencyId}, ${Number(repo.id)}, ${make.title}, 'general', 'on', ${make.initPhase}, ${make.initPoint},
+                  0, '{}'::text[], ${JSON.stringify(make.phases)}::jsonb, ${now}, ${now})
+          returning id`),
+      );
+      const schemeId = Number(scheme.id);
+      await tx.insert(graphPracticeSchemes).values({ agencyId, schemeId });
+      return schemeId;
+    });
+  }
+
+  /** The student's running practice training of the system scheme and the subtree it draws from. */
+  async runningPractice(schemeId: number, userId: number): Promise<{ id: number; kpRange: string[] } | undefined> {
+    const [row] = rowsOf<{ id: number; kp_range: string[] | null }>(
+      await this.db.execute(sql`select id, array(select jsonb_array_elements_text(scheme -> 'engine' -> 'kpRange'))
+          as kp_range
+        from trainings where scheme_id = ${schemeId} and user_id = ${userId} and status = 'running'
+          and task_id is null limit 1`),
+    );
+    return row ? { id: Number(row.id), kpRange: row.kp_range ?? [] } : undefined;
+  }
+
+  async knowledgePoint(code: string): Promise<{ code: string; name: string } | undefined> {
+    const [row] = await this.db
+      .select({ code: knowledgePoints.code, name: knowledgePoints.name })
+      .from(knowledgePoints)
+      .where(eq(knowledgePoints.code, code));
+    return row;
+  }
+}
