@@ -156,6 +156,15 @@ const EnvSchema = z
     PAIRING_MAX_FAILURES_PER_ACCOUNT: int(20),
     PAIRING_MAX_FAILURES_PER_ADDRESS: int(30),
     PAIRING_WINDOW_SECONDS: int(3600, 60),
+    /**
+     * AI reading (docs/reading.md "Providers and generation", "Settings and call log"): a generation job's time
+     * limit and how many run at once on this node; the secret the stored provider keys are encrypted with
+     * (absent: stored as typed); how many days a call-log row is kept.
+     */
+    READING_JOB_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    READING_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
+    AI_KEY_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    AI_CALL_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
   .superRefine((e, ctx) => {
     if (e.PAIRING_DELAY_MAX_SECONDS < e.PAIRING_DELAY_BASE_SECONDS)
@@ -237,6 +246,12 @@ const EnvSchema = z
     },
     notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
+    reading: {
+      jobSeconds: e.READING_JOB_SECONDS,
+      maxConcurrent: e.READING_MAX_CONCURRENT,
+      keySecret: e.AI_KEY_SECRET,
+      callRetentionMs: e.AI_CALL_LOG_RETENTION_DAYS * 24 * 3600 * 1000,
+    },
     pairing: {
       codeValidMs: e.PAIRING_CODE_DAYS * 24 * 3600 * 1000,
       limits: {

@@ -6,6 +6,7 @@ import {
   type Question,
   type QuestionCreate,
   type QuestionEditable,
+  type QuestionExtra,
   type QuestionFields,
   type Selectors,
 } from '@edu/contract';
@@ -225,11 +226,14 @@ export class QuestionsService {
     return q;
   }
 
-  /** Saves an edit; once the current version has answer records, the old one is kept and the version moves on. */
-  async update(agencyId: string, id: string, input: QuestionFields): Promise<Question> {
+  /**
+   * Saves an edit; once the current version has answer records, the old one is kept and the version moves on.
+   * `extra` (server-computed, e.g. the reading generation's outScopeWords) replaces the stored extras when given.
+   */
+  async update(agencyId: string, id: string, input: QuestionFields, extra?: QuestionExtra): Promise<Question> {
     const row = await this.loadOwned(agencyId, id);
     await this.checkKnowledge(input);
-    const change = questionChange(input);
+    const change = { ...questionChange(input), ...(extra ? { extra } : {}) };
     const records = await this.repo.recordCount(row.id, row.version);
     const versioning =
       records > 0
