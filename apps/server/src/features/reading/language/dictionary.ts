@@ -61,7 +61,14 @@ export function parseExamWords(tsv: string): ExamDictionary {
     byWord.set(word, entry);
     if (forms) for (const form of forms.split(',')) byForm.set(form, entry);
   }
-  const direct = (w: string) => byWord.get(w) ?? byForm.get(w);
+  // A word that is an entry and another lemma's form (`are`, `found`, `saw`) takes the lower level: a learner who
+  // knows `be` or `find` reads it.
+  const direct = (w: string) => {
+    const own = byWord.get(w);
+    const form = byForm.get(w);
+    if (!own || !form) return own ?? form;
+    return READING_LEVELS.indexOf(form.level) < READING_LEVELS.indexOf(own.level) ? form : own;
+  };
   return {
     entries,
     entry: (word) => byWord.get(word),

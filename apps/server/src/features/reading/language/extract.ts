@@ -173,8 +173,9 @@ const WORD_RE = /^[a-z]+(?:['-][a-z]+)*$/;
  * The exam words of ECDICT's CSV (header `word,phonetic,definition,translation,pos,collins,oxford,tag,…,exchange`):
  * each lower-cased single word with an exam tag, its lowest level, POS, gloss and inflected forms (from `exchange`
  * and the lemma list). A word spelled twice (`May`/`may`) keeps its lowest level and the first gloss found at that
- * level. A form that is itself an entry is not listed under another lemma; a form of two lemmas goes to the lower
- * level (then the first in alphabetical order).
+ * level. A form of two lemmas goes to the lower
+ * level (then the first in alphabetical order). A form may be an entry too (`are`, `found`): the dictionary then
+ * reads it as whichever of the two has the lower level.
  */
 export function extractCompactEntries(csv: string, lemmaList = new Map<string, string[]>()): CompactEntry[] {
   const rows = parseCsv(csv);
@@ -210,12 +211,12 @@ export function extractCompactEntries(csv: string, lemmaList = new Map<string, s
     const entry = entries.get(lemma);
     if (entry) entry.forms = [...new Set([...entry.forms, ...forms])];
   }
-  // Resolve forms: each form belongs to one lemma, never to a word that is an entry itself.
+  // Resolve forms: each form belongs to one lemma.
   const owner = new Map<string, CompactEntry>();
   const sorted = [...entries.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
   for (const entry of sorted) {
     for (const form of entry.forms) {
-      if (form === entry.word || entries.has(form) || !WORD_RE.test(form)) continue;
+      if (form === entry.word || !WORD_RE.test(form)) continue;
       const current = owner.get(form);
       if (!current || READING_LEVELS.indexOf(entry.level) < READING_LEVELS.indexOf(current.level))
         owner.set(form, entry);

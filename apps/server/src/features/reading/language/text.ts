@@ -18,8 +18,12 @@ const decodeEntities = (s: string) =>
     return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
   });
 
+/** A tag of the editor's HTML (docs/question-bank.md's allow-list and the usual block tags). */
+const HTML_TAG_RE =
+  /<\/?(p|br|div|span|b|strong|i|em|u|s|strike|del|ins|mark|sub|sup|small|big|blockquote|pre|code|h[1-6]|hr|ul|ol|li|table|thead|tbody|tfoot|tr|th|td|caption|img|a|ruby|rt|rp|script|style|iframe)\b[^>]*>/i;
+
 /** True when the article is HTML (the editor's output) rather than plain text. */
-export const looksLikeHtml = (article: string) => /<\/?[a-zA-Z][a-zA-Z0-9]*(\s[^>]*)?\/?>/.test(article);
+export const looksLikeHtml = (article: string) => HTML_TAG_RE.test(article);
 
 /**
  * The paragraphs of an article as plain text: HTML loses its tags (block ends become paragraph breaks) and
@@ -44,15 +48,28 @@ export interface SentenceRange {
   start: number;
 }
 
+const INITIALISM_END_RE =
+  /\b(?:[A-Z]\.){2,}\s+(?=(?:He|She|It|They|We|I|You|The|This|That|These|Those|There|But|And|So|Then|Its|His|Her|Their|Our|My)\b)/g;
+const OPENING_RE = /["“‘'(\[«]/u;
+
 /** The real sentences of one paragraph by compromise's tokenizer (no tagging: fast enough for 20,000 characters). */
 export function paragraphSentences(paragraph: string): SentenceRange[] {
   const json = nlp.tokenize(paragraph).json({ offset: true }) as { offset?: { start: number } }[];
   const starts: number[] = [];
   for (const s of json) {
-    const start = s.offset?.start ?? 0;
+    let start = s.offset?.start ?? 0;
+    // compromise's offset is the first word's; opening quotes and brackets before it belong to the sentence.
+    while (start > 0 && OPENING_RE.test(paragraph[start - 1]) && !/[\p{L}\p{N}]/u.test(paragraph[start - 2] ?? ' '))
+      start--;
     if (starts.length === 0 || start > starts[starts.length - 1]) starts.push(start);
   }
   if (starts.length === 0 || starts[0] > 0) starts.unshift(0);
+  // compromise keeps `in the U.S. He left` together; an initialism before a word that usually opens a sentence ends it.
+  for (const m of paragraph.matchAll(INITIALISM_END_RE)) {
+    const start = m.index + m[0].length;
+    if (!starts.includes(start)) starts.push(start);
+  }
+  starts.sort((a, b) => a - b);
   const out: SentenceRange[] = [];
   for (let i = 0; i < starts.length; i++) {
     const raw = paragraph.slice(starts[i], starts[i + 1] ?? paragraph.length);

@@ -1,6 +1,7 @@
 // The offline generator (docs/reading.md "Offline generation"): sub-questions made from the article and the exam
 // dictionary alone, deterministic for a seed — vocabulary in context, cloze, true/false by a controlled edit,
 // and translation of the sentence densest in out-of-scope words.
+import { invalidField } from '../../../../lib/api-error.js';
 import { analyseArticle, type AnalysedSentence, type AnalysedWord } from '../article-analysis.js';
 import type { DictEntry } from '../dictionary.js';
 import { glossarySet, isOutOfScope } from '../format-article.js';
@@ -94,6 +95,8 @@ const levelName = (e: DictEntry) => READING_LEVEL_NAMES[e.level];
 
 function vocabulary(ctx: Context): GeneratedSubQuestion | null {
   for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
+    // The lemma's gloss fits a regular form only: `left` may be `leave` or the side, `found` `find` or `establish`.
+    if (!word.key.startsWith(word.lemma.slice(0, Math.max(3, word.lemma.length - 1)))) continue;
     const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas);
     if (distractors.length < 3) continue;
     ctx.usedWords.add(word.lemma);
@@ -226,11 +229,12 @@ const typeOf = (kind: Kind): GeneratedSubQuestion['type'] =>
 /**
  * Up to `count` sub-questions of the requested types (all three by default) from the article. Fewer when the
  * article cannot support more (short, or no word or sentence left). Throws ArticleTooLongError beyond 20,000
- * characters of text and RangeError for a count outside 1–20.
+ * characters of text and an `invalid_input` ApiError for a count outside 1–20.
  */
 export function generateOffline(article: string, options: OfflineOptions): GeneratedSubQuestion[] {
   const count = Math.floor(options.count);
-  if (!(count >= 1 && count <= OFFLINE_COUNT_MAX)) throw new RangeError('题目数量应为 1 到 20');
+  if (!(count >= 1 && count <= OFFLINE_COUNT_MAX))
+    throw invalidField('count', `题目数量应为 1 到 ${OFFLINE_COUNT_MAX}`);
   const types = new Set(options.types && options.types.length > 0 ? options.types : ALL_TYPES);
   const analysis = analyseArticle(article);
   const glossary = glossarySet(options.glossary);
