@@ -14,9 +14,13 @@ describe('route table', () => {
     for (const s of SPEC_ROUTES) expect(byPattern.get(s.pattern)?.area).toBe(s.area);
   });
 
-  it('adds only the change-password page beyond docs/product.md §2, and no pattern twice', () => {
+  it('adds only the change-password page and the AI settings beyond docs/product.md §2, and no pattern twice', () => {
     const spec = new Set(patterns(SPEC_ROUTES));
-    expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual(['/password']);
+    expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual([
+      '/password',
+      '/admin/settings/ai',
+      '/admin/platform/ai',
+    ]);
     expect(new Set(patterns(ROUTES)).size).toBe(ROUTES.length);
   });
 

@@ -6,6 +6,12 @@ import { ADMIN_PAGES } from './texts';
 type Pattern = keyof typeof ADMIN_PAGES;
 
 const AdminHome = lazy(() => import('./AdminHome'));
+const AgencyAiSettingsPage = lazy(() =>
+  import('./settings/AiSettingsPage').then((m) => ({ default: m.AgencyAiSettingsPage })),
+);
+const PlatformAiSettingsPage = lazy(() =>
+  import('./settings/AiSettingsPage').then((m) => ({ default: m.PlatformAiSettingsPage })),
+);
 const KnowledgeListPage = lazy(() => import('./knowledge/KnowledgeListPage'));
 const AgencyListPage = lazy(() => import('./agency/AgencyListPage'));
 const QuestionListPage = lazy(() => import('./question/QuestionListPage'));
@@ -136,4 +142,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/task/create', TaskCreatePage),
   built('/admin/task/:taskId/modify', TaskModifyPage),
   later('/admin/store', L),
+  // Our own pages (docs/routes.md "Routes beyond docs/product.md §2"): the AI provider settings of issue 19.
+  built('/admin/settings/ai', AgencyAiSettingsPage),
+  built('/admin/platform/ai', PlatformAiSettingsPage),
 ];

@@ -5,6 +5,7 @@ import {
   BankOutlined,
   BookOutlined,
   ClusterOutlined,
+  ExperimentOutlined,
   HomeOutlined,
   IdcardOutlined,
   NodeIndexOutlined,
@@ -14,7 +15,14 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { agencyRole, canAccessPath, type AccessSubject, type KnowledgePointBrief } from '@edu/contract';
+import {
+  agencyRole,
+  canAccessPath,
+  satisfies,
+  type AccessSubject,
+  type KnowledgePointBrief,
+  type RoleAlternatives,
+} from '@edu/contract';
 import { ADMIN_TEXTS } from './texts';
 
 const M = ADMIN_TEXTS.menu;
@@ -28,6 +36,8 @@ export interface AdminLink {
   /** Paths starting with this select the entry (only the path itself for the home entry). */
   match: string;
   hint?: string;
+  /** Roles the page's calls need beyond the path's rule (the AI settings: an admin's, not every staff member's). */
+  roles?: RoleAlternatives;
 }
 
 export interface AdminSection {
@@ -39,13 +49,25 @@ export interface AdminSection {
   group: boolean;
 }
 
-const link = (key: string, label: string, path: string, match: string, hint?: string): AdminLink => ({
+const link = (
+  key: string,
+  label: string,
+  path: string,
+  match: string,
+  hint?: string,
+  roles?: RoleAlternatives,
+): AdminLink => ({
   key,
   label,
   path,
   match,
   hint,
+  ...(roles ? { roles } : {}),
 });
+
+/** The AI settings' callers (the contract's reading routes): the agency admin, or a platform admin. */
+const AI_AGENCY_ROLES: RoleAlternatives = [['edu:admin'], [agencyRole('admin')]];
+const AI_PLATFORM_ROLES: RoleAlternatives = [['edu:admin']];
 
 /** The subject the knowledge menu opens: the first subject of the loaded knowledge points. */
 export function firstSubjectCode(points: readonly KnowledgePointBrief[]): string {
@@ -118,6 +140,10 @@ export function adminSections(firstSubject: string): AdminSection[] {
     single('task', M.task, <ScheduleOutlined />, '/admin/task/create', '/admin/task', H.task),
     single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency),
     single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store),
+    group('ai', M.aiGroup, <ExperimentOutlined />, [
+      link('ai-agency', M.aiAgency, '/admin/settings/ai', '/admin/settings/ai', H.aiAgency, AI_AGENCY_ROLES),
+      link('ai-platform', M.aiPlatform, '/admin/platform/ai', '/admin/platform/ai', H.aiPlatform, AI_PLATFORM_ROLES),
+    ]),
   ];
 }
 
@@ -148,7 +174,12 @@ export function visibleSections(
   agencyId: string,
 ): AdminSection[] {
   return sections
-    .map((s) => ({ ...s, links: s.links.filter((l) => canAccessPath(l.path, user, agencyId)) }))
+    .map((s) => ({
+      ...s,
+      links: s.links.filter(
+        (l) => canAccessPath(l.path, user, agencyId) && (!l.roles || satisfies(user?.roles, l.roles, agencyId)),
+      ),
+    }))
     .filter((s) => s.links.length > 0);
 }
 

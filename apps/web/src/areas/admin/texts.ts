@@ -53,6 +53,8 @@ export const ADMIN_PAGES = {
   '/admin/task/create': '新建任务',
   '/admin/task/:taskId/modify': '修改任务',
   '/admin/store': '商店',
+  '/admin/settings/ai': 'AI 设置',
+  '/admin/platform/ai': '平台 AI 设置',
 } as const;
 
 export const ADMIN_TEXTS = {
@@ -81,6 +83,9 @@ export const ADMIN_TEXTS = {
     agency: '机构',
     store: '商店',
     profile: '我的资料',
+    aiGroup: 'AI 设置',
+    aiAgency: '本机构 AI 设置',
+    aiPlatform: '平台 AI 设置',
   },
   header: {
     agency: '当前机构',
@@ -113,6 +118,8 @@ export const ADMIN_TEXTS = {
     task: '布置任务',
     agency: '机构的名称、域名、简介与标志',
     store: '共享的题库与方案',
+    aiAgency: '阅读题生成所用的模型、密钥与调用记录',
+    aiPlatform: '各机构默认的 AI 生成设置',
   },
 } as const;
 

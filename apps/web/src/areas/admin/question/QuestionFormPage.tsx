@@ -25,6 +25,8 @@ import {
 import type { Draft, FieldErrors } from './form-model';
 import { storePreview } from '../../../components/question/preview-store';
 import { SubQuestionsEditor } from './SubQuestionsEditor';
+import { FormatPanel } from './reading/FormatPanel';
+import { GeneratePanel } from './reading/GeneratePanel';
 import { useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
@@ -44,9 +46,11 @@ interface FormProps {
   willVersion?: string;
   /** On create: the repository to preselect (`?repo=`), else the first owned one. */
   preferredRepo?: string | null;
+  /** Told on the first change of the draft (the reading panels wait for a save). */
+  onDirty?: () => void;
 }
 
-function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps) {
+function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty }: FormProps) {
   const call = useCall();
   const navigate = useNavigate();
   const { agencyId } = useAppConfig();
@@ -65,6 +69,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
   const errors: FieldErrors = { ...(live && !live.ok ? live.errors : {}), ...serverErrors };
   const set = (patch: Partial<Draft>) => {
     setServerErrors({});
+    onDirty?.();
     setDraft((d) => ({ ...d, ...patch }));
   };
   const err = (path: string) => errorsUnder(errors, path)[0];
@@ -125,6 +130,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo }: FormProps
         />
         <FieldError messages={errorsUnder(errors, 'question')} />
       </Form.Item>
+      {isReading && <FormatPanel article={draft.question} />}
       <JudgeTypeField {...fields} />
       {isReading ? (
         <Form.Item label={T.subQuestions} required>
@@ -192,6 +198,7 @@ export function QuestionCreatePage() {
 export function QuestionEditPage() {
   const { id = '' } = useParams();
   const call = useCall();
+  const [dirty, setDirty] = useState(false);
   const question = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
   const editable = useQuery({
     queryKey: ['question-editable', id],
@@ -207,12 +214,16 @@ export function QuestionEditPage() {
       {!e.editable ? (
         <Alert type="info" showIcon title={T.readOnly} description={e.reason ?? undefined} />
       ) : (
-        <QuestionForm
-          key={`${q.id}/${q.version}`}
-          initial={draftFromQuestion(q)}
-          editId={q.id}
-          willVersion={e.willVersion ? T.willVersion(e.records, e.version) : undefined}
-        />
+        <>
+          <QuestionForm
+            key={`${q.id}/${q.version}`}
+            initial={draftFromQuestion(q)}
+            editId={q.id}
+            willVersion={e.willVersion ? T.willVersion(e.records, e.version) : undefined}
+            onDirty={() => setDirty(true)}
+          />
+          {q.type === 'enReading' && <GeneratePanel questionId={q.id} dirty={dirty} onSaved={() => setDirty(false)} />}
+        </>
       )}
     </Card>
   );

@@ -1,0 +1,143 @@
+// The AI reading calls (docs/web.md "AI reading", issue 19) as TanStack queries: formatting an article for a level,
+// the generation job polled while it runs, the review of a generated sub-question, the provider settings (platform
+// default, agency override) and the call log. Keys are write-only: no answer carries one.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  GeneratedSubType,
+  Question,
+  ReadingFormatResult,
+  ReadingJob,
+  ReadingLevelValue,
+  ReadingSettingsWrite,
+  ReadingSubAction,
+} from '@edu/contract';
+import { useAppConfig, useCall } from '../app/session-context';
+import { useApiMutation } from './mutation';
+import { API } from './routes';
+
+/** Every reading query key starts with this. */
+export const READING_KEY = 'reading';
+/** How often a running generation job is asked for its progress. */
+export const READING_JOB_POLL_MS = 1000;
+
+export interface FormatArgs {
+  article: string;
+  level: ReadingLevelValue;
+  glossary: readonly string[];
+}
+
+/**
+ * The formatted article for `args`, asked when `args` is not null: a change of level or glossary is a new key, so
+ * toggling a word re-formats; the previous result stays on screen meanwhile.
+ */
+export function useReadingFormat(args: FormatArgs | null) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery<ReadingFormatResult>({
+    queryKey: [READING_KEY, 'format', agencyId, args],
+    queryFn: () =>
+      call(API.readingFormat, {
+        body: { request: { article: args!.article, level: args!.level, glossary: [...args!.glossary] } },
+      }),
+    enabled: args !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+export const jobRunning = (job: ReadingJob | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+export function useStartGeneration(onStarted: (jobId: string) => void) {
+  const call = useCall();
+  return useApiMutation({
+    mutationFn: (request: { questionId: string; level: ReadingLevelValue; count: number; types: GeneratedSubType[] }) =>
+      call(API.readingGenerate, { body: { request } }),
+    onSuccess: (started) => onStarted(started.jobId),
+  });
+}
+
+/** The generation job, polled while queued or running; when it ends the question is read again. */
+export function useGenerationJob(jobId: string | null, questionId: string) {
+  const call = useCall();
+  const queryClient = useQueryClient();
+  return useQuery<ReadingJob>({
+    queryKey: [READING_KEY, 'job', jobId],
+    queryFn: async () => {
+      const job = await call(API.readingGenerateJob, { params: { jobId: jobId! } });
+      if (!jobRunning(job) && job.added.length > 0) {
+        await queryClient.invalidateQueries({ queryKey: ['question', questionId] });
+        await queryClient.invalidateQueries({ queryKey: ['questions'] });
+        await queryClient.invalidateQueries({ queryKey: ['question-editable', questionId] });
+      }
+      return job;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (q) => (q.state.status === 'error' || !jobRunning(q.state.data) ? false : READING_JOB_POLL_MS),
+    staleTime: Infinity,
+  });
+}
+
+/** Accept, edit or delete one sub-question; the answer (the question's new version) replaces the cached one. */
+export function useSubAction(questionId: string, onSaved?: (q: Question) => void) {
+  const call = useCall();
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: ({ questionSubId, action }: { questionSubId: string; action: ReadingSubAction }) =>
+      call(API.readingSubAction, { params: { id: questionId, questionSubId }, body: { request: action } }),
+    success: (_q, v) => SUB_ACTION_DONE[v.action.action],
+    invalidates: [['questions'], ['question-editable', questionId]],
+    onSuccess: (q) => {
+      queryClient.setQueryData(['question', questionId], q);
+      onSaved?.(q);
+    },
+  });
+}
+const SUB_ACTION_DONE = { accept: '已采用', edit: '已保存修改', delete: '已删除' } as const;
+
+export type SettingsScope = 'platform' | 'agency';
+
+export function useReadingSettings(scope: SettingsScope) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: [READING_KEY, 'settings', scope, scope === 'agency' ? agencyId : null],
+    queryFn: () => (scope === 'platform' ? call(API.readingPlatformSettings) : call(API.readingAgencySettings)),
+  });
+}
+
+export function useSaveReadingSettings(scope: SettingsScope, onSaved?: () => void) {
+  const call = useCall();
+  return useApiMutation({
+    mutationFn: (request: ReadingSettingsWrite) =>
+      scope === 'platform'
+        ? call(API.readingPlatformSettingsSave, { body: { request } })
+        : call(API.readingAgencySettingsSave, { body: { request } }),
+    success: '设置已保存',
+    invalidates: [[READING_KEY, 'settings']],
+    onSuccess: () => onSaved?.(),
+  });
+}
+
+export function useResetAgencySettings(onReset?: () => void) {
+  const call = useCall();
+  return useApiMutation({
+    mutationFn: () => call(API.readingAgencySettingsReset),
+    success: '已恢复为平台默认',
+    invalidates: [[READING_KEY, 'settings']],
+    onSuccess: () => onReset?.(),
+  });
+}
+
+/** The call log, newest first: the agency's own, or (platform) every agency's. */
+export function useReadingCalls(scope: SettingsScope, start: number, size: number) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: [READING_KEY, 'calls', scope, scope === 'agency' ? agencyId : null, start, size],
+    queryFn: () =>
+      scope === 'platform'
+        ? call(API.readingCallsAll, { query: { start, size } })
+        : call(API.readingCalls, { query: { start, size } }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,61 @@
+// The recent provider calls (newest first): tokens, cost and outcome; the platform page adds the agency.
+import { Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import type { ReadingCall } from '@edu/contract';
+import { useReadingCalls, type SettingsScope } from '../../../api/reading';
+import { errorText } from '../../../api/client';
+import { timeColumn } from '../common/columns';
+import { usePaging } from '../question/usePaging';
+import { AI_SETTINGS_TEXTS } from './texts';
+
+const C = AI_SETTINGS_TEXTS.calls;
+const OUTCOME_COLORS: Record<ReadingCall['outcome'], string> = {
+  ok: 'green',
+  error: 'red',
+  refused: 'orange',
+  timeout: 'orange',
+  invalid: 'volcano',
+};
+
+export function CallTable({ scope }: { scope: SettingsScope }) {
+  const paging = usePaging(20);
+  const calls = useReadingCalls(scope, (paging.page - 1) * paging.size, paging.size);
+  const columns: TableColumnType<ReadingCall>[] = [
+    timeColumn<ReadingCall>(C.at, 'at', 150),
+    ...(scope === 'platform' ? [{ title: C.agency, dataIndex: 'agencyId', width: 100 }] : []),
+    { title: C.purpose, dataIndex: 'purpose', width: 90, render: (p: ReadingCall['purpose']) => C.purposes[p] },
+    {
+      title: C.model,
+      key: 'model',
+      render: (_: unknown, r) => `${AI_SETTINGS_TEXTS.providerShort[r.provider]}${r.model ? ` / ${r.model}` : ''}`,
+    },
+    { title: C.promptTokens, dataIndex: 'promptTokens', width: 100, align: 'right' },
+    { title: C.completionTokens, dataIndex: 'completionTokens', width: 100, align: 'right' },
+    { title: C.cost, dataIndex: 'cost', width: 90, align: 'right', render: (c: number) => c.toFixed(4) },
+    {
+      title: C.outcome,
+      key: 'outcome',
+      width: 100,
+      render: (_: unknown, r) => (
+        <Tooltip title={r.message || undefined}>
+          <Tag color={OUTCOME_COLORS[r.outcome]}>{C.outcomes[r.outcome]}</Tag>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <section aria-label={C.title}>
+      <Typography.Title level={5}>{C.title}</Typography.Title>
+      {calls.isError && <Typography.Paragraph type="danger">{errorText(calls.error)}</Typography.Paragraph>}
+      <Table<ReadingCall>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={calls.data?.list ?? []}
+        loading={calls.isFetching}
+        locale={{ emptyText: C.empty }}
+        scroll={{ x: 760 }}
+        pagination={paging.pagination(calls.data?.total ?? 0, C.total)}
+      />
+    </section>
+  );
+}
