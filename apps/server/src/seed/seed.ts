@@ -36,6 +36,7 @@ import { DEMO_QUESTIONS, OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from './seed-
 import { seedDemoClasses } from './seed-classes.js';
 import { seedDemoParents } from './seed-parents.js';
 import { seedDemoUsers } from './seed-users.js';
+import { seedDemoGraphs } from './seed-graphs.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
 const SEED_LOCK = 7_301_2026;
@@ -135,6 +136,7 @@ async function seedDemo(tx: Tx) {
   // Parents before children: the parent_code foreign key checks each row as it is inserted.
   const rows = knowledgeRows().sort((x, y) => x.depth - y.depth);
   await tx.insert(knowledgePoints).values(rows);
+  await seedDemoGraphs(tx);
   await seedQuestionBank(tx);
   await seedTrainRepos(tx);
   await seedDemoUsers(tx, hash);

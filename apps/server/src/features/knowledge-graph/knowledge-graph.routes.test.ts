@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRecords, trainings } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type CallOptions, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
+import { DEMO_GRAPHS } from '../../seed/seed-graphs.js';
+import { pathBetween } from './graph-rules.js';
 
 let t: TestApp;
 let graphAdmin: string;
@@ -39,6 +41,7 @@ const T0 = Date.UTC(2026, 0, 2, 2, 0, 0);
 let schemeNo = 5000;
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const call = <T>(method: Method, url: string, token: string, body?: unknown, o: CallOptions = {}) =>
   t.call<T>(method, url, { token, ...(body === undefined ? {} : { body: { request: body } }), ...o });
 
@@ -136,6 +139,31 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+});
+
+describe('demo graphs', () => {
+  it('seeds an English and a Maths graph of at least 30 items together, without a cycle', async () => {
+    const page = expectOk(await call<{ list: GG[] }>('GET', '/v1/knowledgraph/groups?size=100', graphAdmin));
+    const seeded = page.list.filter((g) => DEMO_GRAPHS.some((d) => d.name === g.name));
+    expect(seeded.map((g) => g.subjectId).sort()).toEqual(['en', 'math']);
+    expect(seeded.reduce((n, g) => n + g.itemCount, 0)).toBeGreaterThanOrEqual(30);
+    for (const g of seeded) {
+      const d = await detail(g.id);
+      expect(d.edges.length).toBe(DEMO_GRAPHS.find((x) => x.name === g.name)!.edges.length);
+      const arcs = d.edges.map((e) => ({ fromItemId: Number(e.fromItemId), toItemId: Number(e.toItemId) }));
+      for (const e of arcs) expect(pathBetween(arcs, e.toItemId, e.fromItemId)).toBeNull();
+    }
+  });
+
+  it('shows the demo student the graphs of their profile subjects', async () => {
+    const mine = expectOk(
+      await call<SG>('GET', '/v1/student/knowledgegraph', await t.login('student'), undefined, { agency: 'demo' }),
+    );
+    expect(mine.graphs.map((g) => g.group.subjectId).sort()).toEqual(['en', 'math']);
+    const math = mine.graphs.find((g) => g.group.subjectId === 'math')!;
+    const first = math.nodes.find((n) => n.knowledgeName === '正数和负数')!;
+    expect(first.state === 'ready' || first.state === 'mastered').toBe(true);
+  });
 });
 
 describe('access', () => {
@@ -341,8 +369,9 @@ describe('usage, stats and the student graph', () => {
   });
 
   it('says where an item is used', async () => {
-    const [repo] = (await t.db.execute(sql`select id from train_repos where agency_id = 'demo' order by id limit 1`))
-      .rows as { id: number }[];
+    const [repo] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from train_repos where agency_id = 'demo' order by id limit 1`),
+    );
     await t.db
       .execute(sql`insert into schemes (agency_id, train_repo_id, title, type, init_phase, init_point, kp_range, phases)
       values ('demo', ${Number(repo.id)}, '用到 B 的方案', 'general', 'P', 'p', ${sql.param([kps.B])}::text[], '[]'::jsonb)`);
@@ -500,9 +529,9 @@ describe('practice', () => {
     );
     expect(JSON.stringify(student)).not.toContain(`"schemeId":"${schemeId}"`);
     // One system scheme for the agency, whatever the number of practices.
-    const rows = (
-      await t.db.execute(sql`select count(*)::int as n from graph_practice_schemes where agency_id = 'demo'`)
-    ).rows as { n: number }[];
+    const rows = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from graph_practice_schemes where agency_id = 'demo'`),
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 
