@@ -35,10 +35,35 @@ export function glossarySet(glossary: readonly string[] = []): Set<string> {
   return set;
 }
 
+/**
+ * Function words, titles and interjections ECDICT gives no exam tag (`an` is filed under `a`): every learner
+ * reads them (docs/reading.md).
+ */
+const ALWAYS_IN_SCOPE = new Set([
+  'an',
+  'ah',
+  'aha',
+  'ha',
+  'haha',
+  'hey',
+  'hi',
+  'hmm',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'ok',
+  'oh',
+  'um',
+  'uh',
+  'yeah',
+]);
+
 /** Out of scope at a level: a common word whose lemma is above the level or on no exam list. */
 export function isOutOfScope(word: AnalysedWord, level: ReadingLevel, glossary: ReadonlySet<string>): boolean {
   if (word.proper || glossary.has(word.key) || glossary.has(word.lemma)) return false;
-  if (word.key.length < 2) return false;
+  if (word.key.length < 2 || ALWAYS_IN_SCOPE.has(word.key)) return false;
   return !word.entry || levelRank(word.entry.level) > levelRank(level);
 }
 

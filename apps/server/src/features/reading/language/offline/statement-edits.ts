@@ -57,11 +57,19 @@ export function numberEdit(sentence: string, random: Random): StatementEdit | nu
 
 /** Swaps the first two different names of the sentence (single-word proper nouns). */
 export function swapEdit(sentence: AnalysedSentence): StatementEdit | null {
-  const names = sentence.words.filter((w) => w.proper && /^[A-Z][a-z]+$/.test(w.text));
-  const first = names[0];
-  const second = names.find((w) => w.text !== first?.text);
-  if (!first || !second) return null;
   const t = sentence.text;
+  // Whole words only: `Shepherd` of `Shepherd-boy` or `Scrooge` of `Scrooge's` is not a name to move.
+  const whole = (w: { start: number; text: string }) =>
+    !/[\p{L}\p{N}'’-]/u.test(t[w.start - 1] ?? ' ') && !/[\p{L}\p{N}'’-]/u.test(t[w.start + w.text.length] ?? ' ');
+  const names = sentence.words.filter((w) => w.proper && /^[A-Z][a-z]+$/.test(w.text) && whole(w));
+  const first = names.at(0);
+  if (!first) return null;
+  // Two names, not two halves of one (`Happy Prince`): some common word stands between them.
+  const second = names.find(
+    (w) =>
+      w.text !== first?.text && sentence.words.some((x) => !x.proper && x.start > first.start && x.start < w.start),
+  );
+  if (!second) return null;
   const statement =
     t.slice(0, first.start) +
     second.text +
