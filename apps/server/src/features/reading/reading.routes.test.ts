@@ -7,25 +7,13 @@ import { userRoles, users } from '../../db/schema.js';
 import { readingCalls } from '../../db/schema-reading.js';
 import { hashPassword } from '../../lib/password.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { ARTICLE } from './reading-fixtures.test-helper.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
 let demoRepo: string;
 let otherRepo: string;
 let readingId: string;
-
-export const ARTICLE = [
-  '<p>Last summer, my grandfather decided to plant a vegetable garden behind his small house.',
-  'He had never grown anything before, but he was determined to learn.',
-  'Every morning he watered the tomatoes and carefully removed the weeds.',
-  'The neighbours laughed at first, because the soil was dry and full of stones.',
-  'However, by August the garden was producing more vegetables than the family could eat.',
-  'My grandfather gave the extra tomatoes and beans to the people who had laughed at him.',
-  'He said that patience and persistence matter more than talent.</p>',
-  '<p>Scientists have found that gardening can reduce stress and improve mental health.',
-  'People who spend time outdoors often sleep better and feel more optimistic.',
-  'Moreover, growing food encourages a healthier diet and a deeper appreciation of nature.</p>',
-].join(' ');
 
 const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, body?: unknown, ag = 'demo') =>
   t.call<T>(method, url, { token: tok[who], agency: ag, ...(body === undefined ? {} : { body: { request: body } }) });
