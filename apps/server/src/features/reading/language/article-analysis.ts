@@ -5,7 +5,7 @@ import nlp from 'compromise';
 import { ApiError } from '../../../lib/api-error.js';
 import { formatSentences, sanitizeQuestionHtml } from '../../questions/question-html.js';
 import { examDictionary, type DictEntry } from './dictionary.js';
-import { articleParagraphs, looksLikeHtml, paragraphSentences, sentenceWords } from './text.js';
+import { articleParagraphs, looksLikeHtml, paragraphsSentences, sentenceWords } from './text.js';
 
 /** Articles are bounded by their text (docs/reading.md): longer ones are refused before any work. */
 export const ARTICLE_TEXT_MAX = 20_000;
@@ -77,8 +77,8 @@ interface TaggedSentence {
   terms: { normal?: string; root?: string; tags?: string[]; offset?: { start: number } }[];
 }
 
-/** Proper nouns of sentences whose first word is capitalised and unknown, by compromise's tagger (bounded). */
-const TAGGER_SENTENCES_MAX = 60;
+/** Words given to compromise's tagger in one pass (proper-noun checks, roots of unknown words). */
+const TAGGER_WORDS_MAX = 1000;
 
 export function analyseArticle(article: string): ArticleAnalysis {
   if (article.length > ARTICLE_HTML_MAX) throw new ArticleTooLongError();
@@ -110,8 +110,9 @@ export function analyseArticle(article: string): ArticleAnalysis {
   const lowerSeen = new Set<string>(); // keys written in lower case somewhere
   const capitalMid = new Set<string>(); // keys capitalised mid-sentence somewhere
   let paragraphStart = 0;
-  for (const paragraph of paragraphs) {
-    for (const range of paragraphSentences(paragraph)) {
+  const ranges = paragraphsSentences(paragraphs);
+  paragraphs.forEach((paragraph, p) => {
+    for (const range of ranges[p]) {
       const words = sentenceWords(range.text).map((t): AnalysedWord => {
         const isCapital = /^[A-Z]/.test(t.text);
         const allCaps = t.text.length > 1 && /^[A-Z]+$/.test(t.text) && t.key !== 'i';
@@ -130,36 +131,47 @@ export function analyseArticle(article: string): ArticleAnalysis {
       sentences.push({ id: spanIdAt(paragraphStart + range.start), text: range.text, words });
     }
     paragraphStart += paragraph.length + 1;
-  }
+  });
 
   // A capitalised first word: a name when the article capitalises it elsewhere mid-sentence; a common word when
-  // it is in the dictionary or written in lower case elsewhere; otherwise compromise's tagger decides.
-  let tagged = 0;
-  for (const sentence of sentences) {
-    const unresolved = sentence.words.filter(
-      (w) => !w.proper && /^[A-Z]/.test(w.text) && w.key !== 'i' && (capitalMid.has(w.key) || !w.entry),
-    );
-    for (const w of unresolved) if (capitalMid.has(w.key)) w.proper = true;
-    const ask = unresolved.filter((w) => !w.proper && !lowerSeen.has(w.key));
-    if (ask.length === 0 || tagged >= TAGGER_SENTENCES_MAX) continue;
-    tagged++;
-    const json = nlp(sentence.text).json({ offset: true }) as TaggedSentence[];
-    const terms = json.flatMap((s) => s.terms);
-    for (const w of ask) {
-      const term = terms.find((t) => t.offset?.start === w.start);
-      if (term?.tags?.includes('ProperNoun')) w.proper = true;
+  // it is in the dictionary or written in lower case elsewhere; otherwise compromise's tagger decides, reading the
+  // first words of those sentences in one pass.
+  const ask: AnalysedWord[] = [];
+  for (const sentence of sentences)
+    for (const w of sentence.words) {
+      if (w.proper || !/^[A-Z]/.test(w.text) || w.key === 'i' || (!capitalMid.has(w.key) && w.entry)) continue;
+      if (capitalMid.has(w.key)) w.proper = true;
+      else if (!lowerSeen.has(w.key)) ask.push(w);
     }
+  if (ask.length > 0) {
+    const fragments: string[] = [];
+    const startOf = new Map<number, AnalysedWord>();
+    let offset = 0;
+    for (const w of ask.slice(0, TAGGER_WORDS_MAX)) {
+      const sentence = sentences.find((s) => s.words.includes(w));
+      const fragment = (sentence?.text ?? w.text).slice(0, w.start + w.text.length + 40);
+      startOf.set(offset + w.start, w);
+      fragments.push(fragment);
+      offset += fragment.length + 2;
+    }
+    for (const s of nlp(fragments.join('\n\n')).json({ offset: true }) as TaggedSentence[])
+      for (const t of s.terms) {
+        const w = t.offset ? startOf.get(t.offset.start) : undefined;
+        if (w && t.tags?.includes('ProperNoun')) w.proper = true;
+      }
   }
 
-  // Unknown common words: compromise's root (`running` → `run`) when the dictionary's rules found nothing.
-  const unknown = sentences.filter((s) => s.words.some((w) => !w.entry && !w.proper));
-  if (unknown.length > 0 && unknown.length <= TAGGER_SENTENCES_MAX) {
-    const doc = nlp(unknown.map((s) => s.text).join('\n'));
+  // Unknown common words: compromise's root (`sapphires` → `sapphire`), each word read on its own in one pass.
+  const unknownKeys = [
+    ...new Set(sentences.flatMap((s) => s.words.filter((w) => !w.entry && !w.proper).map((w) => w.key))),
+  ].slice(0, TAGGER_WORDS_MAX);
+  if (unknownKeys.length > 0) {
+    const doc = nlp(unknownKeys.map((k) => `${k}.`).join(' '));
     doc.compute('root');
     const roots = new Map<string, string>();
     for (const s of doc.json() as TaggedSentence[])
-      for (const t of s.terms) if (t.root && t.normal) roots.set(t.normal, t.root);
-    for (const s of unknown)
+      for (const t of s.terms) if (t.root && t.normal && t.root !== t.normal) roots.set(t.normal, t.root);
+    for (const s of sentences)
       for (const w of s.words) {
         if (w.entry || w.proper) continue;
         const root = roots.get(w.key);

@@ -52,24 +52,24 @@ const INITIALISM_END_RE =
   /\b(?:[A-Z]\.){2,}\s+(?=(?:He|She|It|They|We|I|You|The|This|That|These|Those|There|But|And|So|Then|Its|His|Her|Their|Our|My)\b)/g;
 const OPENING_RE = /["“‘'([«]/u;
 
-/** The real sentences of one paragraph by compromise's tokenizer (no tagging: fast enough for 20,000 characters). */
-export function paragraphSentences(paragraph: string): SentenceRange[] {
-  const json = nlp.tokenize(paragraph).json({ offset: true }) as { offset?: { start: number } }[];
+/** Where compromise's tokenizer starts sentences in a text (no tagging: fast enough for 20,000 characters). */
+function sentenceStarts(text: string): number[] {
+  const json = nlp.tokenize(text).json({ offset: true }) as { offset?: { start: number } }[];
   const starts: number[] = [];
   for (const s of json) {
     let start = s.offset?.start ?? 0;
     // compromise's offset is the first word's; opening quotes and brackets before it belong to the sentence.
-    while (start > 0 && OPENING_RE.test(paragraph[start - 1]) && !/[\p{L}\p{N}]/u.test(paragraph[start - 2] ?? ' '))
-      start--;
-    if (starts.length === 0 || start > starts[starts.length - 1]) starts.push(start);
+    while (start > 0 && OPENING_RE.test(text[start - 1]) && !/[\p{L}\p{N}]/u.test(text[start - 2] ?? ' ')) start--;
+    starts.push(start);
   }
-  if (starts.length === 0 || starts[0] > 0) starts.unshift(0);
   // compromise keeps `in the U.S. He left` together; an initialism before a word that usually opens a sentence ends it.
-  for (const m of paragraph.matchAll(INITIALISM_END_RE)) {
-    const start = m.index + m[0].length;
-    if (!starts.includes(start)) starts.push(start);
-  }
-  starts.sort((a, b) => a - b);
+  for (const m of text.matchAll(INITIALISM_END_RE)) starts.push(m.index + m[0].length);
+  return starts;
+}
+
+/** Cuts a paragraph at the given starts (its own start always one of them) into trimmed, non-blank sentences. */
+function cutParagraph(paragraph: string, found: number[]): SentenceRange[] {
+  const starts = [...new Set([0, ...found])].filter((n) => n >= 0 && n < paragraph.length).sort((a, b) => a - b);
   const out: SentenceRange[] = [];
   for (let i = 0; i < starts.length; i++) {
     const raw = paragraph.slice(starts[i], starts[i + 1] ?? paragraph.length);
@@ -80,9 +80,34 @@ export function paragraphSentences(paragraph: string): SentenceRange[] {
   return out;
 }
 
+/** The real sentences of one paragraph. */
+export function paragraphSentences(paragraph: string): SentenceRange[] {
+  return cutParagraph(paragraph, sentenceStarts(paragraph));
+}
+
+/**
+ * The real sentences of every paragraph, with one tokenizer pass over the whole text (paragraphs joined by blank
+ * lines, which always end a sentence): a pass per paragraph costs several times more on a long article.
+ */
+export function paragraphsSentences(paragraphs: readonly string[]): SentenceRange[][] {
+  const offsets: number[] = [];
+  let at = 0;
+  for (const p of paragraphs) {
+    offsets.push(at);
+    at += p.length + 2;
+  }
+  const found: number[][] = paragraphs.map(() => []);
+  let index = 0;
+  for (const start of sentenceStarts(paragraphs.join('\n\n')).sort((a, b) => a - b)) {
+    while (index < paragraphs.length - 1 && start >= offsets[index + 1]) index++;
+    found[index]?.push(start - offsets[index]);
+  }
+  return paragraphs.map((p, i) => cutParagraph(p, found[i]));
+}
+
 /** The sentences of an article's plain text, paragraph by paragraph. */
 export function articleSentences(article: string): string[] {
-  return articleParagraphs(article).flatMap((p) => paragraphSentences(p).map((s) => s.text));
+  return paragraphsSentences(articleParagraphs(article)).flatMap((ranges) => ranges.map((s) => s.text));
 }
 
 /** A word of a sentence: its spelling, where it starts, and the contraction tail it carried (`n't`, `'s`…). */
