@@ -37,6 +37,13 @@ describe('admin sections', () => {
     expect(keys([])).toEqual(['home']);
   });
 
+  it('shows the AI settings to whom their calls answer: the agency admin, the platform admin', () => {
+    expect(keys(['edu:agency:demo:admin']).filter((k) => k.startsWith('ai-'))).toEqual(['ai-agency']);
+    expect(keys(['edu:admin']).filter((k) => k.startsWith('ai-'))).toEqual(['ai-agency', 'ai-platform']);
+    expect(keys(['edu:agency:demo:question:admin']).filter((k) => k.startsWith('ai-'))).toEqual([]);
+    expect(keys(['edu:agency:demo:teacher']).filter((k) => k.startsWith('ai-'))).toEqual([]);
+  });
+
   it('selects the entry with the longest matching prefix', () => {
     expect(selectedKey(all, '/admin')).toBe('home');
     expect(selectedKey(all, '/admin/knowledge/list/ma')).toBe('knowledge');

@@ -76,13 +76,13 @@ describe('格式化文章', () => {
       request: { article: ARTICLE, level: 'senior', glossary: ['ubiquitous'] },
     });
     // Still listed, ticked, so that it can be taken out again.
-    const box = screen.getByLabelText('列入词汇表 ubiquitous') as HTMLInputElement;
+    const box = screen.getByLabelText<HTMLInputElement>('列入词汇表 ubiquitous');
     expect(box.checked).toBe(true);
     expect(screen.getByText(/超纲词 1 个/)).toBeTruthy();
 
     fireEvent.click(box);
     await waitFor(() => expect(marks()).toHaveLength(4));
-    expect((screen.getByLabelText('列入词汇表 ubiquitous') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('列入词汇表 ubiquitous').checked).toBe(false);
   });
 
   it("asks for an article first, and shows the server's message when formatting fails", async () => {

@@ -1,7 +1,7 @@
 // 格式化文章 in the enReading editor (docs/web.md "AI reading"): the article formatted for a level by
 // POST /v1/reading/format, the out-of-scope words highlighted with their glosses, and a glossary the teacher edits
 // by ticking a word (or typing one); every change of level or glossary formats again.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Empty, Select, Space, Spin, Typography } from 'antd';
 import {
   READING_ARTICLE_MAX,
@@ -44,18 +44,17 @@ export function FormatPanel({ article }: FormatPanelProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const args: FormatArgs | null = sent === null ? null : { article: sent, level, glossary };
   const format = useReadingFormat(args);
-  // Every word seen out of scope, so that a word moved into the glossary stays listed (and can be moved back).
-  const [seen, setSeen] = useState<Map<string, OutScopeWord>>(() => new Map());
-  useEffect(() => {
-    const words = format.data?.outScopeWords;
-    if (!words?.length) return;
-    setSeen((old) => {
-      if (words.every((w) => old.has(w.lemma))) return old;
-      const next = new Map(old);
-      for (const w of words) if (!next.has(w.lemma)) next.set(w.lemma, w);
-      return next;
-    });
-  }, [format.data]);
+  // Every word seen out of scope, so that a word moved into the glossary stays listed (and can be moved back);
+  // merged while rendering a new result (React's "adjusting state when a prop changes").
+  const [seen, setSeen] = useState<{ from: unknown; words: Map<string, OutScopeWord> }>(() => ({
+    from: undefined,
+    words: new Map(),
+  }));
+  if (format.data && seen.from !== format.data) {
+    const words = new Map(seen.words);
+    for (const w of format.data.outScopeWords) if (!words.has(w.lemma)) words.set(w.lemma, w);
+    setSeen({ from: format.data, words });
+  }
 
   const toSend = useMemo(() => articleToSend(article), [article]);
   function run() {
@@ -84,7 +83,7 @@ export function FormatPanel({ article }: FormatPanelProps) {
   const rows = useMemo(() => {
     const current = result?.outScopeWords ?? [];
     const listed = new Set(current.map((w) => w.lemma));
-    const moved = [...seen.values()].filter((w) => !listed.has(w.lemma) && inGlossary.has(w.lemma.toLowerCase()));
+    const moved = [...seen.words.values()].filter((w) => !listed.has(w.lemma) && inGlossary.has(w.lemma.toLowerCase()));
     return [...current, ...moved];
   }, [result, seen, inGlossary]);
   const changed = sent !== null && 'article' in toSend && toSend.article !== sent;

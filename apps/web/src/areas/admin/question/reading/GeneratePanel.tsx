@@ -84,7 +84,7 @@ export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps
           <Checkbox.Group
             aria-label={T.types}
             value={types}
-            onChange={(v) => setTypes(v as GeneratedSubType[])}
+            onChange={(v) => setTypes(v)}
             options={GENERATED_SUB_TYPES.map((t) => ({ value: t, label: T.typeLabels[t] }))}
           />
         </div>
