@@ -53,7 +53,7 @@ const INITIALISM_END_RE =
 
 /** compromise's sentence splitter (`nlp.methods().one.tokenize.splitSentences`, the first step of its tokenizer). */
 interface CompromiseTokenize {
-  splitSentences(text: string, world: unknown): string[];
+  splitSentences: (text: string, world: unknown) => string[];
 }
 const { splitSentences } = (nlp.methods() as { one: { tokenize: CompromiseTokenize } }).one.tokenize;
 const world: unknown = nlp.world();
