@@ -1,8 +1,9 @@
 // SQL of AI reading (docs/reading.md "Settings and call log"): the provider settings (platform default with
 // agency_id null, an agency's override) and the call log with its bounded retention.
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/api-error.js';
+import { jobs } from '../../db/schema.js';
 import { readingCalls, readingSettings } from '../../db/schema-reading.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
@@ -42,6 +43,15 @@ export class ReadingRepository {
 
   async removeSettings(agencyId: string): Promise<void> {
     await this.db.delete(readingSettings).where(scope(agencyId));
+  }
+
+  /** The agency's jobs of `kind` waiting or running. */
+  async activeJobs(agencyId: string, kind: string): Promise<number> {
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.agencyId, agencyId), inArray(jobs.status, ['queued', 'running'])));
+    return Number(r?.n ?? 0);
   }
 
   async logCall(call: CallInsert): Promise<void> {

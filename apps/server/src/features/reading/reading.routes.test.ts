@@ -3,10 +3,13 @@
 // access (platform admin, agency admin, question admin, teacher, student; another agency's question answers 404).
 import type { Question, ReadingAgencySettings, ReadingCallPage, ReadingJob, ReadingSettings } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles, users } from '../../db/schema.js';
+import { inArray } from 'drizzle-orm';
+import { jobs, userRoles, users } from '../../db/schema.js';
 import { readingCalls } from '../../db/schema-reading.js';
 import { hashPassword } from '../../lib/password.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { READING_GENERATE_KIND } from './reading-job.js';
+import { AGENCY_ACTIVE_JOBS_MAX } from './reading.service.js';
 import { ARTICLE } from './reading-fixtures.test-helper.js';
 
 let t: TestApp;
@@ -182,6 +185,31 @@ describe('offline generation through the job', () => {
     // Another agency's admin cannot read the job, and an unknown id answers 404.
     expectError(await call('GET', `/v1/reading/generate/${jobId}`, 'other', undefined, 'other'), 404);
     expectError(await call('GET', '/v1/reading/generate/nope', 'agency'), 404);
+  });
+
+  it('an agency with its maximum of generations waiting or running gets 429 for one more', async () => {
+    const ids = Array.from({ length: AGENCY_ACTIVE_JOBS_MAX }, (_, i) => `busy${String(i).padStart(20, '0')}`);
+    // Running on another node (fresh heartbeat): this node's queue leaves them alone.
+    await t.db.insert(jobs).values(
+      ids.map((id) => ({
+        id,
+        kind: READING_GENERATE_KIND,
+        agencyId: 'demo',
+        status: 'running',
+        node: 'elsewhere',
+        heartbeatAt: new Date(t.clock.now()),
+      })),
+    );
+    const r = await call('PUT', '/v1/reading/generate', 'agency', { questionId: readingId, level: 'cet4', count: 1 });
+    expectError(r, 429);
+    expect(r.body.errmsg).toContain('生成任务');
+    // Another agency is not held back by this one's jobs.
+    const foreign = await createQuestion(readingQuestion(), 'other', 'other', otherRepo);
+    expectOk(
+      await call('PUT', '/v1/reading/generate', 'other', { questionId: foreign.id, level: 'cet4', count: 1 }, 'other'),
+    );
+    await t.app.services.jobs.drain();
+    await t.db.delete(jobs).where(inArray(jobs.id, ids));
   });
 
   it('fails with a Chinese message and changes nothing when the article is empty', async () => {

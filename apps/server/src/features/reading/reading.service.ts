@@ -18,7 +18,7 @@ import type {
 } from '@edu/contract';
 import { GENERATED_SUB_TYPES } from '@edu/contract';
 import type { Config } from '../../config.js';
-import { invalidField, notFound } from '../../lib/api-error.js';
+import { ApiError, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRow } from '../../jobs/job-store.js';
@@ -44,6 +44,8 @@ const NOT_READING = '题目不存在或不是阅读理解题';
 const NEEDS_REFERENCE = '翻译小题还没有参考译文：请先编辑并填写参考译文，再采纳';
 const JOB_ID_RE = /^[0-9a-f]{24}$/;
 const PURGE_BATCH = 5_000;
+/** Generations an agency may have waiting or running at once; one more answers 429. */
+export const AGENCY_ACTIVE_JOBS_MAX = 5;
 
 /** The built-in default when nobody configured anything: offline. */
 const BUILT_IN: Omit<ReadingSettings, 'hasKey' | 'lastUpdate'> = {
@@ -146,7 +148,11 @@ export class ReadingService {
     });
   }
 
-  private async logCall(
+  /**
+   * Records one provider call in the call log, its cost from the prices in force: the generation job's, and the
+   * answering step's feedback (`purpose: 'feedback'`) when a model writes it.
+   */
+  async logCall(
     agencyId: string,
     provider: ReadingProvider,
     purpose: 'generate' | 'feedback',
@@ -179,6 +185,12 @@ export class ReadingService {
     const room = SUBS_MAX - (row.questionSub as unknown[]).length;
     if (room <= 0) throw invalidField('request.questionId', `该题已有 ${SUBS_MAX} 个小题，不能再生成`);
     if (input.count > room) throw invalidField('request.count', `该题最多还能添加 ${room} 个小题`);
+    const active = await this.repo.activeJobs(ctx.agencyId, READING_GENERATE_KIND);
+    if (active >= AGENCY_ACTIVE_JOBS_MAX)
+      throw new ApiError(
+        'too_many_requests',
+        `本机构已有 ${AGENCY_ACTIVE_JOBS_MAX} 个生成任务在排队或进行中，请等它们完成后再提交`,
+      );
     const s = await this.effective(ctx.agencyId);
     const payload: ReadingJobPayload = {
       questionId: input.questionId,
