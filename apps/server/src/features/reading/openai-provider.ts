@@ -60,6 +60,9 @@ export const ModelAnswer = z.object({
 });
 type ModelItem = z.infer<typeof ModelAnswer>['items'][number];
 
+/** Whitespace runs as one space: a sentence copied from the prompt matches the article across line breaks. */
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
 const TRUE_WORDS = new Set(['t', 'true', '对', '正确', 'yes']);
 const FALSE_WORDS = new Set(['f', 'false', '错', '错误', 'no']);
 
@@ -85,8 +88,8 @@ function itemProblems(item: ModelItem, i: number, input: ProviderInput): string[
     if (item.type === 'translation' && (item.answer.length !== 1 || item.answer[0].trim() === ''))
       out.push(`${at}.answer must hold one reference translation in Chinese`);
   }
-  const evidence = item.evidence.trim();
-  if (evidence === '' || !input.article.includes(evidence))
+  const evidence = squash(item.evidence);
+  if (evidence === '' || !squash(input.article).includes(evidence))
     out.push(`${at}.evidence must be one sentence copied verbatim from the article`);
   return out;
 }

@@ -185,6 +185,7 @@ describe('offline generation through the job', () => {
     // Another agency's admin cannot read the job, and an unknown id answers 404.
     expectError(await call('GET', `/v1/reading/generate/${jobId}`, 'other', undefined, 'other'), 404);
     expectError(await call('GET', '/v1/reading/generate/nope', 'agency'), 404);
+    for (const who of ['teacher', 'student']) expectError(await call('GET', `/v1/reading/generate/${jobId}`, who), 403);
   });
 
   it('an agency with its maximum of generations waiting or running gets 429 for one more', async () => {
