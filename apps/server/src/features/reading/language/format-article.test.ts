@@ -38,6 +38,22 @@ describe('sentences', () => {
   });
 });
 
+describe('sentences of the editor’s HTML', () => {
+  it('are read from the text of its blocks, entities decoded, with the ids of their spans', () => {
+    const html =
+      '<p>The <b>tortoise</b> won &amp; the hare lost. Mr. Fox&nbsp;watched.</p><p>Slow but steady wins the race.</p>';
+    const { formatResult, sentences } = formatArticle(html, 'junior');
+    expect(sentences.map((s) => s.text)).toEqual([
+      'The tortoise won & the hare lost.',
+      'Mr. Fox watched.',
+      'Slow but steady wins the race.',
+    ]);
+    const ids = [...formatResult.matchAll(/id="(w-[0-9a-z]+-\d+)"/g)].map((m) => m[1]);
+    expect(sentences.every((s) => ids.includes(s.id))).toBe(true);
+    expect(new Set(sentences.map((s) => s.id)).size).toBe(3);
+  });
+});
+
 describe('formatResult', () => {
   it('is the stored questions’ formatter output, ids unchanged (HTML)', () => {
     const html = '<p>The <b>tortoise</b> won &amp; the hare lost.</p><p>Slow but steady wins the race.</p>';

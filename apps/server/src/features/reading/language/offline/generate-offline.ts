@@ -153,7 +153,7 @@ function cloze(ctx: Context): GeneratedSubQuestion | null {
 function trueFalse(ctx: Context, keyTrue: boolean): GeneratedSubQuestion | null {
   const candidates = ctx.random
     .shuffle(ctx.sentences)
-    .filter((s) => words(s) >= 6 && words(s) <= 40 && !ctx.usedSentences.has(s.text));
+    .filter((s) => words(s) >= 8 && words(s) <= 40 && !ctx.usedSentences.has(s.text));
   for (const sentence of candidates) {
     if (keyTrue) {
       ctx.usedSentences.add(sentence.text);

@@ -16,7 +16,12 @@ export interface StatementEdit {
 
 const NEGATED_RE =
   /\b(is|are|was|were|do|does|did|has|have|had|could|would|should|must|need)n['’]t\b|\b(can)not\b|\b(is|are|was|were|do|does|did|has|have|had|could|would|should|must|will|may|might) not\b/i;
-const AUX_RE = /\b(is|are|was|were|can|could|will|would|should|must|has|have|had|may|might)\b(?! not\b| never\b)/i;
+/**
+ * An auxiliary a `not` can follow: a whole word (not `can` of `can't`), followed by a lower-case word that is not a
+ * subject (`have you heard`, `should he meet` are questions), `to` (`was to get out`) or already negative.
+ */
+const AUX_RE =
+  /\b(is|are|was|were|can|could|will|would|should|must|has|have|had|may|might)\b(?!['’])(?=\s+[a-z])(?!\s+(?:not|never|seldom|hardly|scarcely|rarely|no|nothing|nobody|none|to|you|he|she|it|we|they|i|there|this|that)\b)/;
 
 /** Removes the first negation (`was not` → `was`, `didn't` → `did`, `cannot` → `can`) or inserts one after the first auxiliary. */
 export function negationEdit(sentence: string): StatementEdit | null {
@@ -61,7 +66,8 @@ export function swapEdit(sentence: AnalysedSentence): StatementEdit | null {
   // Whole words only: `Shepherd` of `Shepherd-boy` or `Scrooge` of `Scrooge's` is not a name to move.
   const whole = (w: { start: number; text: string }) =>
     !/[\p{L}\p{N}'’-]/u.test(t[w.start - 1] ?? ' ') && !/[\p{L}\p{N}'’-]/u.test(t[w.start + w.text.length] ?? ' ');
-  const names = sentence.words.filter((w) => w.proper && /^[A-Z][a-z]+$/.test(w.text) && whole(w));
+  // Names the dictionary does not know: `Creator` and `Rights` of the Declaration are capitalised common nouns.
+  const names = sentence.words.filter((w) => w.proper && !w.entry && /^[A-Z][a-z]+$/.test(w.text) && whole(w));
   const first = names.at(0);
   if (!first) return null;
   // Two names, not two halves of one (`Happy Prince`): some common word stands between them.
