@@ -96,7 +96,7 @@ export function AiSettingsPage({ scope }: { scope: SettingsScope }) {
           <PlatformSettings settings={s} />
         )}
       </Card>
-      <Card>
+      <Card title={T.calls.title}>
         <CallTable scope={scope} />
       </Card>
     </Space>

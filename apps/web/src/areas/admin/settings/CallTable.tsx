@@ -26,7 +26,11 @@ export function CallTable({ scope }: { scope: SettingsScope }) {
     {
       title: C.model,
       key: 'model',
-      render: (_: unknown, r) => `${AI_SETTINGS_TEXTS.providerShort[r.provider]}${r.model ? ` / ${r.model}` : ''}`,
+      width: 180,
+      render: (_: unknown, r) =>
+        r.provider === 'openai' && r.model
+          ? `${AI_SETTINGS_TEXTS.providerShort.openai} / ${r.model}`
+          : AI_SETTINGS_TEXTS.providerShort[r.provider],
     },
     { title: C.promptTokens, dataIndex: 'promptTokens', width: 100, align: 'right' },
     { title: C.completionTokens, dataIndex: 'completionTokens', width: 100, align: 'right' },
@@ -44,7 +48,6 @@ export function CallTable({ scope }: { scope: SettingsScope }) {
   ];
   return (
     <section aria-label={C.title}>
-      <Typography.Title level={5}>{C.title}</Typography.Title>
       {calls.isError && <Typography.Paragraph type="danger">{errorText(calls.error)}</Typography.Paragraph>}
       <Table<ReadingCall>
         rowKey="id"
@@ -53,7 +56,7 @@ export function CallTable({ scope }: { scope: SettingsScope }) {
         dataSource={calls.data?.list ?? []}
         loading={calls.isFetching}
         locale={{ emptyText: C.empty }}
-        scroll={{ x: 760 }}
+        scroll={{ x: 900 }}
         pagination={paging.pagination(calls.data?.total ?? 0, C.total)}
       />
     </section>

@@ -17,8 +17,8 @@ const KEPT = ['id', 'src', 'alt', 'title', 'href', 'colspan', 'rowspan', 'width'
 const VOID = new Set(['br', 'hr', 'img', 'col', 'wbr']);
 
 export function glossText(w: OutScopeWord): string {
-  const level = w.level ? READING_LEVEL_LABELS[w.level] : T.unknownLevel;
-  return `${w.lemma}（${level}）${w.gloss || T.noGloss}`;
+  if (!w.level) return `${w.lemma}${w.gloss ? `：${w.gloss}` : T.noGloss}`;
+  return `${w.lemma}（${READING_LEVEL_LABELS[w.level]}）${w.gloss || T.noGloss}`;
 }
 
 function OutScopeMark({ text, word }: { text: string; word: OutScopeWord }) {
