@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api-error.js';
 import { examDictionary } from '../dictionary.js';
+import { levelRank } from '../levels.js';
+import { glossesOverlap } from './distractors.js';
 import { generateOffline, type GeneratedSubQuestion, type ReadingLevel } from '../index.js';
 import { TEST_ARTICLES } from '../test-articles.test-helper.js';
 
@@ -60,6 +62,10 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
         for (const d of distractors) {
           expect(d).not.toBe(key?.content);
           expect(dict.entry(d)?.pos, d).toBe(keyEntry?.pos);
+          // A similar level: the key's or one away; never a synonym of the key.
+          const gap = Math.abs(levelRank(dict.entry(d)?.level ?? 'junior') - levelRank(keyEntry?.level ?? 'junior'));
+          expect(gap, d).toBeLessThanOrEqual(1);
+          expect(glossesOverlap(dict.entry(d)?.gloss ?? '', keyEntry?.gloss ?? ''), d).toBe(false);
         }
       } else {
         // Vocabulary in context: the asked word is in the evidence; options are glosses; the key is its gloss.
@@ -70,11 +76,14 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
         expect(keyEntry?.gloss).toBe(key?.content);
         for (const d of distractors) {
           expect(d).not.toBe(key?.content);
-          const sameGloss = dict.entries.filter((e) => e.gloss === d);
-          expect(
-            sameGloss.some((e) => e.pos === keyEntry?.pos),
-            d,
-          ).toBe(true);
+          expect(glossesOverlap(d, key?.content ?? ''), d).toBe(false);
+          const fits = dict.entries.filter(
+            (e) =>
+              e.gloss === d &&
+              e.pos === keyEntry?.pos &&
+              Math.abs(levelRank(e.level) - levelRank(keyEntry?.level ?? 'junior')) <= 1,
+          );
+          expect(fits.length, d).toBeGreaterThan(0);
         }
       }
       break;
@@ -181,5 +190,9 @@ describe('generateOffline on the test articles', () => {
     }
     expect(() => generateOffline('Word. '.repeat(4000), { level: 'junior', count: 1 })).toThrow(/文章过长/);
     expect(generateOffline('Hi.', { level: 'junior', count: 5 })).toEqual([]);
+    expect(generateOffline('这是一篇中文文章。它没有英文句子，所以没有题目。', { level: 'junior', count: 5 })).toEqual(
+      [],
+    );
+    expect(generateOffline('   \n  ', { level: 'junior', count: 5 })).toEqual([]);
   });
 });
