@@ -112,6 +112,16 @@ export class KnowledgeGraphRepository {
     return row.id;
   }
 
+  /** Whether the subject and the grade (when given) exist in the dictionaries. */
+  async dictionaryHas(subjectId: string | undefined, gradeId: string | null | undefined) {
+    const [row] = rowsOf<{ subject: boolean; grade: boolean }>(
+      await this.db.execute(sql`select
+        ${subjectId === undefined} or exists (select 1 from subjects where id = ${subjectId ?? ''}) as subject,
+        ${gradeId == null} or exists (select 1 from grades where id = ${gradeId ?? ''}) as grade`),
+    );
+    return { subject: row.subject, grade: row.grade };
+  }
+
   async updateGroup(id: number, v: Partial<typeof graphGroups.$inferInsert>, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(graphGroups)

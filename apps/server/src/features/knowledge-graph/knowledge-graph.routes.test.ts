@@ -213,6 +213,10 @@ describe('groups and items', () => {
     const bad = await call('PUT', '/v1/knowledgraph/group', graphAdmin, { name: '', subjectId: 'en' });
     expectError(bad, 400);
     expect(bad.body.errmsg).toBe('请求参数有误：请填写图谱名称');
+    const noSubject = await call('PUT', '/v1/knowledgraph/group', graphAdmin, { name: 'x', subjectId: 'latin' });
+    expectError(noSubject, 400);
+    expect(noSubject.body.errmsg).toBe('请求参数有误：学科不存在');
+    expectError(await call('POST', `/v1/knowledgraph/group/${g.id}`, graphAdmin, { gradeId: 'g99' }), 400);
     expectOk(await call('DELETE', `/v1/knowledgraph/group/${g.id}`, graphAdmin));
     expectError(await call('GET', `/v1/knowledgraph/group/${g.id}`, graphAdmin), 404);
   });

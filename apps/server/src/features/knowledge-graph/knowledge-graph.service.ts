@@ -128,7 +128,15 @@ export class KnowledgeGraphService {
     return row;
   }
 
+  /** 400 for a subject or grade the dictionaries do not hold. */
+  private async checkDictionaries(subjectId: string | undefined, gradeId: string | null | undefined) {
+    const has = await this.repo.dictionaryHas(subjectId, gradeId);
+    if (!has.subject) throw invalidField('request.subjectId', '学科不存在');
+    if (!has.grade) throw invalidField('request.gradeId', '年级不存在');
+  }
+
   async create(input: GraphGroupCreate): Promise<GraphGroup> {
+    await this.checkDictionaries(input.subjectId, input.gradeId);
     const id = await this.repo.insertGroup(
       {
         name: input.name,
@@ -149,6 +157,7 @@ export class KnowledgeGraphService {
 
   async update(id: string, input: GraphGroupUpdate): Promise<GraphGroup> {
     const group = await this.loadGroup(id);
+    await this.checkDictionaries(input.subjectId, input.gradeId);
     if (!(await this.repo.updateGroup(group.id, input, this.now()))) throw notFound(GROUP_NOT_FOUND);
     return groupWire((await this.repo.group(group.id))!);
   }
