@@ -197,6 +197,17 @@ describe('judgeEnReading', () => {
   it('is wrong with no sub-questions at all', () => {
     expect(judgeEnReading({ questionSub: [] }, {})).toMatchObject({ isCorrect: false, score: 0 });
   });
+  it('judges only the sub-questions a teacher accepted (a pending one is neither asked nor counted)', () => {
+    const q = {
+      questionSub: [
+        { questionSubId: 'a', type: 'singleChoice' as const, answer: ['B'], status: 'accepted' },
+        { questionSubId: 'p', type: 'singleChoice' as const, answer: ['C'], status: 'pending' },
+      ],
+    };
+    const r = judgeEnReading(q, { subAnswers: { a: ['B'] } });
+    expect(r).toMatchObject({ isCorrect: true, score: 1 });
+    expect(r.subResults?.map((s) => s.questionSubId)).toEqual(['a']);
+  });
 });
 
 describe('judgeQuestion', () => {

@@ -14,6 +14,8 @@ export interface JudgeSource {
 export interface JudgeSubSource extends JudgeSource {
   questionSubId: string;
   type: SubQuestionType;
+  /** 'pending': proposed (e.g. generated) and not yet accepted by a teacher — not asked, not judged. */
+  status?: string;
 }
 
 /** What judging needs of an enReading question. */
@@ -148,6 +150,9 @@ function judgeSub(sub: JudgeSubSource, submitted: Answer, manual: boolean): SubJ
   };
 }
 
+/** A sub-question students are asked: every one but those still waiting for a teacher's review ('pending'). */
+export const isAskedSub = (sub: { status?: string }) => sub.status !== 'pending';
+
 /**
  * enReading: each sub-question judged with `subAnswers[questionSubId]` (missing → empty → wrong).
  * score = sub-questions right / sub-questions; isCorrect true when all are right, false as soon as an
@@ -158,9 +163,10 @@ export function judgeEnReading(
   submission: { answer?: Answer; subAnswers?: Readonly<Record<string, Answer>> },
 ): JudgeResult {
   const manual = source.judgeType === 'manual';
-  const subResults = source.questionSub.map((sub) =>
-    judgeSub(sub, submission.subAnswers?.[sub.questionSubId] ?? [], manual),
-  );
+  // Only the sub-questions a teacher accepted are asked, so only they are judged (docs/reading.md "Review").
+  const subResults = source.questionSub
+    .filter(isAskedSub)
+    .map((sub) => judgeSub(sub, submission.subAnswers?.[sub.questionSubId] ?? [], manual));
   const total = subResults.length;
   const right = subResults.filter((r) => r.isCorrect === true).length;
   const wrong = subResults.some((r) => r.isCorrect === false);

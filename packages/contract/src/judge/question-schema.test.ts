@@ -220,6 +220,12 @@ describe('toStudentView and StudentQuestion', () => {
     expect(question.explanation).toBe('<p>秘密解析</p>');
   });
 
+  it("leaves out sub-questions still pending a teacher's review", () => {
+    const pending = { ...question.questionSub[0], questionSubId: 'p1', status: 'pending' as const };
+    const view = toStudentView({ ...question, questionSub: [...question.questionSub, pending] });
+    expect(view.questionSub.map((s) => s.questionSubId)).toEqual(['s1']);
+  });
+
   it('as a response schema drops answers from a full question, and extra keys from extra', () => {
     const parsed = StudentQuestion.parse({ ...question, extra: { ...question.extra, answer: ['F'] } });
     expect(JSON.stringify(parsed)).not.toMatch(/秘密|"answer"/);

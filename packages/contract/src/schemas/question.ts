@@ -88,12 +88,17 @@ export const StudentQuestion = Question.omit({ answer: true, explanation: true, 
 });
 export type StudentQuestion = z.infer<typeof StudentQuestion>;
 
-/** Strips the answer and explanation from a question and its sub-questions. Pure; never mutates `q`. */
+/**
+ * Strips the answer and explanation from a question and its sub-questions, and leaves out the sub-questions still
+ * waiting for a teacher's review (status 'pending': students are not asked them). Pure; never mutates `q`.
+ */
 export function toStudentView(q: Question): StudentQuestion {
   const { answer: _answer, explanation: _explanation, questionSub, ...rest } = q;
   return {
     ...rest,
-    questionSub: questionSub.map(({ answer: _a, explanation: _e, ...sub }) => sub),
+    questionSub: questionSub
+      .filter((s) => s.status !== 'pending')
+      .map(({ answer: _a, explanation: _e, ...sub }) => sub),
   };
 }
 

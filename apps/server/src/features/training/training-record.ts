@@ -60,11 +60,13 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const optionsOf = (v: unknown): QuestionOption[] =>
   Array.isArray(v) ? (v as Record<string, unknown>[]).map((o) => ({ key: text(o.key), content: text(o.content) })) : [];
 
-/** A reading question's sub-questions: id, title and type (empty for every other type). */
+/** A reading question's sub-questions the student was asked (not those pending review): id, title and type. */
 const subQuestionsOf = (v: unknown): { id: string; title: string; type?: SubQuestionType }[] =>
   Array.isArray(v)
-    ? (v as Record<string, unknown>[]).map((s) => {
-        const type = SubQuestionType.safeParse(s.type);
-        return { id: text(s.questionSubId), title: text(s.title), ...(type.success ? { type: type.data } : {}) };
-      })
+    ? (v as Record<string, unknown>[])
+        .filter((s) => s.status !== 'pending')
+        .map((s) => {
+          const type = SubQuestionType.safeParse(s.type);
+          return { id: text(s.questionSubId), title: text(s.title), ...(type.success ? { type: type.data } : {}) };
+        })
     : [];
