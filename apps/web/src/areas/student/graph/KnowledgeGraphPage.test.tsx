@@ -1,0 +1,140 @@
+// student/knowledgegraph/mine against a fake API: on a phone the curated graph shows as a list grouped by state
+// (headings, buttons) and 去练习 starts a training on the point and opens it; on a wide screen the graph is drawn
+// with the ready item highlighted; without a curated graph the mastery tree shows as before.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GraphGroup, StudentGraph, StudentGraphNode } from '@edu/contract';
+import { loginInfo } from '../../../test/fixtures';
+import { phoneWidth } from '../../../test/phone-width';
+import { makeSession, renderApp } from '../../../test/render';
+import { STUDENT } from '../train/test-kit';
+import { point } from '../wrong/test-kit';
+
+const group: GraphGroup = {
+  id: '7',
+  name: '初中英语时态',
+  subjectId: 'en',
+  gradeId: null,
+  description: '',
+  itemCount: 4,
+  edgeCount: 3,
+  createTime: 0,
+  lastUpdate: 0,
+};
+const node = (id: string, name: string, state: StudentGraphNode['state'], level: string | null): StudentGraphNode => ({
+  id,
+  groupId: '7',
+  knowledgeCode: `en.t${id}`,
+  knowledgeName: name,
+  description: '',
+  x: null,
+  y: null,
+  resources: { schemeIds: [], questionIds: [], videoUrl: null },
+  mastery: { level, trained: level !== null },
+  state,
+});
+// 一般现在时 (mastered) → 一般过去时 (ready) → 过去完成时 (locked); 现在完成时 needs 一般过去时 too (learning).
+const GRAPH: StudentGraph = {
+  group,
+  nodes: [
+    node('1', '一般现在时', 'mastered', 'mastered'),
+    node('2', '一般过去时', 'ready', 'attempted'),
+    node('3', '过去完成时', 'locked', null),
+    node('4', '现在完成时', 'learning', 'familiar'),
+  ],
+  edges: [
+    { id: 'e1', fromItemId: '1', toItemId: '2' },
+    { id: 'e2', fromItemId: '2', toItemId: '3' },
+    { id: 'e3', fromItemId: '2', toItemId: '4' },
+  ],
+};
+
+let restore: (() => void) | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  restore?.();
+  restore = null;
+  vi.useRealTimers();
+});
+
+/** The list's section under a heading (found by text: role queries over the whole antd page are slow). */
+/** A button by its text or accessible label (role queries compute styles over the antd page: seconds each). */
+const buttonOf = (root: HTMLElement, name: string) =>
+  root.querySelector<HTMLElement>(`button[aria-label="${name}"]`) ??
+  within(root).queryByText(name)?.closest('button') ??
+  null;
+
+const section = (heading: string) => {
+  const h = screen.getByText(heading);
+  expect(h.tagName).toBe('H4');
+  return h.closest('section') as HTMLElement;
+};
+
+describe('student/knowledgegraph/mine', () => {
+  it('on a phone lists the items by state and 去练习 opens a training on the point', async () => {
+    restore = phoneWidth();
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/student/knowledgegraph': { graphs: [GRAPH] },
+      'POST /v1/student/knowledgegraph/practice': { trainId: '77' },
+    });
+    renderApp(s.session, ['/student/knowledgegraph/mine']);
+    expect(await screen.findByText('可以学习 1 个', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('初中英语时态').tagName).toBe('H3');
+    expect(buttonOf(section('可以学习 1 个'), '一般过去时')).toBeTruthy();
+    expect(buttonOf(section('学习中 1 个'), '现在完成时')).toBeTruthy();
+    expect(buttonOf(section('已掌握 1 个'), '一般现在时')).toBeTruthy();
+    const locked = section('未解锁 1 个');
+    expect(buttonOf(locked, '过去完成时')).toBeTruthy();
+    // What is still missing, and no practice from a locked or mastered item.
+    expect(within(locked).getByText('先掌握：一般过去时')).toBeTruthy();
+    expect(locked.querySelector('button[aria-label^="去练习"]')).toBeNull();
+    expect(section('已掌握 1 个').querySelector('button[aria-label^="去练习"]')).toBeNull();
+    expect(buttonOf(section('学习中 1 个'), '去练习「现在完成时」')).toBeTruthy();
+    // No React Flow on the list view.
+    expect(document.querySelector('.react-flow')).toBeNull();
+
+    // Opening an item shows its detail.
+    fireEvent.click(buttonOf(section('学习中 1 个'), '现在完成时')!);
+    const detail = await waitFor(() => {
+      const d = document.querySelector<HTMLElement>('[aria-label="知识点「现在完成时」"]');
+      if (!d) throw new Error('no detail');
+      return d;
+    });
+    expect(within(detail).getByText('熟悉')).toBeTruthy();
+    expect(within(detail).getByText('一般过去时')).toBeTruthy();
+
+    fireEvent.click(buttonOf(section('可以学习 1 个'), '去练习「一般过去时」')!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/student/train/77/do'));
+    expect(s.calls.find((c) => c.method === 'POST')?.body).toEqual({ request: { knowledgeCode: 'en.t2' } });
+  });
+
+  it('on a wide screen draws the graph, the ready item highlighted, and switches to the list', async () => {
+    const s = await makeSession(loginInfo(STUDENT), { 'GET /v1/student/knowledgegraph': { graphs: [GRAPH] } });
+    const { container } = renderApp(s.session, ['/student/knowledgegraph/mine']);
+    const ready = await waitFor(
+      () => {
+        const n = container.querySelector<HTMLElement>('.graph-node-ready');
+        if (!n) throw new Error('no graph yet');
+        return n;
+      },
+      { timeout: 15_000 },
+    );
+    expect(ready.textContent).toBe('一般过去时');
+    expect(container.querySelectorAll('.graph-node-locked')).toHaveLength(1);
+    expect(container.querySelector('[role=figure]')?.getAttribute('aria-label')).toBe('知识图谱「初中英语时态」');
+    fireEvent.click(screen.getByText('列表'));
+    expect((await screen.findByText('可以学习 1 个')).tagName).toBe('H4');
+  });
+
+  it('without a curated graph shows the mastery tree', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/student/knowledgegraph': { graphs: [] },
+      'GET /v1/mastery/points': [point({ code: 'en', name: '英语', level: 'familiar' })],
+    });
+    const { container } = renderApp(s.session, ['/student/knowledgegraph/mine']);
+    await waitFor(() => expect(container.querySelector('.kp-node.kp-familiar')).toBeTruthy(), { timeout: 15_000 });
+    expect(screen.queryByText('列表')).toBeNull();
+  });
+});
