@@ -146,6 +146,20 @@ describe('generateOffline on the test articles', () => {
     expect([...seen].sort()).toEqual(['negation', 'number', 'swap']);
   });
 
+  it('alternates true and false statements, the other when the due one finds no sentence', () => {
+    let long = 0;
+    for (const { text } of TEST_ARTICLES) {
+      const keys = generateOffline(text, { level: 'cet4', count: 6, seed: 9, types: ['trueFalse'] })
+        .map((i) => i.answer[0])
+        .join('');
+      expect(keys.length).toBeGreaterThanOrEqual(3);
+      if (keys.length < 4) continue;
+      long++;
+      expect(keys.slice(0, 4)).toMatch(/^(TFTF|FTFT)$/);
+    }
+    expect(long).toBeGreaterThanOrEqual(8);
+  });
+
   it('is deterministic for a seed and varies with it', () => {
     const text = TEST_ARTICLES[0].text;
     const a = generateOffline(text, { level: 'junior', count: 10, seed: 5 });

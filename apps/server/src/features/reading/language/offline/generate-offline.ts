@@ -251,6 +251,9 @@ export function generateOffline(article: string, options: OfflineOptions): Gener
   const out: GeneratedSubQuestion[] = [];
   const exhausted = new Set<Kind>();
   let trueFalseCount = 0;
+  // True and false statements alternate, the first one chosen by the seed; when no sentence takes the one due
+  // (no controlled edit applies), the other is asked.
+  const trueFirst = ctx.random.next() < 0.5;
   for (let i = 0; out.length < count && exhausted.size < new Set(plan).size; i++) {
     const kind = plan[i % plan.length];
     if (exhausted.has(kind)) continue;
@@ -260,7 +263,8 @@ export function generateOffline(article: string, options: OfflineOptions): Gener
         : kind === 'cloze'
           ? cloze(ctx)
           : kind === 'trueFalse'
-            ? trueFalse(ctx, trueFalseCount % 2 === (ctx.random.next() < 0.5 ? 0 : 1))
+            ? (trueFalse(ctx, trueFalseCount % 2 === 0 ? trueFirst : !trueFirst) ??
+              trueFalse(ctx, trueFalseCount % 2 === 0 ? !trueFirst : trueFirst))
             : translation(ctx);
     if (!item) exhausted.add(kind);
     else {
