@@ -204,6 +204,22 @@ describe('alternatives', () => {
   });
 });
 
+/** Admin pages of our own beyond docs/product.md §2 (docs/routes.md): the AI settings. */
+const OWN_ADMIN_PAGES = ['/admin/settings/ai', '/admin/platform/ai'];
+
+describe('our own admin pages', () => {
+  it('the agency AI settings open to the agency admin and a platform admin, the platform page to a platform admin only', () => {
+    const agencyAdmin = as('edu:agency:demo:admin');
+    const teacher = as('edu:agency:demo:teacher');
+    expect(canAccessPath('/admin/settings/ai', agencyAdmin, 'demo')).toBe(true);
+    expect(canAccessPath('/admin/settings/ai', agencyAdmin, 'other')).toBe(false);
+    expect(canAccessPath('/admin/settings/ai', teacher, 'demo')).toBe(false);
+    expect(canAccessPath('/admin/settings/ai', as('edu:admin'), 'demo')).toBe(true);
+    expect(canAccessPath('/admin/platform/ai', as('edu:admin'), null)).toBe(true);
+    expect(canAccessPath('/admin/platform/ai', agencyAdmin, 'demo')).toBe(false);
+  });
+});
+
 describe('unknown paths', () => {
   it.each(['/', '/nowhere', '/public/anything', '/public/teacher/1/profile', '/studentx', '/student/anything/deep'])(
     '%s is open to everyone',
@@ -216,7 +232,9 @@ describe('unknown paths', () => {
 
   it('covers every PATH_RULES entry with at least one spec route or edge case above', () => {
     const decided = new Set(
-      [...SPEC_ROUTES.map((r) => r.pattern), '/admin/user', '/admin/knowledge'].map((p) => findPathRule(p)),
+      [...SPEC_ROUTES.map((r) => r.pattern), '/admin/user', '/admin/knowledge', ...OWN_ADMIN_PAGES].map((p) =>
+        findPathRule(p),
+      ),
     );
     for (const r of PATH_RULES) expect(decided, `${r.match} ${r.path}`).toContain(r);
   });

@@ -29,6 +29,8 @@ export const PATH_RULES: readonly PathRule[] = [
   rule('/admin/user/parent', 'prefix', ROLE_SETS.parentAdmin),
   rule('/admin/user/WTteacher', 'prefix', ROLE_SETS.coachAdmin),
   rule('/admin/user', 'prefix', ROLE_SETS.userAdmin),
+  rule('/admin/settings', 'prefix', ROLE_SETS.agencySettings),
+  rule('/admin/platform', 'prefix', ROLE_SETS.platformAdmin),
   rule('/admin', 'exact', 'open'),
   rule('/admin', 'prefix', ROLE_SETS.adminArea),
   rule('/WTPteacher', 'exact', 'open'),

@@ -16,6 +16,9 @@ export const ROLE_SETS = {
   teacherAdmin: one(a('admin'), a('teacher:admin')),
   parentAdmin: one(a('admin'), a('parent:admin')),
   coachAdmin: one('edu:admin', 'edu:coach:admin'),
+  /** The agency's own settings pages (AI provider): the agency admin, or a platform admin acting in the agency. */
+  agencySettings: one('edu:admin', a('admin')),
+  platformAdmin: one('edu:admin'),
   userAdmin: one('edu:admin', 'edu:coach:admin', a('admin'), a('student:admin'), a('teacher:admin'), a('parent:admin')),
   adminArea: one(
     a('admin'),
