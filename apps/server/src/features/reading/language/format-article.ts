@@ -26,7 +26,10 @@ export function glossarySet(glossary: readonly string[] = []): Set<string> {
   const dict = examDictionary();
   const set = new Set<string>();
   for (const item of glossary.slice(0, 1000)) {
-    for (const word of item.toLowerCase().match(/[a-z]+(?:'[a-z]+)*/g) ?? []) {
+    for (const word of item
+      .slice(0, 200)
+      .toLowerCase()
+      .match(/[a-z]+(?:'[a-z]+)*/g) ?? []) {
       set.add(word);
       const entry = dict.lookup(word);
       if (entry) set.add(entry.word);
