@@ -297,17 +297,27 @@ export class KnowledgeGraphRepository {
 
   /**
    * The counted, judged answers in these subtrees (mastery-levels.ts's input), of one agency or of every agency,
-   * grouped by student: `key` is `agency:user`, answers oldest first — the rows mastery.repository.ts reads for one
+   * grouped by student (or of one student: `userId`): `key` is `agency:user`, answers oldest first — the rows mastery.repository.ts reads for one
    * student, for many.
    */
-  async answersByStudent(roots: string[], agencyId: string | null): Promise<Map<string, MasteryAnswer[]>> {
+  async answersByStudent(
+    roots: string[],
+    agencyId: string | null,
+    userId?: number,
+  ): Promise<Map<string, MasteryAnswer[]>> {
     const out = new Map<string, MasteryAnswer[]>();
     if (!roots.length) return out;
     const within = sql.join(
       roots.map((r) => inSubtree(sql`q.knowledge_code`, r)),
       sql` or `,
     );
-    const agency = agencyId === null ? sql`` : sql` and ar.agency_id = ${agencyId}`;
+    // One student's rows are read through answer_records_agency_user_idx, as mastery.repository.ts reads them.
+    const agency =
+      agencyId === null
+        ? sql``
+        : userId === undefined
+          ? sql` and ar.agency_id = ${agencyId}`
+          : sql` and ar.agency_id = ${agencyId} and ar.user_id = ${userId}`;
     const rows = rowsOf<{
       agency_id: string;
       user_id: number;

@@ -455,7 +455,7 @@ describe('practice', () => {
       ),
     );
     const training = expectOk(
-      await call<{ schemeId: string; question: { id: string; knowledgeId: string } | null; status: string }>(
+      await call<{ schemeId: string; title: string; question: { id: string } | null; status: string }>(
         'GET',
         `/v1/train/${started.trainId}`,
         learner,
@@ -464,6 +464,7 @@ describe('practice', () => {
       ),
     );
     expect(training.status).toBe('running');
+    expect(training.title).toBe(`知识点练习：${kpName.D}`);
     expect(training.question?.id).toBe(String(questionOf[kps.D]));
     // Again on the same point: the same training; on another point: a new one (the first is finished).
     const again = expectOk(

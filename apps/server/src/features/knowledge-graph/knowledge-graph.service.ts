@@ -343,7 +343,11 @@ export class KnowledgeGraphService {
     if (!groups.length) return { graphs: [] };
     const ids = groups.map((g) => g.id);
     const [items, edges] = await Promise.all([this.repo.items(ids), this.repo.edges(ids)]);
-    const answers = await this.repo.answersByStudent(rootsOf(items.map((i) => i.knowledgeCode)), user.agencyId);
+    const answers = await this.repo.answersByStudent(
+      rootsOf(items.map((i) => i.knowledgeCode)),
+      user.agencyId,
+      user.id,
+    );
     const levels: Map<string, PointMastery> = masteryByPoint(answers.get(`${user.agencyId}:${user.id}`) ?? []);
     return { graphs: groups.map((g) => studentGraph(g, items, edges, levels)) };
   }
@@ -372,7 +376,11 @@ export class KnowledgeGraphService {
     const running = await this.repo.runningPractice(schemeId, user.id);
     if (running && !(running.kpRange.length === 1 && running.kpRange[0] === code))
       await this.training.finish(user, String(running.id));
-    const t = await this.training.start(user, String(schemeId), (e) => ({ ...e, kpRange: [code] }));
+    const t = await this.training.start(user, String(schemeId), (s) => ({
+      ...s,
+      title: `知识点练习：${point.name}`,
+      engine: { ...s.engine, kpRange: [code] },
+    }));
     if (t.status !== 'running' && t.question === null && t.answered === 0)
       throw conflict('该知识点下暂时没有可练习的题目');
     return { trainId: t.trainId };

@@ -112,12 +112,12 @@ export class TrainingService {
 
   /**
    * The student's running training of the scheme, or a new one (exactly one, whatever the concurrency).
-   * `narrow` adapts the engine of a new training (graph practice narrows its system scheme to one knowledge
-   * subtree, docs/knowledge-graph.md "Practice").
+   * `narrow` adapts the scheme a new training snapshots (graph practice narrows its system scheme to one
+   * knowledge subtree and names the training after it, docs/knowledge-graph.md "Practice").
    */
-  async start(user: Trainee, schemeId: string, narrow?: (engine: EngineScheme) => EngineScheme): Promise<Training> {
+  async start(user: Trainee, schemeId: string, narrow?: (s: TrainableScheme) => TrainableScheme): Promise<Training> {
     const found = await this.schemes.trainable(user.agencyId, schemeId);
-    const scheme = narrow ? { ...found, engine: narrow(found.engine) } : found;
+    const scheme = narrow ? narrow(found) : found;
     if (scheme.type === 'paper' && (await this.taskPapers?.held(user.agencyId, [scheme.id]))?.has(scheme.id))
       throw conflict('该试卷通过任务布置，请从待办任务中进入');
     // A start is mostly a first one: draw and insert straight away. The insert does nothing when the student
