@@ -31,6 +31,7 @@ import { leavingRoutes } from './features/leaving/leaving.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
+import { recitationRoutes } from './features/recitation/recitation.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
 import access from './plugins/access.js';
@@ -115,6 +116,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(noticesRoutes);
   await app.register(readingRoutes);
   await app.register(knowledgeGraphRoutes);
+  await app.register(recitationRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -67,6 +67,8 @@ import { StudentHomeRepository } from './features/student-home/student-home.repo
 import { StudentHomeService } from './features/student-home/student-home.service.js';
 import { NoticesRepository } from './features/notices/notices.repository.js';
 import { NoticesService } from './features/notices/notices.service.js';
+import { RecitationRepository } from './features/recitation/recitation.repository.js';
+import { RecitationService } from './features/recitation/recitation.service.js';
 import { ReadingRepository } from './features/reading/reading.repository.js';
 import { ReadingService } from './features/reading/reading.service.js';
 import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-graph.repository.js';
@@ -205,6 +207,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     // AI reading (docs/reading.md): its generation runs on the job queue.
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
     knowledgeGraph: new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock),
+    // Recitation texts (docs/recitation.md).
+    recitation: new RecitationService(new RecitationRepository(db), clock),
   };
   services.marking.notices = notices;
   services.parents.notices = notices;

@@ -20,6 +20,7 @@ import { STUDENT_HOME_API } from './api/student-home.js';
 import { NOTICES_API } from './api/notices.js';
 import { KNOWLEDGE_GRAPH_API } from './api/knowledge-graph.js';
 import { READING_API } from './api/reading.js';
+import { RECITATION_API } from './api/recitation.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -247,6 +248,7 @@ export const API = {
   ...NOTICES_API,
   ...KNOWLEDGE_GRAPH_API,
   ...READING_API,
+  ...RECITATION_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -37,5 +37,6 @@ export * from './schemas/student-home.js';
 export * from './schemas/notices.js';
 export * from './schemas/knowledge-graph.js';
 export * from './schemas/reading.js';
+export * from './schemas/recitation.js';
 export * from './judge/index.js';
 export * from './engine/index.js';
