@@ -33,6 +33,7 @@ import { studentHomeRoutes } from './features/student-home/student-home.routes.j
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { recitationRoutes } from './features/recitation/recitation.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
+import { readingStepsRoutes } from './features/reading-steps/reading-steps.routes.js';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
@@ -115,6 +116,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);
   await app.register(readingRoutes);
+  await app.register(readingStepsRoutes);
   await app.register(knowledgeGraphRoutes);
   await app.register(recitationRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));

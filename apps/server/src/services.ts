@@ -71,6 +71,8 @@ import { RecitationRepository } from './features/recitation/recitation.repositor
 import { RecitationService } from './features/recitation/recitation.service.js';
 import { ReadingRepository } from './features/reading/reading.repository.js';
 import { ReadingService } from './features/reading/reading.service.js';
+import { ReadingStepsRepository } from './features/reading-steps/reading-steps.repository.js';
+import { ReadingStepsService } from './features/reading-steps/reading-steps.service.js';
 import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-graph.repository.js';
 import { KnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.js';
 
@@ -206,6 +208,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     notices,
     // AI reading (docs/reading.md): its generation runs on the job queue.
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
+    // Answering steps of reading questions inside trainings (docs/reading.md "Answering steps").
+    readingSteps: new ReadingStepsService(new ReadingStepsRepository(db), training, questionsRepo, questions, clock),
     knowledgeGraph: new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock),
     // Recitation texts (docs/recitation.md).
     recitation: new RecitationService(new RecitationRepository(db), clock),

@@ -21,6 +21,7 @@ import { NOTICES_API } from './api/notices.js';
 import { KNOWLEDGE_GRAPH_API } from './api/knowledge-graph.js';
 import { READING_API } from './api/reading.js';
 import { RECITATION_API } from './api/recitation.js';
+import { READING_STEPS_API } from './api/reading-steps.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -249,6 +250,7 @@ export const API = {
   ...KNOWLEDGE_GRAPH_API,
   ...READING_API,
   ...RECITATION_API,
+  ...READING_STEPS_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

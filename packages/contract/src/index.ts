@@ -38,5 +38,6 @@ export * from './schemas/notices.js';
 export * from './schemas/knowledge-graph.js';
 export * from './schemas/reading.js';
 export * from './schemas/recitation.js';
+export * from './schemas/reading-steps.js';
 export * from './judge/index.js';
 export * from './engine/index.js';

@@ -1,0 +1,139 @@
+// The feedback of one answering step (docs/reading.md "Answering steps"): the article sentence that supports the
+// key (its `span.word` id, highlighted by the web) with the glossary of its out-of-scope words, and for a
+// translation the key terms of its sentence that the answer lacks. Pure: the article is formatted by the language
+// module, nothing else is read.
+import { FEEDBACK, type SubJudgeResult } from '@edu/contract';
+import { formatArticle, type FormattedArticle, type OutScopeWord } from '../reading/language/index.js';
+import type { StoredReadingStep } from '../../db/schema-reading-steps.js';
+
+/** What the feedback needs of a sub-question (its key stays on the server). */
+export interface FeedbackSub {
+  type: string;
+  title: string;
+  desc: string;
+  explanation?: string;
+}
+
+/** Glossary words listed at most. */
+const GLOSSARY_MAX = 12;
+
+const decode = (s: string) =>
+  s
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+const words = (s: string): string[] =>
+  (
+    decode(s)
+      .toLowerCase()
+      .match(/[a-z]+(?:'[a-z]+)?/g) ?? []
+  ).slice(0, 2000);
+
+/** The sentence the explanation names as 原文依据 (the generator's evidence line), if any. */
+function evidenceOf(explanation: string | undefined): string {
+  const m = /原文依据[：:]\s*([^<]*)/.exec(explanation ?? '');
+  return m ? decode(m[1]).trim() : '';
+}
+
+/**
+ * The article sentence best matching the candidates (the explanation's 原文依据, then the sub-question's desc and
+ * title): the one sharing the most words with a candidate, when at least 60% of the candidate's words (three or
+ * more) are in it. Null when none does.
+ */
+export function supportingSentence(article: FormattedArticle, sub: FeedbackSub): { id: string; text: string } | null {
+  for (const candidate of [evidenceOf(sub.explanation), sub.desc, sub.title]) {
+    const want = new Set(words(candidate));
+    if (want.size < 3) continue;
+    let best: { id: string; text: string } | null = null;
+    let bestShare = 0;
+    for (const s of article.sentences) {
+      const have = new Set(words(s.text));
+      let shared = 0;
+      for (const w of want) if (have.has(w)) shared++;
+      const share = shared / want.size;
+      if (share > bestShare) {
+        best = s;
+        bestShare = share;
+      }
+    }
+    if (best && bestShare >= 0.6) return best;
+  }
+  return null;
+}
+
+/** The out-of-scope words (with a gloss) that occur in the sentence, in its order. */
+export function glossaryOf(sentence: string, outScope: readonly OutScopeWord[]): { word: string; gloss: string }[] {
+  const tokens = words(sentence);
+  const found: { word: string; gloss: string; at: number }[] = [];
+  for (const w of outScope) {
+    if (!w.gloss) continue;
+    const at = tokens.findIndex((t) => t === w.word || t === w.lemma || (w.lemma.length >= 4 && t.startsWith(w.lemma)));
+    if (at >= 0) found.push({ word: tokens[at], gloss: w.gloss, at });
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .slice(0, GLOSSARY_MAX)
+    .map(({ word, gloss }) => ({ word, gloss }));
+}
+
+/** A gloss's senses (`；`- or comma-separated), each at least one character, brackets dropped. */
+const senses = (gloss: string) =>
+  gloss
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .split(/[；;，,、]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+/** The key terms a translation lacks: glossary words none of whose senses occurs in the answer. */
+export function missingTerms(answer: string, glossary: readonly { word: string; gloss: string }[]) {
+  const text = answer.replace(/\s+/g, '');
+  return glossary.filter((g) => !senses(g.gloss).some((s) => text.includes(s)));
+}
+
+/** The article as the feedback reads it: formatted at 高中 (docs/reading.md "Answering steps"). */
+export function articleOf(questionHtml: string, outScopeWords: readonly string[] | undefined): FormattedArticle {
+  const article = formatArticle(questionHtml, 'junior');
+  // The words the teacher's formatting kept (extra.outScopeWords) when there are any, else those above 高中.
+  const kept = outScopeWords?.length ? new Set(outScopeWords.map((w) => w.toLowerCase())) : null;
+  const senior = kept ? null : new Set(formatArticle(questionHtml, 'senior').outScopeWords.map((w) => w.lemma));
+  return {
+    ...article,
+    outScopeWords: article.outScopeWords.filter((w) =>
+      kept ? kept.has(w.word) || kept.has(w.lemma) : senior!.has(w.lemma),
+    ),
+  };
+}
+
+/** The stored step: the student's answer, the verdict and its feedback (never the key). */
+export function stepOf(
+  article: FormattedArticle,
+  sub: FeedbackSub & { questionSubId: string },
+  answer: string[],
+  judged: SubJudgeResult,
+): StoredReadingStep {
+  const sentence = supportingSentence(article, sub);
+  const glossary = sentence ? glossaryOf(sentence.text, article.outScopeWords) : [];
+  let text: string;
+  if (judged.pending) text = FEEDBACK.pending;
+  else if (sub.type === 'translation') {
+    const missing = missingTerms(answer.join(' '), glossary);
+    const similarity = `相似度 ${judged.similarity ?? 0}%`;
+    const verdict = judged.isCorrect ? `翻译正确（${similarity}）` : `翻译与参考译文差距较大（${similarity}）`;
+    text = missing.length
+      ? `${verdict}。译文没有译出这些关键词：${missing.map((g) => `${g.word}（${g.gloss}）`).join('、')}`
+      : `${verdict}。关键词都已译出`;
+  } else text = judged.isCorrect ? '回答正确' : '回答错误';
+  if (!judged.pending && sub.type !== 'translation' && sentence) text += '。原文依据已在文章中标出';
+  return {
+    questionSubId: sub.questionSubId,
+    answer,
+    isCorrect: judged.isCorrect,
+    ...(judged.similarity === undefined ? {} : { similarity: judged.similarity }),
+    feedback: { text, evidenceSentenceId: sentence?.id ?? null, glossary },
+  };
+}
