@@ -11,7 +11,13 @@ let t: TestApp;
 let tokens: Record<'admin' | 'agency' | 'other' | 'student' | 'parent' | 'tutor' | 'teacher', string>;
 
 /** Sample values for path parameters, by route (kp codes vs agency ids) then by parameter name. */
-const SAMPLE_PARAMS: Record<string, string> = { id: 'en.g7', agencyId: 'demo' };
+const SAMPLE_PARAMS: Record<string, string> = {
+  id: 'en.g7',
+  agencyId: 'demo',
+  jobId: 'no-such-job',
+  questionId: '1',
+  questionSubId: 'no-such-sub',
+};
 const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/agency/:id': { id: 'demo' },
   '/v1/files/:id': { id: 'no-such-file' },
@@ -197,6 +203,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/class/:id/teachers/add': { userIds: ['1'] },
   'POST /v1/class/:id/teachers/remove': { userIds: ['1'] },
   'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
+  'POST /v1/reading/question/:id/sub/:questionSubId': { action: 'accept' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
