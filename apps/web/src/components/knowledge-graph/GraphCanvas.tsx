@@ -22,6 +22,12 @@ export interface CanvasEdge {
   to: string;
 }
 
+/**
+ * Fitting a wide graph into a narrow box would shrink its names past reading: never below 60 % (the rest is
+ * a pan away), never above full size for a small graph.
+ */
+export const FIT = { padding: 0.06, minZoom: 0.6, maxZoom: 1 } as const;
+
 export const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 } as const;
 
 export function flowEdges(edges: readonly CanvasEdge[]): Edge[] {
@@ -67,6 +73,7 @@ export default function GraphCanvas({ nodes, edges, label, height = 520, selecte
         onlyRenderVisibleElements={nodes.length > 300}
         onNodeClick={(_, n) => onNodeClick?.(n.id)}
         fitView
+        fitViewOptions={FIT}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >

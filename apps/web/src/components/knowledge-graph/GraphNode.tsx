@@ -41,7 +41,19 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
       }}
     >
       <Handle type="target" position={Position.Top} style={data.editable ? undefined : HIDDEN} />
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{data.label}</span>
+      <span
+        style={{
+          overflow: 'hidden',
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          textAlign: 'center',
+          lineHeight: '16px',
+          wordBreak: 'break-word',
+        }}
+      >
+        {data.label}
+      </span>
       <Handle type="source" position={Position.Bottom} style={data.editable ? undefined : HIDDEN} />
     </div>
   );

@@ -3,10 +3,10 @@
 import dagre from '@dagrejs/dagre';
 
 /** The size every node is drawn at (GraphCanvas and the editor draw boxes of this size). */
-export const NODE_WIDTH = 180;
+export const NODE_WIDTH = 150;
 export const NODE_HEIGHT = 44;
 const RANK_GAP = 70;
-const NODE_GAP = 36;
+const NODE_GAP = 20;
 /** The space between the placed nodes and the newly laid out ones on their right. */
 const APART = 120;
 

@@ -18,7 +18,7 @@ import '@xyflow/react/dist/style.css';
 import { Button } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { GraphEdge, GraphItem } from '@edu/contract';
-import { ARROW } from '../../../components/knowledge-graph/GraphCanvas';
+import { ARROW, FIT } from '../../../components/knowledge-graph/GraphCanvas';
 import { NODE_TYPES, type GraphFlowNode } from '../../../components/knowledge-graph/GraphNode';
 import { layeredLayout, placeUnplaced, type Point } from '../../../components/knowledge-graph/layout';
 import { GRAPH_TEXTS } from './texts';
@@ -53,7 +53,7 @@ function LayoutButton({ onLayout }: { onLayout: () => void }) {
       onClick={() => {
         onLayout();
         // After React Flow has the new positions.
-        requestAnimationFrame(() => void flow.fitView({ duration: 200 }));
+        requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
       }}
     >
       {T.autoLayout}
@@ -137,6 +137,7 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
       deleteKeyCode={null}
       onlyRenderVisibleElements={items.length > 300}
       fitView
+      fitViewOptions={FIT}
       minZoom={0.1}
       proOptions={{ hideAttribution: true }}
     >

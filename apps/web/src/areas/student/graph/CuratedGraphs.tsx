@@ -1,7 +1,7 @@
 // The student's curated graphs (docs/web.md "Knowledge graph"): one tab per graph, shown as a React Flow graph
 // (lazy, with dagre for unplaced items) or as a list grouped by state — the list by default under 600 px; an item
 // opens its detail, and 去练习 on a ready or learning item starts a training on its knowledge point and goes there.
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Card, Flex, Segmented, Space, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { StudentGraph, StudentGraphNode } from '@edu/contract';
@@ -36,6 +36,11 @@ function OneGraph({
 }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = graph.nodes.find((n) => n.id === openId) ?? null;
+  const narrow = useNarrow(LIST_BELOW_PX);
+  const detailRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (openId !== null) detailRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [openId]);
   const counts = useMemo(() => Object.fromEntries(byState(graph).map((g) => [g.state, g.nodes.length])), [graph]);
   const nodes = useMemo(
     () => graph.nodes.map((n) => ({ id: n.id, label: n.knowledgeName, x: n.x, y: n.y, state: n.state })),
@@ -53,6 +58,11 @@ function OneGraph({
         </Typography.Paragraph>
       )}
       <StateLegend counts={counts} />
+      {view === 'graph' && !open && (
+        <Typography.Text type="secondary" style={{ margin: 0 }}>
+          {T.pickNode}
+        </Typography.Text>
+      )}
       <Flex wrap gap={16} align="flex-start">
         <div style={{ flex: '1 1 480px', minWidth: 0 }}>
           {view === 'graph' ? (
@@ -70,8 +80,9 @@ function OneGraph({
             <GraphListView graph={graph} busyCode={busyCode} onOpen={(n) => setOpenId(n.id)} onPractise={onPractise} />
           )}
         </div>
-        {open ? (
-          <div style={{ flex: '0 1 300px', minWidth: 0 }}>
+        {open && (
+          // On a phone the detail comes first, where the student is looking, not under a long list.
+          <div ref={detailRef} style={{ flex: '0 1 300px', minWidth: 0, order: narrow ? -1 : 0 }}>
             <NodeDetail
               graph={graph}
               node={open}
@@ -80,12 +91,6 @@ function OneGraph({
               onClose={() => setOpenId(null)}
             />
           </div>
-        ) : (
-          view === 'graph' && (
-            <Typography.Text type="secondary" style={{ flex: '0 1 300px' }}>
-              {T.pickNode}
-            </Typography.Text>
-          )
         )}
       </Flex>
     </Space>
