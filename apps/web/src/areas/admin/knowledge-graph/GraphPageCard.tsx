@@ -1,6 +1,6 @@
 // The card around each page of one graph: its title, links to its other pages and back to the list, its load state.
 import type { ReactNode } from 'react';
-import { Alert, Card, Space } from 'antd';
+import { Alert, Card, Flex } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -20,16 +20,12 @@ export function GraphPageCard({
   children: ReactNode;
 }) {
   return (
-    <Card
-      title={title}
-      extra={
-        <Space wrap size={12}>
-          {extra}
-          <Link to={graphGroupsPath}>{GRAPH_TEXTS.back}</Link>
-        </Space>
-      }
-      styles={{ header: { flexWrap: 'wrap', rowGap: 8 } }}
-    >
+    <Card title={title}>
+      {/* The links sit above the page, not in the card's head, where a phone would cut the title short. */}
+      <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }} className="graph-page-links">
+        {extra}
+        <Link to={graphGroupsPath}>{GRAPH_TEXTS.back}</Link>
+      </Flex>
       {query.isError ? (
         <Alert type="error" showIcon title={errorText(query.error)} />
       ) : query.isPending ? (

@@ -85,8 +85,8 @@ export default function GroupListPage() {
       width: 90,
       render: (g: string | null) => (g === null ? T.allGrades : (gradeNames.get(g) ?? g)),
     },
-    { title: T.columns.items, dataIndex: 'itemCount', width: 80, align: 'right' },
-    { title: T.columns.edges, dataIndex: 'edgeCount', width: 90, align: 'right' },
+    { title: T.columns.items, dataIndex: 'itemCount', width: 90, align: 'right' },
+    { title: T.columns.edges, dataIndex: 'edgeCount', width: 110, align: 'right' },
     timeColumn(T.columns.lastUpdate, 'lastUpdate', 150),
     {
       title: T.columns.actions,
