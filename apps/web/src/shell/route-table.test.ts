@@ -14,12 +14,18 @@ describe('route table', () => {
     for (const s of SPEC_ROUTES) expect(byPattern.get(s.pattern)?.area).toBe(s.area);
   });
 
-  it('adds only the change-password page and the AI settings beyond docs/product.md §2, and no pattern twice', () => {
+  it('adds only the change-password page, the AI settings and the teaching helpers beyond docs/product.md §2, and no pattern twice', () => {
     const spec = new Set(patterns(SPEC_ROUTES));
     expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual([
       '/password',
       '/admin/settings/ai',
       '/admin/platform/ai',
+      '/admin/recitation/list',
+      '/admin/recitation/create',
+      '/admin/recitation/:id/edit',
+      '/admin/recitation/compare',
+      '/student/recitation',
+      '/student/recitation/:id',
     ]);
     expect(new Set(patterns(ROUTES)).size).toBe(ROUTES.length);
   });

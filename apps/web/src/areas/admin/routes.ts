@@ -61,6 +61,11 @@ const GraphItemModifyPage = lazy(() => import('./knowledge-graph/ItemModifyPage'
 const TaskCreatePage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
 const TaskModifyPage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
 const TaskDashboardPage = lazy(() => import('./task/TaskDashboardPage'));
+// Teaching helpers (docs/recitation.md): the pages live in areas/teacher/recitation, routed under /admin where an
+// agency teacher works.
+const RecitationListPage = lazy(() => import('../teacher/recitation/RecitationListPage'));
+const RecitationEditorPage = lazy(() => import('../teacher/recitation/RecitationEditorPage'));
+const RecitationComparePage = lazy(() => import('../teacher/recitation/ComparePage'));
 const ClassTasksPage = lazy(() => import('./class/tasks/ClassTasksPage'));
 const TaskHomeworkScoresPage = lazy(() =>
   import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.TaskHomeworkScoresPage })),
@@ -145,4 +150,9 @@ export const ADMIN_ROUTES: RouteDef[] = [
   // Our own pages (docs/routes.md "Routes beyond docs/product.md §2"): the AI provider settings of issue 19.
   built('/admin/settings/ai', AgencyAiSettingsPage),
   built('/admin/platform/ai', PlatformAiSettingsPage),
+  // The teaching helpers of issue 19 (docs/recitation.md).
+  built('/admin/recitation/list', RecitationListPage),
+  built('/admin/recitation/create', RecitationEditorPage),
+  built('/admin/recitation/:id/edit', RecitationEditorPage),
+  built('/admin/recitation/compare', RecitationComparePage),
 ];

@@ -31,6 +31,8 @@ describe('admin sections', () => {
       'class-event',
       'task',
       'store',
+      'recitation-list',
+      'recitation-compare',
     ]);
     expect(keys(['edu:coach:admin'])).toEqual(['home', 'user-coach']);
     expect(keys(['edu:agency:demo:admin'], 'other')).toEqual(['home']);
@@ -42,6 +44,17 @@ describe('admin sections', () => {
     expect(keys(['edu:admin']).filter((k) => k.startsWith('ai-'))).toEqual(['ai-agency', 'ai-platform']);
     expect(keys(['edu:agency:demo:question:admin']).filter((k) => k.startsWith('ai-'))).toEqual([]);
     expect(keys(['edu:agency:demo:teacher']).filter((k) => k.startsWith('ai-'))).toEqual([]);
+  });
+
+  it('shows the teaching helpers to whom the recitation calls answer: the agency admin and teachers', () => {
+    const recitation = (roles: string[], agency = 'demo') =>
+      keys(roles, agency).filter((k) => k.startsWith('recitation-'));
+    expect(recitation(['edu:agency:demo:admin'])).toEqual(['recitation-list', 'recitation-compare']);
+    expect(recitation(['edu:agency:demo:teacher'])).toEqual(['recitation-list', 'recitation-compare']);
+    expect(recitation(['edu:agency:demo:question:admin'])).toEqual([]);
+    expect(recitation(['edu:agency:demo:teacher'], 'other')).toEqual([]);
+    expect(selectedKey(all, '/admin/recitation/7/edit')).toBe('recitation-list');
+    expect(selectedKey(all, '/admin/recitation/compare')).toBe('recitation-compare');
   });
 
   it('selects the entry with the longest matching prefix', () => {

@@ -5,6 +5,7 @@ import {
   BankOutlined,
   BookOutlined,
   ClusterOutlined,
+  EditOutlined,
   ExperimentOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -68,6 +69,8 @@ const link = (
 /** The AI settings' callers (the contract's reading routes): the agency admin, or a platform admin. */
 const AI_AGENCY_ROLES: RoleAlternatives = [['edu:admin'], [agencyRole('admin')]];
 const AI_PLATFORM_ROLES: RoleAlternatives = [['edu:admin']];
+/** The recitation calls' writers (the contract's RECITATION_STAFF): the agency admin and its teachers. */
+const RECITATION_ROLES: RoleAlternatives = [[agencyRole('admin')], [agencyRole('teacher')]];
 
 /** The subject the knowledge menu opens: the first subject of the loaded knowledge points. */
 export function firstSubjectCode(points: readonly KnowledgePointBrief[]): string {
@@ -140,6 +143,24 @@ export function adminSections(firstSubject: string): AdminSection[] {
     single('task', M.task, <ScheduleOutlined />, '/admin/task/create', '/admin/task', H.task),
     single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency),
     single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store),
+    group('recitation', M.recitationGroup, <EditOutlined />, [
+      link(
+        'recitation-list',
+        M.recitationList,
+        '/admin/recitation/list',
+        '/admin/recitation',
+        H.recitationList,
+        RECITATION_ROLES,
+      ),
+      link(
+        'recitation-compare',
+        M.recitationCompare,
+        '/admin/recitation/compare',
+        '/admin/recitation/compare',
+        H.recitationCompare,
+        RECITATION_ROLES,
+      ),
+    ]),
     group('ai', M.aiGroup, <ExperimentOutlined />, [
       link('ai-agency', M.aiAgency, '/admin/settings/ai', '/admin/settings/ai', H.aiAgency, AI_AGENCY_ROLES),
       link('ai-platform', M.aiPlatform, '/admin/platform/ai', '/admin/platform/ai', H.aiPlatform, AI_PLATFORM_ROLES),

@@ -55,6 +55,10 @@ export const ADMIN_PAGES = {
   '/admin/store': '商店',
   '/admin/settings/ai': 'AI 设置',
   '/admin/platform/ai': '平台 AI 设置',
+  '/admin/recitation/list': '背诵文本',
+  '/admin/recitation/create': '新建背诵文本',
+  '/admin/recitation/:id/edit': '编辑背诵文本',
+  '/admin/recitation/compare': '文本比对',
 } as const;
 
 export const ADMIN_TEXTS = {
@@ -86,6 +90,9 @@ export const ADMIN_TEXTS = {
     aiGroup: 'AI 设置',
     aiAgency: '本机构 AI 设置',
     aiPlatform: '平台 AI 设置',
+    recitationGroup: '教学助手',
+    recitationList: '背诵文本',
+    recitationCompare: '文本比对',
   },
   header: {
     agency: '当前机构',
@@ -120,6 +127,8 @@ export const ADMIN_TEXTS = {
     store: '共享的题库与方案',
     aiAgency: '阅读题生成所用的模型、密钥与调用记录',
     aiPlatform: '各机构默认的 AI 生成设置',
+    recitationList: '分句背诵、句子配图、导出背诵单',
+    recitationCompare: '两段文本的相似度与差异',
   },
 } as const;
 

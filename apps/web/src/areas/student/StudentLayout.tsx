@@ -15,6 +15,7 @@ export const STUDENT_MENU: AreaMenuItem[] = [
   { key: 'wrong', label: M.wrong, path: '/student/wrong/list', match: ['/student/wrong'] },
   { key: 'graph', label: M.graph, path: '/student/knowledgegraph/mine', match: ['/student/knowledgegraph'] },
   { key: 'point', label: M.point, path: '/student/point', match: ['/student/point'] },
+  { key: 'recitation', label: M.recitation, path: '/student/recitation', match: ['/student/recitation'] },
   {
     key: 'tutoring',
     label: M.tutoring,

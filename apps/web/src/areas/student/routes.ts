@@ -20,6 +20,8 @@ const AllPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({
 const UserPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.UserPointPage })));
 const KnowledgeGraphPage = lazy(() => import('./graph/KnowledgeGraphPage'));
 const TodoPage = lazy(() => import('./tasks/TodoPage'));
+const RecitationListPage = lazy(() => import('./recitation/StudentRecitationListPage'));
+const RecitationPracticePage = lazy(() => import('./recitation/PracticePage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -60,4 +62,7 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/point/allpoint', AllPointPage),
   built('/student/point/userpoint', UserPointPage),
   later('/student/class/tldraw/:id', L),
+  // Recitation practice (docs/recitation.md), beyond docs/product.md §2.
+  built('/student/recitation', RecitationListPage),
+  built('/student/recitation/:id', RecitationPracticePage),
 ];

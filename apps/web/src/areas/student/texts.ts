@@ -22,6 +22,8 @@ export const STUDENT_PAGES = {
   '/student/point/allpoint': '全部知识点',
   '/student/point/userpoint': '我练过的知识点',
   '/student/class/tldraw/:id': '共享白板',
+  '/student/recitation': '背诵练习',
+  '/student/recitation/:id': '背诵',
 } as const;
 
 export const STUDENT_TEXTS = {
@@ -33,6 +35,7 @@ export const STUDENT_TEXTS = {
     wrong: '错题本',
     graph: '知识图谱',
     point: '掌握度',
+    recitation: '背诵',
     tutoring: '辅导',
   },
   home: {
