@@ -1,6 +1,6 @@
 // student/train/{trainId}/do: the training as GET /v1/train/{id} has it (so a reload resumes exactly there),
-// with the header's progress and countdowns; a general scheme question by question, a paper all at once,
-// an ended training as its summary.
+// with the header's progress and countdowns; a general scheme question by question (a reading question step by
+// step), a paper all at once, an ended training as its summary.
 import { useCallback } from 'react';
 import { Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { GeneralTraining } from './GeneralTraining';
 import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { PaperTraining } from './PaperTraining';
+import { ReadingSteps } from './reading/ReadingSteps';
 import { storeTraining, useTraining } from './queries';
 import { TrainHeader } from './TrainHeader';
 import { TrainingSummaryView } from './TrainingSummaryView';
@@ -30,7 +31,10 @@ function TrainDo() {
   const t = query.data;
   const parts = { training: t, onTraining, onStale };
   let body: React.ReactNode;
-  if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
+  // A reading question is answered step by step (docs/reading.md "Answering steps").
+  if (t.type === 'general' && t.status === 'running' && t.question?.type === 'enReading')
+    body = <ReadingSteps key={`${t.trainId}-${t.question.id}`} {...parts} question={t.question} />;
+  else if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
   else if (t.status === 'running' && t.paper) body = <PaperTraining key={t.trainId} {...parts} />;
   else body = <TrainingSummaryView training={t} />;
   return (

@@ -1,0 +1,22 @@
+// Chinese UI text of a reading question's answering steps inside a training (docs/reading.md "Answering steps").
+export const READING_STEP_TEXTS = {
+  article: '阅读文章',
+  step: (i: number, n: number) => `第 ${i} / ${n} 小题`,
+  history: '已答小题',
+  yourAnswer: '你的答案：',
+  standardAnswer: '参考答案：',
+  explanation: '解析：',
+  right: '正确',
+  wrong: '错误',
+  pending: '待批改',
+  similarity: (n: number) => `相似度 ${n}%`,
+  glossary: '相关词汇',
+  showEvidence: '在文中标出依据',
+  evidenceShown: '依据已在文中标出',
+  translationHint: '请输入你的译文',
+  finished: '本题的小题已全部作答，答案已提交。',
+  submitting: '正在提交本题…',
+  continue: '继续训练',
+  loadFailed: '阅读题作答进度加载失败',
+  empty: '本题没有需要作答的小题',
+};
