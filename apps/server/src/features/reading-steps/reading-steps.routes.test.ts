@@ -253,6 +253,35 @@ describe('reading answering steps inside a training', () => {
     expectError(await step(tr.trainId, body), 409);
   });
 
+  it("judgeWay 'retry': a wrong answer keeps the question, which carries its record; the steps start again", async () => {
+    const schemeId = await generalSchemeOn(call, agency, fixedScheme(bank, [question.id], { judgeWay: 'retry' }));
+    const tr = expectOk(await call<Training>('PUT', `/v1/train/scheme/${schemeId}/start`, student));
+    let p = await readProcess(tr.trainId);
+    for (const answer of [['B'], ['T'], ['不对']])
+      p = ReadingProcess.parse(
+        expectOk(await step(tr.trainId, { processId: p.processId, questionSubId: p.questionSubId!, answer })),
+      );
+    const firstRecord = p.recordId;
+    expect(firstRecord).not.toBeNull();
+    // Wrong and still current: no key is shown, and the training's question carries the record.
+    expect(p.historyQuestionSub.map((h) => h.standardAnswer)).toEqual([[], [], []]);
+    const during = expectOk(await call<Training>('GET', `/v1/train/${tr.trainId}`, student));
+    expect(during.question?.id).toBe(question.id);
+    expect(during.question?.recordId).toBe(firstRecord);
+    // Read again: a new round at the first sub-question, which submits a record of its own.
+    p = await readProcess(tr.trainId);
+    expect(p.historyQuestionSub).toEqual([]);
+    expect(p.recordId).toBeNull();
+    for (const answer of [['A'], ['F'], ['乌龟走得很慢，但是他坚持不懈。']])
+      p = ReadingProcess.parse(
+        expectOk(await step(tr.trainId, { processId: p.processId, questionSubId: p.questionSubId!, answer })),
+      );
+    expect(p.recordId).not.toBeNull();
+    expect(p.recordId).not.toBe(firstRecord);
+    const after = expectOk(await call<Training>('GET', `/v1/train/${tr.trainId}`, student));
+    expect(after.status).toBe('finished');
+  });
+
   it('all right: the answer counts as correct in the training', async () => {
     const tr = await startReading();
     let p = await readProcess(tr.trainId);

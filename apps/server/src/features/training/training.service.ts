@@ -473,7 +473,14 @@ export class TrainingService {
   private async view(row: TrainingRow, shown?: StudentQuestion[]): Promise<Training> {
     const state = row.state as unknown as TrainingState;
     const snapshot = row.scheme as unknown as TrainingSnapshot;
-    const questions = shown ?? (await this.shownQuestions(row.agencyId, state));
+    let questions = shown ?? (await this.shownQuestions(row.agencyId, state));
+    // A question read inside a training carries its answer record where it has one (answered and still current,
+    // judgeWay 'retry'; docs/reading.md "Answering steps").
+    const currentId = state.pending.kind === 'answer' ? state.pending.questionId : null;
+    if (currentId !== null && questions[0] && state.answers.some((a) => a.questionId === currentId)) {
+      const last = (await this.repo.answers(row.id)).filter((r) => String(r.questionId) === currentId).pop();
+      if (last) questions = [{ ...questions[0], recordId: String(last.id) }, ...questions.slice(1)];
+    }
     const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
     if (state.pending.kind === 'paper') {
       // The last answer of each question counts (records come in the order given).
