@@ -73,6 +73,7 @@ import { ReadingRepository } from './features/reading/reading.repository.js';
 import { ReadingService } from './features/reading/reading.service.js';
 import { ReadingStepsRepository } from './features/reading-steps/reading-steps.repository.js';
 import { ReadingStepsService } from './features/reading-steps/reading-steps.service.js';
+import { FeedbackModel } from './features/reading-steps/feedback-model.js';
 import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-graph.repository.js';
 import { KnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.js';
 
@@ -214,6 +215,11 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     // Recitation texts (docs/recitation.md).
     recitation: new RecitationService(new RecitationRepository(db), clock),
   };
+  services.readingSteps.feedbackModel = new FeedbackModel(
+    new ReadingRepository(db),
+    services.reading,
+    config.reading.keySecret,
+  );
   services.marking.notices = notices;
   services.parents.notices = notices;
   return services;

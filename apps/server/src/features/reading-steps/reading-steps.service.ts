@@ -14,6 +14,7 @@ import {
   type ReadingProcess,
   type ReadingStepHistoryItem,
   type ReadingStepRequest,
+  type SubJudgeResult,
   type Training,
 } from '@edu/contract';
 import { ApiError, conflict, notFound } from '../../lib/api-error.js';
@@ -23,7 +24,9 @@ import { trainingAnswerMoment } from '../questions/answer-visibility.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { Trainee, TrainingService } from '../training/training.service.js';
-import { articleOf, stepOf } from './step-feedback.js';
+import type { FormattedArticle } from '../reading/language/index.js';
+import type { FeedbackModel } from './feedback-model.js';
+import { articleOf, glossaryOf, missingTerms, stepOf, supportingSentence } from './step-feedback.js';
 import type { ProcessRow, ReadingStepsRepository } from './reading-steps.repository.js';
 
 /** Sub-questions a process walks through at most (docs/reading.md "Answering steps"). */
@@ -47,6 +50,9 @@ interface Loaded {
 }
 
 export class ReadingStepsService {
+  /** Set by services.ts: a translation's feedback written by the agency's model when one is configured. */
+  feedbackModel?: FeedbackModel;
+
   constructor(
     private readonly repo: ReadingStepsRepository,
     private readonly training: TrainingService,
@@ -134,7 +140,9 @@ export class ReadingStepsService {
           { judgeType: full.judgeType, questionSub: [expected] },
           { subAnswers: { [expected.questionSubId]: req.answer } },
         ).subResults![0];
-        const step = stepOf(articleOf(full.question, full.extra.outScopeWords), expected, req.answer, judged);
+        const article = articleOf(full.question, full.extra.outScopeWords);
+        const written = await this.modelFeedback(user.agencyId, article, expected, req.answer, judged);
+        const step = stepOf(article, expected, req.answer, judged, written);
         if (!(await this.repo.addStep(row, step, new Date(this.clock.now())))) continue;
         row = { ...row, history: [...row.history, step], currentIndex: row.currentIndex + 1 };
       }
@@ -143,6 +151,27 @@ export class ReadingStepsService {
       return this.view(row, full, asked, training, questionId);
     }
     throw new ApiError('unavailable', '作答正忙，请稍后重试');
+  }
+
+  /** A translation's feedback written by the agency's model, when one is configured (else null: key terms). */
+  private async modelFeedback(
+    agencyId: string,
+    article: FormattedArticle,
+    sub: QuestionSub,
+    answer: string[],
+    judged: SubJudgeResult,
+  ): Promise<string | null> {
+    if (!this.feedbackModel || sub.type !== 'translation' || judged.pending) return null;
+    const sentence = supportingSentence(article, sub);
+    const glossary = sentence ? glossaryOf(sentence.text, article.outScopeWords) : [];
+    return this.feedbackModel.translationFeedback(agencyId, {
+      sentence: sentence?.text ?? (sub.desc || sub.title),
+      answer: answer.join(' '),
+      reference: sub.answer[0] ?? '',
+      similarity: judged.similarity ?? 0,
+      isCorrect: judged.isCorrect === true,
+      missing: missingTerms(answer.join(' '), glossary),
+    });
   }
 
   /** The collected sub-answers through the training's answer path: recorded once per round whatever the retries. */

@@ -109,12 +109,16 @@ export function articleOf(questionHtml: string, outScopeWords: readonly string[]
   };
 }
 
-/** The stored step: the student's answer, the verdict and its feedback (never the key). */
+/**
+ * The stored step: the student's answer, the verdict and its feedback (never the key). `written`: a model's text
+ * on a translation (feedback-model.ts), which then stands in for the list of missing key terms.
+ */
 export function stepOf(
   article: FormattedArticle,
   sub: FeedbackSub & { questionSubId: string },
   answer: string[],
   judged: SubJudgeResult,
+  written?: string | null,
 ): StoredReadingStep {
   const sentence = supportingSentence(article, sub);
   const glossary = sentence ? glossaryOf(sentence.text, article.outScopeWords) : [];
@@ -124,9 +128,11 @@ export function stepOf(
     const missing = missingTerms(answer.join(' '), glossary);
     const similarity = `相似度 ${judged.similarity ?? 0}%`;
     const verdict = judged.isCorrect ? `翻译正确（${similarity}）` : `翻译与参考译文差距较大（${similarity}）`;
-    text = missing.length
-      ? `${verdict}。译文没有译出这些关键词：${missing.map((g) => `${g.word}（${g.gloss}）`).join('、')}`
-      : `${verdict}。关键词都已译出`;
+    if (written) text = `${verdict}。${written}`;
+    else
+      text = missing.length
+        ? `${verdict}。译文没有译出这些关键词：${missing.map((g) => `${g.word}（${g.gloss}）`).join('、')}`
+        : `${verdict}。关键词都已译出`;
   } else text = judged.isCorrect ? '回答正确' : '回答错误';
   if (!judged.pending && sub.type !== 'translation' && sentence) text += '。原文依据已在文章中标出';
   return {
