@@ -57,7 +57,7 @@ export class RecitationRepository {
       .leftJoin(users, eq(users.id, recitations.createdBy))
       .where(and(eq(recitations.id, id), eq(recitations.agencyId, agencyId)))
       .limit(1);
-    return row as RecitationRow | undefined;
+    return row;
   }
 
   async insert(agencyId: string, userId: number, w: RecitationWrite, now: Date): Promise<number> {

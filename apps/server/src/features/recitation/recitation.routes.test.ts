@@ -36,7 +36,7 @@ async function upload(who: string, agency: string): Promise<string> {
     payload: PNG,
     headers: { authorization: `Bearer ${tokens[who]}`, 'x-agency-id': agency, 'content-type': 'image/png' },
   });
-  return StoredFile.parse((r.json() as { response: unknown }).response).url;
+  return StoredFile.parse(r.json<{ response: unknown }>().response).url;
 }
 
 const create = async (who: string, f: RecitationFields) =>

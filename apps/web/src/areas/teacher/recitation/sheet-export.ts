@@ -7,14 +7,23 @@ const WIDTH = 900;
 const PAD = 40;
 const LINE = 30;
 const IMAGE_MAX_H = 220;
+/** An image that has not loaded by then is left out of the sheet. */
+export const IMAGE_LOAD_TIMEOUT_MS = 10_000;
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
 
 /** Loads an image for drawing; rejects naming the image when it fails (docs/product.md §8: logged as a warning). */
-export function loadImage(src: string): Promise<HTMLImageElement> {
+export function loadImage(src: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`图片加载失败（${src}）`));
+    const timer = setTimeout(() => reject(new Error(`图片加载超时（${src}）`)), timeoutMs);
+    img.onload = () => {
+      clearTimeout(timer);
+      resolve(img);
+    };
+    img.onerror = () => {
+      clearTimeout(timer);
+      reject(new Error(`图片加载失败（${src}）`));
+    };
     img.src = src;
   });
 }
