@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { FIT } from './fit';
 import { positionsOf } from './layout';
 import { NODE_TYPES, type GraphFlowNode } from './GraphNode';
 import type { GraphNodeState } from './states';
@@ -22,11 +23,7 @@ export interface CanvasEdge {
   to: string;
 }
 
-/**
- * Fitting a wide graph into a narrow box would shrink its names past reading: never below 60 % (the rest is
- * a pan away), never above full size for a small graph.
- */
-export const FIT = { padding: 0.06, minZoom: 0.6, maxZoom: 1 } as const;
+export { FIT };
 
 export const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 } as const;
 
