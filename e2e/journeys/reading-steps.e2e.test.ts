@@ -1,7 +1,8 @@
 // A student answers a reading question of a training step by step in the browser (docs/reading.md "Answering
 // steps"): the article, a right choice with its supporting sentence highlighted and the glossary, a reload that
-// resumes at the translation, a translation missing a key term, then 继续训练 and one answer record with every
-// sub-answer. The question and the scheme are set up over the API as the demo agency admin would.
+// resumes at the translation (on a 375 px phone from there), a translation missing a key term, then 继续训练 and
+// one answer record with every sub-answer. The question and the scheme are set up over the API as the demo agency
+// admin would.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -117,7 +118,8 @@ describe('reading answering steps', () => {
     await expect.poll(() => page.locator('.reading-article .reading-evidence').innerText()).toContain('ridiculed');
     await shot(page, 'reading-steps-feedback');
 
-    // A reload resumes at the translation, the first step in the history.
+    // A reload resumes at the translation, the first step in the history; the rest is done on a 375 px phone.
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await expect.poll(() => visible('第 2 / 2 小题')).toBe(true);
     await expect.poll(() => visible('已答小题')).toBe(true);
@@ -127,6 +129,7 @@ describe('reading answering steps', () => {
     await expect.poll(() => visible(/没有译出这些关键词：persistent/)).toBe(true);
     await expect.poll(() => visible('本题的小题已全部作答，答案已提交。')).toBe(true);
     await shot(page, 'reading-steps-finished');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await button('继续训练').click();
     // The scheme asked this one question: the training is over and shows its summary.
     await expect.poll(() => page.locator('.reading-steps').count()).toBe(0);
