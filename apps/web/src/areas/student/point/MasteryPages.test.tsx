@@ -62,8 +62,11 @@ describe('student/point pages', () => {
     expect(screen.getByRole('link', { name: '我练过的知识点' }).getAttribute('href')).toBe('/student/point/userpoint');
   });
 
-  it('knowledgegraph/mine shows the tree coloured by level, with details on selection', async () => {
-    const s = await makeSession(loginInfo(STUDENT), { 'GET /v1/mastery/points': POINTS });
+  it('knowledgegraph/mine without a curated graph shows the tree coloured by level, with details on selection', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/mastery/points': POINTS,
+      'GET /v1/student/knowledgegraph': { graphs: [] },
+    });
     const { container } = renderApp(s.session, ['/student/knowledgegraph/mine']);
     await screen.findByText('第一章 词汇');
     expect(container.querySelector('.kp-node.kp-mastered')).toBeTruthy();
