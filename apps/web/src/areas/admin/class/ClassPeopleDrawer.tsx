@@ -20,6 +20,7 @@ import { studentInfoPath, studentScoresPath } from './paths';
 import { CLASS_KEY, useClassCandidates, useClassMembers, useClassTeachers } from './queries';
 import { CLASS_TEXTS } from './texts';
 import { TOOLBAR } from './toolbar';
+import { AvatarName } from '../../../components/AvatarName';
 
 const T = CLASS_TEXTS.people;
 type Role = 'student' | 'teacher';
@@ -81,7 +82,15 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
   const members = useClassMembers(cls.id, { keyword, start: (paging.page - 1) * SIZE, size: SIZE });
   const confirmRemove = useRemove(cls, 'student');
   const columns: TableColumnsType<ClassMember> = [
-    { title: T.columns.name, dataIndex: 'name', render: (n: string, m) => <Link to={studentInfoPath(m.id)}>{n}</Link> },
+    {
+      title: T.columns.name,
+      dataIndex: 'name',
+      render: (n: string, m) => (
+        <AvatarName name={n}>
+          <Link to={studentInfoPath(m.id)}>{n}</Link>
+        </AvatarName>
+      ),
+    },
     { title: T.columns.username, dataIndex: 'username' },
     { title: T.columns.joined, dataIndex: 'joinTime', render: (t: number) => dayjs(t).format('YYYY-MM-DD') },
     {
@@ -134,7 +143,7 @@ function TeachersTab({ cls }: { cls: ClassSummary }) {
   const teachers = useClassTeachers(cls.id);
   const confirmRemove = useRemove(cls, 'teacher');
   const columns: TableColumnsType<ClassPerson> = [
-    { title: T.columns.name, dataIndex: 'name' },
+    { title: T.columns.name, dataIndex: 'name', render: (n: string) => <AvatarName name={n} /> },
     { title: T.columns.username, dataIndex: 'username' },
     ...(editable(cls)
       ? [

@@ -12,6 +12,7 @@ import { cstText } from '../task/format';
 import { studentInfoPath } from './paths';
 import { useClassToday } from './queries';
 import { CLASS_TEXTS } from './texts';
+import { AvatarName } from '../../../components/AvatarName';
 
 const T = CLASS_TEXTS.today;
 type Member = ClassToday['members'][number];
@@ -24,7 +25,15 @@ const stateOf = (m: Member) => (m.finished > 0 ? 'done' : m.trainings > 0 ? 'doi
 const STATE_COLOR = { done: 'success', doing: 'processing', notStarted: 'default' } as const;
 
 const memberColumns: TableColumnsType<Member> = [
-  { title: T.columns.name, dataIndex: 'name', render: (n: string, m) => <Link to={studentInfoPath(m.id)}>{n}</Link> },
+  {
+    title: T.columns.name,
+    dataIndex: 'name',
+    render: (n: string, m) => (
+      <AvatarName name={n}>
+        <Link to={studentInfoPath(m.id)}>{n}</Link>
+      </AvatarName>
+    ),
+  },
   {
     title: T.columns.state,
     key: 'state',

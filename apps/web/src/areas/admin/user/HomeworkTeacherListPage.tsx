@@ -20,6 +20,7 @@ import { usePaging } from '../question/usePaging';
 import { InitialPasswordItem } from './InitialPasswordItem';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { HW_TEXTS as H, USER_TEXTS as T } from './texts';
+import { AvatarName } from '../../../components/AvatarName';
 
 const PAGE_SIZE = 20;
 const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,39}$/;
@@ -151,7 +152,7 @@ export default function HomeworkTeacherListPage() {
   });
 
   const columns: TableColumnsType<HomeworkTeacher> = [
-    { title: T.columns.name, dataIndex: 'name', width: 140 },
+    { title: T.columns.name, dataIndex: 'name', width: 140, render: (n: string) => <AvatarName name={n} /> },
     usernameColumn(T.columns.username, 150),
     {
       title: T.columns.agencies,

@@ -21,6 +21,7 @@ import { LeaveStudentButton, LeftStudentsButton } from './LeftStudents';
 import { MemberFormModal } from './MemberFormModal';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { USER_TEXTS as T, type MemberKind } from './texts';
+import { AvatarName } from '../../../components/AvatarName';
 
 const PAGE_SIZE = 20;
 type Row = AgencyUser & Partial<Pick<AgencyTeacher, 'profilePublished'>>;
@@ -92,7 +93,9 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
       width: 140,
       render: (name: string, u) => (
         <Space size={4} wrap>
-          {kind === 'student' ? <Link to={`/admin/user/student/${u.id}/stats`}>{name}</Link> : name}
+          <AvatarName name={name}>
+            {kind === 'student' ? <Link to={`/admin/user/student/${u.id}/stats`}>{name}</Link> : name}
+          </AvatarName>
           {u.mustChangePassword && <Tag>{T.mustChange}</Tag>}
         </Space>
       ),

@@ -19,6 +19,7 @@ import { usePaging } from '../../question/usePaging';
 import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
 import { PARENT_ADMIN_TEXTS as T } from './texts';
+import { AvatarName } from '../../../../components/AvatarName';
 
 const PAGE_SIZE = 20;
 const KEY = ['parents-admin'] as const;
@@ -163,7 +164,7 @@ export default function ParentListPage() {
   );
 
   const columns: TableColumnsType<AgencyParent> = [
-    { title: T.columns.name, dataIndex: 'name', width: 140 },
+    { title: T.columns.name, dataIndex: 'name', width: 140, render: (n: string) => <AvatarName name={n} /> },
     {
       title: T.columns.username,
       dataIndex: 'username',
