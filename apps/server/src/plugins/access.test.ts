@@ -208,9 +208,12 @@ const VALID_BODY: Record<string, unknown> = {
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
 // another agency's and another student's ids (wrong-book.routes.test.ts likewise for the wrong-book calls, and
-// parents.routes.test.ts for a parent's calls on their own children, tasks.routes.test.ts for a student's task).
+// parents.routes.test.ts for a parent's calls on their own children, tasks.routes.test.ts for a student's task,
+// reading-steps.routes.test.ts for a reading question's steps in a student's own training).
 const studentOwn = new Set<ApiRoute>(
-  Object.entries(API).flatMap(([name, r]) => (/^(training|wrong|parentChild|studentTask)/.test(name) ? [r] : [])),
+  Object.entries(API).flatMap(([name, r]) =>
+    /^(training|wrong|parentChild|studentTask|readingProcess|readingStep)/.test(name) ? [r] : [],
+  ),
 );
 const recordRoutes = [...agencyScoped, ...ownChecked].filter(
   (r) => r.path.includes(':id') && !r.path.includes('knowledgepoint') && !studentOwn.has(r),
