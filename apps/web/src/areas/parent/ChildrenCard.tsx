@@ -9,6 +9,7 @@ import { errorText } from '../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../api/mutation';
 import { useRefreshLoginInfo } from '../../app/auth-actions';
 import { useCall } from '../../app/session-context';
+import { InitialAvatar } from '../../components/InitialAvatar';
 import { parentKeys } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
 
@@ -102,6 +103,7 @@ export function ChildrenCard({ kids }: { kids: readonly ParentChild[] }) {
               ]}
             >
               <List.Item.Meta
+                avatar={<InitialAvatar name={k.name} />}
                 title={`${k.name}（${k.username}）`}
                 description={
                   <Typography.Text type="secondary">
