@@ -204,6 +204,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/class/:id/teachers/remove': { userIds: ['1'] },
   'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
   'POST /v1/reading/question/:id/sub/:questionSubId': { action: 'accept' },
+  'POST /v1/recitation/:id': { title: 'x', text: 'x.' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
