@@ -217,7 +217,9 @@ export function enrolmentJobHandler(deps: {
       // Given or generated, each is an initial password, changed at the first login: hashed at the initial cost
       // (features/users/initial-password.ts, docs/enrolment.md "Passwords").
       hashes.push(
-        ...(await Promise.all(batch.map((c, j) => hashedEarly.get(c.row) ?? hashInitialPassword(passwords[i + j])))),
+        ...(await Promise.all(
+          batch.map((c, j) => Promise.resolve(hashedEarly.get(c.row) ?? hashInitialPassword(passwords[i + j]))),
+        )),
       );
       if ((i + HASH_BATCH) % PROGRESS_EVERY < HASH_BATCH)
         await progress({ processed: Math.min(good.length, i + HASH_BATCH) });
