@@ -84,7 +84,7 @@ const EnvSchema = z
     LIST_CACHE_ENTRIES: int(500, 0),
     /**
      * Most ids one kept list holds; a filter matching more is paged from the database, its total counted once
-     * per bank version (docs/performance.md "Big banks").
+     * per bank version (docs/performance.md "Imports").
      */
     LIST_CACHE_MAX_IDS: int(10_000, 1),
     /**

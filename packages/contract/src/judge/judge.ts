@@ -163,7 +163,7 @@ export function judgeEnReading(
   submission: { answer?: Answer; subAnswers?: Readonly<Record<string, Answer>> },
 ): JudgeResult {
   const manual = source.judgeType === 'manual';
-  // Only the sub-questions a teacher accepted are asked, so only they are judged (docs/reading.md "Review").
+  // Only the sub-questions a teacher accepted are asked, so only they are judged (docs/reading.md "Providers and generation").
   const subResults = source.questionSub
     .filter(isAskedSub)
     .map((sub) => judgeSub(sub, submission.subAnswers?.[sub.questionSubId] ?? [], manual));

@@ -1,5 +1,5 @@
-// The answering steps of a reading question inside a training (docs/reading.md "Answering steps"; docs/product.md
-// §3 answering step, §4 step flow): the process of one (training, question), the sub-questions answered so far with
+// The answering steps of a reading question inside a training (docs/reading.md "Answering steps"; the answering
+// step of docs/product.md §3, the step flow of docs/product.md §4): the process of one (training, question), the sub-questions answered so far with
 // their feedback, the current one in the student view, and the answer record once the last step submitted it.
 import { z } from 'zod';
 import { Id } from './common.js';

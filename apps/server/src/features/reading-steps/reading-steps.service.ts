@@ -1,5 +1,5 @@
-// The answering steps of a reading question inside a training (docs/reading.md "Answering steps"; docs/product.md
-// §3 answering step, §4 step flow). The training's current question is an enReading question; the student answers
+// The answering steps of a reading question inside a training (docs/reading.md "Answering steps"; the answering
+// step of docs/product.md §3, the step flow of docs/product.md §4). The training's current question is an enReading question; the student answers
 // its asked sub-questions one at a time, each judged at once by the contract's reading judge on that one
 // sub-question; the last step submits the collected sub-answers through the training's own answer path (a
 // clientAnswerId derived from the process, so a retry cannot record twice): scores, the wrong-answer book, mastery
