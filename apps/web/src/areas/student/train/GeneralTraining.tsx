@@ -9,6 +9,7 @@ import { errorText, isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../components/question/AnswerForm';
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
+import { ReadingSteps } from './reading/ReadingSteps';
 import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
 import { answerRequest, useFinishTraining, type TrainingPartProps } from './training-part';
@@ -40,6 +41,18 @@ export function GeneralTraining({ training, onTraining, onStale }: TrainingPartP
   });
 
   if (!judged && training.status !== 'running') return <TrainingSummaryView training={training} />;
+  // A reading question is answered step by step (docs/reading.md "Answering steps") — once the result of the
+  // question before it has been read (下一题).
+  if (!judged && training.question?.type === 'enReading')
+    return (
+      <ReadingSteps
+        key={`${training.trainId}-${training.question.id}`}
+        training={training}
+        onTraining={onTraining}
+        onStale={onStale}
+        question={training.question}
+      />
+    );
   const shown = judged?.question ?? training.question;
   const value = shown && draft?.questionId === shown.id ? draft.value : EMPTY_SUBMISSION;
 

@@ -12,7 +12,6 @@ import { GeneralTraining } from './GeneralTraining';
 import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { PaperTraining } from './PaperTraining';
-import { ReadingSteps } from './reading/ReadingSteps';
 import { storeTraining, useTraining } from './queries';
 import { TrainHeader } from './TrainHeader';
 import { TrainingSummaryView } from './TrainingSummaryView';
@@ -31,10 +30,7 @@ function TrainDo() {
   const t = query.data;
   const parts = { training: t, onTraining, onStale };
   let body: React.ReactNode;
-  // A reading question is answered step by step (docs/reading.md "Answering steps").
-  if (t.type === 'general' && t.status === 'running' && t.question?.type === 'enReading')
-    body = <ReadingSteps key={`${t.trainId}-${t.question.id}`} {...parts} question={t.question} />;
-  else if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
+  if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
   else if (t.status === 'running' && t.paper) body = <PaperTraining key={t.trainId} {...parts} />;
   else body = <TrainingSummaryView training={t} />;
   return (
