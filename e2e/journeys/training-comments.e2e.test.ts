@@ -16,15 +16,20 @@ describe('training comments', () => {
   let trainId: string;
 
   beforeAll(async () => {
-    // The demo student's first ended training (seed/seed-trainings.ts plays three on the first start).
+    // The demo student's earliest ended training with at least two answers: seed/seed-trainings.ts plays three on
+    // the first start. Other journeys end trainings of their own (newer, some with one answer), so the newest one
+    // is not it.
     const student = await apiLogin(baseURL, 'student');
-    const history = await api<{ list: { trainId: string; status: string }[] }>(
+    const history = await api<{ list: { trainId: string; status: string; answered: number; startTime: number }[] }>(
       baseURL,
       'GET',
-      '/v1/train/history?start=0&size=20',
+      '/v1/train/history?start=0&size=200',
       student,
     );
-    trainId = history.list.find((t) => t.status !== 'running')!.trainId;
+    const seeded = history.list
+      .filter((t) => t.status !== 'running' && t.answered >= 2)
+      .sort((a, b) => a.startTime - b.startTime);
+    trainId = seeded[0]!.trainId;
     browser = await launch();
   });
   afterAll(async () => {
