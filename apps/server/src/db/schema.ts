@@ -181,6 +181,18 @@ export const fileUsage = pgTable('file_usage', {
 
 // ---- Question bank (issue 3) ----
 
+/**
+ * Columns of both kinds of repositories for the store (migration 0035, docs/store.md): the subject and grade the
+ * store searches by, and a platform admin's withdrawal from the store with its reason.
+ */
+const storeColumns = () => ({
+  subjectId: text('subject_id').references(() => subjects.id, { onDelete: 'set null' }),
+  gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+  withdrawnReason: text('withdrawn_reason'),
+  withdrawnBy: bigint('withdrawn_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+});
+
 /** Question repositories: each belongs to one agency; a shared one is used by other agencies by reference. */
 export const questionRepos = pgTable(
   'question_repos',
@@ -192,6 +204,7 @@ export const questionRepos = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     shared: boolean('shared').notNull().default(false),
+    ...storeColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -589,6 +602,7 @@ export const trainRepos = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     shared: boolean('shared').notNull().default(false),
+    ...storeColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
