@@ -244,6 +244,17 @@ export class ClassesService {
     return { p, reach };
   }
 
+  /** The student's id if the caller may read `class/studentInfo/{id}` (docs/classes.md "Who sees what"), else 404. */
+  async readableStudent(v: ClassViewer, id: string): Promise<number> {
+    return (await this.student(v, id)).p.id;
+  }
+
+  /** The class (its grade, subject and member ids) if the caller sees it, else 404. */
+  async readableClass(v: ClassViewer, id: string) {
+    const cls = await this.visible(v, id);
+    return { id: cls.id, gradeId: cls.gradeId, subjectId: cls.subjectId, memberIds: await this.repo.memberIds(cls.id) };
+  }
+
   async studentInfo(v: ClassViewer, id: string): Promise<ClassStudentInfo> {
     const { p, reach } = await this.student(v, id);
     const [classes, history, mastery] = await Promise.all([

@@ -67,8 +67,8 @@ export class ParentsService {
     return kids.map((k) => ({ ...k, id: String(k.id) }));
   }
 
-  /** The child's id when it is the parent's child and a student of the agency; else 404. */
-  private async ownChild(user: Actor, agencyId: string, childId: string): Promise<number> {
+  /** The child's id when it is the parent's child and a student of the agency; else 404 (docs/parents.md "What a parent reads"). */
+  async ownChild(user: Actor, agencyId: string, childId: string): Promise<number> {
     const id = parseNumericId(childId);
     if (id === null || !(await this.repo.isLinked(user.id, id)) || !(await this.repo.isStudentOf(id, agencyId)))
       throw notFound(NO_CHILD);
