@@ -342,6 +342,17 @@ export class TrainingRepository {
       .orderBy(answerRecords.id);
   }
 
+  /** The id of the newest answer record of one question in the training (a view's `recordId`), or undefined. */
+  async lastRecordId(trainingId: number, questionId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: answerRecords.id })
+      .from(answerRecords)
+      .where(and(eq(answerRecords.trainingId, trainingId), eq(answerRecords.questionId, questionId)))
+      .orderBy(desc(answerRecords.id))
+      .limit(1);
+    return row?.id;
+  }
+
   /**
    * The training's records in the order given with what was asked: the question's text, options and
    * sub-questions at the version answered (the current row, or the snapshot kept when it was edited after

@@ -478,8 +478,8 @@ export class TrainingService {
     // judgeWay 'retry'; docs/reading.md "Answering steps").
     const currentId = state.pending.kind === 'answer' ? state.pending.questionId : null;
     if (currentId !== null && questions[0] && state.answers.some((a) => a.questionId === currentId)) {
-      const last = (await this.repo.answers(row.id)).filter((r) => String(r.questionId) === currentId).pop();
-      if (last) questions = [{ ...questions[0], recordId: String(last.id) }, ...questions.slice(1)];
+      const last = await this.repo.lastRecordId(row.id, Number(currentId));
+      if (last !== undefined) questions = [{ ...questions[0], recordId: String(last) }, ...questions.slice(1)];
     }
     const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
     if (state.pending.kind === 'paper') {
