@@ -29,7 +29,7 @@ describe('training comments', () => {
     const seeded = history.list
       .filter((t) => t.status !== 'running' && t.answered >= 2)
       .sort((a, b) => a.startTime - b.startTime);
-    trainId = seeded[0]!.trainId;
+    trainId = seeded[0].trainId;
     browser = await launch();
   });
   afterAll(async () => {
