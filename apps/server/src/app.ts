@@ -32,6 +32,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { studentHomeRoutes } from './features/student-home/student-home.routes.js';
 import { noticesRoutes } from './features/notices/notices.routes.js';
 import { recitationRoutes } from './features/recitation/recitation.routes.js';
+import { storeRoutes } from './features/store/store.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
 import { readingStepsRoutes } from './features/reading-steps/reading-steps.routes.js';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(readingStepsRoutes);
   await app.register(knowledgeGraphRoutes);
   await app.register(recitationRoutes);
+  await app.register(storeRoutes);
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -76,6 +76,8 @@ import { ReadingStepsService } from './features/reading-steps/reading-steps.serv
 import { FeedbackModel } from './features/reading-steps/feedback-model.js';
 import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-graph.repository.js';
 import { KnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.js';
+import { StoreRepository } from './features/store/store.repository.js';
+import { StoreService } from './features/store/store.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -214,6 +216,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     knowledgeGraph: new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock),
     // Recitation texts (docs/recitation.md).
     recitation: new RecitationService(new RecitationRepository(db), clock),
+    // The store of shared repositories (docs/store.md).
+    store: new StoreService(new StoreRepository(db), clock),
   };
   services.readingSteps.feedbackModel = new FeedbackModel(
     new ReadingRepository(db),

@@ -22,6 +22,7 @@ import { KNOWLEDGE_GRAPH_API } from './api/knowledge-graph.js';
 import { READING_API } from './api/reading.js';
 import { RECITATION_API } from './api/recitation.js';
 import { READING_STEPS_API } from './api/reading-steps.js';
+import { STORE_API } from './api/store.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -251,6 +252,7 @@ export const API = {
   ...READING_API,
   ...RECITATION_API,
   ...READING_STEPS_API,
+  ...STORE_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

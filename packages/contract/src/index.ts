@@ -39,5 +39,7 @@ export * from './schemas/knowledge-graph.js';
 export * from './schemas/reading.js';
 export * from './schemas/recitation.js';
 export * from './schemas/reading-steps.js';
+export * from './schemas/store.js';
+export * from './schemas/repository.js';
 export * from './judge/index.js';
 export * from './engine/index.js';

@@ -42,6 +42,13 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/train/repository/:id': { id: '1' },
   '/v1/train/repository/:id/subscribe': { id: '1' },
   '/v1/train/repository/:id/unsubscribe': { id: '1' },
+  // The store (docs/store.md): demo's repository 1 is private, so only its own agency previews it.
+  '/v1/store/question-repository/:id/questions': { id: '1' },
+  '/v1/store/train-repository/:id/schemes': { id: '1' },
+  '/v1/store/admin/question-repository/:id/questions': { id: '1' },
+  '/v1/store/admin/train-repository/:id/schemes': { id: '1' },
+  '/v1/store/admin/:kind/:id/withdraw': { kind: 'question', id: '1' },
+  '/v1/store/admin/:kind/:id/restore': { kind: 'question', id: '1' },
   // Wrong-book questions and answer records are numeric (student-own: wrong-book.routes.test.ts).
   '/v1/wrong/:id/review': { id: '1' },
   '/v1/answer/record/:id': { id: '1' },
@@ -205,6 +212,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
   'POST /v1/reading/question/:id/sub/:questionSubId': { action: 'accept' },
   'POST /v1/recitation/:id': { title: 'x', text: 'x.' },
+  'POST /v1/store/admin/:kind/:id/withdraw': { reason: 'x' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with

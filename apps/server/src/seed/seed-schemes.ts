@@ -1,5 +1,6 @@
 // Demo practice schemes (docs/domain.md "Demo data"): one adaptive scheme over the Grade 7 English tree and one
-// fixed paper, both switched on, in demo's default train repository. Rows are written directly (the demo
+// fixed paper, both switched on, in demo's default train repository; and one in the train repository `other`
+// shares, so the store shows a scheme (docs/store.md "Demo data"). Rows are written directly (the demo
 // bank is known to match every selector); seed-trainings.ts then plays some finished trainings on them.
 import { and, asc, eq } from 'drizzle-orm';
 import { paperScheme } from '../features/schemes/schemes.policy.js';
@@ -10,6 +11,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO_ADAPTIVE_TITLE = '七年级英语语法闯关';
 export const DEMO_PAPER_TITLE = '七年级英语单元小测';
+export const OTHER_SHARED_SCHEME_TITLE = '八年级英语比较级练习';
 
 const point = (
   name: string,
@@ -39,6 +41,38 @@ const ADAPTIVE_PHASES = [
     points: [point('综合', ['singleChoice', 'fillBlank', 'trueFalse', 'multipleChoice'], 3, 2, '@end', '@end')],
   },
 ];
+
+const OTHER_SHARED_PHASES = [
+  {
+    phase: '练习',
+    knowledgeIds: ['en.g8'],
+    timeLimit: 0,
+    points: [point('比较级', ['singleChoice', 'fillBlank', 'trueFalse'], 3, 2, '@end', '@end', 'retry')],
+  },
+];
+
+/** `other`'s scheme in the train repository it shares (the last one of `other`, seeded shared). */
+async function seedOtherSharedScheme(tx: Tx) {
+  const [repo] = await tx
+    .select({ id: trainRepos.id })
+    .from(trainRepos)
+    .where(and(eq(trainRepos.agencyId, 'other'), eq(trainRepos.shared, true)))
+    .orderBy(asc(trainRepos.id))
+    .limit(1);
+  if (!repo) return;
+  await tx.insert(schemes).values({
+    agencyId: 'other',
+    trainRepoId: repo.id,
+    status: 'on',
+    title: OTHER_SHARED_SCHEME_TITLE,
+    type: 'general',
+    initPhase: '练习',
+    initPoint: '比较级',
+    timeLimit: 0,
+    kpRange: ['en.g8'],
+    phases: OTHER_SHARED_PHASES,
+  });
+}
 
 export async function seedDemoSchemes(tx: Tx) {
   const [repo] = await tx
@@ -78,4 +112,6 @@ export async function seedDemoSchemes(tx: Tx) {
       phases: paper.phases as unknown as Record<string, unknown>[],
     },
   ]);
+  // After demo's, so theirs keep the first ids.
+  await seedOtherSharedScheme(tx);
 }

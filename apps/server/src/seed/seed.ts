@@ -147,9 +147,11 @@ async function seedDemo(tx: Tx) {
 async function seedQuestionBank(tx: Tx) {
   const tags = new TagsRepository(tx);
   const repo = async (agencyId: string, name: string, description: string, shared = false) => {
+    // The shared one names its subject and grade, so the store's filters find it (docs/store.md "Demo data").
+    const store = shared ? { subjectId: 'en', gradeId: 'g8' } : {};
     const [r] = await tx
       .insert(questionRepos)
-      .values({ agencyId, name, description, shared })
+      .values({ agencyId, name, description, shared, ...store })
       .returning({ id: questionRepos.id });
     return r.id;
   };
@@ -185,6 +187,8 @@ async function seedTrainRepos(tx: Tx) {
       name: '其他机构共享方案库',
       description: '共享到方案库商店的训练方案，其他机构可以引用。',
       shared: true,
+      subjectId: 'en',
+      gradeId: 'g8',
     },
   ]);
 }

@@ -4,6 +4,10 @@
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 
+/** A platform admin's withdrawal of a shared repository from the store. */
+export const RepoWithdrawal = z.object({ reason: z.string(), time: EpochMs });
+export type RepoWithdrawal = z.infer<typeof RepoWithdrawal>;
+
 /** A repository on the wire; `count` is the kind's item count field (e.g. `{ questionCount: … }`). */
 export const repoSchema = <C extends z.ZodRawShape>(count: C) =>
   z.object({
@@ -18,6 +22,11 @@ export const repoSchema = <C extends z.ZodRawShape>(count: C) =>
     owned: z.boolean(),
     /** In the store: whether the agency in context already uses it by reference. */
     subscribed: z.boolean().optional(),
+    /** The subject and grade the store searches by (dictionary ids, docs/store.md "Listing"). */
+    subjectId: z.string().nullable().optional(),
+    gradeId: z.string().nullable().optional(),
+    /** To its owner only: a platform admin withdrew it from the store, and why (docs/store.md "Withdrawal"). */
+    withdrawal: RepoWithdrawal.nullable().optional(),
     ...count,
     createTime: EpochMs,
     lastUpdate: EpochMs,
@@ -29,4 +38,7 @@ export const repoFields = (what: string) =>
     name: z.string().trim().min(1, `请输入${what}名称`).max(64, `${what}名称不超过 64 个字符`),
     description: z.string().max(2000, `${what}说明不超过 2000 个字符`).default(''),
     shared: z.boolean().default(false),
+    /** Dictionary ids (`GET /v1/general/data/subjects`, `…/grades`); left out on update = unchanged. */
+    subjectId: z.string().trim().min(1).max(64).nullable().optional(),
+    gradeId: z.string().trim().min(1).max(64).nullable().optional(),
   });

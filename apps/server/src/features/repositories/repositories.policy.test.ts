@@ -1,6 +1,6 @@
 // Each branch of the repository rules.
 import { describe, expect, it } from 'vitest';
-import { maySubscribe, mayWrite, repoAccess } from './repositories.policy.js';
+import { mayShare, maySubscribe, mayWrite, repoAccess } from './repositories.policy.js';
 
 const own = { agencyId: 'demo', shared: false };
 const shared = { agencyId: 'other', shared: true };
@@ -26,5 +26,20 @@ describe('repository policy', () => {
     expect(maySubscribe(own, 'demo')).toBe('own');
     expect(maySubscribe(privateForeign, 'demo')).toBe('not_found');
     expect(maySubscribe(undefined, 'demo')).toBe('not_found');
+  });
+
+  it('maySubscribe: a withdrawn repository refuses new subscribers, keeps the ones it has', () => {
+    const withdrawn = { ...shared, withdrawnAt: new Date(0) };
+    expect(maySubscribe(withdrawn, 'demo')).toBe('withdrawn');
+    expect(maySubscribe(withdrawn, 'demo', true)).toBe('ok');
+    expect(maySubscribe({ ...withdrawn, shared: false }, 'demo')).toBe('not_found');
+  });
+
+  it('mayShare: a withdrawn repository is not shared again until restored', () => {
+    const withdrawn = { ...own, withdrawnAt: new Date(0) };
+    expect(mayShare(withdrawn, true)).toBe(false);
+    expect(mayShare(withdrawn, false)).toBe(true);
+    expect(mayShare({ ...withdrawn, shared: true }, true)).toBe(true);
+    expect(mayShare(own, true)).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ export type RepoAccess = 'owned' | 'subscribed' | 'none';
 export interface RepoFacts {
   agencyId: string;
   shared: boolean;
+  /** Set while a platform admin has withdrawn it from the store. */
+  withdrawnAt?: Date | null;
 }
 
 /** How the agency in context relates to a repository. A subscription to a repo no longer shared counts as none. */
@@ -25,10 +27,19 @@ export function mayWrite(access: RepoAccess): WriteVerdict {
   return access === 'subscribed' ? 'read_only' : 'not_found';
 }
 
-/** Only another agency's shared repository can be subscribed to. */
-export type SubscribeVerdict = 'ok' | 'not_found' | 'own';
-export function maySubscribe(repo: RepoFacts | undefined, agencyId: string): SubscribeVerdict {
+/**
+ * Only another agency's shared repository can be subscribed to, and not while a platform admin has withdrawn it
+ * (docs/store.md "Withdrawal"); an agency that already subscribes keeps it (a repeat stays harmless).
+ */
+export type SubscribeVerdict = 'ok' | 'not_found' | 'own' | 'withdrawn';
+export function maySubscribe(repo: RepoFacts | undefined, agencyId: string, subscribed = false): SubscribeVerdict {
   if (!repo) return 'not_found';
   if (repo.agencyId === agencyId) return 'own';
-  return repo.shared ? 'ok' : 'not_found';
+  if (!repo.shared) return 'not_found';
+  return repo.withdrawnAt && !subscribed ? 'withdrawn' : 'ok';
+}
+
+/** A withdrawn repository may not be shared again by its owner until a platform admin restores it. */
+export function mayShare(repo: RepoFacts, shared: boolean): boolean {
+  return !shared || repo.shared || !repo.withdrawnAt;
 }

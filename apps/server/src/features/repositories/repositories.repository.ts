@@ -10,7 +10,8 @@ import { RepoKindRepository, type RepoKindRow, type RepoKindWrite } from './repo
 export type RepoRow = RepoKindRow;
 export type RepoWrite = RepoKindWrite;
 
-const activeCount = sql<number>`(select count(*) from ${questions} where ${questions.repoId} = ${r.id} and ${questions.status} = 'active' and ${notPendingImport})::int`;
+/** The active questions of the repository `r.id` (the lists' and the store's count). */
+export const activeCount = sql<number>`(select count(*) from ${questions} where ${questions.repoId} = ${r.id} and ${questions.status} = 'active' and ${notPendingImport})::int`;
 
 export class RepositoriesRepository extends RepoKindRepository {
   constructor(db: Db) {

@@ -21,6 +21,8 @@ export class RepositoriesService extends RepoKindService<'questionCount'> {
         notEmpty: '题库中还有题目（含已归档的题目），请先移走或删除题目',
         own: '这是本机构自己的题库，无需引用',
         notSubscribed: '未引用该题库',
+        withdrawn: '该题库已被平台下架，不能引用',
+        reshareWithdrawn: '该题库已被平台下架，平台管理员恢复上架后才能再次共享',
       },
       cacheSeconds,
     );

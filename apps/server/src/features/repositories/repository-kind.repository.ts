@@ -1,11 +1,13 @@
 // SQL shared by the two kinds of repositories and their subscriptions: question repositories
 // (repositories.repository.ts) and train repositories (schemes/train-repos.repository.ts) have tables alike
 // column for column; only what they hold differs. Every query names the agency in context.
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   agencies,
+  grades,
+  subjects,
   type questionRepos,
   type repoSubscriptions,
   type trainRepoSubscriptions,
@@ -29,6 +31,11 @@ export interface RepoKindRow {
   name: string;
   description: string;
   shared: boolean;
+  subjectId: string | null;
+  gradeId: string | null;
+  /** Set while a platform admin has withdrawn it from the store (docs/store.md "Withdrawal"). */
+  withdrawnAt: Date | null;
+  withdrawnReason: string | null;
   createdAt: Date;
   updatedAt: Date;
   itemCount: number;
@@ -38,6 +45,9 @@ export interface RepoKindWrite {
   name: string;
   description: string;
   shared: boolean;
+  /** Left undefined on update: unchanged. */
+  subjectId?: string | null;
+  gradeId?: string | null;
 }
 
 type Page = { start: number; size: number };
@@ -57,6 +67,10 @@ export class RepoKindRepository {
       name: r.name,
       description: r.description,
       shared: r.shared,
+      subjectId: r.subjectId,
+      gradeId: r.gradeId,
+      withdrawnAt: r.withdrawnAt,
+      withdrawnReason: r.withdrawnReason,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       itemCount: kind.itemCount,
@@ -103,10 +117,17 @@ export class RepoKindRepository {
     return this.page(where, [desc(sql`${r.agencyId} = ${agencyId}`), asc(r.id)], page);
   }
 
-  /** Shared repositories of other agencies. */
+  /** Shared repositories of other agencies, not withdrawn by a platform admin (docs/store.md "Withdrawal"). */
   async listStore(agencyId: string, page: Page) {
     const r = this.kind.repos;
-    return this.page(and(eq(r.shared, true), ne(r.agencyId, agencyId)), [asc(r.id)], page);
+    return this.page(and(eq(r.shared, true), isNull(r.withdrawnAt), ne(r.agencyId, agencyId)), [asc(r.id)], page);
+  }
+
+  /** True when the subject or grade id is in its dictionary. */
+  async dictionaryHas(dictionary: 'subjects' | 'grades', id: string): Promise<boolean> {
+    const table = dictionary === 'subjects' ? subjects : grades;
+    const [row] = await this.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    return row !== undefined;
   }
 
   /** One page of the repositories matching `where`, and how many match. */

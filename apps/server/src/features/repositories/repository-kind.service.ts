@@ -3,11 +3,11 @@
 // (repositories.service.ts) and train repositories (schemes/train-repos.service.ts) differ only in their texts
 // and the name of their item count; the access rules are the pure policy (repositories.policy.ts).
 import type { QuestionRepo } from '@edu/contract';
-import { conflict, forbidden, notFound } from '../../lib/api-error.js';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { maySubscribe, mayWrite, repoAccess, type RepoAccess } from './repositories.policy.js';
+import { mayShare, maySubscribe, mayWrite, repoAccess, type RepoAccess } from './repositories.policy.js';
 import type { RepoKindRepository, RepoKindRow, RepoKindWrite } from './repository-kind.repository.js';
 
 /** A kind of repository: the wire name of its item count and its texts (error messages exactly as the API answers). */
@@ -26,12 +26,20 @@ export interface RepoKind<K extends string> {
   own: string;
   /** 404: unsubscribing from a repository the agency does not use by reference. */
   notSubscribed: string;
+  /** 409: subscribing to a repository a platform admin withdrew from the store. */
+  withdrawn: string;
+  /** 409: the owner sharing again a repository a platform admin withdrew. */
+  reshareWithdrawn: string;
 }
 
 /** A repository on the wire (the contract's QuestionRepo, TrainRepo): its item count under the kind's name. */
 export type RepoWire<K extends string> = Omit<QuestionRepo, 'questionCount'> & Record<K, number>;
 
 type Page = { start: number; size: number };
+
+/** The withdrawal on the wire, or null while the repository is in the store (or not shared). */
+export const withdrawalOf = (row: RepoKindRow) =>
+  row.withdrawnAt ? { reason: row.withdrawnReason ?? '', time: row.withdrawnAt.getTime() } : null;
 
 export class RepoKindService<K extends string> {
   /**
@@ -59,6 +67,10 @@ export class RepoKindService<K extends string> {
       shared: row.shared,
       owned: row.agencyId === agencyId,
       ...(subscribed === undefined ? {} : { subscribed }),
+      subjectId: row.subjectId,
+      gradeId: row.gradeId,
+      // Only its owner reads why a platform admin withdrew it (docs/store.md "Withdrawal").
+      ...(row.agencyId === agencyId ? { withdrawal: withdrawalOf(row) } : {}),
       ...({ [this.kind.countKey]: row.itemCount } as Record<K, number>),
       createTime: row.createdAt.getTime(),
       lastUpdate: row.updatedAt.getTime(),
@@ -110,7 +122,16 @@ export class RepoKindService<K extends string> {
     return this.toWire(row, agencyId);
   }
 
+  /** 400 on a subject or grade that is not in its dictionary. */
+  private async checkDictionaries(fields: RepoKindWrite): Promise<void> {
+    if (fields.subjectId && !(await this.repo.dictionaryHas('subjects', fields.subjectId)))
+      throw invalidField('request.subjectId', '学科不存在');
+    if (fields.gradeId && !(await this.repo.dictionaryHas('grades', fields.gradeId)))
+      throw invalidField('request.gradeId', '年级不存在');
+  }
+
   async create(agencyId: string, fields: RepoKindWrite): Promise<RepoWire<K>> {
+    await this.checkDictionaries(fields);
     const id = await this.repo.insert(agencyId, fields, new Date(this.clock.now()));
     return this.get(agencyId, String(id));
   }
@@ -126,6 +147,8 @@ export class RepoKindService<K extends string> {
 
   async update(agencyId: string, id: string, fields: RepoKindWrite): Promise<RepoWire<K>> {
     const row = await this.writable(agencyId, id);
+    if (!mayShare(row, fields.shared)) throw conflict(this.kind.reshareWithdrawn);
+    await this.checkDictionaries(fields);
     await this.repo.update(agencyId, row.id, fields, new Date(this.clock.now()));
     this.subscriptions.clear();
     return this.get(agencyId, id);
@@ -143,8 +166,10 @@ export class RepoKindService<K extends string> {
   async subscribe(agencyId: string, id: string): Promise<RepoWire<K>> {
     const n = parseNumericId(id);
     const row = n === null ? undefined : await this.repo.get(n);
-    const verdict = maySubscribe(row, agencyId);
+    const already = row?.withdrawnAt ? await this.repo.isSubscribed(agencyId, row.id) : false;
+    const verdict = maySubscribe(row, agencyId, already);
     if (verdict === 'own') throw conflict(this.kind.own);
+    if (verdict === 'withdrawn') throw conflict(this.kind.withdrawn);
     if (verdict !== 'ok' || !row) throw notFound(this.kind.notFound);
     await this.repo.subscribe(agencyId, row.id);
     this.subscriptions.delete(agencyId);

@@ -13,9 +13,10 @@ import {
 export type TrainRepoRow = RepoKindRow;
 export type TrainRepoWrite = RepoKindWrite;
 
-// Graph practice's system schemes are not counted (docs/knowledge-graph.md "Practice").
-const schemeCount = sql<number>`(select count(*) from ${schemes} where ${schemes.trainRepoId} = ${r.id}
-  and not exists (select 1 from graph_practice_schemes g where g.scheme_id = ${schemes.id}))::int`;
+// Graph practice's system schemes are not counted, nor shown in the store (docs/knowledge-graph.md "Practice").
+export const notGraphPractice = sql`not exists (select 1 from graph_practice_schemes g where g.scheme_id = ${schemes.id})`;
+export const schemeCount = sql<number>`(select count(*) from ${schemes} where ${schemes.trainRepoId} = ${r.id}
+  and ${notGraphPractice})::int`;
 
 export class TrainReposRepository extends RepoKindRepository {
   constructor(db: Db) {

@@ -22,6 +22,8 @@ export class TrainReposService extends RepoKindService<'schemeCount'> {
         notEmpty: '方案库中还有训练方案，请先把方案移到其他方案库',
         own: '这是本机构自己的方案库，无需引用',
         notSubscribed: '未引用该方案库',
+        withdrawn: '该方案库已被平台下架，不能引用',
+        reshareWithdrawn: '该方案库已被平台下架，平台管理员恢复上架后才能再次共享',
       },
       cacheSeconds,
     );
