@@ -50,6 +50,8 @@ export const OutScopeWord = z.object({
   /** The word's level, null when the dictionary does not know it. */
   level: ReadingLevel.nullable(),
   gloss: z.string(),
+  /** Every spelling of the word in the article, lower case, in order (`flees`, `fled`): what the web highlights. */
+  forms: z.array(z.string()),
 });
 export type OutScopeWord = z.infer<typeof OutScopeWord>;
 

@@ -72,7 +72,10 @@ export function glossaryOf(sentence: string, outScope: readonly OutScopeWord[]):
   const found: { word: string; gloss: string; at: number }[] = [];
   for (const w of outScope) {
     if (!w.gloss) continue;
-    const at = tokens.findIndex((t) => t === w.word || t === w.lemma || (w.lemma.length >= 4 && t.startsWith(w.lemma)));
+    // Its spellings in the article (irregular ones too: `fled` is flee's), then regular endings of the lemma.
+    const at = tokens.findIndex(
+      (t) => w.forms.includes(t) || t === w.lemma || (w.lemma.length >= 4 && t.startsWith(w.lemma)),
+    );
     if (at >= 0) found.push({ word: tokens[at], gloss: w.gloss, at });
   }
   return found

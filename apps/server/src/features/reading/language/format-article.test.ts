@@ -84,10 +84,27 @@ describe('outScopeWords', () => {
     expect(words[0]).toMatchObject({ lemma: 'tortoise', level: 'senior' });
   });
 
+  it('names every spelling of a word, irregular forms included, once each and in order', () => {
+    const words = formatArticle(
+      'The fox flees. Then the fox fled and the hare wept. The hare weeps. Fleeing is wise, the fox fled again.',
+      'junior',
+    ).outScopeWords;
+    expect(words.find((w) => w.lemma === 'flee')).toMatchObject({
+      word: 'flees',
+      level: 'senior',
+      forms: ['flees', 'fled', 'fleeing'],
+    });
+    expect(words.find((w) => w.lemma === 'weep')).toMatchObject({ word: 'wept', forms: ['wept', 'weeps'] });
+    // At 高中 flee and weep are known, in every spelling.
+    const senior = formatArticle('The fox fled and the hare wept.', 'senior').outScopeWords;
+    expect(senior.map((w) => w.lemma)).not.toContain('flee');
+    expect(senior.map((w) => w.lemma)).not.toContain('weep');
+  });
+
   it('keeps words of no exam list at every level, with level null', () => {
     for (const level of READING_LEVELS) {
       const w = formatArticle('The boastful hare slept.', level).outScopeWords.find((x) => x.lemma === 'boastful');
-      expect(w).toEqual({ word: 'boastful', lemma: 'boastful', level: null, gloss: '' });
+      expect(w).toEqual({ word: 'boastful', lemma: 'boastful', level: null, gloss: '', forms: ['boastful'] });
     }
   });
 

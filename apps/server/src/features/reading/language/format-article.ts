@@ -13,6 +13,11 @@ export interface OutScopeWord {
   level: ReadingLevel | null;
   /** A short Chinese gloss; '' for a word of no exam list. */
   gloss: string;
+  /**
+   * Every spelling of it in the article (lower case, contraction dropped, in order): `flees`, `fled`. Only the
+   * server knows that `fled` is `flee`, so it names the spellings for whoever marks them in the text.
+   */
+  forms: string[];
 }
 
 export interface FormattedArticle {
@@ -78,17 +83,25 @@ export function formatArticle(html: string, level: ReadingLevel, glossary: reado
   const analysis = analyseArticle(html);
   const skip = glossarySet(glossary);
   const outScopeWords: OutScopeWord[] = [];
-  const seen = new Set<string>();
+  const byLemma = new Map<string, OutScopeWord>();
   for (const sentence of analysis.sentences)
     for (const word of sentence.words) {
-      if (seen.has(word.lemma) || !isOutOfScope(word, level, skip)) continue;
-      seen.add(word.lemma);
-      outScopeWords.push({
+      const known = byLemma.get(word.lemma);
+      if (known) {
+        // Another spelling of a listed word (`fled` after `flees`): the same judgement, once per spelling.
+        if (!known.forms.includes(word.key) && isOutOfScope(word, level, skip)) known.forms.push(word.key);
+        continue;
+      }
+      if (!isOutOfScope(word, level, skip)) continue;
+      const listed: OutScopeWord = {
         word: word.key,
         lemma: word.lemma,
         level: word.entry?.level ?? null,
         gloss: word.entry?.gloss ?? '',
-      });
+        forms: [word.key],
+      };
+      byLemma.set(word.lemma, listed);
+      outScopeWords.push(listed);
     }
   return {
     formatResult: analysis.formatResult,

@@ -26,6 +26,7 @@ import type { Draft, FieldErrors } from './form-model';
 import { storePreview } from '../../../components/question/preview-store';
 import { SubQuestionsEditor } from './SubQuestionsEditor';
 import { FormatPanel } from './reading/FormatPanel';
+import { useFormatSession, type FormatSession } from './reading/format-session';
 import { GeneratePanel } from './reading/GeneratePanel';
 import { useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
@@ -48,9 +49,11 @@ interface FormProps {
   preferredRepo?: string | null;
   /** Told on the first change of the draft (the reading panels wait for a save). */
   onDirty?: () => void;
+  /** 格式化文章's state, kept by the edit page across rebuilds of the form. */
+  formatSession?: FormatSession;
 }
 
-function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty }: FormProps) {
+function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, formatSession }: FormProps) {
   const call = useCall();
   const navigate = useNavigate();
   const { agencyId } = useAppConfig();
@@ -130,7 +133,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty }: 
         />
         <FieldError messages={errorsUnder(errors, 'question')} />
       </Form.Item>
-      {isReading && <FormatPanel article={draft.question} />}
+      {isReading && <FormatPanel article={draft.question} session={formatSession} />}
       <JudgeTypeField {...fields} />
       {isReading ? (
         <Form.Item label={T.subQuestions} required>
@@ -199,11 +202,17 @@ export function QuestionEditPage() {
   const { id = '' } = useParams();
   const call = useCall();
   const [dirty, setDirty] = useState(false);
+  const formatSession = useFormatSession();
   const question = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
   const editable = useQuery({
     queryKey: ['question-editable', id],
     queryFn: () => call(API.questionEditable, { params: { id } }),
   });
+  // The form is rebuilt from the stored question whenever it changes (a generation or a review action writes it),
+  // so that a later save keeps those sub-questions; never while the teacher has unsaved changes.
+  const stored = question.data ? `${question.data.id}/${question.data.version}/${question.data.lastUpdate}` : '';
+  const [formKey, setFormKey] = useState(stored);
+  if (stored !== formKey && (!dirty || formKey === '')) setFormKey(stored);
   if (question.isPending || editable.isPending) return <PageSpinner />;
   if (question.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(question.error)} />;
   if (editable.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(editable.error)} />;
@@ -216,11 +225,12 @@ export function QuestionEditPage() {
       ) : (
         <>
           <QuestionForm
-            key={`${q.id}/${q.version}`}
+            key={formKey}
             initial={draftFromQuestion(q)}
             editId={q.id}
             willVersion={e.willVersion ? T.willVersion(e.records, e.version) : undefined}
             onDirty={() => setDirty(true)}
+            formatSession={formatSession}
           />
           {q.type === 'enReading' && <GeneratePanel questionId={q.id} dirty={dirty} onSaved={() => setDirty(false)} />}
         </>

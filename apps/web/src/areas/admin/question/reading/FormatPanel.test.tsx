@@ -15,8 +15,8 @@ afterEach(() => {
 
 const ARTICLE = '<p>The phenomenon is ubiquitous. Ubiquitous phenomenons spread.</p>';
 const WORDS: OutScopeWord[] = [
-  { word: 'phenomenon', lemma: 'phenomenon', level: 'cet4', gloss: 'n. 现象' },
-  { word: 'ubiquitous', lemma: 'ubiquitous', level: 'cet6', gloss: 'adj. 无处不在的' },
+  { word: 'phenomenon', lemma: 'phenomenon', level: 'cet4', gloss: 'n. 现象', forms: ['phenomenon', 'phenomenons'] },
+  { word: 'ubiquitous', lemma: 'ubiquitous', level: 'cet6', gloss: 'adj. 无处不在的', forms: ['ubiquitous'] },
 ];
 
 /** The server's formatter: sentences in span.word; a glossary word is never out of scope. */
@@ -112,14 +112,27 @@ describe('格式化文章', () => {
 
   it('finds inflected spellings by their lemma', () => {
     const index = wordIndex([
-      { word: 'study', lemma: 'study', level: 'junior', gloss: '' },
-      { word: 'stop', lemma: 'stop', level: 'junior', gloss: '' },
-      { word: 'arrive', lemma: 'arrive', level: 'junior', gloss: '' },
+      { word: 'study', lemma: 'study', level: 'junior', gloss: '', forms: ['study'] },
+      { word: 'stop', lemma: 'stop', level: 'junior', gloss: '', forms: ['stop'] },
+      { word: 'arrive', lemma: 'arrive', level: 'junior', gloss: '', forms: ['arrive'] },
     ]);
     expect(lookupToken('studies', index)?.lemma).toBe('study');
     expect(lookupToken('stopped', index)?.lemma).toBe('stop');
     expect(lookupToken('arriving', index)?.lemma).toBe('arrive');
     expect(lookupToken('Stop', index)?.lemma).toBe('stop');
     expect(lookupToken('story', index)).toBeUndefined();
+  });
+
+  it('finds irregular spellings by the forms the server names', () => {
+    const index = wordIndex([
+      { word: 'flees', lemma: 'flee', level: 'senior', gloss: '逃跑', forms: ['flees', 'fled'] },
+      { word: 'wept', lemma: 'weep', level: 'senior', gloss: '哭泣', forms: ['wept'] },
+    ]);
+    expect(lookupToken('fled', index)?.lemma).toBe('flee');
+    expect(lookupToken('Fled', index)?.lemma).toBe('flee');
+    expect(lookupToken('wept', index)?.lemma).toBe('weep');
+    // A regular spelling the server did not name (the lemma `weep` + ing) still is found; an unrelated word is not.
+    expect(lookupToken('weeping', index)?.lemma).toBe('weep');
+    expect(lookupToken('flew', index)).toBeUndefined();
   });
 });

@@ -1,27 +1,21 @@
 // 格式化文章 in the enReading editor (docs/web.md "AI reading"): the article formatted for a level by
 // POST /v1/reading/format, the out-of-scope words highlighted with their glosses, and a glossary the teacher edits
-// by ticking a word (or typing one); every change of level or glossary formats again.
-import { useMemo, useState } from 'react';
+// by ticking a word (or typing one); every change of level or glossary formats again. Its state may be held by the
+// page (format-session.ts) so that it outlives the question form.
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Empty, Select, Space, Spin, Typography } from 'antd';
-import {
-  READING_ARTICLE_MAX,
-  READING_GLOSSARY_MAX,
-  READING_LEVEL_LABELS,
-  READING_LEVEL_VALUES,
-  type OutScopeWord,
-  type ReadingLevelValue,
-} from '@edu/contract';
+import { READING_ARTICLE_MAX, READING_GLOSSARY_MAX, READING_LEVEL_LABELS, type OutScopeWord } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { useReadingFormat, type FormatArgs } from '../../../../api/reading';
 import { htmlToText } from '../../../../components/rich-text/sanitize';
+import { useFormatSession, type FormatSession } from './format-session';
 import { FormattedArticle, glossText } from './FormattedArticle';
 import { normaliseGlossary } from './highlight';
+import { LevelSelect } from './LevelSelect';
 import { READING_TEXTS } from './texts';
 import './reading.css';
 
 const T = READING_TEXTS.format;
-
-export const LEVEL_OPTIONS = READING_LEVEL_VALUES.map((v) => ({ value: v, label: READING_LEVEL_LABELS[v] }));
 
 /** What is sent as the article: the editor's HTML, or its text when the HTML is longer than a request may be. */
 export function articleToSend(html: string): { article: string } | { error: string } {
@@ -35,26 +29,19 @@ export function articleToSend(html: string): { article: string } | { error: stri
 export interface FormatPanelProps {
   /** The article as the editor holds it (HTML). */
   article: string;
+  /** The panel's state when the page keeps it (the edit page); else the panel's own. */
+  session?: FormatSession;
 }
 
-export function FormatPanel({ article }: FormatPanelProps) {
-  const [level, setLevel] = useState<ReadingLevelValue>('senior');
-  const [glossary, setGlossary] = useState<string[]>([]);
-  const [sent, setSent] = useState<string | null>(null);
+export function FormatPanel({ article, session }: FormatPanelProps) {
+  const own = useFormatSession();
+  const { level, glossary, sent, seen, update, remember } = session ?? own;
   const [problem, setProblem] = useState<string | null>(null);
   const args: FormatArgs | null = sent === null ? null : { article: sent, level, glossary };
   const format = useReadingFormat(args);
-  // Every word seen out of scope, so that a word moved into the glossary stays listed (and can be moved back);
-  // merged while rendering a new result (React's "adjusting state when a prop changes").
-  const [seen, setSeen] = useState<{ from: unknown; words: Map<string, OutScopeWord> }>(() => ({
-    from: undefined,
-    words: new Map(),
-  }));
-  if (format.data && seen.from !== format.data) {
-    const words = new Map(seen.words);
-    for (const w of format.data.outScopeWords) if (!words.has(w.lemma)) words.set(w.lemma, w);
-    setSeen({ from: format.data, words });
-  }
+  useEffect(() => {
+    if (format.data) remember(format.data.outScopeWords);
+  }, [format.data, remember]);
 
   const toSend = useMemo(() => articleToSend(article), [article]);
   function run() {
@@ -63,7 +50,7 @@ export function FormatPanel({ article }: FormatPanelProps) {
       return;
     }
     setProblem(null);
-    setSent(toSend.article);
+    update({ sent: toSend.article });
     if (toSend.article === sent) void format.refetch();
   }
 
@@ -72,7 +59,7 @@ export function FormatPanel({ article }: FormatPanelProps) {
     if (words.length > READING_GLOSSARY_MAX) return setProblem(T.glossaryFull(READING_GLOSSARY_MAX));
     if (words.some((w) => w.length > 64)) return setProblem(T.glossaryWordTooLong);
     setProblem(null);
-    setGlossary(words);
+    update({ glossary: words });
   }
 
   const inGlossary = useMemo(() => new Set(glossary.map((w) => w.toLowerCase())), [glossary]);
@@ -83,7 +70,7 @@ export function FormatPanel({ article }: FormatPanelProps) {
   const rows = useMemo(() => {
     const current = result?.outScopeWords ?? [];
     const listed = new Set(current.map((w) => w.lemma));
-    const moved = [...seen.words.values()].filter((w) => !listed.has(w.lemma) && inGlossary.has(w.lemma.toLowerCase()));
+    const moved = [...seen.values()].filter((w) => !listed.has(w.lemma) && inGlossary.has(w.lemma.toLowerCase()));
     return [...current, ...moved];
   }, [result, seen, inGlossary]);
   const changed = sent !== null && 'article' in toSend && toSend.article !== sent;
@@ -93,16 +80,7 @@ export function FormatPanel({ article }: FormatPanelProps) {
       <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Typography.Text type="secondary">{T.hint}</Typography.Text>
         <Space wrap align="end">
-          <label>
-            <div>{T.level}</div>
-            <Select
-              aria-label={T.level}
-              style={{ width: 140 }}
-              value={level}
-              options={LEVEL_OPTIONS}
-              onChange={(v: ReadingLevelValue) => setLevel(v)}
-            />
-          </label>
+          <LevelSelect value={level} onChange={(v) => update({ level: v })} />
           <Button type="primary" onClick={run} loading={format.isFetching}>
             {sent === null ? T.run : T.rerun}
           </Button>

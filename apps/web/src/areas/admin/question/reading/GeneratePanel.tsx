@@ -2,7 +2,7 @@
 // starts a job polled while it runs (a progress bar), then the pending sub-questions are reviewed below. A failed
 // job shows its message and that the question is unchanged; the provider used is named.
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, InputNumber, Progress, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, InputNumber, Progress, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   GENERATED_SUB_TYPES,
@@ -15,7 +15,7 @@ import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { jobRunning, useGenerationJob, useStartGeneration } from '../../../../api/reading';
 import { useCall } from '../../../../app/session-context';
-import { LEVEL_OPTIONS } from './FormatPanel';
+import { LevelSelect } from './LevelSelect';
 import { ReviewList } from './ReviewList';
 import { READING_TEXTS } from './texts';
 
@@ -57,16 +57,7 @@ export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps
     <Card size="small" title={T.title} className="reading-generate-panel" style={{ marginTop: 24 }}>
       <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Space wrap align="end">
-          <label>
-            <div>{T.level}</div>
-            <Select
-              aria-label={T.level}
-              style={{ width: 140 }}
-              value={level}
-              options={LEVEL_OPTIONS}
-              onChange={(v: ReadingLevelValue) => setLevel(v)}
-            />
-          </label>
+          <LevelSelect value={level} onChange={setLevel} />
           <label>
             <div>{T.count}</div>
             <InputNumber

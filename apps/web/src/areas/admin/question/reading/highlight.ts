@@ -1,5 +1,6 @@
 // Where the out-of-scope words of a formatted article sit in its text (docs/web.md "AI reading"): the server lists
-// each word once (its first spelling and its lemma); every later spelling of it is found here by its lemma.
+// each word once with every spelling the article has of it (`forms`: `flees`, `fled` — irregular forms only the
+// server's dictionary knows); a regular spelling it did not name is still found by its ending.
 import type { OutScopeWord } from '@edu/contract';
 
 export type TextPiece = { text: string; word?: undefined } | { text: string; word: OutScopeWord };
@@ -23,12 +24,13 @@ const ENDINGS: readonly [string, string][] = [
   ['est', ''],
 ];
 
-/** Spelling and lemma (lower case) → the word. */
+/** Spellings and lemma (lower case) → the word. */
 export function wordIndex(words: readonly OutScopeWord[]): Map<string, OutScopeWord> {
   const index = new Map<string, OutScopeWord>();
   for (const w of words) {
     index.set(w.lemma.toLowerCase(), w);
-    if (!index.has(w.word.toLowerCase())) index.set(w.word.toLowerCase(), w);
+    for (const spelling of [w.word, ...w.forms])
+      if (!index.has(spelling.toLowerCase())) index.set(spelling.toLowerCase(), w);
   }
   return index;
 }

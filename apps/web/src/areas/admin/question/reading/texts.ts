@@ -1,9 +1,9 @@
 // Chinese UI text of the reading editor's AI panels (docs/web.md "AI reading").
 export const READING_TEXTS = {
+  level: '词汇等级',
   format: {
     title: '格式化文章',
     hint: '按所选词汇等级标出超纲词；悬停或用 Tab 键聚焦高亮的词可查看释义。列入词汇表的词不再算作超纲。',
-    level: '词汇等级',
     glossary: '词汇表',
     glossaryPlaceholder: '输入单词后回车，可多个',
     run: '格式化文章',
@@ -24,7 +24,6 @@ export const READING_TEXTS = {
   },
   generate: {
     title: '生成子题',
-    level: '词汇等级',
     count: '题数',
     types: '题型',
     typeLabels: { singleChoice: '单选题', trueFalse: '判断题', translation: '翻译题' },
