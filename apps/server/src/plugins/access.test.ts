@@ -58,6 +58,11 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/marking/training/:taskId/:trainId': { taskId: '0', trainId: '1' },
   // Class 1 is demo's first class (classes.routes.test.ts covers the rest); user 1 is a demo account.
   '/v1/class/:classId/student/:id/scores': { classId: '1', id: '1' },
+  // Knowledge graph views (graph-views.routes.test.ts covers who sees which student and class).
+  '/v1/class/student/:id/knowledgegraph': { id: '1' },
+  '/v1/class/:id/knowledgegraph/stats': { id: '1' },
+  '/v1/train/student/:id/knowledgegraph': { id: '1' },
+  '/v1/parent/child/:id/knowledgegraph': { id: '1' },
 };
 /** Query strings a route needs to pass validation (then its access and record checks decide). */
 const SAMPLE_QUERY: Record<string, string> = {

@@ -1,11 +1,16 @@
 // Knowledge graphs (docs/knowledge-graph.md). Graph groups are platform-wide: platform graph admins
 // (ROLE_SETS.knowledgraphAdmin, docs/product.md §6) curate them in no agency; an unknown id answers 404.
-// Students read the graphs matching them and start practice in the agency in context.
+// Students read the graphs matching them and start practice in the agency in context; their agency's admins, their
+// teachers and their parents read the same graphs read-only, and a class's readers its aggregate.
 import { ROLE_SETS } from '../access/role-sets.js';
+import { agencyRole as a } from '../roles.js';
 import { roles } from '../access/api-access.js';
 import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
+import { ChildParams } from '../schemas/parents.js';
+import { CLASS_READERS } from './classes.js';
 import {
+  ClassGraphs,
   GraphDeleted,
   GraphDetail,
   GraphEdge,
@@ -31,6 +36,8 @@ import { route } from './route.js';
 
 const admin = roles(ROLE_SETS.knowledgraphAdmin);
 const trainee = roles(ROLE_SETS.trainee);
+/** Who reads `class/studentInfo/{id}`: the agency admin and teachers (the service narrows to their students). */
+const studentInfoReaders = roles([[a('admin')], [a('teacher')]]);
 
 export const KNOWLEDGE_GRAPH_API = {
   graphGroupList: route({
@@ -180,5 +187,41 @@ export const KNOWLEDGE_GRAPH_API = {
     access: trainee,
     body: requestOf(GraphPracticeStart),
     response: GraphPracticeStarted,
+  }),
+  agencyStudentGraphs: route({
+    method: 'GET',
+    path: '/v1/train/student/:id/knowledgegraph',
+    module: 'knowledgraph',
+    summary: '本机构一名学生的知识图谱（与学生所见相同，只读）',
+    access: roles(ROLE_SETS.studentAdmin),
+    params: IdParams,
+    response: StudentGraphs,
+  }),
+  classStudentGraphs: route({
+    method: 'GET',
+    path: '/v1/class/student/:id/knowledgegraph',
+    module: 'knowledgraph',
+    summary: '所教学生的知识图谱（与学生所见相同，只读；可见范围同学生信息页）',
+    access: studentInfoReaders,
+    params: IdParams,
+    response: StudentGraphs,
+  }),
+  parentChildGraphs: route({
+    method: 'GET',
+    path: '/v1/parent/child/:id/knowledgegraph',
+    module: 'knowledgraph',
+    summary: '孩子在当前机构的知识图谱（与孩子所见相同，只读）',
+    access: roles(ROLE_SETS.parent, true),
+    params: ChildParams,
+    response: StudentGraphs,
+  }),
+  classGraphStats: route({
+    method: 'GET',
+    path: '/v1/class/:id/knowledgegraph/stats',
+    module: 'knowledgraph',
+    summary: '班级的知识图谱统计：各节点成员的掌握程度分布与卡住最多的节点',
+    access: roles(CLASS_READERS),
+    params: IdParams,
+    response: ClassGraphs,
   }),
 } as const;

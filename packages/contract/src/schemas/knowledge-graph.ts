@@ -149,6 +149,26 @@ export const GraphStats = z.object({
 });
 export type GraphStats = z.infer<typeof GraphStats>;
 
+/** At most this many graphs in a class's aggregate (docs/knowledge-graph.md "Teachers and parents"). */
+export const CLASS_GRAPHS_MAX = 10;
+
+/** One curated graph narrowed to a class's members: per item, members per level (untrained ones `none`). */
+export const ClassGraphStats = z.object({
+  group: GraphGroup,
+  items: z.array(GraphItemStats),
+  /** Up to GRAPH_STUCK_TOP item ids, highest stuck share first. */
+  stuckItems: z.array(Id),
+});
+export type ClassGraphStats = z.infer<typeof ClassGraphStats>;
+
+/** The class's aggregate: the graphs matching its subject and grade (else its members' profiles). */
+export const ClassGraphs = z.object({
+  /** The class's members: every item's levels add up to this. */
+  members: z.number().int().min(0),
+  graphs: z.array(ClassGraphStats),
+});
+export type ClassGraphs = z.infer<typeof ClassGraphs>;
+
 export const GRAPH_NODE_STATES = ['mastered', 'ready', 'learning', 'locked'] as const;
 export const GraphNodeState = z.enum(GRAPH_NODE_STATES);
 export type GraphNodeState = z.infer<typeof GraphNodeState>;

@@ -2,19 +2,15 @@
 // the group) and prerequisite edges. Writes that change a group's items or edges lock the group row first
 // (`select … for update`), so two of them on one group run one after the other: limits and the cycle check
 // see every edge committed before them.
+import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  graphEdges,
-  graphGroups,
-  graphItems,
-  graphPracticeSchemes,
-  knowledgePoints,
-  type GraphItemResources,
-} from '../../db/schema.js';
+import { graphEdges, graphGroups, graphItems, knowledgePoints, type GraphItemResources } from '../../db/schema.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { countedRecord, inSubtree } from '../wrong-book/wrong-book.repository.js';
 import type { MasteryAnswer } from '../mastery/mastery-levels.js';
+import { GraphPracticeRepository } from './graph-practice.repository.js';
+import { levelCounts, type LevelCount, type StatsScope } from './graph-stats.sql.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
@@ -62,7 +58,12 @@ const ITEM_COLUMNS = {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class KnowledgeGraphRepository {
-  constructor(readonly db: Db) {}
+  /** Graph practice's system scheme (docs/knowledge-graph.md "Practice"). */
+  readonly practice: GraphPracticeRepository;
+
+  constructor(readonly db: Db) {
+    this.practice = new GraphPracticeRepository(db);
+  }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
@@ -296,81 +297,70 @@ export class KnowledgeGraphRepository {
   }
 
   /**
-   * The counted, judged answers in these subtrees (mastery-levels.ts's input), of one agency or of every agency,
-   * grouped by student (or of one student: `userId`): `key` is `agency:user`, answers oldest first — the rows mastery.repository.ts reads for one
-   * student, for many.
+   * The student's counted, judged answers in these subtrees in the agency, oldest first: mastery-levels.ts's
+   * input, the rows mastery.repository.ts reads (through answer_records_agency_user_idx).
    */
-  async answersByStudent(
-    roots: string[],
-    agencyId: string | null,
-    userId?: number,
-  ): Promise<Map<string, MasteryAnswer[]>> {
-    const out = new Map<string, MasteryAnswer[]>();
-    if (!roots.length) return out;
+  async answersOf(roots: string[], agencyId: string, userId: number): Promise<MasteryAnswer[]> {
+    if (!roots.length) return [];
     const within = sql.join(
       roots.map((r) => inSubtree(sql`q.knowledge_code`, r)),
       sql` or `,
     );
-    // One student's rows are read through answer_records_agency_user_idx, as mastery.repository.ts reads them.
-    const agency =
-      agencyId === null
-        ? sql``
-        : userId === undefined
-          ? sql` and ar.agency_id = ${agencyId}`
-          : sql` and ar.agency_id = ${agencyId} and ar.user_id = ${userId}`;
-    const rows = rowsOf<{
-      agency_id: string;
-      user_id: number;
-      code: string;
-      right: boolean;
-      at: number;
-      paper_id: string | null;
-    }>(
-      await this.db.execute(sql`select ar.agency_id, ar.user_id, q.knowledge_code as code, ar.is_correct as right,
+    const rows = rowsOf<{ code: string; right: boolean; at: number; paper_id: string | null }>(
+      await this.db.execute(sql`select q.knowledge_code as code, ar.is_correct as right,
         (extract(epoch from ar.created_at) * 1000)::float8 as at,
         case when t.scheme->>'type' = 'paper' then ar.training_id::text end as paper_id
         from answer_records ar
         join questions q on q.id = ar.question_id
         left join trainings t on t.id = ar.training_id
-        where ar.is_correct is not null${agency} and (${within})
+        where ar.is_correct is not null and ar.agency_id = ${agencyId} and ar.user_id = ${userId} and (${within})
           and ${countedRecord} and (t.id is null or t.scheme->>'type' = 'paper' or coalesce(ar.first, true))
         order by ar.created_at, ar.id`),
     );
-    for (const r of rows) {
-      const key = `${r.agency_id}:${r.user_id}`;
-      const a = { code: r.code, right: r.right, at: Math.round(r.at), paperId: r.paper_id };
-      const list = out.get(key);
-      if (list) list.push(a);
-      else out.set(key, [a]);
-    }
-    return out;
+    return rows.map((r) => ({ code: r.code, right: r.right, at: Math.round(r.at), paperId: r.paper_id }));
   }
 
-  /** The student's profile in the agency: grade and subjects (docs/users.md "Membership"). */
-  async profile(agencyId: string, userId: number): Promise<{ gradeId: string | null; subjectIds: string[] }> {
-    const [row] = rowsOf<{ grade_id: string | null; subject_ids: string[] | null }>(
-      await this.db.execute(
-        sql`select grade_id, subject_ids from agency_members where agency_id = ${agencyId} and user_id = ${userId}`,
-      ),
+  /** The students' profiles in the agency: grade and subjects (docs/users.md "Membership"). */
+  async profiles(agencyId: string, userIds: number[]): Promise<{ gradeId: string | null; subjectIds: string[] }[]> {
+    if (!userIds.length) return [];
+    const rows = rowsOf<{ grade_id: string | null; subject_ids: string[] | null }>(
+      await this.db.execute(sql`select grade_id, subject_ids from agency_members
+        where agency_id = ${agencyId} and user_id = any(${sql.param(userIds)}::bigint[])`),
     );
-    return { gradeId: row?.grade_id ?? null, subjectIds: row?.subject_ids ?? [] };
+    return rows.map((r) => ({ gradeId: r.grade_id, subjectIds: r.subject_ids ?? [] }));
   }
 
-  /** The subjects (tree roots) of the knowledge points the student has answered in, in the agency. */
-  async trainedSubjects(agencyId: string, userId: number): Promise<string[]> {
+  /** The subjects (tree roots) of the knowledge points these students have answered in, in the agency. */
+  async trainedSubjects(agencyId: string, userIds: number[]): Promise<string[]> {
+    if (!userIds.length) return [];
     const rows = rowsOf<{ subject: string }>(
       await this.db.execute(sql`select distinct split_part(q.knowledge_code, '.', 1) as subject
         from answer_records ar join questions q on q.id = ar.question_id
-        where ar.agency_id = ${agencyId} and ar.user_id = ${userId}`),
+        where ar.agency_id = ${agencyId} and ar.user_id = any(${sql.param(userIds)}::bigint[])`),
     );
     return rows.map((r) => r.subject);
   }
 
-  /** Groups of these subjects for the grade (a group of every grade matches any; no grade matches any group). */
-  async groupsFor(subjectIds: string[], gradeId: string | null, limit: number): Promise<GroupRow[]> {
+  /** Whether the user is a student of the agency (holds its student role). */
+  async isStudentOf(agencyId: string, userId: number): Promise<boolean> {
+    const rows = rowsOf(
+      await this.db.execute(
+        sql`select 1 from user_roles where user_id = ${userId} and role = ${agencyRole('student', agencyId)} limit 1`,
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Groups of these subjects for the grades (a group of every grade matches any; `gradeIds` null matches any
+   * group).
+   */
+  async groupsFor(subjectIds: string[], gradeIds: string[] | null, limit: number): Promise<GroupRow[]> {
     if (!subjectIds.length) return [];
     const grade: SQL | undefined =
-      gradeId === null ? undefined : sql`(${graphGroups.gradeId} is null or ${graphGroups.gradeId} = ${gradeId})`;
+      gradeIds === null
+        ? undefined
+        : sql`(${graphGroups.gradeId} is null or ${graphGroups.gradeId} = any(${sql.param(gradeIds)}::text[]))`;
     return this.db
       .select(GROUP_COLUMNS)
       .from(graphGroups)
@@ -379,60 +369,9 @@ export class KnowledgeGraphRepository {
       .limit(limit);
   }
 
-  // Graph practice's system scheme (docs/knowledge-graph.md "Practice").
-
-  async practiceScheme(agencyId: string, db: DbOrTx = this.db): Promise<number | undefined> {
-    const [row] = await db
-      .select({ schemeId: graphPracticeSchemes.schemeId })
-      .from(graphPracticeSchemes)
-      .where(eq(graphPracticeSchemes.agencyId, agencyId));
-    return row?.schemeId;
-  }
-
-  /**
-   * The agency's system scheme, created on first use: the agency row is locked while it is looked up and
-   * made, so two first practices at once make one.
-   */
-  async ensurePracticeScheme(
-    agencyId: string,
-    make: { title: string; initPhase: string; initPoint: string; phases: Record<string, unknown>[] },
-    now: Date,
-  ): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from agencies where id = ${agencyId} for update`);
-      const existing = await this.practiceScheme(agencyId, tx);
-      if (existing !== undefined) return existing;
-      let [repo] = rowsOf<{ id: number }>(
-        await tx.execute(sql`select id from train_repos where agency_id = ${agencyId} order by id limit 1`),
-      );
-      repo ??= rowsOf<{ id: number }>(
-        await tx.execute(
-          sql`insert into train_repos (agency_id, name) values (${agencyId}, '默认训练库') returning id`,
-        ),
-      )[0];
-      const [scheme] = rowsOf<{ id: number }>(
-        await tx.execute(sql`insert into schemes
-          (agency_id, train_repo_id, title, type, status, init_phase, init_point, time_limit, kp_range, phases,
-           created_at, updated_at)
-          values (${agencyId}, ${Number(repo.id)}, ${make.title}, 'general', 'on', ${make.initPhase}, ${make.initPoint},
-                  0, '{}'::text[], ${JSON.stringify(make.phases)}::jsonb, ${now}, ${now})
-          returning id`),
-      );
-      const schemeId = Number(scheme.id);
-      await tx.insert(graphPracticeSchemes).values({ agencyId, schemeId });
-      return schemeId;
-    });
-  }
-
-  /** The student's running practice training of the system scheme and the subtree it draws from. */
-  async runningPractice(schemeId: number, userId: number): Promise<{ id: number; kpRange: string[] } | undefined> {
-    const [row] = rowsOf<{ id: number; kp_range: string[] | null }>(
-      await this.db.execute(sql`select id, array(select jsonb_array_elements_text(scheme -> 'engine' -> 'kpRange'))
-          as kp_range
-        from trainings where scheme_id = ${schemeId} and user_id = ${userId} and status = 'running'
-          and task_id is null limit 1`),
-    );
-    return row ? { id: Number(row.id), kpRange: row.kp_range ?? [] } : undefined;
+  /** Students per item and level of the groups, counted in the database (graph-stats.sql.ts). */
+  levelCounts(groupIds: number[], scope: StatsScope): Promise<LevelCount[]> {
+    return levelCounts(this.db, groupIds, scope);
   }
 
   async knowledgePoint(code: string): Promise<{ code: string; name: string } | undefined> {

@@ -20,11 +20,11 @@ import {
 } from '@edu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRecords, trainings } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type CallOptions, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { DEMO_GRAPHS } from '../../seed/seed-graphs.js';
 import { pathBetween } from './graph-rules.js';
+import { KP_KEYS, graphFixture, type KpKey } from './graph-test-fixture.js';
 
 let t: TestApp;
 let graphAdmin: string;
@@ -33,12 +33,10 @@ let agencyAdmin: string;
 let learner: string;
 let learnerId: number;
 let otherLearnerId: number;
-let chapter: string;
-const kps: Record<string, string> = {};
-const kpName: Record<string, string> = {};
-const questionOf: Record<string, number> = {};
-const T0 = Date.UTC(2026, 0, 2, 2, 0, 0);
-let schemeNo = 5000;
+let fixture: Awaited<ReturnType<typeof graphFixture>>;
+let kps: Record<KpKey, string>;
+let kpName: Record<KpKey, string>;
+let questionOf: Record<string, number>;
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
@@ -54,41 +52,9 @@ const addEdge = (groupId: string, fromItemId: string, toItemId: string) =>
 const detail = async (groupId: string) =>
   GraphDetail.parse(expectOk(await call<GD>('GET', `/v1/knowledgraph/group/${groupId}`, graphAdmin)));
 
-async function paperTraining(agencyId: string, userId: number): Promise<number> {
-  const [row] = await t.db
-    .insert(trainings)
-    .values({
-      agencyId,
-      schemeId: schemeNo++,
-      userId,
-      scheme: { title: '手工训练', type: 'paper' },
-      seed: 1,
-      status: 'finished',
-      state: {},
-      startedAt: new Date(T0),
-    })
-    .returning({ id: trainings.id });
-  return row.id;
-}
-
-/** Answers to the point's question: '1' right, '0' wrong; in a finished paper when `paper` (all right = mastered). */
-async function answer(kp: string, flags: string, o: { userId?: number; agencyId?: string; paper?: boolean } = {}) {
-  const userId = o.userId ?? learnerId;
-  const agencyId = o.agencyId ?? 'demo';
-  const trainingId = o.paper ? await paperTraining(agencyId, userId) : undefined;
-  await t.db.insert(answerRecords).values(
-    [...flags].map((f, i) => ({
-      agencyId,
-      questionId: questionOf[kp],
-      version: 1,
-      userId,
-      isCorrect: f === '1',
-      score: f === '1' ? 1 : 0,
-      createdAt: new Date(T0 + i * 60_000),
-      ...(trainingId === undefined ? {} : { trainingId }),
-    })),
-  );
-}
+/** Answers to the point's question (the learner's in demo unless told): '1' right, '0' wrong. */
+const answer = (kp: string, flags: string, o: { userId?: number; agencyId?: string; paper?: boolean } = {}) =>
+  fixture.answer(kp, flags, { ...o, userId: o.userId ?? learnerId });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -98,43 +64,8 @@ beforeAll(async () => {
   [graphAdmin, platformAdmin, agencyAdmin, learner] = await Promise.all(
     ['grapher', 'admin', 'agency', 'kglearner'].map((u) => t.login(u)),
   );
-  const kpCreate = async (parent: string, name: string) =>
-    expectOk(
-      await t.call<{ code: string }>('PUT', '/v1/exam/question/knowledgepoint', {
-        token: platformAdmin,
-        body: { request: { parent, name } },
-      }),
-    ).code;
-  chapter = await kpCreate('en.g7', '图谱测试章');
-  const repos = expectOk(
-    await t.call<{ list: { id: string; owned: boolean }[] }>('GET', '/v1/exam/repositories', {
-      token: agencyAdmin,
-      agency: 'demo',
-    }),
-  );
-  const repoId = repos.list.find((r) => r.owned)!.id;
-  for (const key of ['A', 'B', 'C', 'D', 'E']) {
-    kpName[key] = `图谱考点${key}`;
-    kps[key] = await kpCreate(chapter, kpName[key]);
-    const q = expectOk(
-      await t.call<{ id: string }>('PUT', '/v1/exam/question', {
-        token: agencyAdmin,
-        agency: 'demo',
-        body: {
-          request: {
-            agencyId: 'demo',
-            repoId,
-            type: 'trueFalse',
-            judgeType: 'auto',
-            question: `<p>图谱 ${key}</p>`,
-            knowledgeId: kps[key],
-            answer: ['T'],
-          },
-        },
-      }),
-    );
-    questionOf[kps[key]] = Number(q.id);
-  }
+  fixture = await graphFixture(t, graphAdmin, '图谱测试章');
+  ({ kps, kpName, questionOf } = fixture);
 }, 60_000);
 
 afterAll(async () => {
@@ -360,7 +291,7 @@ describe('usage, stats and the student graph', () => {
     // A → B, B → C, B → D; E alone.
     g = await newGroup('状态测试');
     for (const i of await addItems(g.id, [kps.A, kps.B, kps.C, kps.D, kps.E]))
-      item[Object.keys(kps).find((k) => kps[k] === i.knowledgeCode)!] = i;
+      item[KP_KEYS.find((k) => kps[k] === i.knowledgeCode)!] = i;
     expectOk(await addEdge(g.id, item.A.id, item.B.id));
     expectOk(await addEdge(g.id, item.B.id, item.C.id));
     expectOk(await addEdge(g.id, item.B.id, item.D.id));

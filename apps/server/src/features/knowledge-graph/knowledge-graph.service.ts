@@ -3,10 +3,10 @@
 // across every agency or in one; students read the graphs matching their profile with each node's state and start
 // practice on a node through the training engine under their agency's system scheme.
 import {
+  CLASS_GRAPHS_MAX,
   GRAPH_MAX_EDGES,
   GRAPH_MAX_ITEMS,
-  GRAPH_STUCK_TOP,
-  MASTERY_LEVELS,
+  type ClassGraphs,
   type EngineScheme,
   type GraphDetail,
   type GraphEdge,
@@ -19,7 +19,6 @@ import {
   type GraphItemUpdate,
   type GraphItemUsage,
   type GraphStats,
-  type StudentGraph,
   type StudentGraphs,
 } from '@edu/contract';
 import { ApiError, conflict, invalidField, notFound } from '../../lib/api-error.js';
@@ -27,8 +26,16 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { masteryByPoint, type PointMastery } from '../mastery/mastery-levels.js';
 import type { Trainee, TrainingService } from '../training/training.service.js';
-import type { EdgeRow, GroupRow, ItemRow, KnowledgeGraphRepository } from './knowledge-graph.repository.js';
-import { nodeState, pathBetween, prerequisitesOf } from './graph-rules.js';
+import type { GroupRow, ItemRow, KnowledgeGraphRepository } from './knowledge-graph.repository.js';
+import { pathBetween } from './graph-rules.js';
+import { edgeWire, groupWire, itemStats, itemWire, studentGraph } from './graph-wire.js';
+
+/** What the class aggregate needs of a class the caller has seen (ClassesService.readableClass). */
+export interface ClassFacts {
+  subjectId: string | null;
+  gradeId: string | null;
+  memberIds: number[];
+}
 
 const GROUP_NOT_FOUND = '知识图谱不存在';
 const ITEM_NOT_FOUND = '图谱节点不存在';
@@ -43,38 +50,7 @@ const PRACTICE_POINT = '练习';
 const PRACTICE_QUESTIONS = 10;
 export const PRACTICE_SCHEME_TITLE = '知识图谱练习（系统）';
 
-const groupWire = (r: GroupRow): GraphGroup => ({
-  id: String(r.id),
-  name: r.name,
-  subjectId: r.subjectId,
-  gradeId: r.gradeId,
-  description: r.description,
-  itemCount: r.itemCount,
-  edgeCount: r.edgeCount,
-  createTime: r.createdAt.getTime(),
-  lastUpdate: r.updatedAt.getTime(),
-});
-
-const itemWire = (r: ItemRow): GraphItem => ({
-  id: String(r.id),
-  groupId: String(r.groupId),
-  knowledgeCode: r.knowledgeCode,
-  knowledgeName: r.knowledgeName,
-  description: r.description,
-  x: r.x,
-  y: r.y,
-  resources: {
-    schemeIds: r.resources.schemeIds ?? [],
-    questionIds: r.resources.questionIds ?? [],
-    videoUrl: r.resources.videoUrl ?? null,
-  },
-});
-
-const edgeWire = (r: EdgeRow): GraphEdge => ({
-  id: String(r.id),
-  fromItemId: String(r.fromItemId),
-  toItemId: String(r.toItemId),
-});
+const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** The subjects (tree roots) of these codes. */
 const rootsOf = (codes: Iterable<string>) => [...new Set([...codes].map((c) => c.split('.')[0]))];
@@ -288,68 +264,78 @@ export class KnowledgeGraphService {
   // Stats.
 
   /**
-   * Students per mastery level and stuck per item, from the same levels the student sees (mastery-levels.ts).
-   * `agencyId` null: every agency (a student of two agencies counts in each), counts only.
+   * Students per mastery level and stuck per item, counted in the database (graph-stats.sql.ts) with the levels
+   * the student sees. `agencyId` null: every agency (a student of two agencies counts in each), counts only.
    */
   async stats(id: string, agencyId: string | null): Promise<GraphStats> {
     const group = await this.loadGroup(id);
-    const [items, edges] = await Promise.all([this.repo.items([group.id]), this.repo.edges([group.id])]);
-    const byStudent = await this.repo.answersByStudent(rootsOf(items.map((i) => i.knowledgeCode)), agencyId);
-    const prereqs = prerequisitesOf(edges);
-    const codeOf = new Map(items.map((i) => [i.id, i.knowledgeCode]));
-    const counts = new Map(
-      items.map((i) => [i.id, { levels: new Map(MASTERY_LEVELS.map((l) => [l as string, 0])), students: 0, stuck: 0 }]),
-    );
-    for (const answers of byStudent.values()) {
-      const levels = masteryByPoint(answers);
-      const mastered = (itemId: number) => levels.get(codeOf.get(itemId)!)?.level === 'mastered';
-      for (const item of items) {
-        const m = levels.get(item.knowledgeCode);
-        if (!m) continue;
-        const c = counts.get(item.id)!;
-        c.students++;
-        c.levels.set(m.level, (c.levels.get(m.level) ?? 0) + 1);
-        if (m.level !== 'mastered' && (prereqs.get(item.id) ?? []).every(mastered)) c.stuck++;
-      }
-    }
-    const out = items.map((i) => {
-      const c = counts.get(i.id)!;
-      return {
-        itemId: String(i.id),
-        knowledgeCode: i.knowledgeCode,
-        knowledgeName: i.knowledgeName,
-        levels: MASTERY_LEVELS.map((level) => ({ level, count: c.levels.get(level) ?? 0 })),
-        students: c.students,
-        stuck: c.stuck,
-      };
-    });
-    const stuckItems = out
-      .filter((i) => i.stuck > 0)
-      .sort((a, b) => b.stuck / b.students - a.stuck / a.students || b.stuck - a.stuck)
-      .slice(0, GRAPH_STUCK_TOP)
-      .map((i) => i.itemId);
-    return { scope: agencyId === null ? 'platform' : 'agency', items: out, stuckItems };
+    const [items, counts] = await Promise.all([
+      this.repo.items([group.id]),
+      this.repo.levelCounts([group.id], { agencyId }),
+    ]);
+    return { scope: agencyId === null ? 'platform' : 'agency', ...itemStats(items, counts, null) };
+  }
+
+  /**
+   * A class's aggregate (docs/knowledge-graph.md "Teachers and parents"): the graphs of the class's subject and
+   * grade (else of its members' profiles, else the subjects they trained in), counted over its members only;
+   * a member without an answer in an item's subtree counts as `none`. The caller has seen the class.
+   */
+  async classStats(agencyId: string, cls: ClassFacts): Promise<ClassGraphs> {
+    const members = cls.memberIds;
+    const profiles = await this.repo.profiles(agencyId, members);
+    let subjects = cls.subjectId ? [cls.subjectId] : unique(profiles.flatMap((p) => p.subjectIds));
+    if (!subjects.length) subjects = await this.repo.trainedSubjects(agencyId, members);
+    const grades = cls.gradeId
+      ? [cls.gradeId]
+      : profiles.length === members.length && profiles.every((p) => p.gradeId !== null)
+        ? unique(profiles.map((p) => p.gradeId!))
+        : null;
+    const groups = await this.repo.groupsFor(subjects, grades, CLASS_GRAPHS_MAX);
+    const ids = groups.map((g) => g.id);
+    const [items, counts] = await Promise.all([
+      this.repo.items(ids),
+      this.repo.levelCounts(ids, { agencyId, userIds: members }),
+    ]);
+    return {
+      members: members.length,
+      graphs: groups.map((g) => ({
+        group: groupWire(g),
+        ...itemStats(
+          items.filter((i) => i.groupId === g.id),
+          counts,
+          members.length,
+        ),
+      })),
+    };
   }
 
   // The student's side.
 
-  /** The graphs of the student's profile subjects (and grade), else of the subjects they trained in. */
-  async studentGraphs(user: Trainee): Promise<StudentGraphs> {
-    const profile = await this.repo.profile(user.agencyId, user.id);
-    const subjects = profile.subjectIds.length
+  /**
+   * The graphs of the student's profile subjects (and grade) in the agency, else of the subjects they trained
+   * in, with their states: what the student reads, and what their agency's admins, teachers and parents read.
+   */
+  async studentGraphs(student: Trainee): Promise<StudentGraphs> {
+    const [profile] = await this.repo.profiles(student.agencyId, [student.id]);
+    const subjects = profile?.subjectIds.length
       ? profile.subjectIds
-      : await this.repo.trainedSubjects(user.agencyId, user.id);
-    const groups = await this.repo.groupsFor(subjects, profile.gradeId, STUDENT_GRAPHS);
+      : await this.repo.trainedSubjects(student.agencyId, [student.id]);
+    const gradeId = profile?.gradeId ?? null;
+    const groups = await this.repo.groupsFor(subjects, gradeId === null ? null : [gradeId], STUDENT_GRAPHS);
     if (!groups.length) return { graphs: [] };
     const ids = groups.map((g) => g.id);
     const [items, edges] = await Promise.all([this.repo.items(ids), this.repo.edges(ids)]);
-    const answers = await this.repo.answersByStudent(
-      rootsOf(items.map((i) => i.knowledgeCode)),
-      user.agencyId,
-      user.id,
-    );
-    const levels: Map<string, PointMastery> = masteryByPoint(answers.get(`${user.agencyId}:${user.id}`) ?? []);
+    const answers = await this.repo.answersOf(rootsOf(items.map((i) => i.knowledgeCode)), student.agencyId, student.id);
+    const levels: Map<string, PointMastery> = masteryByPoint(answers);
     return { graphs: groups.map((g) => studentGraph(g, items, edges, levels)) };
+  }
+
+  /** A student's graphs for their agency's admins: the user must be a student of the agency, else 404. */
+  async agencyStudentGraphs(agencyId: string, id: string): Promise<StudentGraphs> {
+    const userId = parseNumericId(id);
+    if (userId === null || !(await this.repo.isStudentOf(agencyId, userId))) throw notFound('学生不存在');
+    return this.studentGraphs({ id: userId, agencyId });
   }
 
   /**
@@ -362,8 +348,8 @@ export class KnowledgeGraphService {
     if (!point) throw invalidField('request.knowledgeCode', `知识点「${code}」不存在`);
     const engine = practiceEngine();
     const schemeId =
-      (await this.repo.practiceScheme(user.agencyId)) ??
-      (await this.repo.ensurePracticeScheme(
+      (await this.repo.practice.practiceScheme(user.agencyId)) ??
+      (await this.repo.practice.ensurePracticeScheme(
         user.agencyId,
         {
           title: PRACTICE_SCHEME_TITLE,
@@ -373,7 +359,7 @@ export class KnowledgeGraphService {
         },
         this.now(),
       ));
-    const running = await this.repo.runningPractice(schemeId, user.id);
+    const running = await this.repo.practice.runningPractice(schemeId, user.id);
     if (running && !(running.kpRange.length === 1 && running.kpRange[0] === code))
       await this.training.finish(user, String(running.id));
     const t = await this.training.start(user, String(schemeId), (s) => ({
@@ -385,29 +371,4 @@ export class KnowledgeGraphService {
       throw conflict('该知识点下暂时没有可练习的题目');
     return { trainId: t.trainId };
   }
-}
-
-function studentGraph(
-  group: GroupRow,
-  allItems: ItemRow[],
-  allEdges: (EdgeRow & { groupId: number })[],
-  levels: Map<string, PointMastery>,
-): StudentGraph {
-  const items = allItems.filter((i) => i.groupId === group.id);
-  const edges = allEdges.filter((e) => e.groupId === group.id);
-  const codeOf = new Map(items.map((i) => [i.id, i.knowledgeCode]));
-  const mastered = (itemId: number) => levels.get(codeOf.get(itemId)!)?.level === 'mastered';
-  const prereqs = prerequisitesOf(edges);
-  return {
-    group: groupWire(group),
-    nodes: items.map((i) => {
-      const m = levels.get(i.knowledgeCode);
-      return {
-        ...itemWire(i),
-        mastery: { level: m?.level ?? null, trained: m !== undefined },
-        state: nodeState(m?.level === 'mastered', m !== undefined, (prereqs.get(i.id) ?? []).every(mastered)),
-      };
-    }),
-    edges: edges.map(edgeWire),
-  };
 }
