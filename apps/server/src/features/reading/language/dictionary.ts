@@ -1,5 +1,6 @@
 // The compact exam dictionary (docs/reading.md "Language data and formatting"): ECDICT's exam words with their
-// lowest level, part of speech, a short Chinese gloss and their inflected forms, extracted once by
+// lowest level, and its most frequent words of no exam list (level null), each with its part of speech, a short
+// Chinese gloss and its inflected forms, extracted once by
 // apps/server/src/scripts/extract-ecdict.ts into data/exam-words.tsv.gz and loaded lazily, once per process.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -7,11 +8,20 @@ import { READING_LEVELS, type ReadingLevel } from './levels.js';
 
 export interface DictEntry {
   word: string;
-  level: ReadingLevel;
+  /** The lowest exam level; null for a frequent word of no exam list (out of scope at every level). */
+  level: ReadingLevel | null;
   /** `n`, `v`, `adj`, `adv`, `prep`, `conj`, `pron`, `num`, `int`, `art` or '' (unknown). */
   pos: string;
   gloss: string;
 }
+
+/** An entry of an exam list: the only ones the offline generator asks about or offers as distractors. */
+export type LevelledEntry = DictEntry & { level: ReadingLevel };
+export const isLevelled = (e: DictEntry | undefined): e is LevelledEntry => !!e && e.level !== null;
+
+/** A level's order, the unlevelled words above every level. */
+export const entryRank = (level: ReadingLevel | null) =>
+  level === null ? READING_LEVELS.length : READING_LEVELS.indexOf(level);
 
 export interface ExamDictionary {
   /** Every lemma, in alphabetical order. */
@@ -54,8 +64,8 @@ export function parseExamWords(tsv: string): ExamDictionary {
   for (const line of tsv.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
     const [word, rank, pos, gloss, forms] = line.split('\t');
-    const level = READING_LEVELS[Number(rank)];
-    if (!word || !level) continue;
+    const level = rank === '' ? null : READING_LEVELS[Number(rank)];
+    if (!word || level === undefined) continue;
     const entry: DictEntry = { word, level, pos: pos ?? '', gloss: gloss ?? '' };
     entries.push(entry);
     byWord.set(word, entry);
@@ -67,7 +77,7 @@ export function parseExamWords(tsv: string): ExamDictionary {
     const own = byWord.get(w);
     const form = byForm.get(w);
     if (!own || !form) return own ?? form;
-    return READING_LEVELS.indexOf(form.level) < READING_LEVELS.indexOf(own.level) ? form : own;
+    return entryRank(form.level) < entryRank(own.level) ? form : own;
   };
   return {
     entries,
@@ -93,7 +103,7 @@ export function parseExamWords(tsv: string): ExamDictionary {
 
 let loaded: ExamDictionary | undefined;
 
-/** The exam dictionary, read and parsed on first use (≈ 20 ms, docs/reading.md). */
+/** The exam dictionary, read and parsed on first use (docs/reading.md "Language data and formatting"). */
 export function examDictionary(): ExamDictionary {
   loaded ??= parseExamWords(gunzipSync(readFileSync(EXAM_WORDS_URL)).toString('utf8'));
   return loaded;

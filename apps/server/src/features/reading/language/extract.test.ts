@@ -6,6 +6,7 @@ import {
   compactTsv,
   extractCompactEntries,
   formsOfExchange,
+  frequencyRank,
   GLOSS_MAX,
   glossOfTranslation,
   levelOfTags,
@@ -66,12 +67,14 @@ describe('extractCompactEntries on the sample', () => {
   const entries = extractCompactEntries(SAMPLE, LEMMAS);
   const byWord = new Map(entries.map((e) => [e.word, e]));
 
-  it('keeps single words with an exam tag, at their lowest level', () => {
+  it('keeps single words with an exam tag, at their lowest level, and frequent words of none without a level', () => {
     expect([...byWord.keys()]).toEqual([
       'abandon',
       'analyse',
       'be',
+      'blog',
       'book',
+      'cellphone',
       'criteria',
       'criterion',
       'data',
@@ -83,9 +86,14 @@ describe('extractCompactEntries on the sample', () => {
       'mouse',
       'ridicule',
       'run',
+      'thou',
       'tortoise',
     ]);
-    // `a lot` is a phrase, `thou` has no exam tag, `went`/`was`/`mice` are forms without tags.
+    // `a lot` is a phrase; `gonna` has no exam tag and no frequency rank; `went`/`was`/`mice` are forms without tags
+    // (`was` is ranked, but it is be's form). `blog`, `cellphone` and `thou` are ranked words of no exam list.
+    expect(byWord.get('blog')).toMatchObject({ level: null, pos: 'n', gloss: '博客；部落格；网络日志' });
+    expect(byWord.get('blog')?.forms).toEqual(['blogged', 'blogging', 'blogs']);
+    expect(byWord.get('thou')).toMatchObject({ level: null, pos: 'pron', gloss: '汝；你；尔' });
     expect(byWord.get('analyse')).toMatchObject({ level: 'cet4', pos: 'v', gloss: '分析；细察；分解' });
     expect(byWord.get('abandon')?.level).toBe('senior');
     expect(byWord.get('ridicule')?.level).toBe('cet6');
@@ -103,6 +111,15 @@ describe('extractCompactEntries on the sample', () => {
     expect(byWord.get('criterion')?.forms).toContain('criteria');
   });
 
+  it('keeps only the best-ranked frequent words of no exam list (the better of frq and bnc)', () => {
+    expect(frequencyRank('8663', '4603')).toBe(4603);
+    expect(frequencyRank('0', '7748')).toBe(7748);
+    expect(frequencyRank('0', '0')).toBe(0);
+    const two = extractCompactEntries(SAMPLE, LEMMAS, 2).filter((e) => e.level === null);
+    expect(two.map((e) => e.word)).toEqual(['blog', 'thou']);
+    expect(extractCompactEntries(SAMPLE, LEMMAS, 0).some((e) => e.level === null)).toBe(false);
+  });
+
   it('round-trips through the committed TSV format', () => {
     const dict = parseExamWords(compactTsv(entries, 'sample'));
     expect(dict.entries).toHaveLength(entries.length);
@@ -114,8 +131,12 @@ describe('extractCompactEntries on the sample', () => {
     expect(dict.lookup('happily')?.word).toBe('happy');
     expect(dict.lookup('hellos')?.word).toBe('hello');
     expect(dict.lookup('magnificently')?.word).toBe('magnificent');
-    expect(dict.lookup('thou')).toBeUndefined();
+    expect(dict.lookup('gonna')).toBeUndefined();
     expect(dict.entry('went')).toBeUndefined();
+    expect(dict.entry('was')).toBeUndefined();
+    // A frequent word of no exam list: its gloss, its forms, no level.
+    expect(dict.lookup('thou')).toMatchObject({ word: 'thou', level: null });
+    expect(dict.lookup('blogging')).toMatchObject({ word: 'blog', level: null, gloss: '博客；部落格；网络日志' });
     // An entry that is also a form reads as the lower level: criteria (CET-6) is criterion's plural (高中).
     expect(dict.entry('criteria')?.level).toBe('cet6');
     expect(dict.lookup('criteria')?.word).toBe('criterion');

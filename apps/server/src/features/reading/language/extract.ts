@@ -160,24 +160,49 @@ export function parseLemmaList(text: string): Map<string, string[]> {
 
 export interface CompactEntry {
   word: string;
-  level: ReadingLevel;
+  /** The lowest exam level; null for a frequent word of no exam list (out of scope at every level). */
+  level: ReadingLevel | null;
   pos: string;
   gloss: string;
   forms: string[];
 }
 
+/** A level's rank for choosing between two owners of a form: the unlevelled words last. */
+const rankOf = (level: ReadingLevel | null) => (level === null ? READING_LEVELS.length : READING_LEVELS.indexOf(level));
+
+/** Frequent words of no exam list kept by default (docs/reading.md "Language data and formatting"). */
+export const FREQUENT_UNLEVELLED_MAX = 7500;
+
+/** A row's frequency rank: the better of ECDICT's `frq` (COCA) and `bnc` (British National Corpus), 0 = unranked. */
+export function frequencyRank(frq: string, bnc: string): number {
+  const ranks = [Number(frq), Number(bnc)].filter((n) => Number.isInteger(n) && n > 0);
+  return ranks.length ? Math.min(...ranks) : 0;
+}
+
+/**
+ * A row that is another word's inflection: its `exchange` names its lemma (`0:go/1:p`) or its gloss says so
+ * (`be的过去式`, `website的复数形式`).
+ */
+const isInflection = (exchange: string, gloss: string) =>
+  /(^|\/)0:/.test(exchange) || /的(过去式|过去分词|现在分词|复数|第三人称|比较级|最高级)/.test(gloss);
+
 /** Single words only: letters with inner hyphens or apostrophes. */
 const WORD_RE = /^[a-z]+(?:['-][a-z]+)*$/;
 
 /**
- * The exam words of ECDICT's CSV (header `word,phonetic,definition,translation,pos,collins,oxford,tag,…,exchange`):
- * each lower-cased single word with an exam tag, its lowest level, POS, gloss and inflected forms (from `exchange`
- * and the lemma list). A word spelled twice (`May`/`may`) keeps its lowest level and the first gloss found at that
- * level. A form of two lemmas goes to the lower
- * level (then the first in alphabetical order). A form may be an entry too (`are`, `found`): the dictionary then
- * reads it as whichever of the two has the lower level.
+ * The exam words of ECDICT's CSV (header `word,phonetic,definition,translation,pos,collins,oxford,tag,bnc,frq,…,
+ * exchange`): each lower-cased single word with an exam tag, its lowest level, POS, gloss and inflected forms (from
+ * `exchange` and the lemma list). A word spelled twice (`May`/`may`) keeps its lowest level and the first gloss found
+ * at that level. Then the `frequent` best-ranked words of no exam list (`frq`/`bnc`), spelled in lower case in
+ * ECDICT, with a Chinese gloss, not an inflection of another word, with level null. A form of two lemmas goes to the
+ * lower level (an exam word before an unlevelled one, then the first in alphabetical order). A form may be an entry
+ * too (`are`, `found`): the dictionary then reads it as whichever of the two has the lower level.
  */
-export function extractCompactEntries(csv: string, lemmaList = new Map<string, string[]>()): CompactEntry[] {
+export function extractCompactEntries(
+  csv: string,
+  lemmaList = new Map<string, string[]>(),
+  frequent = FREQUENT_UNLEVELLED_MAX,
+): CompactEntry[] {
   const rows = parseCsv(csv);
   const first = rows.next();
   const header: string[] = first.done ? [] : first.value;
@@ -187,25 +212,46 @@ export function extractCompactEntries(csv: string, lemmaList = new Map<string, s
     return i;
   };
   const [cWord, cTranslation, cTag, cExchange] = [col('word'), col('translation'), col('tag'), col('exchange')];
+  const [cFrq, cBnc] = [col('frq'), col('bnc')];
   const entries = new Map<string, CompactEntry>();
+  const unlevelled: { entry: CompactEntry; rank: number }[] = [];
   for (const row of rows) {
-    const word = (row[cWord] ?? '').trim().toLowerCase();
+    const raw = (row[cWord] ?? '').trim();
+    const word = raw.toLowerCase();
     if (!WORD_RE.test(word)) continue;
     const level = levelOfTags(row[cTag] ?? '');
-    if (!level) continue;
     const translation = row[cTranslation] ?? '';
+    const exchange = row[cExchange] ?? '';
     const entry: CompactEntry = {
       word,
       level,
       pos: posOfTranslation(translation),
       gloss: glossOfTranslation(translation),
-      forms: formsOfExchange(row[cExchange] ?? '').map((f) => f.toLowerCase()),
+      forms: formsOfExchange(exchange).map((f) => f.toLowerCase()),
     };
+    if (!level) {
+      const rank = frequencyRank(row[cFrq] ?? '', row[cBnc] ?? '');
+      if (raw === word && rank > 0 && /\p{Script=Han}/u.test(entry.gloss) && !isInflection(exchange, entry.gloss))
+        unlevelled.push({ entry, rank });
+      continue;
+    }
     const before = entries.get(word);
-    if (!before || READING_LEVELS.indexOf(level) < READING_LEVELS.indexOf(before.level)) {
+    if (!before || rankOf(level) < rankOf(before.level)) {
       if (before) entry.forms = [...new Set([...entry.forms, ...before.forms])];
       entries.set(word, entry);
     } else before.forms = [...new Set([...before.forms, ...entry.forms])];
+  }
+  // The exam words' forms (`went`, `mice`) are theirs, never frequent words of their own.
+  const examForms = new Set<string>();
+  for (const [lemma, forms] of lemmaList) if (entries.has(lemma)) for (const f of forms) examForms.add(f);
+  for (const entry of entries.values()) for (const f of entry.forms) examForms.add(f);
+  unlevelled.sort((a, b) => a.rank - b.rank || (a.entry.word < b.entry.word ? -1 : 1));
+  let kept = 0;
+  for (const { entry } of unlevelled) {
+    if (kept >= frequent) break;
+    if (entries.has(entry.word) || examForms.has(entry.word)) continue;
+    entries.set(entry.word, entry);
+    kept++;
   }
   for (const [lemma, forms] of lemmaList) {
     const entry = entries.get(lemma);
@@ -218,8 +264,7 @@ export function extractCompactEntries(csv: string, lemmaList = new Map<string, s
     for (const form of entry.forms) {
       if (form === entry.word || !WORD_RE.test(form)) continue;
       const current = owner.get(form);
-      if (!current || READING_LEVELS.indexOf(entry.level) < READING_LEVELS.indexOf(current.level))
-        owner.set(form, entry);
+      if (!current || rankOf(entry.level) < rankOf(current.level)) owner.set(form, entry);
     }
   }
   for (const entry of sorted) entry.forms = [];
@@ -228,10 +273,13 @@ export function extractCompactEntries(csv: string, lemmaList = new Map<string, s
   return sorted;
 }
 
-/** The committed file: a header comment line, then `word\tlevelRank\tpos\tgloss\tform,form` per lemma. */
+/**
+ * The committed file: a header comment line, then `word\tlevelRank\tpos\tgloss\tform,form` per lemma; the level
+ * rank is empty for a word of no exam list.
+ */
 export function compactTsv(entries: readonly CompactEntry[], header: string): string {
   const lines = [`# ${header}`];
   for (const e of entries)
-    lines.push([e.word, READING_LEVELS.indexOf(e.level), e.pos, e.gloss, e.forms.join(',')].join('\t'));
+    lines.push([e.word, e.level === null ? '' : rankOf(e.level), e.pos, e.gloss, e.forms.join(',')].join('\t'));
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,7 @@ export interface OutScopeWord {
   lemma: string;
   /** The lemma's lowest exam level; null for a word of no exam list (out of scope at every level). */
   level: ReadingLevel | null;
-  /** A short Chinese gloss; '' for a word of no exam list. */
+  /** A short Chinese gloss; '' for a word the dictionary does not hold. */
   gloss: string;
   /**
    * Every spelling of it in the article (lower case, contraction dropped, in order): `flees`, `fled`. Only the
@@ -68,11 +68,11 @@ const ALWAYS_IN_SCOPE = new Set([
   'yeah',
 ]);
 
-/** Out of scope at a level: a common word whose lemma is above the level or on no exam list. */
+/** Out of scope at a level: a common word whose lemma is above the level or on no exam list (levelled or not). */
 export function isOutOfScope(word: AnalysedWord, level: ReadingLevel, glossary: ReadonlySet<string>): boolean {
   if (word.proper || glossary.has(word.key) || glossary.has(word.lemma)) return false;
   if (word.key.length < 2 || ALWAYS_IN_SCOPE.has(word.key)) return false;
-  return !word.entry || levelRank(word.entry.level) > levelRank(level);
+  return !word.entry || word.entry.level === null || levelRank(word.entry.level) > levelRank(level);
 }
 
 /**

@@ -1,6 +1,7 @@
-// Distractors for the offline generator's choice items (docs/reading.md "Offline generation"): dictionary words of
-// the key's part of speech and a similar level (the same, then one level away), never a synonym of the key.
-import { examDictionary, type DictEntry } from '../dictionary.js';
+// Distractors for the offline generator's choice items (docs/reading.md "Offline generation"): exam words of the
+// key's part of speech and a similar level (the same, then one level away), never a synonym of the key; the
+// dictionary's frequent words of no exam list are never offered.
+import { examDictionary, isLevelled, type LevelledEntry } from '../dictionary.js';
 import { levelRank, READING_LEVELS } from '../levels.js';
 import type { Random } from './random.js';
 
@@ -30,14 +31,14 @@ export function glossesOverlap(a: string, b: string): boolean {
   return false;
 }
 
-let byPosLevel: Map<string, DictEntry[]> | undefined;
+let byPosLevel: Map<string, LevelledEntry[]> | undefined;
 const poolKey = (pos: string, rank: number) => `${pos}:${rank}`;
 
-function pool(pos: string, rank: number): DictEntry[] {
+function pool(pos: string, rank: number): LevelledEntry[] {
   if (!byPosLevel) {
     byPosLevel = new Map();
     for (const e of examDictionary().entries) {
-      if (!e.pos || !e.gloss || e.word.length < 3) continue;
+      if (!isLevelled(e) || !e.pos || !e.gloss || e.word.length < 3) continue;
       const key = poolKey(e.pos, levelRank(e.level));
       const list = byPosLevel.get(key) ?? [];
       list.push(e);
@@ -53,13 +54,13 @@ function pool(pos: string, rank: number): DictEntry[] {
  * dictionary has fewer.
  */
 export function pickDistractors(
-  key: DictEntry,
+  key: LevelledEntry,
   count: number,
   random: Random,
   avoid: ReadonlySet<string> = new Set(),
-): DictEntry[] {
+): LevelledEntry[] {
   const rank = levelRank(key.level);
-  const chosen: DictEntry[] = [];
+  const chosen: LevelledEntry[] = [];
   for (const r of [rank, rank - 1, rank + 1]) {
     if (r < 0 || r >= READING_LEVELS.length) continue;
     const candidates = pool(key.pos, r);

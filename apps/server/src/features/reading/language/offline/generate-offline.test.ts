@@ -59,8 +59,11 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
         expect(item.title.replace('______', key?.content ?? '')).toBe(item.evidence);
         const keyEntry = dict.entry(key?.content ?? '');
         expect(keyEntry).toBeDefined();
+        // Key and distractors are exam words: a frequent word of no exam list is never asked nor offered.
+        expect(keyEntry?.level, key?.content).not.toBeNull();
         for (const d of distractors) {
           expect(d).not.toBe(key?.content);
+          expect(dict.entry(d)?.level, d).not.toBeNull();
           expect(dict.entry(d)?.pos, d).toBe(keyEntry?.pos);
           // A similar level: the key's or one away; never a synonym of the key.
           const gap = Math.abs(levelRank(dict.entry(d)?.level ?? 'junior') - levelRank(keyEntry?.level ?? 'junior'));
@@ -74,13 +77,16 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
         expect(item.desc).toBe(item.evidence);
         const keyEntry = dict.lookup(word.toLowerCase());
         expect(keyEntry?.gloss).toBe(key?.content);
+        expect(keyEntry?.level, word).not.toBeNull();
         for (const d of distractors) {
           expect(d).not.toBe(key?.content);
           expect(glossesOverlap(d, key?.content ?? ''), d).toBe(false);
+          // The gloss of an exam word of the key's POS and a similar level.
           const fits = dict.entries.filter(
             (e) =>
               e.gloss === d &&
               e.pos === keyEntry?.pos &&
+              e.level !== null &&
               Math.abs(levelRank(e.level) - levelRank(keyEntry?.level ?? 'junior')) <= 1,
           );
           expect(fits.length, d).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
 // and translation of the sentence densest in out-of-scope words.
 import { invalidField } from '../../../../lib/api-error.js';
 import { analyseArticle, type AnalysedSentence, type AnalysedWord } from '../article-analysis.js';
-import type { DictEntry } from '../dictionary.js';
+import { isLevelled, type DictEntry, type LevelledEntry } from '../dictionary.js';
 import { glossarySet, isOutOfScope } from '../format-article.js';
 import { levelRank, READING_LEVEL_NAMES, type ReadingLevel } from '../levels.js';
 import { pickDistractors } from './distractors.js';
@@ -51,10 +51,13 @@ interface Context {
 
 const words = (s: AnalysedSentence) => s.words.length;
 
-/** Words a choice item may ask about: in the dictionary, with a gloss and POS, not names, not in the glossary. */
-function askable(ctx: Context, w: AnalysedWord): w is AnalysedWord & { entry: DictEntry } {
+/**
+ * Words a choice item may ask about: on an exam list (a frequent word of none has no level to match distractors
+ * to), with a gloss and POS, not names, not in the glossary.
+ */
+function askable(ctx: Context, w: AnalysedWord): w is AnalysedWord & { entry: LevelledEntry } {
   return (
-    !!w.entry &&
+    isLevelled(w.entry) &&
     !w.proper &&
     w.entry.gloss !== '' &&
     w.entry.pos !== '' &&
@@ -69,13 +72,13 @@ function askable(ctx: Context, w: AnalysedWord): w is AnalysedWord & { entry: Di
  * word of a content part of speech; ties broken by the seed.
  */
 function hardWords(ctx: Context, pos: readonly string[]) {
-  const out: { sentence: AnalysedSentence; word: AnalysedWord & { entry: DictEntry } }[] = [];
+  const out: { sentence: AnalysedSentence; word: AnalysedWord & { entry: LevelledEntry } }[] = [];
   for (const sentence of ctx.sentences) {
     if (words(sentence) < 6 || words(sentence) > 60) continue;
     for (const word of sentence.words)
       if (askable(ctx, word) && pos.includes(word.entry.pos)) out.push({ sentence, word });
   }
-  const score = (w: AnalysedWord & { entry: DictEntry }) =>
+  const score = (w: AnalysedWord & { entry: LevelledEntry }) =>
     (isOutOfScope(w, ctx.level, ctx.glossary) ? 10 : 0) +
     levelRank(w.entry.level) * 2 +
     Math.min(w.key.length, 12) / 12;
@@ -91,7 +94,7 @@ function choiceOptions(ctx: Context, key: string, distractors: string[]) {
   };
 }
 
-const levelName = (e: DictEntry) => READING_LEVEL_NAMES[e.level];
+const levelName = (e: LevelledEntry) => READING_LEVEL_NAMES[e.level];
 
 function vocabulary(ctx: Context): GeneratedSubQuestion | null {
   for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
