@@ -66,6 +66,7 @@ const TaskDashboardPage = lazy(() => import('./task/TaskDashboardPage'));
 const RecitationListPage = lazy(() => import('../teacher/recitation/RecitationListPage'));
 const RecitationEditorPage = lazy(() => import('../teacher/recitation/RecitationEditorPage'));
 const RecitationComparePage = lazy(() => import('../teacher/recitation/ComparePage'));
+const StorePage = lazy(() => import('./store/StorePage'));
 const ClassTasksPage = lazy(() => import('./class/tasks/ClassTasksPage'));
 const TaskHomeworkScoresPage = lazy(() =>
   import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.TaskHomeworkScoresPage })),
@@ -146,7 +147,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
   later('/admin/eventutor/index/:id', L),
   built('/admin/task/create', TaskCreatePage),
   built('/admin/task/:taskId/modify', TaskModifyPage),
-  later('/admin/store', L),
+  built('/admin/store', StorePage),
   // Our own pages (docs/routes.md "Routes beyond docs/product.md §2"): the AI provider settings of issue 19.
   built('/admin/settings/ai', AgencyAiSettingsPage),
   built('/admin/platform/ai', PlatformAiSettingsPage),

@@ -1,11 +1,13 @@
 // Create or edit an owned repository — a question bank's or a train (scheme) repository: name, description,
-// shared to the store.
+// subject and grade (what the store searches by, docs/store.md "Listing"), shared to the store.
 import { useEffect } from 'react';
 import { Form, Input, Modal, Switch } from 'antd';
 import { type QuestionRepo, type TrainRepo } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
+import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
+import { STORE_TEXTS } from '../store/texts';
 import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
 import { QUESTION_TEXTS } from './texts';
 
@@ -19,6 +21,8 @@ interface Values {
   name: string;
   description: string;
   shared: boolean;
+  subjectId?: string | null;
+  gradeId?: string | null;
 }
 
 export function RepoFormModal({
@@ -44,12 +48,20 @@ export function RepoFormModal({
         name: repo?.name ?? '',
         description: repo?.description ?? '',
         shared: repo?.shared ?? false,
+        subjectId: repo?.subjectId ?? undefined,
+        gradeId: repo?.gradeId ?? undefined,
       });
   }, [open, repo, form]);
 
   const save = useApiMutation({
     mutationFn: (v: Values): Promise<unknown> => {
-      const request = { name: v.name.trim(), description: v.description ?? '', shared: !!v.shared };
+      const request = {
+        name: v.name.trim(),
+        description: v.description ?? '',
+        shared: !!v.shared,
+        subjectId: v.subjectId ?? null,
+        gradeId: v.gradeId ?? null,
+      };
       if (kind === 'train')
         return repo
           ? call(API.trainRepoUpdate, { params: { id: repo.id }, body: { request } })
@@ -90,6 +102,12 @@ export function RepoFormModal({
           rules={[{ max: 2000, message: `${noun}说明不超过 2000 个字符` }]}
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item name="subjectId" label={STORE_TEXTS.subject}>
+          <SubjectSelect placeholder={STORE_TEXTS.subject} />
+        </Form.Item>
+        <Form.Item name="gradeId" label={STORE_TEXTS.grade}>
+          <GradeSelect placeholder={STORE_TEXTS.grade} />
         </Form.Item>
         <Form.Item name="shared" label={T.shared} valuePropName="checked" extra={T.sharedHelp}>
           <Switch />

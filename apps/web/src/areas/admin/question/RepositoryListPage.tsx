@@ -15,6 +15,8 @@ import { errorText } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
+import { WithdrawnTag } from '../store/WithdrawnTag';
+import { STORE_TEXTS } from '../store/texts';
 import { RepoFormModal } from './RepoFormModal';
 import { QUESTION_TEXTS } from './texts';
 
@@ -136,6 +138,16 @@ export function RepositoryListPage({ kind }: { kind: keyof typeof REPO_KINDS }) 
       key: 'kind',
       width: 70,
       render: (_, r) => (r.owned ? <Tag color="blue">{T.owned}</Tag> : <Tag>{T.referenced}</Tag>),
+    },
+    {
+      // A platform admin withdrew it from the store: its owner sees why (docs/store.md "Withdrawal").
+      title: '',
+      key: 'withdrawal',
+      width: 150,
+      render: (_, r) =>
+        r.withdrawal ? (
+          <WithdrawnTag reason={r.withdrawal.reason} label={STORE_TEXTS.withdrawnByPlatform} showReason />
+        ) : null,
     },
     ...common.slice(1),
     {

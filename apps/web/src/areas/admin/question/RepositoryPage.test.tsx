@@ -16,7 +16,7 @@ async function open(extra: Record<string, unknown> = {}) {
     ...extra,
   });
   renderApp(s.session, ['/admin/question/repository']);
-  await screen.findByText('七年级题库');
+  await screen.findByText('七年级题库', {}, { timeout: 15_000 });
   return s;
 }
 
@@ -51,5 +51,16 @@ describe('admin/question/repository', () => {
         request: { name: '七年级题库', description: '', shared: true },
       }),
     );
+  });
+
+  it('shows its owner that a platform admin withdrew a repository, and why', async () => {
+    await open({
+      'GET /v1/exam/repositories': {
+        total: 1,
+        list: [{ ...OWN, shared: true, withdrawal: { reason: '含有错误答案', time: 0 } }],
+      },
+    });
+    expect(within(row('七年级题库')).getByText('已被平台下架')).toBeTruthy();
+    expect(within(row('七年级题库')).getByText('下架原因：含有错误答案')).toBeTruthy();
   });
 });

@@ -19,7 +19,7 @@ async function open(extra: Record<string, unknown> = {}) {
     }),
   );
   renderApp(s.session, ['/admin/train/repository']);
-  await screen.findByText('空方案库');
+  await screen.findByText('空方案库', {}, { timeout: 15_000 });
   return s;
 }
 
@@ -46,7 +46,7 @@ describe('admin/train/repository', () => {
     fireEvent.click(buttonIn(d, '确定'));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-        request: { name: '新库', description: '', shared: false },
+        request: { name: '新库', description: '', shared: false, subjectId: null, gradeId: null },
       }),
     );
   });
