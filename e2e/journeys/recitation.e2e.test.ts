@@ -1,0 +1,105 @@
+// A teacher exports a recitation sheet in a real browser (docs/recitation.md "Export"): a text with an image attached
+// to a sentence through the editor is drawn with the canvas API and downloaded as a PNG (signature, 900 px wide, a
+// height that holds the sentences and the image); a text too long for the browser's canvas fails each of the three
+// attempts with a notice naming it, then says the export failed — and downloads nothing.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, shot } from '../support/browser.js';
+import { loginAs } from '../support/login.js';
+import { repoRoot } from '../support/server-process.js';
+import { api, apiLogin } from '../support/training-api.js';
+
+const PNG_SIGNATURE = '89504e470d0a1a0a';
+const TEXT = 'The early bird catches the worm. Practice makes perfect! 熟能生巧。';
+
+/** Width and height of a PNG from its IHDR chunk (bytes 16–23), after checking the signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('recitation sheet export', () => {
+  const baseURL = inject('baseURL');
+  const title = `背诵单-${randomBytes(3).toString('hex')}`;
+  let id: string;
+  let browser: Browser;
+  let page: Page;
+  let downloads = 0;
+
+  beforeAll(async () => {
+    const token = await apiLogin(baseURL, 'agency');
+    id = (await api<{ id: string }>(baseURL, 'PUT', '/v1/recitation', token, { title, text: TEXT })).id;
+    browser = await launch();
+    page = await newPage(browser, baseURL);
+    page.on('download', () => void downloads++);
+    await loginAs(page, 'agency');
+    await page.waitForURL(/\/admin/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const visible = (text: string | RegExp) => page.getByText(text).first().isVisible();
+  const exportButton = () => page.getByRole('button', { name: /导出背诵单/ });
+
+  it('attaches an image to a sentence and downloads the sheet as a PNG', async () => {
+    await page.goto(`/admin/recitation/${id}/edit`);
+    await expect.poll(() => page.getByTestId('sentence-row').count()).toBe(3);
+    // A 320×160 PNG drawn by the browser itself, attached to the first sentence as a teacher would pick a file.
+    const dataUrl = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 320;
+      c.height = 160;
+      const ctx = c.getContext('2d')!;
+      ctx.fillStyle = '#1677ff';
+      ctx.fillRect(0, 0, 320, 160);
+      return c.toDataURL('image/png');
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('sentence-row').first().getByRole('button', { name: /配图/ }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'bird.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1], 'base64') });
+    await expect.poll(() => page.getByRole('img', { name: '第 1 句配图' }).isVisible()).toBe(true);
+    await page.getByPlaceholder('图片说明（可选）').fill('早起的鸟儿');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => visible('已保存')).toBe(true);
+
+    const download = page.waitForEvent('download');
+    await exportButton().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${title}.png`);
+    const bytes = await readFile(await file.path());
+    await file.saveAs(join(repoRoot, 'e2e/screenshots/recitation-sheet.png'));
+    const { width, height } = pngSize(bytes);
+    expect(width).toBe(900);
+    // Title, three sentence lines, the 160 px image and its description: taller than the image, one short page.
+    expect(height).toBeGreaterThan(160 + 4 * 30);
+    expect(height).toBeLessThan(1200);
+    expect(bytes.length).toBeGreaterThan(2_000);
+    expect(bytes.length).toBeLessThan(2_000_000);
+    await expect.poll(() => visible('背诵单已导出')).toBe(true);
+    expect(downloads).toBe(1);
+    await shot(page, 'recitation-export');
+  });
+
+  it('a sheet taller than the browser can draw fails three times, each attempt named, and downloads nothing', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/admin/recitation/${id}/edit`);
+    await expect.poll(() => page.getByTestId('sentence-row').count()).toBe(3);
+    // 2,500 one-word sentences (a comma separates sentences, docs/product.md §9): about 95,000 px of sheet, beyond
+    // Chromium's canvas limits; not saved, the export draws what the editor holds.
+    await page.getByRole('textbox', { name: '背诵文本' }).fill('a,'.repeat(2500));
+    await expect.poll(() => visible('分句预览（2500 句）')).toBe(true);
+    await exportButton().click();
+    for (const n of [1, 2, 3]) await expect.poll(() => visible(new RegExp(`第 ${n} 次导出失败：`))).toBe(true);
+    await expect.poll(() => visible('背诵单导出失败，请稍后再试')).toBe(true);
+    // The page is 2,500 rows long: the screen as the teacher sees it, not the whole page.
+    await page.screenshot({ path: join(repoRoot, 'e2e/screenshots/recitation-export-failed-375.png') });
+    expect(downloads).toBe(1);
+  });
+});
