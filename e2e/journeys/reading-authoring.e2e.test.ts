@@ -5,13 +5,20 @@
 // then sets the agency's provider to a LOCAL OpenAI-compatible server on the AI settings page, generates with it and
 // sees a malformed answer and a 429 fail with a clear message while the accepted sub-questions stay.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
 import { api, setUpTrainingBank } from '../support/training-api.js';
+import {
+  completion as chatCompletion,
+  send,
+  startChatServer,
+  type ChatServer,
+} from '../../apps/server/src/test/chat-completions-server.js';
+
+/** The model's answer with this content. */
+const completion = (content: string) => chatCompletion({ content }, { prompt_tokens: 900, completion_tokens: 200 });
 
 const PARAGRAPHS = [
   'The hare was proud of his speed and ridiculed the slow tortoise in front of the other animals.',
@@ -40,23 +47,6 @@ interface Settings {
   outputPricePer1k: number;
 }
 
-// ---- A local chat-completions server: each request takes the next scripted answer ----
-type Reply = (res: ServerResponse) => void;
-const send =
-  (status: number, body: unknown): Reply =>
-  (res) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-const completion = (content: string) =>
-  send(200, {
-    id: 'chatcmpl-e2e',
-    object: 'chat.completion',
-    created: 1,
-    model: 'local-e2e',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', refusal: null, content } }],
-    usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 },
-  });
 const MODEL_ITEMS = {
   genre: 'narrative',
   items: [
@@ -92,10 +82,7 @@ describe('reading authoring with the AI helpers', () => {
   let token: string;
   let questionId: string;
   let original: Settings;
-  let model: Server;
-  let modelUrl: string;
-  let script: Reply[] = [];
-  const authorizations: (string | undefined)[] = [];
+  let model: ChatServer;
   let browser: Browser;
   let page: Page;
 
@@ -118,17 +105,7 @@ describe('reading authoring with the AI helpers', () => {
         ],
       })
     ).id;
-    model = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        authorizations.push(req.headers.authorization);
-        const next = script.shift();
-        if (!next || req.url !== '/v1/chat/completions') return send(500, { error: { message: 'unscripted' } })(res);
-        next(res);
-      });
-    });
-    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-    modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+    model = await startChatServer();
     browser = await launch();
     page = await newPage(browser, baseURL);
     await loginAs(page, 'agency');
@@ -144,8 +121,7 @@ describe('reading authoring with the AI helpers', () => {
       });
     }
     await browser?.close();
-    model?.closeAllConnections();
-    await new Promise((resolve) => model?.close(resolve));
+    await model?.close();
   });
 
   const visible = (text: string | RegExp) => page.getByText(text).first().isVisible();
@@ -267,23 +243,23 @@ describe('reading authoring with the AI helpers', () => {
     await page.goto('/admin/settings/ai');
     await page.getByRole('radio', { name: '本机构单独设置' }).check();
     await page.getByRole('radio', { name: 'OpenAI 兼容模型' }).check();
-    await page.getByRole('textbox', { name: '接口地址' }).fill(modelUrl);
+    await page.getByRole('textbox', { name: '接口地址' }).fill(model.baseUrl);
     await page.getByRole('textbox', { name: '模型' }).fill('local-e2e');
     if (original.inherited) await page.getByLabel('密钥', { exact: true }).fill(`sk-e2e-${tag}`);
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => visible('设置已保存')).toBe(true);
     const stored = await api<Settings & { hasKey: boolean }>(baseURL, 'GET', '/v1/reading/settings/agency', token);
-    expect(stored).toMatchObject({ inherited: false, provider: 'openai', baseUrl: modelUrl, model: 'local-e2e' });
+    expect(stored).toMatchObject({ inherited: false, provider: 'openai', baseUrl: model.baseUrl, model: 'local-e2e' });
     expect(JSON.stringify(stored)).not.toContain(`sk-e2e-${tag}`);
 
     await openEditor();
     await formatAt('高中');
     const pendingBefore = (await subs()).filter((s) => s.status === 'pending').length;
-    script = [completion(JSON.stringify(MODEL_ITEMS))];
+    model.script = [completion(JSON.stringify(MODEL_ITEMS))];
     await generate(2);
     await expect.poll(() => generatePanel().getByText('已完成').isVisible()).toBe(true);
     await expect.poll(() => visible('生成方式：模型')).toBe(true);
-    if (original.inherited) expect(authorizations.at(-1)).toBe(`Bearer sk-e2e-${tag}`);
+    if (original.inherited) expect(model.seen.at(-1)?.authorization).toBe(`Bearer sk-e2e-${tag}`);
     await expect.poll(() => pendingCards().count()).toBe(pendingBefore + 2);
     const modelChoice = pendingCards().filter({ hasText: 'Why did the hare lose the race?' });
     await modelChoice.getByRole('button', { name: '采用' }).click();
@@ -292,7 +268,7 @@ describe('reading authoring with the AI helpers', () => {
     const kept = await subs();
 
     // Malformed JSON twice (the one validation retry included): the job fails and says nothing was added.
-    script = [completion('{"genre": "narrative", "items": [{"type": '), completion('not json at all')];
+    model.script = [completion('{"genre": "narrative", "items": [{"type": '), completion('not json at all')];
     await generate(2);
     await expect.poll(() => generatePanel().getByText('生成失败').first().isVisible()).toBe(true);
     await expect.poll(() => visible(/AI 返回的内容格式不正确/)).toBe(true);
@@ -300,7 +276,7 @@ describe('reading authoring with the AI helpers', () => {
     expect(await subs()).toEqual(kept);
 
     // A 429 without Retry-After: busy, nothing added.
-    script = [send(429, { error: { message: 'Rate limit reached', type: 'rate_limit' } })];
+    model.script = [send(429, { error: { message: 'Rate limit reached', type: 'rate_limit' } })];
     await generate(2);
     await expect.poll(() => visible(/AI 服务繁忙（请求过于频繁，429）/)).toBe(true);
     expect(await subs()).toEqual(kept);

@@ -9,10 +9,13 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
 import { api, apiLogin, setUpTrainingBank, type TrainingBank } from '../support/training-api.js';
+import {
+  persistentTranslation,
+  ridiculedChoice,
+  TORTOISE_PARAGRAPHS,
+} from '../../apps/server/src/features/reading-steps/tortoise-hare.fixture.js';
 
-const ARTICLE =
-  '<p>The tortoise was slow, but he was persistent. Every morning he walked to the river and back.</p>' +
-  '<p>The hare ridiculed him for his slowness. One day the tortoise challenged the hare to a race.</p>';
+const ARTICLE = TORTOISE_PARAGRAPHS.slice(0, 2).join('');
 
 describe('reading answering steps', () => {
   const baseURL = inject('baseURL');
@@ -40,27 +43,7 @@ describe('reading answering steps', () => {
         title: 'The Tortoise and the Hare',
         question: ARTICLE,
         knowledgeId: bank.kpBasic,
-        questionSub: [
-          {
-            type: 'singleChoice',
-            title: '下面句子中的 “ridiculed” 一词意思是：',
-            desc: 'The hare ridiculed him for his slowness.',
-            options: [
-              { key: 'A', content: '嘲笑' },
-              { key: 'B', content: '帮助' },
-              { key: 'C', content: '等待' },
-              { key: 'D', content: '跟随' },
-            ],
-            answer: ['A'],
-            explanation: '<p>原文依据：The hare ridiculed him for his slowness.</p>',
-          },
-          {
-            type: 'translation',
-            title: '翻译：The tortoise was slow, but he was persistent.',
-            desc: 'The tortoise was slow, but he was persistent.',
-            answer: ['乌龟走得很慢，但是他坚持不懈。'],
-          },
-        ],
+        questionSub: [ridiculedChoice(), persistentTranslation()],
       })
     ).id;
     const scheme = await api<{ schemeId: string }>(baseURL, 'PUT', '/v1/train/scheme', bank.agencyToken, {

@@ -2,36 +2,20 @@
 // a LOCAL chat-completions server (node:http on 127.0.0.1, port 0): the model's text is used and the call logged
 // with purpose 'feedback'; a text quoting the reference translation, an HTTP error or a refusal fall back to the
 // key-term feedback; the verdict is always the contract's.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Question, ReadingProcess, type ReadingCallPage, type Training } from '@edu/contract';
+import { ReadingProcess, type Question, type ReadingCallPage, type Training } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completion, send, startChatServer, type ChatServer } from '../../test/chat-completions-server.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
-import { createTestBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { createTestBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 import { fixedScheme, generalSchemeOn } from '../training/training-fixtures.test-helper.js';
 import { quotesReference } from './feedback-model.js';
+import { createReadingQuestion } from './reading-question.test-helper.js';
+import { PERSISTENT_REFERENCE as REFERENCE, persistentTranslation } from './tortoise-hare.fixture.js';
 
-type Responder = (res: ServerResponse) => void;
-let server: Server;
-let baseUrl: string;
-let script: Responder[] = [];
-let requests = 0;
-
-const send =
-  (status: number, body: unknown): Responder =>
-  (res) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-const completion = (content: string | null, refusal: string | null = null) =>
-  send(200, {
-    id: 'chatcmpl-local',
-    object: 'chat.completion',
-    created: 1,
-    model: 'local-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', refusal, content } }],
-    usage: { prompt_tokens: 120, completion_tokens: 40, total_tokens: 160 },
-  });
+let chat: ChatServer;
+/** The model's answer: its text (or a refusal), 120 + 40 tokens. */
+const reply = (content: string | null, refusal: string | null = null) =>
+  completion({ content, refusal }, { prompt_tokens: 120, completion_tokens: 40 });
 
 let t: TestApp;
 let agency: string;
@@ -39,49 +23,18 @@ let student: string;
 let bank: TestBank;
 let question: Question;
 const call = schemeCalls(() => t);
-const REFERENCE = '乌龟走得很慢，但是他坚持不懈。';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests++;
-      const next = script.shift();
-      if (!next || req.url !== '/v1/chat/completions') return send(500, { error: { message: 'unscripted' } })(res);
-      next(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  chat = await startChatServer();
   t = await createTestApp();
   let admin: string;
   [agency, student, admin] = await Promise.all(['agency', 'student', 'admin'].map((u) => t.login(u)));
   bank = await createTestBank(t, admin, agency);
-  const repos = expectOk(await call<Page<{ id: string; owned: boolean }>>('GET', '/v1/exam/repositories', agency));
-  question = Question.parse(
-    expectOk(
-      await call<Question>('PUT', '/v1/exam/question', agency, {
-        agencyId: 'demo',
-        repoId: repos.list.find((r) => r.owned)!.id,
-        type: 'enReading',
-        judgeType: 'auto',
-        question: '<p>The tortoise was slow, but he was persistent. The hare ridiculed him.</p>',
-        knowledgeId: bank.kp,
-        questionSub: [
-          {
-            type: 'translation',
-            title: '翻译：The tortoise was slow, but he was persistent.',
-            desc: 'The tortoise was slow, but he was persistent.',
-            answer: [REFERENCE],
-          },
-        ],
-      }),
-    ),
-  );
+  question = await createReadingQuestion(call, agency, bank.kp, [persistentTranslation()]);
   expectOk(
     await call('POST', '/v1/reading/settings/agency', agency, {
       provider: 'openai',
-      baseUrl,
+      baseUrl: chat.baseUrl,
       model: 'local-model',
       timeoutSeconds: 10,
       inputPricePer1k: 0.002,
@@ -92,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => server.close(resolve));
+  await chat.close();
 });
 
 /** One training over the question; the translation answered; its feedback text. */
@@ -121,7 +74,7 @@ const feedbackCalls = async () =>
 
 describe('a translation step with a model configured', () => {
   it("uses the model's text, keeps the judge's verdict and logs the call", async () => {
-    script = [completion('“persistent” 没有译出来，它的意思是坚持不懈的。')];
+    chat.script = [reply('“persistent” 没有译出来，它的意思是坚持不懈的。')];
     const r = await translate('乌龟很慢。');
     expect(r.isCorrect).toBe(false);
     expect(r.text).toContain('“persistent” 没有译出来');
@@ -131,12 +84,12 @@ describe('a translation step with a model configured', () => {
   });
 
   it('falls back to the key terms when the model quotes the reference, fails or refuses', async () => {
-    for (const reply of [
-      completion(`参考译文是：${REFERENCE}`),
+    for (const answer of [
+      reply(`参考译文是：${REFERENCE}`),
       send(500, { error: { message: 'boom' } }),
-      completion(null, 'I cannot help with that.'),
+      reply(null, 'I cannot help with that.'),
     ]) {
-      script = [reply];
+      chat.script = [answer];
       const r = await translate('乌龟很慢。');
       expect(r.isCorrect).toBe(false);
       expect(r.text).toContain('译文没有译出这些关键词');
@@ -144,7 +97,7 @@ describe('a translation step with a model configured', () => {
     }
     const outcomes = (await feedbackCalls()).slice(0, 3).map((c) => c.outcome);
     expect(outcomes.sort()).toEqual(['error', 'invalid', 'refused']);
-    expect(requests).toBe(4);
+    expect(chat.seen).toHaveLength(4);
   });
 
   it('finds a quoted reference by six characters in a row, punctuation ignored', () => {

@@ -11,6 +11,8 @@ import { createTestApp, expectError, expectOk, type TestApp } from '../../test/t
 import { addUser } from '../../test/test-users.js';
 import { createTestBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 import { fixedScheme, generalSchemeOn } from '../training/training-fixtures.test-helper.js';
+import { createReadingQuestion } from './reading-question.test-helper.js';
+import { persistentTranslation, ridiculedChoice } from './tortoise-hare.fixture.js';
 
 let t: TestApp;
 let agency: string;
@@ -19,40 +21,17 @@ let classmate: string;
 let bank: TestBank;
 const call = schemeCalls(() => t);
 
-const ARTICLE = [
-  '<p>The tortoise was slow, but he was persistent. Every morning he walked to the river and back.</p>',
-  '<p>The hare ridiculed him for his slowness. One day the tortoise challenged the hare to a race.</p>',
-  '<p>The hare fell asleep under a tree, and the tortoise won the race by steady effort.</p>',
-].join('');
-
 /** The keys and explanations, each a text that appears nowhere else, to search replies for. */
 const SECRET_EXPLANATION = '解析秘密第一题';
 const SUBS = [
-  {
-    type: 'singleChoice',
-    title: '下面句子中的 “ridiculed” 一词意思是：',
-    desc: 'The hare ridiculed him for his slowness.',
-    options: [
-      { key: 'A', content: '嘲笑' },
-      { key: 'B', content: '帮助' },
-      { key: 'C', content: '等待' },
-      { key: 'D', content: '跟随' },
-    ],
-    answer: ['A'],
-    explanation: `<p>${SECRET_EXPLANATION}</p><p>原文依据：The hare ridiculed him for his slowness.</p>`,
-  },
+  ridiculedChoice(`<p>${SECRET_EXPLANATION}</p>`),
   {
     type: 'trueFalse',
     title: 'The hare won the race.',
     answer: ['F'],
     explanation: '<p>原文依据：The hare fell asleep under a tree, and the tortoise won the race by steady effort.</p>',
   },
-  {
-    type: 'translation',
-    title: '翻译：The tortoise was slow, but he was persistent.',
-    desc: 'The tortoise was slow, but he was persistent.',
-    answer: ['乌龟走得很慢，但是他坚持不懈。'],
-  },
+  persistentTranslation(),
 ];
 
 let question: Question;
@@ -99,21 +78,7 @@ beforeAll(async () => {
     ['agency', 'student', 'classmate', 'admin'].map((u) => t.login(u)),
   );
   bank = await createTestBank(t, admin, agency);
-  const repos = expectOk(await call<Page<{ id: string; owned: boolean }>>('GET', '/v1/exam/repositories', agency));
-  question = Question.parse(
-    expectOk(
-      await call<Question>('PUT', '/v1/exam/question', agency, {
-        agencyId: 'demo',
-        repoId: repos.list.find((r) => r.owned)!.id,
-        type: 'enReading',
-        judgeType: 'auto',
-        title: 'The Tortoise and the Hare',
-        question: ARTICLE,
-        knowledgeId: bank.kp,
-        questionSub: SUBS,
-      }),
-    ),
-  );
+  question = await createReadingQuestion(call, agency, bank.kp, SUBS);
 });
 afterAll(() => t.close());
 

@@ -2,10 +2,16 @@
 // structured answer, json_schema refused → JSON mode, malformed then valid, malformed twice, a refusal, a timeout
 // (a short client timeout; the server never answers), 429s; then through the API end to end: the job, the call log
 // (tokens, cost, outcome), the key encrypted at rest and never in an answer.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Question, ReadingCallPage, ReadingJob, ReadingSettings } from '@edu/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completion,
+  send,
+  silent,
+  startChatServer,
+  type ChatServer,
+  type SeenRequest,
+} from '../../test/chat-completions-server.js';
 import { readingSettings } from '../../db/schema-reading.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { formatArticle } from './language/index.js';
@@ -16,39 +22,7 @@ import { ARTICLE } from './reading-fixtures.test-helper.js';
 
 const KEY = 'sk-local-test-key-9f8e7d6c5b4a';
 
-// ---- The local server: each request takes the next scripted responder ----
-
-type Responder = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
-interface Seen {
-  body: Record<string, unknown>;
-  authorization: string | undefined;
-}
-
-let server: Server;
-let baseUrl: string;
-let script: Responder[] = [];
-let seen: Seen[] = [];
-
-const send = (status: number, body: unknown, headers: Record<string, string> = {}): Responder => {
-  return (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-};
-const completion = (
-  message: { content: string | null; refusal?: string | null },
-  usage = { prompt_tokens: 1200, completion_tokens: 300 },
-) =>
-  send(200, {
-    id: 'chatcmpl-local',
-    object: 'chat.completion',
-    created: 1,
-    model: 'local-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', refusal: null, ...message } }],
-    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-  });
-/** Never answers: the client's timeout ends the request. */
-const silent: Responder = () => undefined;
+let chat: ChatServer;
 
 const GOOD = {
   genre: 'narrative',
@@ -81,29 +55,13 @@ const GOOD = {
 const good = () => completion({ content: JSON.stringify(GOOD) });
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      seen.push({ body, authorization: req.headers.authorization });
-      const next = script.shift();
-      if (!next || req.url !== '/v1/chat/completions')
-        return send(500, { error: { message: 'unscripted' } })(req, res, body);
-      next(req, res, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  chat = await startChatServer();
 });
 afterEach(() => {
-  script = [];
-  seen = [];
+  chat.script = [];
+  chat.seen = [];
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => chat.close());
 
 function input(): ProviderInput {
   const f = formatArticle(ARTICLE, 'junior');
@@ -117,7 +75,8 @@ function input(): ProviderInput {
   };
 }
 
-const provider = (timeoutMs = 10_000) => new OpenAiProvider({ baseUrl, apiKey: KEY, model: 'local-model', timeoutMs });
+const provider = (timeoutMs = 10_000) =>
+  new OpenAiProvider({ baseUrl: chat.baseUrl, apiKey: KEY, model: 'local-model', timeoutMs });
 const run = (p = provider()) => p.generate(input(), new AbortController().signal);
 async function failure(p = provider()): Promise<ProviderFailure> {
   const e = await run(p).then(
@@ -127,41 +86,41 @@ async function failure(p = provider()): Promise<ProviderFailure> {
   expect(e).toBeInstanceOf(ProviderFailure);
   return e as ProviderFailure;
 }
-const messagesOf = (s: Seen) => s.body.messages as { role: string; content: string }[];
+const messagesOf = (s: SeenRequest) => s.body.messages as { role: string; content: string }[];
 
 describe('the OpenAI-compatible provider', () => {
   it('asks with a json_schema response format and reads a good structured answer', async () => {
-    script = [good()];
+    chat.script = [good()];
     const r = await run();
     expect(r.items).toHaveLength(2);
     expect(r.items[1]).toMatchObject({ type: 'trueFalse', answer: ['F'] });
     expect(r.usage).toEqual({ promptTokens: 1200, completionTokens: 300 });
     expect(r.genre).toBe('narrative');
-    expect(seen).toHaveLength(1);
-    expect(seen[0].authorization).toBe(`Bearer ${KEY}`);
-    expect(seen[0].body).toMatchObject({ model: 'local-model', response_format: { type: 'json_schema' } });
+    expect(chat.seen).toHaveLength(1);
+    expect(chat.seen[0].authorization).toBe(`Bearer ${KEY}`);
+    expect(chat.seen[0].body).toMatchObject({ model: 'local-model', response_format: { type: 'json_schema' } });
   });
 
   it('falls back to JSON mode when the server answers 400 to json_schema', async () => {
-    script = [send(400, { error: { message: "response_format type 'json_schema' is not supported" } }), good()];
+    chat.script = [send(400, { error: { message: "response_format type 'json_schema' is not supported" } }), good()];
     const p = provider();
     const r = await run(p);
     expect(r.items).toHaveLength(2);
-    expect(seen).toHaveLength(2);
-    expect(seen[1].body.response_format).toEqual({ type: 'json_object' });
-    expect(messagesOf(seen[1])[0].content).toContain('JSON schema');
+    expect(chat.seen).toHaveLength(2);
+    expect(chat.seen[1].body.response_format).toEqual({ type: 'json_object' });
+    expect(messagesOf(chat.seen[1])[0].content).toContain('JSON schema');
     // The provider remembers: the next generation starts in JSON mode.
-    script = [good()];
+    chat.script = [good()];
     await run(p);
-    expect(seen[2].body.response_format).toEqual({ type: 'json_object' });
+    expect(chat.seen[2].body.response_format).toEqual({ type: 'json_object' });
   });
 
   it('retries once with the problem appended after malformed JSON, and sums the usage', async () => {
-    script = [completion({ content: '{"items": [ oops' }, { prompt_tokens: 1000, completion_tokens: 10 }), good()];
+    chat.script = [completion({ content: '{"items": [ oops' }, { prompt_tokens: 1000, completion_tokens: 10 }), good()];
     const r = await run();
     expect(r.items).toHaveLength(2);
     expect(r.usage).toEqual({ promptTokens: 2200, completionTokens: 310 });
-    const retry = messagesOf(seen[1]);
+    const retry = messagesOf(chat.seen[1]);
     expect(retry.at(-2)).toMatchObject({ role: 'assistant', content: '{"items": [ oops' });
     expect(retry.at(-1)?.content).toContain('not valid JSON');
   });
@@ -170,60 +129,60 @@ describe('the OpenAI-compatible provider', () => {
     const bad = structuredClone(GOOD);
     bad.items[0].answer = ['E'];
     bad.items[1].evidence = 'A sentence the article never had.';
-    script = [completion({ content: JSON.stringify(bad) }), good()];
+    chat.script = [completion({ content: JSON.stringify(bad) }), good()];
     const r = await run();
     expect(r.items).toHaveLength(2);
-    const told = messagesOf(seen[1]).at(-1)!.content;
+    const told = messagesOf(chat.seen[1]).at(-1)!.content;
     expect(told).toContain('items[0].answer');
     expect(told).toContain('items[1].evidence');
   });
 
   it('fails as invalid when the retry is malformed too (two requests, no more)', async () => {
-    script = [completion({ content: 'not json' }), completion({ content: '{"genre": "x"}' })];
+    chat.script = [completion({ content: 'not json' }), completion({ content: '{"genre": "x"}' })];
     const e = await failure();
     expect(e).toMatchObject({ outcome: 'invalid', message: OPENAI_MESSAGES.invalid });
     expect(e.usage.promptTokens).toBe(2400);
-    expect(seen).toHaveLength(2);
+    expect(chat.seen).toHaveLength(2);
   });
 
   it('a refusal fails at once with the model’s reason (the key never repeated)', async () => {
-    script = [completion({ content: null, refusal: `I cannot help with that (${KEY}).` })];
+    chat.script = [completion({ content: null, refusal: `I cannot help with that (${KEY}).` })];
     const e = await failure();
     expect(e.outcome).toBe('refused');
     expect(e.message).toContain('拒绝');
     expect(e.message).not.toContain(KEY);
-    expect(seen).toHaveLength(1);
+    expect(chat.seen).toHaveLength(1);
   });
 
   it('a server that never answers fails as a timeout after the client’s timeout', async () => {
-    script = [silent];
+    chat.script = [silent];
     const e = await failure(provider(300));
     expect(e.outcome).toBe('timeout');
     expect(e.message).toContain('超时');
-    expect(seen).toHaveLength(1);
+    expect(chat.seen).toHaveLength(1);
   });
 
   it('a 429 is retried once after a short Retry-After; a second 429 or a long Retry-After fails', async () => {
-    script = [send(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }), good()];
+    chat.script = [send(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }), good()];
     expect((await run()).items).toHaveLength(2);
-    expect(seen).toHaveLength(2);
+    expect(chat.seen).toHaveLength(2);
 
-    seen = [];
-    script = [
+    chat.seen = [];
+    chat.script = [
       send(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }),
       send(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }),
     ];
     expect(await failure()).toMatchObject({ outcome: 'error', message: OPENAI_MESSAGES.rateLimited });
-    expect(seen).toHaveLength(2);
+    expect(chat.seen).toHaveLength(2);
 
-    seen = [];
-    script = [send(429, { error: { message: 'slow down' } }, { 'retry-after': '60' })];
+    chat.seen = [];
+    chat.script = [send(429, { error: { message: 'slow down' } }, { 'retry-after': '60' })];
     expect(await failure()).toMatchObject({ message: OPENAI_MESSAGES.rateLimited });
-    expect(seen).toHaveLength(1);
+    expect(chat.seen).toHaveLength(1);
   });
 
   it('a refused key and an unreachable server give their own messages', async () => {
-    script = [send(401, { error: { message: 'invalid api key' } })];
+    chat.script = [send(401, { error: { message: 'invalid api key' } })];
     expect(await failure()).toMatchObject({ outcome: 'error', message: OPENAI_MESSAGES.auth });
     const closed = new OpenAiProvider({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: KEY, model: 'm', timeoutMs: 2000 });
     expect(await failure(closed)).toMatchObject({ outcome: 'error', message: OPENAI_MESSAGES.connect });
@@ -281,7 +240,7 @@ describe('through the API', () => {
     expectOk(
       await call<ReadingSettings>('POST', '/v1/reading/settings/platform', admin, {
         provider: 'openai',
-        baseUrl,
+        baseUrl: chat.baseUrl,
         model: 'local-model',
         timeoutSeconds: 10,
         inputPricePer1k: 0.002,
@@ -293,11 +252,11 @@ describe('through the API', () => {
   afterAll(() => t.close());
 
   it('generates with the model: pending sub-questions, the genre it named, a call-log row with tokens and cost', async () => {
-    script = [good()];
+    chat.script = [good()];
     const job = await generate();
     expect(job).toMatchObject({ status: 'done', provider: 'openai', message: null });
     expect(job.added).toHaveLength(2);
-    expect(seen[0].authorization).toBe(`Bearer ${KEY}`);
+    expect(chat.seen[0].authorization).toBe(`Bearer ${KEY}`);
     const q = expectOk(await call<Question>('GET', `/v1/exam/question/${questionId}`, agency));
     expect(q.questionSub.map((s) => s.status)).toEqual(['accepted', 'pending', 'pending']);
     expect(q.questionSub[2]).toMatchObject({ type: 'trueFalse', answer: ['F'] });
@@ -317,7 +276,7 @@ describe('through the API', () => {
 
   it('malformed twice: the job fails with the Chinese message, the question is unchanged, the call is logged', async () => {
     const before = expectOk(await call<Question>('GET', `/v1/exam/question/${questionId}`, agency));
-    script = [completion({ content: 'nope' }), completion({ content: 'still nope' })];
+    chat.script = [completion({ content: 'nope' }), completion({ content: 'still nope' })];
     const job = await generate();
     expect(job).toMatchObject({ status: 'failed', message: OPENAI_MESSAGES.invalid, added: [] });
     expect(expectOk(await call<Question>('GET', `/v1/exam/question/${questionId}`, agency))).toEqual(before);
