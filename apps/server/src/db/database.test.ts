@@ -91,5 +91,6 @@ describe('PGlite', () => {
         await db.close();
       }
     }
-  });
+    // Six opens of a fresh PGlite (WASM start, extensions): seconds each on a busy machine.
+  }, 120_000);
 });
