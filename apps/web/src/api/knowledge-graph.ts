@@ -62,3 +62,29 @@ export function useStudentGraphs() {
     enabled: loggedIn,
   });
 }
+
+/**
+ * A student's graphs read-only for someone else (docs/knowledge-graph.md "Teachers and parents"): `class` for the
+ * student's teachers and the agency admin (class/studentInfo), `agency` for the agency's admins
+ * (user/student/{id}/stats), `parent` for the child's parent; an empty id waits.
+ */
+export function useViewedStudentGraphs(as: 'class' | 'agency' | 'parent', id: string) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  const route = { class: API.classStudentGraphs, agency: API.agencyStudentGraphs, parent: API.parentChildGraphs }[as];
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'viewed', as, agencyId, id],
+    queryFn: () => call(route, { params: { id } }),
+    enabled: id !== '',
+  });
+}
+
+/** The class's aggregate over the curated graphs of its subject and grade. */
+export function useClassGraphStats(classId: string) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: [GRAPH_KEY, 'class', agencyId, classId],
+    queryFn: () => call(API.classGraphStats, { params: { id: classId } }),
+  });
+}

@@ -6,12 +6,14 @@ import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ParentChild, TrainingSummary } from '@edu/contract';
 import { errorText } from '../../api/client';
+import { useViewedStudentGraphs } from '../../api/knowledge-graph';
 import { totalNumber } from '../../api/page-total';
 import { useAppConfig } from '../../app/session-context';
 import { Duration } from '../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from '../student/train/format';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { ScoreWithPending } from '../student/train/PendingMarks';
+import { ViewedGraphs } from '../student/graph/ViewedGraphs';
 import { useChildHistory } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
 
@@ -85,58 +87,64 @@ export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
   const [size, setSize] = useState(PAGE_SIZE);
   const here = child.agencies.some((a) => a.id === agencyId);
   const query = useChildHistory(here ? child.id : '', (page - 1) * size, size);
+  const graphs = useViewedStudentGraphs('parent', here ? child.id : '');
   const total = query.data?.total ?? 0;
   return (
-    <Card
-      title={T.title(child.name)}
-      extra={
-        kids.length > 1 && (
-          <Select
-            aria-label={PARENT_PAGE_TEXTS.children.switcher}
-            value={child.id}
-            style={{ minWidth: 140 }}
-            options={kids.map((k) => ({ value: k.id, label: k.name }))}
-            onChange={(id) => {
-              setPage(1);
-              onSelect(id);
-            }}
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={T.title(child.name)}
+        extra={
+          kids.length > 1 && (
+            <Select
+              aria-label={PARENT_PAGE_TEXTS.children.switcher}
+              value={child.id}
+              style={{ minWidth: 140 }}
+              options={kids.map((k) => ({ value: k.id, label: k.name }))}
+              onChange={(id) => {
+                setPage(1);
+                onSelect(id);
+              }}
+            />
+          )
+        }
+      >
+        {!here ? (
+          <Alert
+            type="info"
+            showIcon
+            title={PARENT_PAGE_TEXTS.children.otherAgency(
+              child.name,
+              child.agencies.map((a) => a.name).join('、') || '—',
+            )}
           />
-        )
-      }
-    >
-      {!here ? (
-        <Alert
-          type="info"
-          showIcon
-          title={PARENT_PAGE_TEXTS.children.otherAgency(
-            child.name,
-            child.agencies.map((a) => a.name).join('、') || '—',
-          )}
-        />
-      ) : (
-        <>
-          {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
-          <Table<TrainingSummary>
-            rowKey="trainId"
-            columns={columnsFor(child.id)}
-            dataSource={query.data?.list ?? []}
-            loading={query.isFetching}
-            locale={{ emptyText: T.empty }}
-            scroll={{ x: 1040 }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: totalNumber(total),
-              showSizeChanger: true,
-              showTotal: () => T.total(total),
-              onChange: (p, s) => {
-                setPage(s !== size ? 1 : p);
-                setSize(s);
-              },
-            }}
-          />
-        </>
-      )}
-    </Card>
+        ) : (
+          <>
+            {query.isError && (
+              <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />
+            )}
+            <Table<TrainingSummary>
+              rowKey="trainId"
+              columns={columnsFor(child.id)}
+              dataSource={query.data?.list ?? []}
+              loading={query.isFetching}
+              locale={{ emptyText: T.empty }}
+              scroll={{ x: 1040 }}
+              pagination={{
+                current: page,
+                pageSize: size,
+                total: totalNumber(total),
+                showSizeChanger: true,
+                showTotal: () => T.total(total),
+                onChange: (p, s) => {
+                  setPage(s !== size ? 1 : p);
+                  setSize(s);
+                },
+              }}
+            />
+          </>
+        )}
+      </Card>
+      {here && <ViewedGraphs graphs={graphs} />}
+    </Space>
   );
 }

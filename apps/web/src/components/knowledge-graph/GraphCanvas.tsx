@@ -1,10 +1,10 @@
 // A knowledge graph drawn read-only with React Flow (the admin preview, the student's graph): nodes coloured by
 // their state, arrows from a prerequisite to what builds on it, fitted into view. Loaded lazily (docs/web.md
 // "Knowledge graph"): importing this file pulls in React Flow and dagre.
-import { useMemo } from 'react';
-import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
+import { useMemo, useRef } from 'react';
+import { Background, Controls, MarkerType, ReactFlow, type Edge, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { FIT } from './fit';
+import { FIT, startViewport } from './fit';
 import { positionsOf } from './layout';
 import { NODE_TYPES, type GraphFlowNode } from './GraphNode';
 import type { GraphNodeState } from './states';
@@ -57,8 +57,20 @@ export default function GraphCanvas({ nodes, edges, label, height = 520, selecte
     }));
   }, [nodes, edges, selectedId]);
   const flowEdges_ = useMemo(() => flowEdges(edges), [edges]);
+  const box = useRef<HTMLDivElement>(null);
+  // Opened where startViewport says (a tall graph at its top, centred across) once the box has its size.
+  const start = (flow: ReactFlowInstance<GraphFlowNode>) => {
+    const el = box.current;
+    if (!el || el.clientWidth === 0 || el.clientHeight === 0) return void flow.fitView(FIT);
+    void flow.setViewport(
+      startViewport(
+        flowNodes.map((n) => n.position),
+        { width: el.clientWidth, height: el.clientHeight },
+      ),
+    );
+  };
   return (
-    <div role="figure" aria-label={label} className="graph-canvas" style={{ width: '100%', height }}>
+    <div ref={box} role="figure" aria-label={label} className="graph-canvas" style={{ width: '100%', height }}>
       <ReactFlow<GraphFlowNode>
         nodes={flowNodes}
         edges={flowEdges_}
@@ -69,8 +81,7 @@ export default function GraphCanvas({ nodes, edges, label, height = 520, selecte
         deleteKeyCode={null}
         onlyRenderVisibleElements={nodes.length > 300}
         onNodeClick={(_, n) => onNodeClick?.(n.id)}
-        fitView
-        fitViewOptions={FIT}
+        onInit={start}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >

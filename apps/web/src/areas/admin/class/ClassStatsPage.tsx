@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { cstText } from '../task/format';
 import { masteryOption, schemesOption, tasksOption } from './charts';
+import { ClassGraphSection } from './ClassGraphSection';
 import { useClassStats } from './queries';
 import { CLASS_TEXTS } from './texts';
 
@@ -101,6 +102,7 @@ export default function ClassStatsPage() {
           <EChart option={masteryOption(points)} height={Math.max(200, 60 + points.length * 28)} label={S.mastery} />
         )}
       </Card>
+      <ClassGraphSection classId={classId} />
     </Space>
   );
 }

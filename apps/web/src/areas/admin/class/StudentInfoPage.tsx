@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { MasteryPoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { useViewedStudentGraphs } from '../../../api/knowledge-graph';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { LEVEL_COLORS } from './charts';
@@ -12,6 +13,7 @@ import { studentScoresPath } from './paths';
 import { useStudentInfo } from './queries';
 import { CLASS_TEXTS } from './texts';
 import { TrainingTable } from './TrainingTable';
+import { ViewedGraphs } from '../../student/graph/ViewedGraphs';
 
 const S = CLASS_TEXTS.student;
 const INDENT: Record<string, number> = { subject: 0, grade: 1, chapter: 2, lv1: 3, lv2: 4, lv3: 5, lv4: 6 };
@@ -42,6 +44,7 @@ const masteryColumns: TableColumnsType<MasteryPoint> = [
 export default function StudentInfoPage() {
   const { id = '' } = useParams();
   const info = useStudentInfo(id);
+  const graphs = useViewedStudentGraphs('class', id);
   if (info.isPending) return <PageSpinner />;
   if (info.isError)
     return <ResultPage status="error" title={CLASS_TEXTS.loadFailed} subTitle={errorText(info.error)} />;
@@ -83,6 +86,7 @@ export default function StudentInfoPage() {
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         />
       </Card>
+      <ViewedGraphs graphs={graphs} size="small" />
     </Space>
   );
 }

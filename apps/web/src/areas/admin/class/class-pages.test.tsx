@@ -3,32 +3,15 @@
 // stats and today pages, their error state, and the teacher's 学生统计 link.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ClassStats, ClassStudentInfo, ClassSummary, ClassTaskFigures, ClassToday } from '@edu/contract';
+import type { ClassStats, ClassStudentInfo, ClassTaskFigures, ClassToday } from '@edu/contract';
 import { envelope } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
+import { cls } from './class-test-kit';
 import { StudentStatsLink } from './StudentStatsLink';
 
 const ADMIN = ['edu:agency:demo:admin'];
 const TEACHER = ['edu:agency:demo:teacher'];
-
-const cls = (over: Partial<ClassSummary> = {}): ClassSummary => ({
-  id: '5',
-  kind: 'ordinary',
-  name: '初一（1）班',
-  gradeId: 'g7',
-  gradeName: '初一',
-  subjectId: 'en',
-  subjectName: '英语',
-  description: '',
-  archived: false,
-  memberCount: 2,
-  teachers: [{ id: '3', username: 'teacher', name: '张老师' }],
-  canManage: true,
-  createTime: 0,
-  lastUpdate: Date.UTC(2026, 0, 5),
-  ...over,
-});
 
 const dialog = (selector = '.ant-modal') =>
   waitFor(() => {

@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type StudentTrainingStats } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { useViewedStudentGraphs } from '../../../api/knowledge-graph';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { trendOption } from './charts';
 import { useStudentStats } from './queries';
 import { percent, STATS_TEXTS } from './texts';
+import { ViewedGraphs } from '../../student/graph/ViewedGraphs';
 
 const S = STATS_TEXTS.student;
 const C = S.columns;
@@ -84,6 +86,7 @@ export default function StudentStatsPage() {
   const { id = '' } = useParams();
   const [start, setStart] = useState(0);
   const stats = useStudentStats(id, { start, size: PAGE });
+  const graphs = useViewedStudentGraphs('agency', id);
   if (stats.isPending) return <PageSpinner />;
   if (stats.isError)
     return <ResultPage status="error" title={STATS_TEXTS.loadFailed} subTitle={errorText(stats.error)} />;
@@ -127,6 +130,9 @@ export default function StudentStatsPage() {
           }}
         />
       </Card>
+      <div style={{ marginTop: 16 }}>
+        <ViewedGraphs graphs={graphs} size="small" />
+      </div>
     </>
   );
 }

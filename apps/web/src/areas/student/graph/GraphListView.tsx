@@ -17,7 +17,8 @@ export function GraphListView({
   graph: StudentGraph;
   busyCode: string | null;
   onOpen: (n: StudentGraphNode) => void;
-  onPractise: (n: StudentGraphNode) => void;
+  /** Absent for a viewer who is not the student: no 去练习. */
+  onPractise?: (n: StudentGraphNode) => void;
 }) {
   return (
     <div className="graph-list">

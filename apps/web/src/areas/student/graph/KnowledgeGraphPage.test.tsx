@@ -1,63 +1,15 @@
 // student/knowledgegraph/mine against a fake API: on a phone the curated graph shows as a list grouped by state
 // (headings, buttons) and 去练习 starts a training on the point and opens it; on a wide screen the graph is drawn
 // with the ready item highlighted; without a curated graph the mastery tree shows as before.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GraphGroup, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
-import { phoneWidth } from '../../../test/phone-width';
 import { makeSession, renderApp } from '../../../test/render';
 import { STUDENT } from '../train/test-kit';
 import { point } from '../wrong/test-kit';
+import { GRAPH, graphTestSetup } from './graph-test-kit';
 
-const group: GraphGroup = {
-  id: '7',
-  name: '初中英语时态',
-  subjectId: 'en',
-  gradeId: null,
-  description: '',
-  itemCount: 4,
-  edgeCount: 3,
-  createTime: 0,
-  lastUpdate: 0,
-};
-const node = (id: string, name: string, state: StudentGraphNode['state'], level: string | null): StudentGraphNode => ({
-  id,
-  groupId: '7',
-  knowledgeCode: `en.t${id}`,
-  knowledgeName: name,
-  description: '',
-  x: null,
-  y: null,
-  resources: { schemeIds: [], questionIds: [], videoUrl: null },
-  mastery: { level, trained: level !== null },
-  state,
-});
-// 一般现在时 (mastered) → 一般过去时 (ready) → 过去完成时 (locked); 现在完成时 needs 一般过去时 too (learning).
-const GRAPH: StudentGraph = {
-  group,
-  nodes: [
-    node('1', '一般现在时', 'mastered', 'mastered'),
-    node('2', '一般过去时', 'ready', 'attempted'),
-    node('3', '过去完成时', 'locked', null),
-    node('4', '现在完成时', 'learning', 'familiar'),
-  ],
-  edges: [
-    { id: 'e1', fromItemId: '1', toItemId: '2' },
-    { id: 'e2', fromItemId: '2', toItemId: '3' },
-    { id: 'e3', fromItemId: '2', toItemId: '4' },
-  ],
-};
-
-let restore: (() => void) | null = null;
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  restore?.();
-  restore = null;
-  vi.useRealTimers();
-});
+const { phone } = graphTestSetup();
 
 /** The list's section under a heading (found by text: role queries over the whole antd page are slow). */
 /** A button by its text or accessible label (role queries compute styles over the antd page: seconds each). */
@@ -74,7 +26,7 @@ const section = (heading: string) => {
 
 describe('student/knowledgegraph/mine', () => {
   it('on a phone lists the items by state and 去练习 opens a training on the point', async () => {
-    restore = phoneWidth();
+    phone();
     const s = await makeSession(loginInfo(STUDENT), {
       'GET /v1/student/knowledgegraph': { graphs: [GRAPH] },
       'POST /v1/student/knowledgegraph/practice': { trainId: '77' },

@@ -1,5 +1,6 @@
 // One item of the student's graph opened: its state and level, what it needs and unlocks, the curator's
-// description and resources, and 去练习 for a ready or learning item.
+// description and resources, and 去练习 for a ready or learning item when the viewer is the student (no
+// `onPractise`: read-only, as teachers, admins and parents see it).
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MASTERY_LEVELS, type MasteryLevel, type StudentGraph, type StudentGraphNode } from '@edu/contract';
@@ -29,10 +30,10 @@ export function PracticeButton({
 }: {
   node: StudentGraphNode;
   busy: boolean;
-  onPractise: (n: StudentGraphNode) => void;
+  onPractise?: (n: StudentGraphNode) => void;
   size?: 'small' | 'middle';
 }) {
-  if (!canPractise(node)) return null;
+  if (!onPractise || !canPractise(node)) return null;
   return (
     <Button
       type={node.state === 'ready' ? 'primary' : 'default'}
@@ -56,7 +57,7 @@ export function NodeDetail({
   graph: StudentGraph;
   node: StudentGraphNode;
   busy: boolean;
-  onPractise: (n: StudentGraphNode) => void;
+  onPractise?: (n: StudentGraphNode) => void;
   onClose: () => void;
 }) {
   const { needs, unlocks } = neighbours(graph, node.id);

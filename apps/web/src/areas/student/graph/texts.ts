@@ -22,5 +22,11 @@ export const STUDENT_GRAPH_TEXTS = {
   close: '关闭',
   detailOf: (name: string) => `知识点「${name}」`,
   loadFailed: '知识图谱加载失败，下面是知识点树。',
+  pickNodeToRead: '点击一个知识点查看详情。',
+  viewedTitle: '知识图谱',
+  viewedHint:
+    '学生看到的知识图谱（只读）：箭头从先修知识点指向后续知识点，橙色的“可以学习”是下一步最适合练习的知识点。',
+  viewedEmpty: '没有匹配的知识图谱（按学生的年级和学科匹配）',
+  viewedFailed: '知识图谱加载失败',
   pickNode: '点击一个知识点查看详情，“可以学习”和“学习中”的知识点可以直接去练习。',
 };

@@ -1,0 +1,123 @@
+// The curated graphs as tabs (one graph: its title), each a React Flow graph (lazy, with dagre for unplaced items)
+// or a list grouped by state (docs/web.md "Knowledge graph"); an item opens its detail. `onPractise` is the
+// student's own 去练习; without it the graphs are read-only, as their teachers, admins and parents see them
+// (docs/knowledge-graph.md "Teachers and parents").
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Flex, Space, Tabs, Typography } from 'antd';
+import type { StudentGraph, StudentGraphNode } from '@edu/contract';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
+import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
+import { byState } from './graph-model';
+import { GraphListView } from './GraphListView';
+import { NodeDetail } from './NodeDetail';
+import { STUDENT_GRAPH_TEXTS as T } from './texts';
+import { useNarrow } from './use-narrow';
+
+const GraphCanvas = lazy(() => import('../../../components/knowledge-graph/GraphCanvas'));
+
+export const LIST_BELOW_PX = 600;
+
+function OneGraph({
+  graph,
+  view,
+  busyCode,
+  onPractise,
+}: {
+  graph: StudentGraph;
+  view: 'graph' | 'list';
+  busyCode: string | null;
+  onPractise?: (n: StudentGraphNode) => void;
+}) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = graph.nodes.find((n) => n.id === openId) ?? null;
+  const narrow = useNarrow(LIST_BELOW_PX);
+  const detailRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (openId !== null) detailRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [openId]);
+  const counts = useMemo(() => Object.fromEntries(byState(graph).map((g) => [g.state, g.nodes.length])), [graph]);
+  const nodes = useMemo(
+    () => graph.nodes.map((n) => ({ id: n.id, label: n.knowledgeName, x: n.x, y: n.y, state: n.state })),
+    [graph.nodes],
+  );
+  const edges = useMemo(
+    () => graph.edges.map((e) => ({ id: e.id, from: e.fromItemId, to: e.toItemId })),
+    [graph.edges],
+  );
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {graph.group.description && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {graph.group.description}
+        </Typography.Paragraph>
+      )}
+      <StateLegend counts={counts} />
+      {view === 'graph' && !open && (
+        <Typography.Text type="secondary" style={{ margin: 0 }}>
+          {onPractise ? T.pickNode : T.pickNodeToRead}
+        </Typography.Text>
+      )}
+      <Flex wrap gap={16} align="flex-start">
+        <div style={{ flex: '1 1 480px', minWidth: 0 }}>
+          {view === 'graph' ? (
+            <Suspense fallback={<PageSpinner />}>
+              <GraphCanvas
+                nodes={nodes}
+                edges={edges}
+                label={GRAPH_VIEW_TEXTS.graphLabel(graph.group.name)}
+                height="65vh"
+                selectedId={openId}
+                onNodeClick={setOpenId}
+              />
+            </Suspense>
+          ) : (
+            <GraphListView graph={graph} busyCode={busyCode} onOpen={(n) => setOpenId(n.id)} onPractise={onPractise} />
+          )}
+        </div>
+        {open && (
+          // On a phone the detail comes first, where the student is looking, not under a long list.
+          <div ref={detailRef} style={{ flex: '0 1 300px', minWidth: 0, order: narrow ? -1 : 0 }}>
+            <NodeDetail
+              graph={graph}
+              node={open}
+              busy={busyCode === open.knowledgeCode}
+              onPractise={onPractise}
+              onClose={() => setOpenId(null)}
+            />
+          </div>
+        )}
+      </Flex>
+    </Space>
+  );
+}
+
+export function GraphTabs({
+  graphs,
+  view,
+  busyCode = null,
+  onPractise,
+}: {
+  graphs: readonly StudentGraph[];
+  view: 'graph' | 'list';
+  busyCode?: string | null;
+  onPractise?: (n: StudentGraphNode) => void;
+}) {
+  return graphs.length === 1 ? (
+    <>
+      <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
+        {graphs[0].group.name}
+      </Typography.Title>
+      <OneGraph graph={graphs[0]} view={view} busyCode={busyCode} onPractise={onPractise} />
+    </>
+  ) : (
+    <Tabs
+      aria-label={T.graphs}
+      items={graphs.map((g) => ({
+        key: g.group.id,
+        label: g.group.name,
+        children: <OneGraph graph={g} view={view} busyCode={busyCode} onPractise={onPractise} />,
+      }))}
+    />
+  );
+}
