@@ -1,5 +1,4 @@
 // Create / edit a class: name, grade, subject, description (the kind is the list's).
-import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import type { ClassKind, ClassSummary } from '@edu/contract';
 import { API } from '../../../api/routes';
@@ -8,7 +7,7 @@ import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
 import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
 import { NameItem } from '../common/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal, useEditForm } from '../common/FormModal';
 import { CLASS_KEY } from './queries';
 import { CLASS_TEXTS } from './texts';
 
@@ -34,14 +33,8 @@ export function ClassFormModal({
   editing: ClassSummary | null;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<ClassForm>();
+  const form = useEditForm<ClassForm, NonNullable<typeof editing>>(open, editing);
   const call = useCall();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing) form.setFieldsValue(editing);
-  }, [open, editing, form]);
 
   const save = useApiMutation({
     mutationFn: (v: ClassForm) => {

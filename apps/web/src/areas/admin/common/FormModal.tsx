@@ -1,5 +1,5 @@
 // The create/edit dialog of the admin pages: a vertical form whose OK button submits it, busy while it saves.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 
 export interface FormModalProps<V> {
@@ -34,4 +34,18 @@ export function FormModal<V>({ open, title, form, save, onClose, texts, width, c
       </Form>
     </Modal>
   );
+}
+
+/**
+ * The form of a create/edit dialog: emptied each time the dialog opens, then filled with the record being edited
+ * (null: a new one).
+ */
+export function useEditForm<V, R extends object>(open: boolean, editing: R | null): FormInstance<V> {
+  const [form] = Form.useForm<V>();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue(editing);
+  }, [open, editing, form]);
+  return form;
 }

@@ -1,5 +1,4 @@
 // Create / edit a graph group: name, subject, grade (none: every grade), description.
-import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import type { GraphGroup } from '@edu/contract';
 import { API } from '../../../api/routes';
@@ -9,7 +8,7 @@ import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
 import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
 import { NameItem } from '../common/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal, useEditForm } from '../common/FormModal';
 import { GRAPH_TEXTS } from './texts';
 
 const T = GRAPH_TEXTS.form;
@@ -34,14 +33,8 @@ export function GroupFormModal({
   onClose: () => void;
   onCreated?: (g: GraphGroup) => void;
 }) {
-  const [form] = Form.useForm<GroupForm>();
+  const form = useEditForm<GroupForm, NonNullable<typeof editing>>(open, editing);
   const call = useCall();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing) form.setFieldsValue(editing);
-  }, [open, editing, form]);
 
   const save = useApiMutation({
     mutationFn: (v: GroupForm) => {
