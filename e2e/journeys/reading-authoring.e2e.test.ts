@@ -5,10 +5,12 @@
 // then sets the agency's provider to a LOCAL OpenAI-compatible server on the AI settings page, generates with it and
 // sees a malformed answer and a 429 fail with a clear message while the accepted sub-questions stay.
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
+import { repoRoot } from '../support/server-process.js';
 import { api, setUpTrainingBank } from '../support/training-api.js';
 import {
   completion as chatCompletion,
@@ -288,6 +290,12 @@ describe('reading authoring with the AI helpers', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => visible(/AI 服务繁忙/)).toBe(true);
     await shot(page, 'reading-authoring-model-failed-375');
+    // The whole page is long at 375 px: the two panels as the teacher sees them, on their own.
+    for (const [panel, name] of [
+      [formatPanel(), 'format'],
+      [generatePanel(), 'generate'],
+    ] as const)
+      await panel.screenshot({ path: join(repoRoot, `e2e/screenshots/reading-authoring-${name}-375.png`) });
     await page.goto('/admin/settings/ai');
     await expect.poll(() => visible('最近的调用')).toBe(true);
     await expect.poll(() => visible('输出无效')).toBe(true);
