@@ -1,6 +1,6 @@
 // /admin/recitation/create and /admin/recitation/:id/edit (docs/recitation.md): title and text; the sentences as
 // `sentenceSpans` splits them (docs/product.md §9 separators), each with an optional image (uploaded through
-// /v1/files) and description; a preview of the sheet and its export as a PNG.
+// /v1/files) and description; a preview of the sheet and its export as PNGs, one a page (docs/recitation.md "Pages").
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Row, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
@@ -134,6 +134,11 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
               >
                 {T.exportSheet}
               </Button>
+              {exporter.progress && exporter.progress.pages > 1 && (
+                <Typography.Text type="secondary" data-testid="export-progress" aria-live="polite">
+                  {RECITATION_TEXTS.export.progress(exporter.progress.page, exporter.progress.pages)}
+                </Typography.Text>
+              )}
             </Space>
           </Form>
         </Col>

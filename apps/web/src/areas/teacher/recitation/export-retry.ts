@@ -1,15 +1,22 @@
-// The recitation sheet's export retry (docs/product.md §8–9; docs/recitation.md "Export"): at most three attempts,
-// one second apart, and a notice naming each failed attempt (第 N 次导出失败：…). The sleep is injected so tests
-// run it on fake timers.
+// The recitation sheet's export retry (docs/product.md §8–9; docs/recitation.md "Export" and "Pages"): at most three
+// attempts, one second apart, and a notice naming each failed attempt — for the preparation and then for each page
+// on its own; a page that fails its three attempts stops the export. The sleep is injected so tests run on fake timers.
+import { RECITATION_TEXTS } from './texts';
 
+const T = RECITATION_TEXTS.export;
 export const EXPORT_ATTEMPTS = 3;
 export const EXPORT_RETRY_DELAY_MS = 1000;
 
 export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function exportFailureText(attempt: number, error: unknown): string {
-  const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return `第 ${attempt} 次导出失败：${reason || '未知错误'}`;
+const reasonOf = (error: unknown) =>
+  (error instanceof Error ? error.message : typeof error === 'string' ? error : '') || T.unknownError;
+
+/** `第 N 次导出失败：原因`, or with the page named when the sheet has several pages. */
+export function exportFailureText(attempt: number, error: unknown, page?: { page: number; pages: number }): string {
+  return page && page.pages > 1
+    ? T.pageAttemptFailed(page.page, page.pages, attempt, reasonOf(error))
+    : T.attemptFailed(attempt, reasonOf(error));
 }
 
 export interface RetryOptions {
@@ -35,4 +42,41 @@ export async function withRetries<T>(task: (attempt: number) => Promise<T>, o: R
     }
   }
   throw last;
+}
+
+/** A page that failed every attempt; `downloaded` pages (1 to downloaded) were exported before it. */
+export class PageExportError extends Error {
+  constructor(
+    readonly page: number,
+    readonly pages: number,
+    readonly downloaded: number,
+    readonly reason: unknown,
+  ) {
+    super(T.pageFailed(page, pages, downloaded));
+  }
+}
+
+export interface PagesOptions extends Omit<RetryOptions, 'onFailure'> {
+  /** Before page n is tried (progress). */
+  onPage?: (page: number, pages: number) => void;
+  onFailure?: (attempt: number, error: unknown, page: { page: number; pages: number }) => void;
+}
+
+/** Exports pages 1…pages in order, each with the retry rule; rejects with a PageExportError at the first page lost. */
+export async function exportPages(
+  pages: number,
+  exportPage: (page: number) => Promise<void>,
+  o: PagesOptions = {},
+): Promise<void> {
+  for (let page = 1; page <= pages; page++) {
+    o.onPage?.(page, pages);
+    try {
+      await withRetries(() => exportPage(page), {
+        ...o,
+        onFailure: (attempt, e) => o.onFailure?.(attempt, e, { page, pages }),
+      });
+    } catch (e) {
+      throw new PageExportError(page, pages, page - 1, e);
+    }
+  }
 }

@@ -1,11 +1,20 @@
 // The recitation helpers' pure parts: the text comparison's diff, the export retry policy (3 attempts, 1 s apart, a
-// notice per failed attempt; fake timers), and the practice scoring bands.
+// notice per failed attempt, per page of the sheet; fake timers, a PNG encoder that fails), and the practice scoring
+// bands.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { textSimilarity } from '@edu/contract';
-import { EXPORT_ATTEMPTS, EXPORT_RETRY_DELAY_MS, exportFailureText, sleepMs, withRetries } from './export-retry';
+import {
+  EXPORT_ATTEMPTS,
+  EXPORT_RETRY_DELAY_MS,
+  exportFailureText,
+  exportPages,
+  PageExportError,
+  sleepMs,
+  withRetries,
+} from './export-retry';
 import { bandOf, sentenceScore, totalScore } from './scoring';
 import { diffTexts, tokenize } from './text-diff';
-import { wrapText } from './sheet-export';
+import { canvasToPng } from './sheet-export';
 
 const sides = (parts: ReturnType<typeof diffTexts>) => ({
   old: parts
@@ -116,6 +125,69 @@ describe('export retry (docs/product.md §8–9)', () => {
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
+  /** A canvas whose PNG encoder gives nothing (as a browser's does for a canvas it cannot encode) `fails` times. */
+  const canvasFailing = (fails: number) => {
+    let calls = 0;
+    return {
+      toBlob: (done: (b: Blob | null) => void) => done(++calls <= fails ? null : new Blob(['png'])),
+    } as unknown as HTMLCanvasElement;
+  };
+
+  it('retries each page on its own: a page whose encoder fails twice is downloaded on its third attempt', async () => {
+    const canvases = [canvasFailing(0), canvasFailing(2), canvasFailing(0)];
+    const downloaded: number[] = [];
+    const notices: string[] = [];
+    const progress: string[] = [];
+    const done = exportPages(
+      3,
+      async (page) => {
+        await canvasToPng(canvases[page - 1]);
+        downloaded.push(page);
+      },
+      {
+        onPage: (page, pages) => progress.push(`${page}/${pages}`),
+        onFailure: (n, e, page) => notices.push(exportFailureText(n, e, page)),
+      },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(downloaded).toEqual([1]);
+    expect(notices).toEqual(['第 2/3 页第 1 次导出失败：浏览器没有生成图片']);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(notices).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(notices).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(downloaded).toEqual([1, 2, 3]);
+    expect(progress).toEqual(['1/3', '2/3', '3/3']);
+    expect(notices).toEqual([
+      '第 2/3 页第 1 次导出失败：浏览器没有生成图片',
+      '第 2/3 页第 2 次导出失败：浏览器没有生成图片',
+    ]);
+  });
+
+  it('stops at a page that fails three times, naming it and the pages already downloaded', async () => {
+    const downloaded: number[] = [];
+    const run = (failing: number) =>
+      exportPages(4, async (page) => {
+        await canvasToPng(canvasFailing(page === failing ? 99 : 0));
+        downloaded.push(page);
+      }).catch((e: unknown) => e);
+    const lost = run(3);
+    await vi.advanceTimersByTimeAsync(2 * EXPORT_RETRY_DELAY_MS);
+    const e = (await lost) as PageExportError;
+    expect(e).toBeInstanceOf(PageExportError);
+    expect([e.page, e.pages, e.downloaded]).toEqual([3, 4, 2]);
+    expect(e.message).toBe('第 3/4 页导出失败，请稍后再试；已下载第 1–2 页');
+    expect(downloaded).toEqual([1, 2]);
+    const first = run(1);
+    await vi.advanceTimersByTimeAsync(2 * EXPORT_RETRY_DELAY_MS);
+    expect(((await first) as Error).message).toBe('第 1/4 页导出失败，请稍后再试；还没有下载任何一页');
+    expect(new PageExportError(2, 4, 1, null).message).toBe('第 2/4 页导出失败，请稍后再试；已下载第 1 页');
+    // One page: the notice is the plain one.
+    expect(exportFailureText(1, new Error('x'), { page: 1, pages: 1 })).toBe('第 1 次导出失败：x');
+  });
+
   it('names an unknown failure', async () => {
     expect(exportFailureText(2, {})).toBe('第 2 次导出失败：未知错误');
     const p = sleepMs(1000);
@@ -140,12 +212,5 @@ describe('practice scoring (docs/product.md §5)', () => {
     expect(totalScore([100, null, 50])).toBe(50);
     expect(totalScore([100, 91.67, 0])).toBe(63.89);
     expect(totalScore([])).toBe(0);
-  });
-});
-
-describe('sheet text wrapping', () => {
-  it('breaks lines at the width and drops a leading space', () => {
-    expect(wrapText((s) => s.length, 'abcdef gh', 4)).toEqual(['abcd', 'ef g', 'h']);
-    expect(wrapText((s) => s.length, '春眠不觉晓', 2)).toEqual(['春眠', '不觉', '晓']);
   });
 });

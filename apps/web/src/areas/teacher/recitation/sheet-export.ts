@@ -1,15 +1,31 @@
-// The recitation sheet as a PNG (docs/product.md §8–9; docs/recitation.md "Export"): the title and each sentence,
-// numbered, with its linked image and description, drawn with the 2D canvas API and downloaded; the drawing is
-// retried by export-retry.ts.
+// The recitation sheet as PNGs (docs/product.md §8–9; docs/recitation.md "Export" and "Pages"): the images are
+// loaded and the sheet laid out in pages once (sheet-layout.ts), then each page is drawn on a canvas of its own with
+// the 2D canvas API, encoded and downloaded; export-retry.ts retries each step.
 import type { Recitation } from '@edu/contract';
+import {
+  layoutSheet,
+  SHEET_PAD,
+  SHEET_TITLE_BASELINE,
+  SHEET_WIDTH,
+  type SheetPage,
+  type SheetSentenceInput,
+} from './sheet-layout';
+import { RECITATION_TEXTS } from './texts';
 
-const WIDTH = 900;
-const PAD = 40;
-const LINE = 30;
-const IMAGE_MAX_H = 220;
+const T = RECITATION_TEXTS.export;
 /** An image that has not loaded by then is left out of the sheet. */
 export const IMAGE_LOAD_TIMEOUT_MS = 10_000;
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+const BODY_FONT = `18px ${FONT}`;
+const PAGE_LABEL_WIDTH = 140;
+
+export type SheetContent = Pick<Recitation, 'title' | 'sentences' | 'images'>;
+
+/** A laid-out sheet: how many pages, and how to export page n (1-based) — draw, encode, download. */
+export interface PreparedSheet {
+  pages: number;
+  exportPage: (page: number) => Promise<void>;
+}
 
 /** Loads an image for drawing; rejects naming the image when it fails (docs/product.md §8: logged as a warning). */
 export function loadImage(src: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): Promise<HTMLImageElement> {
@@ -28,79 +44,57 @@ export function loadImage(src: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): Promi
   });
 }
 
-/** The lines of `text` that fit `max` pixels, broken at any character (Chinese has no spaces to break at). */
-export function wrapText(measure: (s: string) => number, text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const ch of text) {
-    if (line && measure(line + ch) > max) {
-      lines.push(line);
-      line = ch.trim() ? ch : '';
-    } else line += ch;
-  }
-  if (line) lines.push(line);
-  return lines;
+/** The downloaded file's name: `标题.png` for one page, `标题-第N页.png` for each of several. */
+export function sheetFileName(title: string, page: number, pages: number): string {
+  const base = title.replace(/[\\/:*?"<>|]/g, '_').trim() || '背诵单';
+  return pages > 1 ? `${base}-第${page}页.png` : `${base}.png`;
 }
 
-/** Draws the sheet on a new canvas; images that fail to load are left out with a warning. */
-export type SheetContent = Pick<Recitation, 'title' | 'sentences' | 'images'>;
-
-export async function drawSheet(r: SheetContent, load = loadImage): Promise<HTMLCanvasElement> {
-  const images = new Map<string, { img: HTMLImageElement | null; desc: string }>();
-  await Promise.all(
-    r.images.map(async (l) => {
-      const img = await load(l.img).catch((e: unknown) => {
-        console.warn(e);
-        return null;
-      });
-      images.set(l.value, { img, desc: l.desc });
-    }),
-  );
-  const probe = document.createElement('canvas').getContext('2d');
-  if (!probe) throw new Error('浏览器无法生成图片');
-  probe.font = `18px ${FONT}`;
-  const measure = (s: string) => probe.measureText(s).width;
-  type Row =
-    | { kind: 'text'; text: string; y: number; bold?: boolean }
-    | { kind: 'img'; img: HTMLImageElement; y: number; w: number; h: number };
-  const rows: Row[] = [];
-  let y = PAD + 36;
-  rows.push({ kind: 'text', text: r.title, y, bold: true });
-  y += 24;
-  r.sentences.forEach((s, i) => {
-    for (const line of wrapText(measure, `${i + 1}. ${s.text}`, WIDTH - PAD * 2)) {
-      y += LINE;
-      rows.push({ kind: 'text', text: line, y });
-    }
-    const linked = images.get(s.id);
-    if (linked?.img) {
-      const scale = Math.min(1, (WIDTH - PAD * 2) / linked.img.width, IMAGE_MAX_H / linked.img.height);
-      const w = Math.max(1, Math.round(linked.img.width * scale));
-      const h = Math.max(1, Math.round(linked.img.height * scale));
-      rows.push({ kind: 'img', img: linked.img, y: y + 10, w, h });
-      y += h + 10;
-    }
-    if (linked?.desc)
-      for (const line of wrapText(measure, linked.desc, WIDTH - PAD * 2)) {
-        y += LINE;
-        rows.push({ kind: 'text', text: line, y });
-      }
-    y += 8;
-  });
-  const canvas = document.createElement('canvas');
-  canvas.width = WIDTH;
-  canvas.height = y + PAD;
+function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('浏览器无法生成图片');
+  if (!ctx) throw new Error(T.noCanvas);
+  return ctx;
+}
+
+/** Draws one page on a new canvas: the title (and `第 n/m 页` when there are several), then its blocks. */
+export function drawPage(
+  page: SheetPage,
+  pages: number,
+  title: string,
+  imageOf: (sentence: number) => HTMLImageElement | undefined,
+): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = SHEET_WIDTH;
+  canvas.height = page.height;
+  const ctx = context2d(canvas);
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#222';
-  for (const row of rows) {
-    if (row.kind === 'img') ctx.drawImage(row.img, PAD, row.y, row.w, row.h);
-    else {
-      ctx.font = row.bold ? `bold 28px ${FONT}` : `18px ${FONT}`;
-      ctx.fillText(row.text, PAD, row.y);
+  const titleRoom = SHEET_WIDTH - SHEET_PAD * 2 - (pages > 1 ? PAGE_LABEL_WIDTH : 0);
+  ctx.font = `bold 28px ${FONT}`;
+  // fillText's maxWidth narrows a long title to the room instead of running it off the page.
+  ctx.fillText(title, SHEET_PAD, SHEET_TITLE_BASELINE, titleRoom);
+  if (pages > 1) {
+    ctx.font = BODY_FONT;
+    ctx.textAlign = 'right';
+    ctx.fillStyle = '#888';
+    ctx.fillText(T.pageLabel(page.number, pages), SHEET_WIDTH - SHEET_PAD, SHEET_TITLE_BASELINE);
+    ctx.textAlign = 'left';
+    ctx.fillStyle = '#222';
+  }
+  ctx.font = BODY_FONT;
+  for (const block of page.blocks) {
+    ctx.save();
+    ctx.translate(SHEET_PAD, block.top);
+    ctx.scale(block.scale, block.scale);
+    for (const row of block.rows) {
+      if (row.kind === 'line') ctx.fillText(row.text, 0, row.baseline);
+      else {
+        const img = imageOf(block.sentence);
+        if (img) ctx.drawImage(img, 0, row.top, row.width, row.height);
+      }
     }
+    ctx.restore();
   }
   return canvas;
 }
@@ -109,7 +103,7 @@ export async function drawSheet(r: SheetContent, load = loadImage): Promise<HTML
 export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
     try {
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('浏览器没有生成图片'))), 'image/png');
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(T.noImage))), 'image/png');
     } catch (e) {
       reject(e instanceof Error ? e : new Error(String(e)));
     }
@@ -122,11 +116,42 @@ export function downloadBlob(blob: Blob, name: string) {
   a.href = url;
   a.download = name;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoked a moment later: some browsers read the URL after click() has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** One attempt: draw, encode, download. */
-export async function exportSheetOnce(r: SheetContent): Promise<void> {
-  const blob = await canvasToPng(await drawSheet(r));
-  downloadBlob(blob, `${r.title.replace(/[\\/:*?"<>|]/g, '_') || '背诵单'}.png`);
+/** Loads the linked images (a failure is a console warning and the image is left out) and lays the sheet out. */
+export async function prepareSheet(r: SheetContent, load = loadImage): Promise<PreparedSheet> {
+  const links = new Map(r.images.map((l) => [l.value, l]));
+  const loaded = new Map<string, HTMLImageElement>();
+  await Promise.all(
+    r.images.map(async (l) => {
+      const img = await load(l.img).catch((e: unknown) => {
+        console.warn(e);
+        return null;
+      });
+      if (img) loaded.set(l.value, img);
+    }),
+  );
+  const probe = context2d(document.createElement('canvas'));
+  probe.font = BODY_FONT;
+  const inputs: SheetSentenceInput[] = r.sentences.map((s) => {
+    const img = loaded.get(s.id);
+    return { text: s.text, image: img && { width: img.width, height: img.height }, desc: links.get(s.id)?.desc };
+  });
+  const layout = layoutSheet(inputs, (s) => probe.measureText(s).width);
+  const imageOf = (i: number) => loaded.get(r.sentences[i]?.id ?? '');
+  return {
+    pages: layout.length,
+    exportPage: async (n) => {
+      const canvas = drawPage(layout[n - 1], layout.length, r.title, imageOf);
+      try {
+        downloadBlob(await canvasToPng(canvas), sheetFileName(r.title, n, layout.length));
+      } finally {
+        // Frees the page's pixels before the next page is drawn.
+        canvas.width = 0;
+        canvas.height = 0;
+      }
+    },
+  };
 }

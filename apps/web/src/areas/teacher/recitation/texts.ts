@@ -58,9 +58,20 @@ export const RECITATION_TEXTS = {
   },
   export: {
     running: '正在导出背诵单…',
+    progress: (page: number, pages: number) => `正在导出第 ${page}/${pages} 页`,
     done: '背诵单已导出',
+    donePages: (pages: number) => `背诵单已导出，共 ${pages} 页`,
     failed: '背诵单导出失败，请稍后再试',
+    attemptFailed: (attempt: number, reason: string) => `第 ${attempt} 次导出失败：${reason}`,
+    pageAttemptFailed: (page: number, pages: number, attempt: number, reason: string) =>
+      `第 ${page}/${pages} 页第 ${attempt} 次导出失败：${reason}`,
+    pageFailed: (page: number, pages: number, downloaded: number) =>
+      `第 ${page}/${pages} 页导出失败，请稍后再试；` +
+      (downloaded === 0 ? '还没有下载任何一页' : downloaded === 1 ? '已下载第 1 页' : `已下载第 1–${downloaded} 页`),
+    unknownError: '未知错误',
+    pageLabel: (page: number, pages: number) => `第 ${page}/${pages} 页`,
     noCanvas: '浏览器无法生成图片',
+    noImage: '浏览器没有生成图片',
   },
   practice: {
     listTitle: '背诵练习',

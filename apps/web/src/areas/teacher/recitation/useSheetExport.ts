@@ -1,29 +1,45 @@
-// The export button's behaviour (docs/recitation.md "Export"): one attempt after another, at most three, one second
-// apart, an error notice naming each failed attempt, a success toast at the end.
+// The export button's behaviour (docs/recitation.md "Export" and "Pages"): the sheet is prepared (images loaded,
+// pages laid out), then each page exported — each step at most three attempts one second apart, an error notice
+// naming each failed attempt (and its page), the page being exported as progress, a success toast at the end.
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
-import { exportFailureText, withRetries, type RetryOptions } from './export-retry';
-import { exportSheetOnce, type SheetContent } from './sheet-export';
+import { exportFailureText, exportPages, PageExportError, withRetries, type RetryOptions } from './export-retry';
+import { prepareSheet, type PreparedSheet, type SheetContent } from './sheet-export';
 import { RECITATION_TEXTS } from './texts';
 
 const T = RECITATION_TEXTS.export;
 
-export function useSheetExport(run: (r: SheetContent) => Promise<void> = exportSheetOnce, retry: RetryOptions = {}) {
+export interface ExportProgress {
+  page: number;
+  pages: number;
+}
+
+export function useSheetExport(
+  prepare: (r: SheetContent) => Promise<PreparedSheet> = prepareSheet,
+  retry: Omit<RetryOptions, 'onFailure'> = {},
+) {
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const start = async (r: SheetContent) => {
     setBusy(true);
     try {
-      await withRetries(() => run(r), {
+      const sheet = await withRetries(() => prepare(r), {
         ...retry,
         onFailure: (attempt, e) => void message.error(exportFailureText(attempt, e)),
       });
-      void message.success(T.done);
-    } catch {
-      void message.error(T.failed);
+      await exportPages(sheet.pages, sheet.exportPage, {
+        ...retry,
+        onPage: (page, pages) => setProgress({ page, pages }),
+        onFailure: (attempt, e, page) => void message.error(exportFailureText(attempt, e, page)),
+      });
+      void message.success(sheet.pages > 1 ? T.donePages(sheet.pages) : T.done);
+    } catch (e) {
+      void message.error(e instanceof PageExportError && e.pages > 1 ? e.message : T.failed);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
-  return { start, busy };
+  return { start, busy, progress };
 }
