@@ -3,7 +3,7 @@
 // /v1/files) and description; a preview of the sheet and its export as PNGs, one a page (docs/recitation.md "Pages").
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Row, Space, Spin, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import {
   RECITATION_DESC_MAX,
@@ -21,9 +21,9 @@ import { useImageUpload } from '../../../app/image-upload';
 import { useCall } from '../../../app/session-context';
 import { RECITATION_LIST_PATH, recitationEditPath } from './paths';
 import { RECITATION_KEY, useRecitation } from './queries';
+import { SheetExportButton } from './SheetExportButton';
 import { SheetPreview } from './SheetPreview';
 import { RECITATION_TEXTS } from './texts';
-import { useSheetExport } from './useSheetExport';
 
 const T = RECITATION_TEXTS.editor;
 const fileUrl = (id: string) => `/v1/files/${encodeURIComponent(id)}`;
@@ -54,7 +54,6 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
   });
   const target = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const exporter = useSheetExport();
 
   const setLink = (sid: string, change: Partial<RecitationImageLink> | null) =>
     setLinks((m) => {
@@ -126,19 +125,7 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
               <Button icon={<EyeOutlined />} onClick={() => setPreview((p) => !p)} disabled={sentences.length === 0}>
                 {T.preview}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.busy}
-                disabled={sentences.length === 0}
-                onClick={() => void exporter.start({ title, sentences, images })}
-              >
-                {T.exportSheet}
-              </Button>
-              {exporter.progress && exporter.progress.pages > 1 && (
-                <Typography.Text type="secondary" data-testid="export-progress" aria-live="polite">
-                  {RECITATION_TEXTS.export.progress(exporter.progress.page, exporter.progress.pages)}
-                </Typography.Text>
-              )}
+              <SheetExportButton sheet={{ title, sentences, images }} />
             </Space>
           </Form>
         </Col>
