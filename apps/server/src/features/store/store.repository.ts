@@ -19,28 +19,18 @@ import { containsPattern } from '../../lib/like-pattern.js';
 import { activeCount } from '../repositories/repositories.repository.js';
 import { notGraphPractice, schemeCount } from '../schemes/train-repos.repository.js';
 import type { StoreKind } from '@edu/contract';
+import type { RepoKindRow } from '../repositories/repository-kind.repository.js';
 
 const KINDS = {
   question: { repos: questionRepos, subscriptions: repoSubscriptions, itemCount: activeCount },
   train: { repos: trainRepos, subscriptions: trainRepoSubscriptions, itemCount: schemeCount },
 } as const;
 
-export interface StoreRow {
-  id: number;
-  agencyId: string;
-  agencyName: string;
-  name: string;
-  description: string;
-  shared: boolean;
-  subjectId: string | null;
+/** A repository as the store lists it: the repository's own row with its dictionary names and the viewer's 已引用. */
+export interface StoreRow extends Omit<RepoKindRow, 'createdAt'> {
   subjectName: string | null;
-  gradeId: string | null;
   gradeName: string | null;
-  itemCount: number;
   subscribed: boolean;
-  withdrawnAt: Date | null;
-  withdrawnReason: string | null;
-  updatedAt: Date;
 }
 
 export interface StoreFilter {
