@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds the demo database once; each file's createTestApp starts from a copy.
+          globalSetup: ['apps/server/src/test/seeded-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,12 +1,14 @@
-// The README's test command: typecheck, lint, format check, unit + API tests (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set), then the e2e journeys in headless Chromium. Ends with one
-// "N passed, N failed" line summed over every vitest run.
-import { spawnSync } from 'node:child_process';
+// The README's test command: typecheck, lint and format check side by side, unit + API tests (PGlite, then
+// PostgreSQL when TEST_DATABASE_URL is set), then the e2e journeys in headless Chromium. Ends with one
+// "N passed, N failed" line summed over every vitest run. The unit and API runs use every core
+// (TEST_WORKERS overrides; docs/testing.md "Running the suite").
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const reports = mkdtempSync(join(tmpdir(), 'edu-test-'));
+const workers = process.env.TEST_WORKERS ?? String(Math.max(availableParallelism(), 1));
 const vitest = (name, key, args, env = {}) => ({
   name,
   report: join(reports, `${key}.json`),
@@ -22,39 +24,68 @@ const vitest = (name, key, args, env = {}) => ({
   env,
 });
 
-const steps = [
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
-  { name: 'format', cmd: 'npm', args: ['run', 'format:check'] },
-  vitest('unit + API (PGlite)', 'pglite', [], { TEST_DB: 'pglite' }),
+/** Each entry runs after the one before; the steps of one entry run at the same time. */
+const stages = [
+  [
+    { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], buffered: true },
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'], buffered: true },
+    { name: 'format', cmd: 'npm', args: ['run', 'format:check'], buffered: true },
+  ],
+  [vitest('unit + API (PGlite)', 'pglite', [`--maxWorkers=${workers}`], { TEST_DB: 'pglite' })],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(vitest('API (PostgreSQL)', 'postgres', ['--project', 'server'], { TEST_DB: 'postgres' }));
+  stages.push([
+    vitest('API (PostgreSQL)', 'postgres', ['--project', 'server', `--maxWorkers=${workers}`], {
+      TEST_DB: 'postgres',
+    }),
+  ]);
 } else {
   console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 }
-if (process.env.SKIP_E2E !== '1') steps.push(vitest('e2e', 'e2e', ['--config', 'e2e/vitest.config.ts']));
+if (process.env.SKIP_E2E !== '1') stages.push([vitest('e2e', 'e2e', ['--config', 'e2e/vitest.config.ts'])]);
+
+/** Runs one step; a buffered step's output is printed in one piece when it ends, so that parallel steps do not interleave. */
+function run({ name, cmd, args, env, buffered }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const out = [];
+    if (buffered) {
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+    }
+    child.on('close', (status) => {
+      if (buffered) console.log(`\n=== ${name} ===\n${Buffer.concat(out).toString()}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+      resolve(status ?? 1);
+    });
+  });
+}
 
 let passed = 0;
 let failed = 0;
 let code = 0;
-for (const { name, cmd, args, env, report } of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
-  );
-  if (report && existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests ?? 0;
-    failed += json.numFailedTests ?? 0;
+const began = Date.now();
+for (const stage of stages) {
+  for (const step of stage) if (!step.buffered) console.log(`\n=== ${step.name} ===`);
+  const statuses = await Promise.all(stage.map(run));
+  for (const { report } of stage) {
+    if (report && existsSync(report)) {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      passed += json.numPassedTests ?? 0;
+      failed += json.numFailedTests ?? 0;
+    }
   }
-  if (r.status !== 0) {
-    code = r.status ?? 1;
+  const bad = statuses.find((s) => s !== 0);
+  if (bad !== undefined) {
+    code = bad;
     if (failed === 0) failed = 1;
     break;
   }
 }
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - began) / 60000).toFixed(1)} min)`);
 process.exit(code);

@@ -28,6 +28,10 @@ describe('knowledge tree', () => {
     await root.getByRole('button', { name: /^添加子知识点 / }).click();
     await page.getByRole('dialog').getByLabel('名称').fill(name);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    // The toasts said so far: a refusal fails here with the server's words rather than as a missing node.
+    await expect
+      .poll(() => page.locator('.ant-message-notice').allTextContents(), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining('已添加'));
     const added = page.locator('.kp-node', { hasText: name });
     await expect.poll(() => added.count()).toBe(1);
     const code = await added.getAttribute('data-code');

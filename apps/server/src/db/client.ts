@@ -17,8 +17,16 @@ export type Database =
   | { kind: 'pglite'; db: Db; drizzle: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; drizzle: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
 
-/** PostgreSQL at `url`; otherwise PGlite in `dataDir` (in memory when `dataDir` is undefined). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+/**
+ * PostgreSQL at `url`; otherwise PGlite in `dataDir` (in memory when `dataDir` is undefined), started from the
+ * dump `loadDataDir` when given.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -26,7 +34,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     const d = drizzlePg(pool, { schema });
     return { kind: 'postgres', db: d, drizzle: d, pool, close: () => pool.end() };
   }
-  const client = await openPglite(opts.dataDir);
+  const client = await openPglite(opts.dataDir, opts.loadDataDir);
   const d = drizzlePglite(client, { schema });
   return { kind: 'pglite', db: d, drizzle: d, client, close: () => client.close() };
 }

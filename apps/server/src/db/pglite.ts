@@ -12,7 +12,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** `dataDir` undefined opens an in-memory database (tests). */
-export function openPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+/**
+ * `dataDir` undefined opens an in-memory database (tests); `loadDataDir` starts it from a dump of another
+ * data directory (`dumpDataDir`), as the tests' seeded copy does.
+ */
+export function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
 }

@@ -200,6 +200,15 @@ export interface SeedResult {
   demoSeeded?: boolean;
 }
 
+/** What seeding the demo data prints: the accounts and their password. */
+export function demoSeedNotice(): string[] {
+  return [
+    'Seeded the demo data (agencies demo and other, knowledge tree, question bank, accounts).',
+    `Demo accounts, all with the password ${DEMO_PASSWORD}:`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(8)} ${a.roles.join(', ')}`),
+  ];
+}
+
 /**
  * Seeds an empty database: dictionaries, then the demo data when `seed` is demo; and when no user
  * exists afterwards, the platform admin (ADMIN_USERNAME / ADMIN_PASSWORD, or a printed one-time
@@ -215,14 +224,7 @@ export async function seedDatabase(
     const empty = await isEmpty(tx);
     if (config.seed === 'demo' && empty) {
       await seedDemo(tx);
-      return {
-        demoSeeded: true,
-        notice: [
-          'Seeded the demo data (agencies demo and other, knowledge tree, question bank, accounts).',
-          `Demo accounts, all with the password ${DEMO_PASSWORD}:`,
-          ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(8)} ${a.roles.join(', ')}`),
-        ],
-      };
+      return { demoSeeded: true, notice: demoSeedNotice() };
     }
     const [u] = await tx.select({ n: count() }).from(users);
     if (u.n > 0) return { notice: [] };

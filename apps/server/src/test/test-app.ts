@@ -4,15 +4,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@edu/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { DEMO_PASSWORD } from '../seed/seed-data.js';
-import { seedDatabase } from '../seed/seed.js';
+import { demoSeedNotice, seedDatabase, type SeedResult } from '../seed/seed.js';
 import { manualClock } from '../lib/clock.js';
+import { adminQuery, withDatabase, type SeededTemplate } from './seeded-template.js';
+
+const DEMO_SEED_RESULT: SeedResult = { demoSeeded: true, notice: demoSeedNotice() };
+
+async function migrateAndSeed(database: Database, config: Config): Promise<SeedResult> {
+  await migrateDatabase(database);
+  return seedDatabase(database.db, config);
+}
 
 export const usePostgres = () => process.env.TEST_DB === 'postgres';
 
@@ -21,33 +29,44 @@ interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+/**
+ * A new PostgreSQL database for one file: a copy of the run's seeded template when `template` is given (see
+ * seeded-template.ts), else empty.
+ */
+async function createPostgresDatabase(template: string | null): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test)');
   const name = `edu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 4 });
+  await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
-async function createTestDatabase(): Promise<TestDatabase> {
-  if (usePostgres()) return createPostgresDatabase();
-  const database = await openDatabase({});
-  return { database, drop: () => database.close() };
+/** The run's migrated and seeded demo database (seeded-template.ts); null outside the server project. */
+function seededTemplate(): SeededTemplate | null {
+  try {
+    return inject('seededTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh database; `seeded`: already migrated and seeded with the demo data, copied from the run's template. */
+async function createTestDatabase(wantSeeded: boolean): Promise<TestDatabase & { seeded: boolean }> {
+  const template = wantSeeded ? seededTemplate() : null;
+  if (usePostgres()) {
+    const copy = template?.kind === 'postgres' ? template.location : null;
+    return { ...(await createPostgresDatabase(copy)), seeded: copy !== null };
+  }
+  const dump = template?.kind === 'pglite' ? new Blob([readFileSync(template.location)]) : undefined;
+  const database = await openDatabase({ loadDataDir: dump });
+  return { database, drop: () => database.close(), seeded: dump !== undefined };
 }
 
 export interface CallOptions {
@@ -68,10 +87,10 @@ export async function createTestApp(
     Pick<BuildAppOptions, 'loginLimiter' | 'extraRoutes'>
   > = {},
 ) {
-  const { database, drop } = await createTestDatabase();
   const config = testConfig({ seed: opts.seed ?? 'demo', ...opts.config });
-  await migrateDatabase(database);
-  const seeded = await seedDatabase(database.db, config);
+  const { database, drop, seeded: copied } = await createTestDatabase(config.seed === 'demo');
+  // A copied database is the demo seed as seedDatabase leaves it; its notice is the demo one.
+  const seeded = copied ? DEMO_SEED_RESULT : await migrateAndSeed(database, config);
   const clock = manualClock(Date.UTC(2026, 0, 5, 8, 0, 0));
   const app: FastifyInstance = await buildApp({
     db: database.db,
