@@ -28,7 +28,15 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseURL', server.baseURL);
 }
 
+/** The server logs at warn (server-process.ts): what it printed is worth reading, above all after a failure. */
+const SERVER_LOG_TAIL = 30_000;
+
 export async function teardown(): Promise<void> {
+  const out = server?.output().trim() ?? '';
+  if (out)
+    console.log(
+      `\n--- the e2e server's output at warn level (docs/server.md "Slow requests") ---\n${out.slice(-SERVER_LOG_TAIL)}`,
+    );
   await server?.stop();
 }
 

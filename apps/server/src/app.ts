@@ -44,6 +44,7 @@ import { sharedRedis } from './lib/redis.js';
 import envelope, { routingErrorHandler } from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
+import slowRequests from './plugins/slow-requests.js';
 import staticPlugin from './plugins/static.js';
 import { createServices } from './services.js';
 
@@ -82,6 +83,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   });
 
   await app.register(security);
+  await app.register(slowRequests, { thresholdMs: config.slowRequestMs });
   // Before every route: its onRoute hook adds compression to each (docs/server.md "Compression").
   await app.register(compression);
   await app.register(envelope);

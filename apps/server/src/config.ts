@@ -105,6 +105,8 @@ const EnvSchema = z
      */
     INIT_CWD: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A request answered after this many ms is logged at warn level with its route (0 = never; docs/server.md). */
+    SLOW_REQUEST_MS: int(2000, 0),
     /** Days an in-app notice is kept; the periodic check deletes older ones (docs/notices.md "Retention"). */
     NOTICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Import and export limits and their workers (docs/import-export.md "Limits", docs/jobs.md). */
@@ -218,6 +220,7 @@ const EnvSchema = z
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     leftMemberRetentionDays: e.LEFT_MEMBER_RETENTION_DAYS,
     transfer: {
       maxBytes: e.IMPORT_MAX_BYTES,
