@@ -1,6 +1,7 @@
-// A fresh app on a fresh, migrated and seeded database for one test file: in-memory PGlite by
-// default, or a new PostgreSQL database per file when TEST_DB=postgres and TEST_DATABASE_URL is set
-// (created from that URL and dropped afterwards). No mocks of the database.
+// A fresh app on a fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
+// PostgreSQL database per file when TEST_DB=postgres and TEST_DATABASE_URL is set (dropped afterwards). The demo
+// seed is copied from the run's seeded template (seeded-template.ts, docs/testing.md "Test databases"). No mocks of
+// the database.
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@edu/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
