@@ -6,7 +6,7 @@ import { Background, Controls, MarkerType, ReactFlow, type Edge, type ReactFlowI
 import '@xyflow/react/dist/style.css';
 import { FIT, startViewport } from './fit';
 import { positionsOf } from './layout';
-import { NODE_TYPES, type GraphFlowNode } from './GraphNode';
+import { NODE_FRAME, NODE_TYPES, type GraphFlowNode } from './GraphNode';
 import type { GraphNodeState } from './states';
 
 export interface CanvasNode {
@@ -39,23 +39,44 @@ export interface GraphCanvasProps {
   height?: number | string;
   selectedId?: string | null;
   onNodeClick?: (id: string) => void;
+  /**
+   * The items' states when they change without the graph (the preview's sample student), else each node's own:
+   * a new colouring does not lay the graph out again.
+   */
+  states?: ReadonlyMap<string, GraphNodeState>;
 }
 
-export default function GraphCanvas({ nodes, edges, label, height = 520, selectedId, onNodeClick }: GraphCanvasProps) {
-  const flowNodes = useMemo<GraphFlowNode[]>(() => {
-    const at = positionsOf(
-      nodes,
-      edges.map((e) => ({ from: e.from, to: e.to })),
-    );
-    return nodes.map((n) => ({
-      id: n.id,
-      type: 'item',
-      position: at.get(n.id)!,
-      data: { label: n.label, state: n.state },
-      selected: n.id === selectedId,
-      ariaLabel: n.label,
-    }));
-  }, [nodes, edges, selectedId]);
+export default function GraphCanvas({
+  nodes,
+  edges,
+  label,
+  height = 520,
+  selectedId,
+  onNodeClick,
+  states,
+}: GraphCanvasProps) {
+  // Laid out once per graph (docs/knowledge-graph.md "Speed"): a selection or a new colouring keeps the positions.
+  const at = useMemo(
+    () =>
+      positionsOf(
+        nodes,
+        edges.map((e) => ({ from: e.from, to: e.to })),
+      ),
+    [nodes, edges],
+  );
+  const flowNodes = useMemo<GraphFlowNode[]>(
+    () =>
+      nodes.map((n) => ({
+        id: n.id,
+        type: 'item',
+        ...NODE_FRAME,
+        position: at.get(n.id)!,
+        data: { label: n.label, state: states?.get(n.id) ?? n.state },
+        selected: n.id === selectedId,
+        ariaLabel: n.label,
+      })),
+    [nodes, at, states, selectedId],
+  );
   const flowEdges_ = useMemo(() => flowEdges(edges), [edges]);
   const box = useRef<HTMLDivElement>(null);
   // Opened where startViewport says (a tall graph at its top, centred across) once the box has its size.

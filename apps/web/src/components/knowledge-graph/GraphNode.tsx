@@ -60,3 +60,33 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
 }
 
 export const NODE_TYPES = { item: GraphNode };
+
+/** React Flow's handle: a 6 px square centred on the node's edge (its stylesheet). */
+const HANDLE = 6;
+/**
+ * The size and the two handles every node is drawn with, given to React Flow up front (docs/knowledge-graph.md
+ * "Speed"): it shows the nodes and their edges in the first frame instead of after measuring them, and a node
+ * outside the view is known to be outside without ever being drawn.
+ */
+export const NODE_FRAME = {
+  width: NODE_WIDTH,
+  height: NODE_HEIGHT,
+  handles: [
+    {
+      type: 'target',
+      position: Position.Top,
+      x: (NODE_WIDTH - HANDLE) / 2,
+      y: -HANDLE / 2,
+      width: HANDLE,
+      height: HANDLE,
+    },
+    {
+      type: 'source',
+      position: Position.Bottom,
+      x: (NODE_WIDTH - HANDLE) / 2,
+      y: NODE_HEIGHT - HANDLE / 2,
+      width: HANDLE,
+      height: HANDLE,
+    },
+  ],
+} satisfies Pick<GraphFlowNode, 'width' | 'height' | 'handles'>;

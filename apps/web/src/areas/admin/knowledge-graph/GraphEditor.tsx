@@ -19,11 +19,16 @@ import { Button } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { GraphEdge, GraphItem } from '@edu/contract';
 import { ARROW, FIT } from '../../../components/knowledge-graph/GraphCanvas';
-import { NODE_TYPES, type GraphFlowNode } from '../../../components/knowledge-graph/GraphNode';
+import { NODE_FRAME, NODE_TYPES, type GraphFlowNode } from '../../../components/knowledge-graph/GraphNode';
 import { layeredLayout, placeUnplaced, type Point } from '../../../components/knowledge-graph/layout';
 import { GRAPH_TEXTS } from './texts';
 
 const T = GRAPH_TEXTS.editor;
+/**
+ * No minimap above this many items: it draws every node at every pan (2,000 rectangles for the benchmark's graph,
+ * docs/knowledge-graph.md "Speed"), and a graph that large shows in it as a thin strip.
+ */
+const MINIMAP_MAX_ITEMS = 500;
 
 export type Selection = { kind: 'item'; id: string } | { kind: 'edge'; id: string } | null;
 export interface Position {
@@ -80,6 +85,7 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
       return known.map((k, index) => ({
         id: k.id,
         type: 'item' as const,
+        ...NODE_FRAME,
         position: added.get(k.id) ?? { x: k.x!, y: k.y! },
         data: { label: items[index].knowledgeName, editable: true },
         selected: selectedIds.has(k.id),
@@ -146,7 +152,7 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
       </Panel>
       <Background gap={24} />
       <Controls showInteractive={false} />
-      {items.length > 30 && <MiniMap pannable zoomable />}
+      {items.length > 30 && items.length <= MINIMAP_MAX_ITEMS && <MiniMap pannable zoomable />}
     </ReactFlow>
   );
 }

@@ -2,7 +2,7 @@
 // lazy) draws items and prerequisites; an edge drawn or picked is PUT and a refusal (a cycle, a duplicate) is shown
 // in place with the server's message while the graph stays as it was; a selected edge or item can be deleted (an
 // item after a confirmation that says where it is used); positions are saved as they change.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { GraphDetail, GraphEdge, GraphItem } from '@edu/contract';
@@ -20,7 +20,8 @@ import { RemoveItemModal } from './RemoveItemModal';
 import { GRAPH_TEXTS } from './texts';
 import { useLayoutSaver } from './use-layout-saver';
 
-const GraphEditor = lazy(() => import('./GraphEditor'));
+const loadEditor = () => import('./GraphEditor');
+const GraphEditor = lazy(loadEditor);
 const T = GRAPH_TEXTS.editor;
 
 function SelectionPanel({
@@ -88,6 +89,8 @@ export default function ItemsEditorPage() {
   const [edgeError, setEdgeError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<GraphItem | null>(null);
   const saver = useLayoutSaver(id);
+  // The canvas loads while the graph is read (docs/knowledge-graph.md "Speed").
+  useEffect(() => void loadEditor(), []);
   const d = detail.data;
 
   const addEdge = useApiMutation({

@@ -1,7 +1,7 @@
 // admin/knowledgraph/group/:id/preview: the graph read-only as a student sees it, coloured by the four states of a
 // sample student; clicking an item marks it mastered in the sample (or not again), and the others follow by the
 // server's rules (components/knowledge-graph/states.ts). Nothing is saved.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useGraphDetail } from '../../../api/knowledge-graph';
@@ -9,11 +9,12 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { nodeStates, type GraphNodeState } from '../../../components/knowledge-graph/states';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
+import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
 import { GraphPageCard } from './GraphPageCard';
 import { graphItemsPath } from './paths';
 import { GRAPH_TEXTS } from './texts';
 
-const GraphCanvas = lazy(() => import('../../../components/knowledge-graph/GraphCanvas'));
+const GraphCanvas = lazy(loadGraphCanvas);
 const T = GRAPH_TEXTS.preview;
 const NOTHING: ReadonlySet<string> = new Set();
 
@@ -21,6 +22,8 @@ export default function PreviewPage() {
   const { id = '' } = useParams();
   const detail = useGraphDetail(id);
   const [mastered, setMastered] = useState<ReadonlySet<string>>(NOTHING);
+  // The canvas loads while the graph is read.
+  useEffect(() => void loadGraphCanvas(), []);
   const d = detail.data;
   const edges = useMemo(
     () => (d?.edges ?? []).map((e) => ({ id: e.id, from: e.fromItemId, to: e.toItemId })),
@@ -36,16 +39,10 @@ export default function PreviewPage() {
       ),
     [d?.items, edges, mastered],
   );
+  // The items without their states: a click recolours the graph (`states`) without laying it out again.
   const nodes = useMemo(
-    () =>
-      (d?.items ?? []).map((i) => ({
-        id: i.id,
-        label: i.knowledgeName,
-        x: i.x,
-        y: i.y,
-        state: states.get(i.id),
-      })),
-    [d?.items, states],
+    () => (d?.items ?? []).map((i) => ({ id: i.id, label: i.knowledgeName, x: i.x, y: i.y })),
+    [d?.items],
   );
   const counts = useMemo(() => {
     const c: Partial<Record<GraphNodeState, number>> = {};
@@ -85,6 +82,7 @@ export default function PreviewPage() {
                 edges={edges}
                 label={GRAPH_VIEW_TEXTS.graphLabel(d.group.name)}
                 height="70vh"
+                states={states}
                 onNodeClick={toggle}
               />
             </Suspense>

@@ -1,10 +1,11 @@
 // The graph as a list (the default on narrow screens, and for screen readers): one heading per state with its
 // items, ready ones first; each item a button that opens it, with 去练习 beside ready and learning ones.
+import { useMemo } from 'react';
 import { Button, Empty, Flex, Space, Typography } from 'antd';
 import type { StudentGraph, StudentGraphNode } from '@edu/contract';
 import { STATE_STYLES } from '../../../components/knowledge-graph/states';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
-import { byState, neighbours } from './graph-model';
+import { byState, neighbourIndex } from './graph-model';
 import { PracticeButton } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 
@@ -20,9 +21,12 @@ export function GraphListView({
   /** Absent for a viewer who is not the student: no 去练习. */
   onPractise?: (n: StudentGraphNode) => void;
 }) {
+  const groups = useMemo(() => byState(graph), [graph]);
+  // Read once: a graph of thousands of items would otherwise scan its edges for every locked item.
+  const neighboursOf = useMemo(() => neighbourIndex(graph), [graph]);
   return (
     <div className="graph-list">
-      {byState(graph).map(({ state, nodes }) => (
+      {groups.map(({ state, nodes }) => (
         <section key={state} aria-labelledby={`graph-${graph.group.id}-${state}`} style={{ marginBottom: 16 }}>
           <Typography.Title
             level={4}
@@ -36,7 +40,7 @@ export function GraphListView({
           ) : (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {nodes.map((n) => {
-                const needs = state === 'locked' || state === 'learning' ? neighbours(graph, n.id).needs : [];
+                const needs = state === 'locked' || state === 'learning' ? neighboursOf(n.id).needs : [];
                 const missing = needs.filter((x) => x.state !== 'mastered');
                 return (
                   <li key={n.id} className={`graph-list-item graph-list-${state}`} style={{ padding: '6px 0' }}>

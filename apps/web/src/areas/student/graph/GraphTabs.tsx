@@ -8,13 +8,14 @@ import type { StudentGraph, StudentGraphNode } from '@edu/contract';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
-import { byState } from './graph-model';
+import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
+import { stateCounts } from './graph-model';
 import { GraphListView } from './GraphListView';
 import { NodeDetail } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 import { useNarrow } from './use-narrow';
 
-const GraphCanvas = lazy(() => import('../../../components/knowledge-graph/GraphCanvas'));
+const GraphCanvas = lazy(loadGraphCanvas);
 
 export const LIST_BELOW_PX = 600;
 
@@ -36,7 +37,7 @@ function OneGraph({
   useEffect(() => {
     if (openId !== null) detailRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [openId]);
-  const counts = useMemo(() => Object.fromEntries(byState(graph).map((g) => [g.state, g.nodes.length])), [graph]);
+  const counts = useMemo(() => stateCounts(graph), [graph]);
   const nodes = useMemo(
     () => graph.nodes.map((n) => ({ id: n.id, label: n.knowledgeName, x: n.x, y: n.y, state: n.state })),
     [graph.nodes],

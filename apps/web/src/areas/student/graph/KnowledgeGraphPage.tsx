@@ -1,7 +1,7 @@
 // student/knowledgegraph/mine: the curated graphs of the student's subjects (docs/web.md "Knowledge graph"), and
 // without one the knowledge tree with the student's mastery on every point — each node coloured by its level,
 // with the answers behind it on selection.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Card, Descriptions, Empty, Space, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import type { MasteryPoint } from '@edu/contract';
@@ -15,6 +15,9 @@ import { LEVEL_COLORS } from '../point/levels';
 import { LevelTag, MasteryLegend, SubjectPicker } from '../point/MasteryParts';
 import { MASTERY_TEXTS as T } from '../point/texts';
 import { CuratedGraphs } from './CuratedGraphs';
+import { LIST_BELOW_PX } from './GraphTabs';
+import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
+import { useNarrow } from './use-narrow';
 import { STUDENT_GRAPH_TEXTS } from './texts';
 
 /** The points as antd Tree nodes, coloured by level; parents missing from the list make their child a root. */
@@ -109,6 +112,11 @@ function MasteryTreeView() {
 
 function Graphs() {
   const graphs = useStudentGraphs();
+  const narrow = useNarrow(LIST_BELOW_PX);
+  // A wide screen draws the graphs: their canvas loads while they are read (docs/knowledge-graph.md "Speed").
+  useEffect(() => {
+    if (!narrow) void loadGraphCanvas();
+  }, [narrow]);
   const tree: ReactNode = <MasteryTreeView />;
   if (graphs.isPending) return <PageSpinner />;
   if (graphs.isError)
