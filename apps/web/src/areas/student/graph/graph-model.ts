@@ -48,12 +48,7 @@ export function neighbourIndex(graph: StudentGraph): (id: string) => Neighbours 
 
 /** The names of an item's prerequisites (`needs`) and of the items it unlocks. */
 export function neighbours(graph: StudentGraph, id: string): Neighbours {
-  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const pick = (ids: string[]) => ids.flatMap((i) => byId.get(i) ?? []);
-  return {
-    needs: pick(graph.edges.filter((e) => e.toItemId === id).map((e) => e.fromItemId)),
-    unlocks: pick(graph.edges.filter((e) => e.fromItemId === id).map((e) => e.toItemId)),
-  };
+  return neighbourIndex(graph)(id);
 }
 
 /** Ready and learning items can be practised from the graph. */
