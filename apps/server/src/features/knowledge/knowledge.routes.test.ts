@@ -32,19 +32,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /v1/exam/question/knowledgepoints', () => {
-  it('answers every point with its parent chain up to the subject and zero counts', async () => {
+  it("answers every point with its parent chain up to the subject and the agency's counts", async () => {
     const points = await list();
     expect(points.length).toBeGreaterThan(80);
     const byCode = new Map(points.map((p) => [p.code, p]));
     const lv2 = byCode.get('en.g7.c1.k1.k1')!;
+    // 演示题库 holds three questions on it: an 例题, a 变式题 and one untagged.
     expect(lv2).toMatchObject({
       parentCode: 'en.g7.c1.k1',
       name: '可数名词与不可数名词',
       lv: 'lv2',
-      refCount: 0,
-      exampleRefCount: 0,
+      refCount: 3,
+      exampleRefCount: 1,
       mockRefCount: 0,
-      varRefCount: 0,
+      varRefCount: 1,
     });
     const chain: string[] = [];
     for (let p = lv2.parent; p; p = p.parent) chain.push(`${p.lv}:${p.code}`);
@@ -139,7 +140,7 @@ describe('PUT /v1/exam/question/knowledgepoint', () => {
     const lv4 = expectOk(await create({ parent: lv3.code, name: 'a piece of' }));
     expect(lv4).toMatchObject({ code: 'en.g7.c1.k1.k1.k1.k1', lv: 'lv4' });
     const chapter = expectOk(await create({ parent: 'en.g7', name: '听力' }));
-    expect(chapter).toMatchObject({ code: 'en.g7.c4', lv: 'chapter', sort: 4 });
+    expect(chapter).toMatchObject({ code: 'en.g7.c5', lv: 'chapter', sort: 5 });
     const grade = expectOk(await create({ parent: 'en', name: '高一' }));
     expect(grade).toMatchObject({ code: 'en.g10', lv: 'grade' });
     const subject = expectOk(await create({ name: '物理' }));
@@ -236,9 +237,11 @@ describe('POST /v1/exam/question/knowledgepoint/:id', () => {
 
 describe('DELETE /v1/exam/question/knowledgepoint/:id', () => {
   it('deletes a leaf', async () => {
-    expectOk(await t.call('DELETE', '/v1/exam/question/knowledgepoint/en.g9.c1.k3', { token: admin }));
-    expect((await list()).some((p) => p.code === 'en.g9.c1.k3')).toBe(false);
-    expectError(await t.call('DELETE', '/v1/exam/question/knowledgepoint/en.g9.c1.k3', { token: admin }), 404);
+    // Every seeded leaf has demo questions (each graph item can be practised): a leaf of its own.
+    const { code } = expectOk(await create({ parent: 'en.g9.c1', name: '待删除的知识点' }));
+    expectOk(await t.call('DELETE', `/v1/exam/question/knowledgepoint/${code}`, { token: admin }));
+    expect((await list()).some((p) => p.code === code)).toBe(false);
+    expectError(await t.call('DELETE', `/v1/exam/question/knowledgepoint/${code}`, { token: admin }), 404);
   });
 
   it('refuses a point with children (409 saying why) and deletes nothing', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { INVALID, VALID, single, questionCalls } from './question-fixtures.test-helper.js';
 import { XSS_CORPUS } from './xss-corpus.js';
+import { OTHER_QUESTIONS, OTHER_SHARED_QUESTIONS } from '../../seed/seed-questions.js';
 
 let t: TestApp;
 let agency: string; // edu:agency:demo:admin (author)
@@ -209,7 +210,7 @@ describe('POST /v1/exam/question/list', () => {
   it("never lists another agency's questions; readers only (students 403)", async () => {
     const mine = expectOk(await list('size=200', {}, other, 'other'));
     expect(mine.list.every((q) => q.agencyId === 'other')).toBe(true);
-    expect(mine.total).toBe(6);
+    expect(mine.total).toBe(OTHER_QUESTIONS.length + OTHER_SHARED_QUESTIONS.length);
     expectError(await list('size=1', {}, student), 403);
     expectOk(await list('size=1', {}, teacher));
   });

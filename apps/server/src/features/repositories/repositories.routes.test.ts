@@ -3,6 +3,7 @@
 import { QuestionRepo, type Question, type QuestionRepo as Repo } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { OTHER_SHARED_QUESTIONS } from '../../seed/seed-questions.js';
 
 let t: TestApp;
 let agency: string;
@@ -125,7 +126,7 @@ describe('sharing by reference', () => {
     expect(visible.filter((r) => !r.owned).map((r) => r.name)).toEqual(['其他机构共享题库']);
     expect((await store(agency, 'demo'))[0].subscribed).toBe(true);
     const list = expectOk(await call<Page<Question>>('POST', '/v1/exam/question/list?size=200', agency, 'demo', {}));
-    expect(list.total).toBe(before + 3);
+    expect(list.total).toBe(before + OTHER_SHARED_QUESTIONS.length);
     const borrowed = list.list.find((q) => q.repoId === shared.id)!;
     expect(borrowed.agencyId).toBe('other');
     // Reads and tests work; writes answer 403 (visible, read-only).

@@ -3,6 +3,7 @@
 import type { StoreQuestionItem, StoreRepo, StoreSchemeItem } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { OTHER_SHARED_QUESTIONS } from '../../seed/seed-questions.js';
 
 let t: TestApp;
 let agency: string;
@@ -33,6 +34,7 @@ describe('store listing', () => {
   it("lists other agencies' shared repositories with owner, subject, grade, count and 已引用", async () => {
     const page = await store('kind=question');
     expect(page.total).toBe(1);
+    expect(OTHER_SHARED_QUESTIONS.length).toBeGreaterThanOrEqual(15);
     expect(page.list[0]).toMatchObject({
       kind: 'question',
       name: '其他机构共享题库',
@@ -42,7 +44,7 @@ describe('store listing', () => {
       subjectName: '英语',
       gradeId: 'g8',
       gradeName: '初二',
-      itemCount: 3,
+      itemCount: OTHER_SHARED_QUESTIONS.length,
       subscribed: false,
       withdrawal: null,
     });
@@ -112,7 +114,7 @@ describe('store preview', () => {
     const repo = await sharedQuestionRepo();
     const url = `/v1/store/question-repository/${repo.id}/questions`;
     const before = expectOk(await get<StoreQuestionItem>(url, agency, 'demo'));
-    expect(before.total).toBe(3);
+    expect(before.total).toBe(OTHER_SHARED_QUESTIONS.length);
     expect(before.list[0]).toMatchObject({ type: 'singleChoice', answer: null, explanation: null });
     expect(before.list[0].question).toContain('the sun or the moon');
     expect(before.list[0].options).toHaveLength(4);
@@ -130,7 +132,7 @@ describe('store preview', () => {
         body: { request: {} },
       }),
     );
-    expect(own.total).toBe(3);
+    expect(own.total).toBe(OTHER_SHARED_QUESTIONS.length);
 
     expectOk(await act(`/v1/exam/repository/${repo.id}/unsubscribe`, agency, 'demo'));
     expect((await sharedQuestionRepo()).subscribed).toBe(false);
