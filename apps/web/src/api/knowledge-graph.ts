@@ -1,7 +1,8 @@
 // Reads of the curated knowledge graphs (docs/web.md "Knowledge graph") as TanStack queries. Graphs are
 // platform-wide, so the admin keys hold no agency; the stats (narrowed to the agency the viewer acts in) and the
 // student's graphs (their mastery in the agency in context) do.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Call } from './call';
 import { useAppConfig, useCall, useUser } from '../app/session-context';
 import { API } from './routes';
 
@@ -21,9 +22,13 @@ export function useGraphGroups(q: { keyword: string; subjectId?: string; start: 
   });
 }
 
+/** A group with its items and edges: the editor's and the preview's read (prefetched by their routes). */
+export const graphDetailQuery = (call: Call, id: string) =>
+  queryOptions({ queryKey: graphDetailKey(id), queryFn: () => call(API.graphGroupGet, { params: { id } }) });
+
 export function useGraphDetail(id: string) {
   const call = useCall();
-  return useQuery({ queryKey: graphDetailKey(id), queryFn: () => call(API.graphGroupGet, { params: { id } }) });
+  return useQuery(graphDetailQuery(call, id));
 }
 
 export function useGraphItem(id: string) {
@@ -52,15 +57,15 @@ export function useGraphStats(id: string) {
 }
 
 /** The student's curated graphs with their states; an empty list → the mastery tree instead. */
+/** The student's graphs in the agency in context (prefetched by knowledgegraph/mine's route). */
+export const studentGraphsQuery = (call: Call, agencyId: string) =>
+  queryOptions({ queryKey: [GRAPH_KEY, 'student', agencyId], queryFn: () => call(API.studentGraphs) });
+
 export function useStudentGraphs() {
   const call = useCall();
   const { agencyId } = useAppConfig();
   const loggedIn = useUser() !== null;
-  return useQuery({
-    queryKey: [GRAPH_KEY, 'student', agencyId],
-    queryFn: () => call(API.studentGraphs),
-    enabled: loggedIn,
-  });
+  return useQuery({ ...studentGraphsQuery(call, agencyId), enabled: loggedIn });
 }
 
 /**

@@ -1,5 +1,7 @@
 // Shape of the web's route table (every docs/product.md §2 route plus the change-password page).
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Call } from '../api/call';
 
 /** The areas of docs/product.md §2 (the same names as the contract's SPEC_ROUTES). */
 export type RouteArea = 'admin' | 'student' | 'parent' | 'teacher' | 'public';
@@ -27,6 +29,19 @@ export interface RouteDef {
   page?: ComponentType;
   /** Set exactly when `page` is absent. */
   issue?: IssueRef;
+  /**
+   * What the page will read first, started as soon as the route is matched — beside the page's chunk instead of
+   * after it (docs/web.md "Route preloading"): queries prefetched into the cache, heavy chunks started.
+   */
+  prefetch?: (ctx: PrefetchContext) => void;
   /** The page is only a start (e.g. a greeting); the issue that builds the rest (docs/routes.md says what is missing). */
   partly?: IssueRef;
+}
+
+/** What a route's prefetch gets: the matched path's parameters and the session's client. */
+export interface PrefetchContext {
+  params: Readonly<Record<string, string | undefined>>;
+  queryClient: QueryClient;
+  call: Call;
+  agencyId: string;
 }

@@ -5,6 +5,7 @@ import { PASSWORD_PATH } from '../areas/public/routes';
 import { PageSpinner } from '../components/PageSpinner';
 import { COMMON_TEXTS } from '../components/texts';
 import { allowedRoutes } from './route-table';
+import { useRoutePreload } from './route-preload';
 import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
 import { useAppConfig, useUser } from '../app/session-context';
 
@@ -95,6 +96,8 @@ export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
 export function AppRoutes() {
   const user = useUser();
   const { agencyId } = useAppConfig();
-  const routes = useMemo(() => buildRouteObjects(allowedRoutes(user, agencyId)), [user, agencyId]);
+  const defs = useMemo(() => allowedRoutes(user, agencyId), [user, agencyId]);
+  const routes = useMemo(() => buildRouteObjects(defs), [defs]);
+  useRoutePreload(defs);
   return useRoutes(routes);
 }

@@ -43,7 +43,8 @@ function LocationProbe() {
 
 export function renderApp(session: Session, entries: string[]) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
+  // The app's defaults (staleTime: a prefetched read is not read again on mount) without retries.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   return render(
     <AppProviders queryClient={queryClient}>
       <SessionContext.Provider value={session}>

@@ -1,86 +1,97 @@
 // Admin area routes (docs/product.md §2, prefix /admin). Top-level pages are drawn full screen, the rest in the admin layout.
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { IssueRef, LayoutKey, RouteDef } from '../../app/route-types';
 import { ADMIN_PAGES } from './texts';
+import { prefetchGraphEditor, prefetchGraphPreview } from './knowledge-graph/prefetch';
 
 type Pattern = keyof typeof ADMIN_PAGES;
 
-const AdminHome = lazy(() => import('./AdminHome'));
-const AgencyAiSettingsPage = lazy(() =>
+const AdminHome = lazyPage(() => import('./AdminHome'));
+const AgencyAiSettingsPage = lazyPage(() =>
   import('./settings/AiSettingsPage').then((m) => ({ default: m.AgencyAiSettingsPage })),
 );
-const PlatformAiSettingsPage = lazy(() =>
+const PlatformAiSettingsPage = lazyPage(() =>
   import('./settings/AiSettingsPage').then((m) => ({ default: m.PlatformAiSettingsPage })),
 );
-const KnowledgeListPage = lazy(() => import('./knowledge/KnowledgeListPage'));
-const AgencyListPage = lazy(() => import('./agency/AgencyListPage'));
-const QuestionListPage = lazy(() => import('./question/QuestionListPage'));
-const QuestionCreatePage = lazy(() =>
+const KnowledgeListPage = lazyPage(() => import('./knowledge/KnowledgeListPage'));
+const AgencyListPage = lazyPage(() => import('./agency/AgencyListPage'));
+const QuestionListPage = lazyPage(() => import('./question/QuestionListPage'));
+const QuestionCreatePage = lazyPage(() =>
   import('./question/QuestionFormPage').then((m) => ({ default: m.QuestionCreatePage })),
 );
-const QuestionEditPage = lazy(() =>
+const QuestionEditPage = lazyPage(() =>
   import('./question/QuestionFormPage').then((m) => ({ default: m.QuestionEditPage })),
 );
-const QuestionPreviewPage = lazy(() => import('./question/QuestionPreviewPage'));
-const RepositoryPage = lazy(() => import('./question/RepositoryPage'));
-const RepositoryDetailPage = lazy(() => import('./question/RepositoryDetailPage'));
-const TagListPage = lazy(() => import('./question/TagListPage'));
-const SchemeListPage = lazy(() => import('./train/SchemeListPage'));
-const SchemeCreatePage = lazy(() => import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeCreatePage })));
-const SchemeEditPage = lazy(() => import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeEditPage })));
-const PaperBuilderPage = lazy(() => import('./train/PaperBuilderPage'));
-const TrainRepositoryPage = lazy(() => import('./train/TrainRepositoryPage'));
-const TrainRepositoryDetailPage = lazy(() => import('./train/TrainRepositoryDetailPage'));
-const SchemeDashboardPage = lazy(() => import('./train-stats/SchemeDashboardPage'));
-const SchemeGroupDashboardPage = lazy(() => import('./train-stats/SchemeGroupDashboardPage'));
-const TrainingReportPage = lazy(() => import('./train-stats/TrainingReportPage'));
-const TrainingCommentPage = lazy(() => import('./train-stats/TrainingCommentPage'));
-const StudentStatsPage = lazy(() => import('./train-stats/StudentStatsPage'));
-const QuestionReadPage = lazy(() => import('./train-stats/QuestionReadPage'));
-const MarkingPage = lazy(() => import('./marking/MarkingPage'));
-const OrdinaryClassListPage = lazy(() =>
+const QuestionPreviewPage = lazyPage(() => import('./question/QuestionPreviewPage'));
+const RepositoryPage = lazyPage(() => import('./question/RepositoryPage'));
+const RepositoryDetailPage = lazyPage(() => import('./question/RepositoryDetailPage'));
+const TagListPage = lazyPage(() => import('./question/TagListPage'));
+const SchemeListPage = lazyPage(() => import('./train/SchemeListPage'));
+const SchemeCreatePage = lazyPage(() =>
+  import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeCreatePage })),
+);
+const SchemeEditPage = lazyPage(() => import('./train/SchemeEditorPage').then((m) => ({ default: m.SchemeEditPage })));
+const PaperBuilderPage = lazyPage(() => import('./train/PaperBuilderPage'));
+const TrainRepositoryPage = lazyPage(() => import('./train/TrainRepositoryPage'));
+const TrainRepositoryDetailPage = lazyPage(() => import('./train/TrainRepositoryDetailPage'));
+const SchemeDashboardPage = lazyPage(() => import('./train-stats/SchemeDashboardPage'));
+const SchemeGroupDashboardPage = lazyPage(() => import('./train-stats/SchemeGroupDashboardPage'));
+const TrainingReportPage = lazyPage(() => import('./train-stats/TrainingReportPage'));
+const TrainingCommentPage = lazyPage(() => import('./train-stats/TrainingCommentPage'));
+const StudentStatsPage = lazyPage(() => import('./train-stats/StudentStatsPage'));
+const QuestionReadPage = lazyPage(() => import('./train-stats/QuestionReadPage'));
+const MarkingPage = lazyPage(() => import('./marking/MarkingPage'));
+const OrdinaryClassListPage = lazyPage(() =>
   import('./class/ClassListPage').then((m) => ({ default: m.OrdinaryClassListPage })),
 );
-const EventClassListPage = lazy(() => import('./class/ClassListPage').then((m) => ({ default: m.EventClassListPage })));
-const ClassTodayWorkPage = lazy(() => import('./class/TodayWorkPage'));
-const ClassStudentScoresPage = lazy(() => import('./class/StudentScoresPage'));
-const ClassStudentInfoPage = lazy(() => import('./class/StudentInfoPage'));
-const ClassStatsPage = lazy(() => import('./class/ClassStatsPage'));
-const StudentListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
-const TeacherListPage = lazy(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
-const HomeworkTeacherListPage = lazy(() => import('./user/HomeworkTeacherListPage'));
-const TeacherProfilePage = lazy(() => import('./user/TeacherProfilePage'));
-const TeacherClassesPage = lazy(() => import('./user/TeacherClassesPage'));
-const ParentListPage = lazy(() => import('./user/parent/ParentListPage'));
-const GraphGroupListPage = lazy(() => import('./knowledge-graph/GroupListPage'));
-const GraphItemsEditorPage = lazy(() => import('./knowledge-graph/ItemsEditorPage'));
-const GraphPreviewPage = lazy(() => import('./knowledge-graph/PreviewPage'));
-const GraphStatsPage = lazy(() => import('./knowledge-graph/StatsPage'));
-const GraphAddItemsPage = lazy(() => import('./knowledge-graph/AddItemsPage'));
-const GraphItemModifyPage = lazy(() => import('./knowledge-graph/ItemModifyPage'));
-const TaskCreatePage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
-const TaskModifyPage = lazy(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
-const TaskDashboardPage = lazy(() => import('./task/TaskDashboardPage'));
+const EventClassListPage = lazyPage(() =>
+  import('./class/ClassListPage').then((m) => ({ default: m.EventClassListPage })),
+);
+const ClassTodayWorkPage = lazyPage(() => import('./class/TodayWorkPage'));
+const ClassStudentScoresPage = lazyPage(() => import('./class/StudentScoresPage'));
+const ClassStudentInfoPage = lazyPage(() => import('./class/StudentInfoPage'));
+const ClassStatsPage = lazyPage(() => import('./class/ClassStatsPage'));
+const StudentListPage = lazyPage(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
+const TeacherListPage = lazyPage(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
+const HomeworkTeacherListPage = lazyPage(() => import('./user/HomeworkTeacherListPage'));
+const TeacherProfilePage = lazyPage(() => import('./user/TeacherProfilePage'));
+const TeacherClassesPage = lazyPage(() => import('./user/TeacherClassesPage'));
+const ParentListPage = lazyPage(() => import('./user/parent/ParentListPage'));
+const GraphGroupListPage = lazyPage(() => import('./knowledge-graph/GroupListPage'));
+const GraphItemsEditorPage = lazyPage(() => import('./knowledge-graph/ItemsEditorPage'));
+const GraphPreviewPage = lazyPage(() => import('./knowledge-graph/PreviewPage'));
+const GraphStatsPage = lazyPage(() => import('./knowledge-graph/StatsPage'));
+const GraphAddItemsPage = lazyPage(() => import('./knowledge-graph/AddItemsPage'));
+const GraphItemModifyPage = lazyPage(() => import('./knowledge-graph/ItemModifyPage'));
+const TaskCreatePage = lazyPage(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
+const TaskModifyPage = lazyPage(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
+const TaskDashboardPage = lazyPage(() => import('./task/TaskDashboardPage'));
 // Teaching helpers (docs/recitation.md): the pages live in areas/teacher/recitation, routed under /admin where an
 // agency teacher works.
-const RecitationListPage = lazy(() => import('../teacher/recitation/RecitationListPage'));
-const RecitationEditorPage = lazy(() => import('../teacher/recitation/RecitationEditorPage'));
-const RecitationComparePage = lazy(() => import('../teacher/recitation/ComparePage'));
-const StorePage = lazy(() => import('./store/StorePage'));
-const ClassTasksPage = lazy(() => import('./class/tasks/ClassTasksPage'));
-const TaskHomeworkScoresPage = lazy(() =>
+const RecitationListPage = lazyPage(() => import('../teacher/recitation/RecitationListPage'));
+const RecitationEditorPage = lazyPage(() => import('../teacher/recitation/RecitationEditorPage'));
+const RecitationComparePage = lazyPage(() => import('../teacher/recitation/ComparePage'));
+const StorePage = lazyPage(() => import('./store/StorePage'));
+const ClassTasksPage = lazyPage(() => import('./class/tasks/ClassTasksPage'));
+const TaskHomeworkScoresPage = lazyPage(() =>
   import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.TaskHomeworkScoresPage })),
 );
-const AllHomeworkScoresPage = lazy(() =>
+const AllHomeworkScoresPage = lazyPage(() =>
   import('./class/homework/HomeworkScoresPage').then((m) => ({ default: m.AllHomeworkScoresPage })),
 );
 
-const built = (pattern: Pattern, page: RouteDef['page'], layout: LayoutKey = 'admin'): RouteDef => ({
+const built = (
+  pattern: Pattern,
+  page: RouteDef['page'],
+  layout: LayoutKey = 'admin',
+  prefetch?: RouteDef['prefetch'],
+): RouteDef => ({
   pattern,
   area: 'admin',
   layout,
   title: ADMIN_PAGES[pattern],
   page,
+  ...(prefetch && { prefetch }),
 });
 const later = (pattern: Pattern, issue: IssueRef, layout: LayoutKey = 'admin'): RouteDef => ({
   pattern,
@@ -113,8 +124,8 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/question/preview/:id', QuestionPreviewPage),
   built('/admin/agency/list', AgencyListPage),
   built('/admin/knowledgraph/groups', GraphGroupListPage),
-  built('/admin/knowledgraph/group/:id/items', GraphItemsEditorPage),
-  built('/admin/knowledgraph/group/:id/preview', GraphPreviewPage),
+  built('/admin/knowledgraph/group/:id/items', GraphItemsEditorPage, 'admin', prefetchGraphEditor),
+  built('/admin/knowledgraph/group/:id/preview', GraphPreviewPage, 'admin', prefetchGraphPreview),
   built('/admin/knowledgraph/group/:id/stats', GraphStatsPage),
   built('/admin/knowledgraph/group/:id/create', GraphAddItemsPage),
   built('/admin/knowledgraph/item/:id/modify', GraphItemModifyPage),

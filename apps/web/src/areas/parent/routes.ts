@@ -1,13 +1,13 @@
 // Parent area routes (docs/product.md §2, prefix /parent/); the bare prefix shows the history.
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { IssueRef, RouteDef } from '../../app/route-types';
 import { PARENT_PAGES } from './texts';
 
 type Pattern = keyof typeof PARENT_PAGES;
 
-const ParentHome = lazy(() => import('./ParentHome'));
-const ParentHistoryPage = lazy(() => import('./ParentHistoryPage'));
-const ParentReportPage = lazy(() => import('./ParentReportPage'));
+const ParentHome = lazyPage(() => import('./ParentHome'));
+const ParentHistoryPage = lazyPage(() => import('./ParentHistoryPage'));
+const ParentReportPage = lazyPage(() => import('./ParentReportPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,

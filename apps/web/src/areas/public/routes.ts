@@ -1,15 +1,15 @@
 // Public routes (docs/product.md §2): the root page (login), public profiles and preview, plus the change-password page.
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { RouteDef } from '../../app/route-types';
 import { PUBLIC_PAGES } from './texts';
 import { PASSWORD_PATH } from './paths';
 
 // Lazy like every page: a logged-in user's first load never downloads the login form (docs/web.md "Bundle budget").
-const LoginPage = lazy(() => import('./LoginPage'));
-const ChangePasswordPage = lazy(() => import('./ChangePasswordPage'));
-const AgencyProfilePage = lazy(() => import('./AgencyProfilePage'));
-const QuestionPreviewPublicPage = lazy(() => import('./QuestionPreviewPublicPage'));
-const TeacherProfilePublicPage = lazy(() => import('./TeacherProfilePublicPage'));
+const LoginPage = lazyPage(() => import('./LoginPage'));
+const ChangePasswordPage = lazyPage(() => import('./ChangePasswordPage'));
+const AgencyProfilePage = lazyPage(() => import('./AgencyProfilePage'));
+const QuestionPreviewPublicPage = lazyPage(() => import('./QuestionPreviewPublicPage'));
+const TeacherProfilePublicPage = lazyPage(() => import('./TeacherProfilePublicPage'));
 
 export { PASSWORD_PATH };
 

@@ -1,34 +1,36 @@
 // Student area routes (docs/product.md §2, prefix /student/); the bare prefix is the home page too.
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { IssueRef, RouteDef } from '../../app/route-types';
 import { STUDENT_PAGES } from './texts';
+import { prefetchStudentGraphs } from './graph/prefetch';
 
 type Pattern = keyof typeof STUDENT_PAGES;
 
-const StudentHome = lazy(() => import('./StudentHome'));
-const TrainListPage = lazy(() => import('./train/TrainListPage'));
-const SchemeDetailPage = lazy(() => import('./train/SchemeDetailPage'));
-const TrainDoPage = lazy(() => import('./train/TrainDoPage'));
-const TrainQuestionsPage = lazy(() => import('./train/TrainQuestionsPage'));
-const TrainHistoryPage = lazy(() => import('./train/TrainHistoryPage'));
-const TrainReportPage = lazy(() => import('./train/TrainReportPage'));
-const TrainCommentPage = lazy(() => import('./train/TrainCommentPage'));
-const WrongListPage = lazy(() => import('./wrong/WrongListPage'));
-const AnswerRecordPage = lazy(() => import('./record/AnswerRecordPage'));
-const PointIndexPage = lazy(() => import('./point/PointIndexPage'));
-const AllPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.AllPointPage })));
-const UserPointPage = lazy(() => import('./point/MasteryListPage').then((m) => ({ default: m.UserPointPage })));
-const KnowledgeGraphPage = lazy(() => import('./graph/KnowledgeGraphPage'));
-const TodoPage = lazy(() => import('./tasks/TodoPage'));
-const RecitationListPage = lazy(() => import('./recitation/StudentRecitationListPage'));
-const RecitationPracticePage = lazy(() => import('./recitation/PracticePage'));
+const StudentHome = lazyPage(() => import('./StudentHome'));
+const TrainListPage = lazyPage(() => import('./train/TrainListPage'));
+const SchemeDetailPage = lazyPage(() => import('./train/SchemeDetailPage'));
+const TrainDoPage = lazyPage(() => import('./train/TrainDoPage'));
+const TrainQuestionsPage = lazyPage(() => import('./train/TrainQuestionsPage'));
+const TrainHistoryPage = lazyPage(() => import('./train/TrainHistoryPage'));
+const TrainReportPage = lazyPage(() => import('./train/TrainReportPage'));
+const TrainCommentPage = lazyPage(() => import('./train/TrainCommentPage'));
+const WrongListPage = lazyPage(() => import('./wrong/WrongListPage'));
+const AnswerRecordPage = lazyPage(() => import('./record/AnswerRecordPage'));
+const PointIndexPage = lazyPage(() => import('./point/PointIndexPage'));
+const AllPointPage = lazyPage(() => import('./point/MasteryListPage').then((m) => ({ default: m.AllPointPage })));
+const UserPointPage = lazyPage(() => import('./point/MasteryListPage').then((m) => ({ default: m.UserPointPage })));
+const KnowledgeGraphPage = lazyPage(() => import('./graph/KnowledgeGraphPage'));
+const TodoPage = lazyPage(() => import('./tasks/TodoPage'));
+const RecitationListPage = lazyPage(() => import('./recitation/StudentRecitationListPage'));
+const RecitationPracticePage = lazyPage(() => import('./recitation/PracticePage'));
 
-const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
+const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['prefetch']): RouteDef => ({
   pattern,
   area: 'student',
   layout: 'student',
   title: STUDENT_PAGES[pattern],
   page,
+  ...(prefetch && { prefetch }),
 });
 const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
   pattern,
@@ -50,7 +52,7 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/train/history', TrainHistoryPage),
   built('/student/train/report/:id', TrainReportPage),
   built('/student/train/comment/:id/:from', TrainCommentPage),
-  built('/student/knowledgegraph/mine', KnowledgeGraphPage),
+  built('/student/knowledgegraph/mine', KnowledgeGraphPage, prefetchStudentGraphs),
   built('/student/wrong/list', WrongListPage),
   built('/student/question/answer/record/:recordId', AnswerRecordPage),
   later('/student/eventutor', L),

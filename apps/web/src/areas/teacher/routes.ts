@@ -1,13 +1,13 @@
 // WTP teacher (homework tutor) routes (docs/product.md §2, prefix /WTPteacher/).
-import { lazy } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { RouteDef } from '../../app/route-types';
 import { TEACHER_PAGES } from './texts';
 
 type Pattern = keyof typeof TEACHER_PAGES;
 
-const TeacherHome = lazy(() => import('./TeacherHome'));
-const ChangePage = lazy(() => import('./ChangePage'));
-const HistoryPage = lazy(() => import('./HistoryPage'));
+const TeacherHome = lazyPage(() => import('./TeacherHome'));
+const ChangePage = lazyPage(() => import('./ChangePage'));
+const HistoryPage = lazyPage(() => import('./HistoryPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,

@@ -13,11 +13,11 @@ import { stateCounts } from './graph-model';
 import { GraphListView } from './GraphListView';
 import { NodeDetail } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
-import { useNarrow } from './use-narrow';
+import { LIST_BELOW_PX, useNarrow } from './use-narrow';
 
 const GraphCanvas = lazy(loadGraphCanvas);
 
-export const LIST_BELOW_PX = 600;
+export { LIST_BELOW_PX };
 
 function OneGraph({
   graph,

@@ -1,6 +1,12 @@
 // Whether the window is narrower than `px` (the list view is the default there), following resizes.
 import { useSyncExternalStore } from 'react';
 
+/** Below this width the student's graphs show as a list by default. */
+export const LIST_BELOW_PX = 600;
+
+/** Whether the window is narrower than `px` now (outside React). */
+export const isNarrow = (px: number) => window.matchMedia(`(max-width: ${px - 1}px)`).matches;
+
 export function useNarrow(px: number): boolean {
   const query = `(max-width: ${px - 1}px)`;
   return useSyncExternalStore(
