@@ -1,6 +1,7 @@
 // App-wide providers: antd in zh_CN (dayjs set to zh-cn explicitly, antd does not do it), antd App context, TanStack Query.
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
+import 'antd/dist/antd.css';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -9,7 +10,10 @@ import { isEnvelope } from '../api/client';
 
 dayjs.locale('zh-cn');
 
-export const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+// antd's styles come from its prebuilt stylesheet (zero runtime): no component computes and injects its CSS in the
+// browser as it first renders, which cost a cold page load ~0.15–0.3 s of main-thread time (docs/performance.md
+// "antd's styles"). The tokens stay antd's defaults, which the stylesheet is built with.
+export const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 }, zeroRuntime: true };
 // Buttons read exactly as the spec writes them (返回, not antd's spaced "返 回").
 const BUTTON = { autoInsertSpace: false };
 
