@@ -1,14 +1,12 @@
 // Reads of the curated knowledge graphs (docs/web.md "Knowledge graph") as TanStack queries. Graphs are
 // platform-wide, so the admin keys hold no agency; the stats (narrowed to the agency the viewer acts in) and the
 // student's graphs (their mastery in the agency in context) do.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Call } from './call';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { GRAPH_KEY, graphDetailQuery, studentGraphsQuery } from './knowledge-graph-queries';
 import { useAppConfig, useCall, useUser } from '../app/session-context';
 import { API } from './routes';
 
-/** Every knowledge-graph query key starts with this, so one invalidation refreshes them all. */
-export const GRAPH_KEY = 'knowledgraph';
-export const graphDetailKey = (id: string) => [GRAPH_KEY, 'detail', id] as const;
+export { GRAPH_KEY, graphDetailKey, graphDetailQuery, studentGraphsQuery } from './knowledge-graph-queries';
 
 export function useGraphGroups(q: { keyword: string; subjectId?: string; start: number; size: number }) {
   const call = useCall();
@@ -21,10 +19,6 @@ export function useGraphGroups(q: { keyword: string; subjectId?: string; start: 
     placeholderData: keepPreviousData,
   });
 }
-
-/** A group with its items and edges: the editor's and the preview's read (prefetched by their routes). */
-export const graphDetailQuery = (call: Call, id: string) =>
-  queryOptions({ queryKey: graphDetailKey(id), queryFn: () => call(API.graphGroupGet, { params: { id } }) });
 
 export function useGraphDetail(id: string) {
   const call = useCall();
@@ -57,10 +51,6 @@ export function useGraphStats(id: string) {
 }
 
 /** The student's curated graphs with their states; an empty list → the mastery tree instead. */
-/** The student's graphs in the agency in context (prefetched by knowledgegraph/mine's route). */
-export const studentGraphsQuery = (call: Call, agencyId: string) =>
-  queryOptions({ queryKey: [GRAPH_KEY, 'student', agencyId], queryFn: () => call(API.studentGraphs) });
-
 export function useStudentGraphs() {
   const call = useCall();
   const { agencyId } = useAppConfig();

@@ -1,22 +1,41 @@
-// Pages and layouts are chunks of their own (React.lazy, docs/performance.md "Bundle"). A lazy page can also be
-// told to start loading before it renders: the router starts the matched page's chunk together with its layout's
-// instead of after it (docs/web.md "Route preloading").
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// Pages, layouts and heavy parts (the graph canvas) are chunks of their own (docs/performance.md "Bundle"). A lazy
+// component here can be told to start loading before it renders — the router starts the matched page's chunk
+// together with its layout's (docs/web.md "Route preloading") — and, once its chunk is in, renders in the same pass
+// instead of suspending: React holds back the reveal of a Suspense boundary that showed its fallback for up to
+// 0.3 s, which a cold page load paid at each lazy level even with every chunk already loaded.
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
-export type LazyPage = LazyExoticComponent<ComponentType> & {
+export type LazyComponent<P extends object> = ComponentType<P> & {
   /** Starts loading the chunk (once); a failed load may be tried again. */
   preload: () => Promise<unknown>;
 };
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const once = () =>
-    (loading ??= load().catch((e: unknown) => {
-      loading = undefined;
-      throw e;
-    }));
-  return Object.assign(lazy(once), { preload: once });
+    (loading ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (e: unknown) => {
+        loading = undefined;
+        throw e;
+      },
+    ));
+  const Suspending = lazy(once) as unknown as ComponentType<P>;
+  function LazyPart(props: P) {
+    // Fixed for the life of this element: switching from the lazy wrapper to the component would remount it.
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Suspending, props);
+  }
+  return Object.assign(LazyPart, { preload: once });
 }
+
+/** A page: a lazy component without props. */
+export type LazyPage = LazyComponent<object>;
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyComponent<object>(load);
 
 /** Starts a page's chunk if it is a lazy page; failures show when the page renders. */
 export function preloadPage(page: ComponentType | undefined): void {

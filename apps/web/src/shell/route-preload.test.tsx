@@ -111,19 +111,6 @@ describe('useRoutePreload', () => {
   });
 });
 
-describe('lazyPage', () => {
-  it('tries a failed load again', async () => {
-    const load = vi
-      .fn<() => Promise<{ default: ComponentType }>>()
-      .mockRejectedValueOnce(new Error('chunk failed'))
-      .mockResolvedValue({ default: () => null });
-    const page = lazyPage(load);
-    await expect(page.preload()).rejects.toThrow('chunk failed');
-    await expect(page.preload()).resolves.toBeTruthy();
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-});
-
 describe('on the app (the graph editor)', () => {
   it('the group is read once: prefetched by the route, not again when the page mounts', async () => {
     const detail: GraphDetail = {

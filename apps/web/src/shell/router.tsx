@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { COMMON_TEXTS } from '../components/texts';
 import { allowedRoutes } from './route-table';
 import { useRoutePreload } from './route-preload';
+import { lazyPage } from '../app/lazy-page';
 import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
 import { useAppConfig, useUser } from '../app/session-context';
 
@@ -34,11 +35,15 @@ function RoutePage({ def }: { def: RouteDef }) {
 
 // Each area's layout is its own chunk, like its pages: a student's first load carries no admin menu
 // (docs/web.md "Bundle budget").
-const AdminLayout = lazy(() => import('../areas/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const StudentLayout = lazy(() => import('../areas/student/StudentLayout').then((m) => ({ default: m.StudentLayout })));
-const ParentLayout = lazy(() => import('../areas/parent/ParentLayout').then((m) => ({ default: m.ParentLayout })));
-const TeacherLayout = lazy(() => import('../areas/teacher/TeacherLayout').then((m) => ({ default: m.TeacherLayout })));
-const PublicLayout = lazy(() => import('../areas/public/PublicLayout').then((m) => ({ default: m.PublicLayout })));
+const AdminLayout = lazyPage(() => import('../areas/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const StudentLayout = lazyPage(() =>
+  import('../areas/student/StudentLayout').then((m) => ({ default: m.StudentLayout })),
+);
+const ParentLayout = lazyPage(() => import('../areas/parent/ParentLayout').then((m) => ({ default: m.ParentLayout })));
+const TeacherLayout = lazyPage(() =>
+  import('../areas/teacher/TeacherLayout').then((m) => ({ default: m.TeacherLayout })),
+);
+const PublicLayout = lazyPage(() => import('../areas/public/PublicLayout').then((m) => ({ default: m.PublicLayout })));
 
 const LAYOUTS: Record<Exclude<LayoutKey, 'bare'>, { prefix: string | null; Layout: ComponentType }> = {
   admin: { prefix: '/admin', Layout: AdminLayout },

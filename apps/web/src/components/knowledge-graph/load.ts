@@ -1,4 +1,7 @@
-// The graph canvas's chunk (React Flow and the layout): `lazy(loadGraphCanvas)` where a graph is drawn, and
-// `loadGraphCanvas()` as soon as a page knows it will draw one, so that the chunk loads while the page reads its
-// graph instead of after (docs/knowledge-graph.md "Speed").
-export const loadGraphCanvas = () => import('./GraphCanvas');
+// The graph canvas (React Flow and the layout), a chunk of its own: `LazyGraphCanvas` where a graph is drawn, and
+// `loadGraphCanvas()` as soon as a page (or its route) knows it will draw one, so that the chunk loads while the
+// graph is read and the canvas then draws in the same pass as the page (docs/knowledge-graph.md "Speed").
+import { lazyComponent } from '../../app/lazy-page';
+
+export const LazyGraphCanvas = lazyComponent(() => import('./GraphCanvas'));
+export const loadGraphCanvas = LazyGraphCanvas.preload;

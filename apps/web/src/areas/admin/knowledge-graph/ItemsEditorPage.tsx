@@ -2,7 +2,7 @@
 // lazy) draws items and prerequisites; an edge drawn or picked is PUT and a refusal (a cycle, a duplicate) is shown
 // in place with the server's message while the graph stays as it was; a selected edge or item can be deleted (an
 // item after a confirmation that says where it is used); positions are saved as they change.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { GraphDetail, GraphEdge, GraphItem } from '@edu/contract';
@@ -15,13 +15,12 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { EdgeForm } from './EdgeForm';
 import type { Selection } from './GraphEditor';
 import { GraphPageCard } from './GraphPageCard';
-import { loadGraphEditor } from './load';
+import { LazyGraphEditor as GraphEditor, loadGraphEditor } from './load';
 import { graphAddItemsPath, graphItemPath, graphPreviewPath, graphStatsPath } from './paths';
 import { RemoveItemModal } from './RemoveItemModal';
 import { GRAPH_TEXTS } from './texts';
 import { useLayoutSaver } from './use-layout-saver';
 
-const GraphEditor = lazy(loadGraphEditor);
 const T = GRAPH_TEXTS.editor;
 
 function SelectionPanel({

@@ -1,7 +1,7 @@
 // admin/knowledgraph/group/:id/preview: the graph read-only as a student sees it, coloured by the four states of a
 // sample student; clicking an item marks it mastered in the sample (or not again), and the others follow by the
 // server's rules (components/knowledge-graph/states.ts). Nothing is saved.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useGraphDetail } from '../../../api/knowledge-graph';
@@ -9,12 +9,11 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { nodeStates, type GraphNodeState } from '../../../components/knowledge-graph/states';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
-import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
+import { LazyGraphCanvas as GraphCanvas, loadGraphCanvas } from '../../../components/knowledge-graph/load';
 import { GraphPageCard } from './GraphPageCard';
 import { graphItemsPath } from './paths';
 import { GRAPH_TEXTS } from './texts';
 
-const GraphCanvas = lazy(loadGraphCanvas);
 const T = GRAPH_TEXTS.preview;
 const NOTHING: ReadonlySet<string> = new Set();
 

@@ -1,3 +1,6 @@
-// The editor's canvas chunk (React Flow, the layout, the editing handlers): `lazy(loadGraphEditor)` where it is
-// drawn, and started by the editor's route as soon as it is matched (docs/knowledge-graph.md "Speed").
-export const loadGraphEditor = () => import('./GraphEditor');
+// The editor's canvas (React Flow, the layout, the editing handlers), a chunk of its own: `LazyGraphEditor` where it
+// is drawn, started by the editor's route as soon as it is matched (docs/knowledge-graph.md "Speed").
+import { lazyComponent } from '../../../app/lazy-page';
+
+export const LazyGraphEditor = lazyComponent(() => import('./GraphEditor'));
+export const loadGraphEditor = LazyGraphEditor.preload;

@@ -1,6 +1,6 @@
 // What the graph pages read first, started by their routes as soon as they are matched (docs/web.md "Route
 // preloading"): the group's read and the canvas's chunk load beside the page's chunk.
-import { graphDetailQuery } from '../../../api/knowledge-graph';
+import { graphDetailQuery } from '../../../api/knowledge-graph-queries';
 import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
 import type { PrefetchContext } from '../../../app/route-types';
 import { loadGraphEditor } from './load';

@@ -2,20 +2,18 @@
 // or a list grouped by state (docs/web.md "Knowledge graph"); an item opens its detail. `onPractise` is the
 // student's own 去练习; without it the graphs are read-only, as their teachers, admins and parents see them
 // (docs/knowledge-graph.md "Teachers and parents").
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Flex, Space, Tabs, Typography } from 'antd';
 import type { StudentGraph, StudentGraphNode } from '@edu/contract';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
-import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
+import { LazyGraphCanvas as GraphCanvas } from '../../../components/knowledge-graph/load';
 import { stateCounts } from './graph-model';
 import { GraphListView } from './GraphListView';
 import { NodeDetail } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 import { LIST_BELOW_PX, useNarrow } from './use-narrow';
-
-const GraphCanvas = lazy(loadGraphCanvas);
 
 export { LIST_BELOW_PX };
 
