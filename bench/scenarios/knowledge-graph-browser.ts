@@ -6,7 +6,7 @@
 //   - the preview, /admin/knowledgraph/group/{id}/preview;
 //   - the demo student's /student/knowledgegraph/mine: the page (its first tab, the seeded English graph) and the
 //     bench graph's tab clicked, before and after the editor placed the items;
-//   - the floor: the preview of the seeded 25-item graph.
+//   - the floor: the preview of the seeded English graph (34 items).
 // Each time runs inside the page: an init script checks every animation frame whether the graph is drawn — a
 // `.react-flow__node` visible (React Flow shows a node once it knows its size), an edge, the viewport's transform set — and
 // keeps that frame's timestamp (performance.now() time: ms since navigation start; a tab's time from its click's
@@ -41,7 +41,7 @@ const RUNS = intArg('runs', 5);
 const SNAPSHOT = stringArg('snapshot');
 const PROFILE = stringArg('profile');
 const EDITOR_LABEL = '图谱编辑区';
-/** The seeded English graph: the student's first tab, and the floor a 25-item graph's page costs. */
+/** The seeded English graph: the student's first tab, and the floor a 34-item graph's page costs. */
 const SEEDED_GRAPH = '初中英语语法与阅读';
 const canvasLabel = (name: string) => `知识图谱「${name}」`;
 const SERVER_ENV = { SEED: 'demo', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' };
@@ -219,13 +219,23 @@ async function openStudent(page: Page, prof: string | null): Promise<{ page: Sam
   });
 }
 
-function summary(name: string, samples: Sample[]) {
+/** `warmup`: the open before the timed ones (the page's chunks not yet in the browser's cache), shown apart. */
+function summary(name: string, samples: Sample[], warmup?: Sample) {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const p50 = ms[Math.ceil(ms.length / 2) - 1];
   const max = ms.at(-1)!;
   const met = max < TARGET_MS;
-  console.log(`${met ? 'MET   ' : 'MISSED'} p50 ${p50} ms, max ${max} ms < ${TARGET_MS} ms: ${name}`);
-  return { name, runs: samples.length, p50ms: p50, maxms: max, met, samples };
+  const first = warmup ? ` (first open, chunks not cached: ${warmup.ms} ms)` : '';
+  console.log(`${met ? 'MET   ' : 'MISSED'} p50 ${p50} ms, max ${max} ms < ${TARGET_MS} ms: ${name}${first}`);
+  return {
+    name,
+    runs: samples.length,
+    p50ms: p50,
+    maxms: max,
+    met,
+    ...(warmup && { warmupMs: warmup.ms, warmup }),
+    samples,
+  };
 }
 
 /** A server on a copy of the snapshot's database, or on a new one with the graph built (and kept as the snapshot). */
@@ -289,7 +299,7 @@ try {
   await admin.waitForURL((u) => u.pathname !== '/');
   await loginAs(student, 'student');
   await student.waitForURL((u) => u.pathname !== '/');
-  // The floor: the preview of the seeded English graph (25 items) on the same machine at the same time.
+  // The floor: the preview of the seeded English graph (34 items) on the same machine at the same time.
   const seeded = await call<{ list: { id: string; name: string }[] }>(
     await login(server.baseURL, 'admin', DEMO_PASSWORD),
     'GET',
@@ -299,13 +309,16 @@ try {
   const items = `/admin/knowledgraph/group/${graph.groupId}/items`;
   const preview = `/admin/knowledgraph/group/${graph.groupId}/preview`;
   const read = `/v1/knowledgraph/group/${graph.groupId}`;
-  const open = async (label: string, go: (n: number) => Promise<Sample>) => {
+  // Each kind of open once untimed first (n = -1): the browser cache warm for the timed runs, as the method says.
+  const open = async (label: string, go: (n: number) => Promise<Sample>, warm = true) => {
+    const warmup = warm ? await go(-1) : undefined;
     const samples: Sample[] = [];
     for (let n = 0; n < RUNS; n++) samples.push(await go(n));
-    return summary(label, samples);
+    return summary(label, samples, warmup);
   };
   const prof = (name: string) => (n: number) => (n === 0 ? name : null);
 
+  const studentWarmup = await openStudent(student, null);
   const studentUnplaced = [];
   for (let n = 0; n < RUNS; n++) studentUnplaced.push(await openStudent(student, prof('student-unplaced')(n)));
   await setHold(admin, true);
@@ -317,16 +330,20 @@ try {
   const saved = admin.waitForResponse((r) => r.url().endsWith('/layout') && r.request().method() === 'POST');
   await openPage(admin, items, EDITOR_LABEL, read, null);
   await saved;
-  const editorLater = await open('editor, later opens (placed)', (n) =>
-    openPage(admin, items, EDITOR_LABEL, read, prof('editor-placed')(n)),
+  const editorLater = await open(
+    'editor, later opens (placed)',
+    (n) => openPage(admin, items, EDITOR_LABEL, read, prof('editor-placed')(n)),
+    false,
   );
-  const editorInApp = await open('editor, from the groups list (click to drawn, placed)', () =>
-    openEditorFromList(admin, read),
+  const editorInApp = await open(
+    'editor, from the groups list (click to drawn, placed)',
+    () => openEditorFromList(admin, read),
+    false,
   );
   const previewPlaced = await open('preview (placed)', (n) =>
     openPage(admin, preview, canvasLabel(GRAPH_NAME), read, prof('preview')(n)),
   );
-  const floor = await open('floor: preview of the seeded 25-item graph', () =>
+  const floor = await open('floor: preview of the seeded 34-item English graph', () =>
     openPage(
       admin,
       `/admin/knowledgraph/group/${seededId}/preview`,
@@ -338,13 +355,15 @@ try {
   const studentPlaced = [];
   for (let n = 0; n < RUNS; n++) studentPlaced.push(await openStudent(student, prof('student-placed')(n)));
   const runs = [
-    summary('student page (first tab, seeded graph; the 2,000-item graph in the read)', [
-      ...studentUnplaced.map((s) => s.page),
-      ...studentPlaced.map((s) => s.page),
-    ]),
+    summary(
+      'student page (first tab, seeded graph; the 2,000-item graph in the read)',
+      [...studentUnplaced.map((s) => s.page), ...studentPlaced.map((s) => s.page)],
+      studentWarmup.page,
+    ),
     summary(
       'student, bench graph tab, unplaced (click to drawn)',
       studentUnplaced.map((s) => s.tab),
+      studentWarmup.tab,
     ),
     editorFirst,
     editorLater,
@@ -366,6 +385,7 @@ try {
     targetMs: TARGET_MS,
     method:
       'full page loads (page.goto) in one logged-in context each for admin and student, browser cache warm; ' +
+      'each kind of page opened once untimed first (warmupMs: its chunks not yet cached); ' +
       'time = the performance.now() timestamp of the first animation frame in which the graph is drawn (a ' +
       'visible React Flow node, an edge, the viewport transform set), from navigation start — for a tab, from ' +
       "the click event's timeStamp. readDoneMs: the graph read's responseEnd; longTaskMs: main-thread long tasks " +

@@ -42,10 +42,13 @@ const ADAPTIVE_PHASES = [
   },
 ];
 
+/** 初二 英语 形容词比较级与最高级: what the scheme's title says, not every 初二 English point. */
+const COMPARATIVES = 'en.g8.c1.k3';
+
 const OTHER_SHARED_PHASES = [
   {
     phase: '练习',
-    knowledgeIds: ['en.g8'],
+    knowledgeIds: [COMPARATIVES],
     timeLimit: 0,
     points: [point('比较级', ['singleChoice', 'fillBlank', 'trueFalse'], 3, 2, '@end', '@end', 'retry')],
   },
@@ -69,7 +72,7 @@ async function seedOtherSharedScheme(tx: Tx) {
     initPhase: '练习',
     initPoint: '比较级',
     timeLimit: 0,
-    kpRange: ['en.g8'],
+    kpRange: [COMPARATIVES],
     phases: OTHER_SHARED_PHASES,
   });
 }
