@@ -1,6 +1,6 @@
 // Renders the app's routes (or one page) with a real session over a fake fetch, in a memory router.
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { LoginInfo } from '@edu/contract';
 import { AppProviders, createQueryClient } from '../app/providers';
@@ -41,7 +41,7 @@ function LocationProbe() {
   return <output data-testid="location">{pathname}</output>;
 }
 
-export function renderApp(session: Session, entries: string[]) {
+export function renderApp(session: Session, entries: InitialEntry[]) {
   const queryClient = createQueryClient();
   // The app's defaults (staleTime: a prefetched read is not read again on mount) without retries.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });

@@ -183,7 +183,7 @@ export const KNOWLEDGE_GRAPH_API = {
     method: 'POST',
     path: '/v1/student/knowledgegraph/practice',
     module: 'knowledgraph',
-    summary: '从图谱节点开始练习（在该知识点的子树中出题）',
+    summary: '从图谱节点开始练习或掌握测验（在该知识点的子树中出题）',
     access: trainee,
     body: requestOf(GraphPracticeStart),
     response: GraphPracticeStarted,

@@ -195,7 +195,17 @@ export type StudentGraph = z.infer<typeof StudentGraph>;
 export const StudentGraphs = z.object({ graphs: z.array(StudentGraph) });
 export type StudentGraphs = z.infer<typeof StudentGraphs>;
 
-export const GraphPracticeStart = z.object({ knowledgeCode: KpCode });
+/**
+ * `practice` (the default): a general training of up to 10 questions with feedback after each; `check` (掌握测验):
+ * a paper of up to 5 questions from the subtree, answered whole and handed in — all answered and all right
+ * masters the point (docs/knowledge-graph.md "Practice").
+ */
+export const GraphPracticeMode = z.enum(['practice', 'check']);
+/** A mastery check asks this many questions at most (fewer when the subtree holds fewer auto-judged ones). */
+export const GRAPH_CHECK_QUESTIONS = 5;
+export type GraphPracticeMode = z.infer<typeof GraphPracticeMode>;
+
+export const GraphPracticeStart = z.object({ knowledgeCode: KpCode, mode: GraphPracticeMode.optional() });
 export type GraphPracticeStart = z.infer<typeof GraphPracticeStart>;
 
 export const GraphPracticeStarted = z.object({ trainId: Id });

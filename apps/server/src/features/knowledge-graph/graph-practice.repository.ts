@@ -53,14 +53,22 @@ export class GraphPracticeRepository {
     });
   }
 
-  /** The student's running practice training of the system scheme and the subtree it draws from. */
-  async runningPractice(schemeId: number, userId: number): Promise<{ id: number; kpRange: string[] } | undefined> {
-    const [row] = rowsOf<{ id: number; kp_range: string[] | null }>(
+  /**
+   * The student's running training of the system scheme: the subtree it draws from and its kind (a practice is
+   * `general`, a mastery check `paper`).
+   */
+  async runningPractice(
+    schemeId: number,
+    userId: number,
+  ): Promise<{ id: number; kpRange: string[]; type: 'general' | 'paper' } | undefined> {
+    const [row] = rowsOf<{ id: number; kp_range: string[] | null; type: string | null }>(
       await this.db.execute(sql`select id, array(select jsonb_array_elements_text(scheme -> 'engine' -> 'kpRange'))
-          as kp_range
+          as kp_range, scheme ->> 'type' as type
         from trainings where scheme_id = ${schemeId} and user_id = ${userId} and status = 'running'
           and task_id is null limit 1`),
     );
-    return row ? { id: Number(row.id), kpRange: row.kp_range ?? [] } : undefined;
+    return row
+      ? { id: Number(row.id), kpRange: row.kp_range ?? [], type: row.type === 'paper' ? 'paper' : 'general' }
+      : undefined;
   }
 }

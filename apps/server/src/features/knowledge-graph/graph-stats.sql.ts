@@ -5,6 +5,7 @@ import { MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { countedRecord } from '../wrong-book/wrong-book.repository.js';
+import { wholePaper } from '../mastery/mastery.repository.js';
 
 /** Students at one level of one item, and how many of them are stuck (docs/knowledge-graph.md "Stats"). */
 export interface LevelCount {
@@ -54,7 +55,7 @@ export async function levelCounts(db: DbOrTx, groupIds: number[], scope: StatsSc
     ), answers as (
       select ar.id, ar.agency_id, ar.user_id, ar.created_at, q.knowledge_code as code, ar.is_correct as correct,
         round(extract(epoch from ar.created_at) * 1000)::float8 as at,
-        case when t.scheme->>'type' = 'paper' then ar.training_id end as paper_id
+        case when ${wholePaper} then ar.training_id end as paper_id
       from answer_records ar
       join questions q on q.id = ar.question_id
       left join trainings t on t.id = ar.training_id

@@ -9,6 +9,7 @@ import { graphEdges, graphGroups, graphItems, knowledgePoints, type GraphItemRes
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { countedRecord, inSubtree } from '../wrong-book/wrong-book.repository.js';
 import type { MasteryAnswer } from '../mastery/mastery-levels.js';
+import { wholePaper } from '../mastery/mastery.repository.js';
 import { GraphPracticeRepository } from './graph-practice.repository.js';
 import { levelCounts, type LevelCount, type StatsScope } from './graph-stats.sql.js';
 
@@ -309,7 +310,7 @@ export class KnowledgeGraphRepository {
     const rows = rowsOf<{ code: string; right: boolean; at: number; paper_id: string | null }>(
       await this.db.execute(sql`select q.knowledge_code as code, ar.is_correct as right,
         (extract(epoch from ar.created_at) * 1000)::float8 as at,
-        case when t.scheme->>'type' = 'paper' then ar.training_id::text end as paper_id
+        case when ${wholePaper} then ar.training_id::text end as paper_id
         from answer_records ar
         join questions q on q.id = ar.question_id
         left join trainings t on t.id = ar.training_id

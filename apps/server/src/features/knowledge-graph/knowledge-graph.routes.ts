@@ -33,7 +33,9 @@ export async function knowledgeGraphRoutes(app: FastifyInstance) {
   registerApi(app, API.graphLayoutSave, (ctx) => kg.saveLayout(ctx.params.id, ctx.body.request.positions));
   registerApi(app, API.graphStats, async (ctx) => kg.stats(ctx.params.id, await ctx.optionalAgency()));
   registerApi(app, API.studentGraphs, (ctx) => kg.studentGraphs(trainee(ctx)));
-  registerApi(app, API.studentGraphPractice, (ctx) => kg.practice(trainee(ctx), ctx.body.request.knowledgeCode));
+  registerApi(app, API.studentGraphPractice, (ctx) =>
+    kg.practice(trainee(ctx), ctx.body.request.knowledgeCode, ctx.body.request.mode ?? 'practice'),
+  );
   registerApi(app, API.agencyStudentGraphs, (ctx) => kg.agencyStudentGraphs(ctx.agencyId!, ctx.params.id));
   registerApi(app, API.classStudentGraphs, async (ctx) =>
     kg.studentGraphs({ id: await classes.readableStudent(viewer(ctx), ctx.params.id), agencyId: ctx.agencyId! }),

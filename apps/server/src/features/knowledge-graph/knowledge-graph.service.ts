@@ -1,9 +1,10 @@
 // Knowledge graphs (docs/knowledge-graph.md): platform graph admins curate groups of knowledge points with
 // prerequisite edges (cycles refused, limits per group); stats count the mastery levels mastery-levels.ts computes,
 // across every agency or in one; students read the graphs matching their profile with each node's state and start
-// practice on a node through the training engine under their agency's system scheme.
+// practice or a mastery check on a node through the training engine under their agency's system scheme.
 import {
   CLASS_GRAPHS_MAX,
+  GRAPH_CHECK_QUESTIONS,
   GRAPH_MAX_EDGES,
   GRAPH_MAX_ITEMS,
   type ClassGraphs,
@@ -18,6 +19,7 @@ import {
   type GraphItem,
   type GraphItemUpdate,
   type GraphItemUsage,
+  type GraphPracticeMode,
   type GraphStats,
   type StudentGraphs,
 } from '@edu/contract';
@@ -25,6 +27,7 @@ import { ApiError, conflict, invalidField, notFound } from '../../lib/api-error.
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { masteryByPoint, type PointMastery } from '../mastery/mastery-levels.js';
+import type { TrainableScheme } from '../training/training-scheme.js';
 import type { Trainee, TrainingService } from '../training/training.service.js';
 import type { GroupRow, ItemRow, KnowledgeGraphRepository } from './knowledge-graph.repository.js';
 import { pathBetween } from './graph-rules.js';
@@ -49,6 +52,20 @@ const PRACTICE_PHASE = '知识点练习';
 const PRACTICE_POINT = '练习';
 const PRACTICE_QUESTIONS = 10;
 export const PRACTICE_SCHEME_TITLE = '知识图谱练习（系统）';
+const PRACTICE_TITLE = '知识点练习：';
+const CHECK_TITLE = '掌握测验：';
+
+/** The system scheme as a mastery check of one point: a paper of the subtree's questions, titled after it. */
+function checkOf(s: TrainableScheme, code: string, name: string): TrainableScheme {
+  const [phase] = s.engine.phases;
+  const points = phase.points.map((p) => ({ ...p, repeat: GRAPH_CHECK_QUESTIONS }));
+  return {
+    ...s,
+    type: 'paper',
+    title: `${CHECK_TITLE}${name}`,
+    engine: { ...s.engine, type: 'paper', kpRange: [code], phases: [{ ...phase, points }] },
+  };
+}
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -339,11 +356,12 @@ export class KnowledgeGraphService {
   }
 
   /**
-   * A practice training on the point's subtree: the agency's system scheme (made on first use) with the training's
-   * kpRange narrowed to the point. A running practice on another point is finished first (one running training
-   * per scheme and student); a running one on the same point is answered again.
+   * A practice training on the point's subtree, or a mastery check (a paper of up to GRAPH_CHECK_QUESTIONS questions):
+   * the agency's system scheme (made on first use) with the training's kpRange narrowed to the point. A running
+   * practice or check of another point or kind is finished first (one running training per scheme and student);
+   * a running one of the same point and kind is answered again.
    */
-  async practice(user: Trainee, code: string): Promise<{ trainId: string }> {
+  async practice(user: Trainee, code: string, mode: GraphPracticeMode = 'practice'): Promise<{ trainId: string }> {
     const point = await this.repo.knowledgePoint(code);
     if (!point) throw invalidField('request.knowledgeCode', `知识点「${code}」不存在`);
     const engine = practiceEngine();
@@ -359,14 +377,15 @@ export class KnowledgeGraphService {
         },
         this.now(),
       ));
+    const type = mode === 'check' ? 'paper' : 'general';
     const running = await this.repo.practice.runningPractice(schemeId, user.id);
-    if (running && !(running.kpRange.length === 1 && running.kpRange[0] === code))
+    if (running && !(running.kpRange.length === 1 && running.kpRange[0] === code && running.type === type))
       await this.training.finish(user, String(running.id));
-    const t = await this.training.start(user, String(schemeId), (s) => ({
-      ...s,
-      title: `知识点练习：${point.name}`,
-      engine: { ...s.engine, kpRange: [code] },
-    }));
+    const t = await this.training.start(user, String(schemeId), (s) =>
+      mode === 'check'
+        ? checkOf(s, code, point.name)
+        : { ...s, title: `${PRACTICE_TITLE}${point.name}`, engine: { ...s.engine, kpRange: [code] } },
+    );
     if (t.status !== 'running' && t.question === null && t.answered === 0)
       throw conflict('该知识点下暂时没有可练习的题目');
     return { trainId: t.trainId };

@@ -7,6 +7,13 @@ import type { MasteryAnswer } from './mastery-levels.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/**
+ * An answer's training (`t`) is a paper every question of which was answered: only such a paper can master a point
+ * by being all right (docs/practice-engine.md "Wrong-answer book and mastery"); a paper handed in with questions
+ * left blank counts its answers like any others.
+ */
+export const wholePaper = sql`(t.scheme->>'type' = 'paper' and t.answered >= t.max_score)`;
+
 export interface KpRow {
   code: string;
   parentCode: string | null;
@@ -24,7 +31,7 @@ export class MasteryRepository {
     const rows = rowsOf<{ code: string; right: boolean; at: number; paper_id: string | null }>(
       await this.db.execute(sql`select q.knowledge_code as code, ar.is_correct as right,
         (extract(epoch from ar.created_at) * 1000)::float8 as at,
-        case when t.scheme->>'type' = 'paper' then ar.training_id::text end as paper_id
+        case when ${wholePaper} then ar.training_id::text end as paper_id
         from answer_records ar
         join questions q on q.id = ar.question_id
         left join trainings t on t.id = ar.training_id

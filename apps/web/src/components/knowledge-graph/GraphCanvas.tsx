@@ -6,7 +6,7 @@ import { Background, Controls, MarkerType, ReactFlow, type Edge, type ReactFlowI
 import '@xyflow/react/dist/style.css';
 import { FIT, startViewport } from './fit';
 import { positionsOf } from './layout';
-import { NODE_FRAME, NODE_TYPES, type GraphFlowNode } from './GraphNode';
+import { NODE_FRAME, NODE_TYPES, type GraphFlowNode, type GraphNodeData } from './GraphNode';
 import type { GraphNodeState } from './states';
 
 export interface CanvasNode {
@@ -15,6 +15,7 @@ export interface CanvasNode {
   x: number | null;
   y: number | null;
   state?: GraphNodeState;
+  progress?: GraphNodeData['progress'];
 }
 export interface CanvasEdge {
   id: string;
@@ -71,7 +72,7 @@ export default function GraphCanvas({
         type: 'item',
         ...NODE_FRAME,
         position: at.get(n.id)!,
-        data: { label: n.label, state: states?.get(n.id) ?? n.state },
+        data: { label: n.label, state: states?.get(n.id) ?? n.state, progress: n.progress },
         selected: n.id === selectedId,
         ariaLabel: n.label,
       })),

@@ -1,5 +1,6 @@
 // One item of a knowledge graph as a React Flow node: a box of NODE_WIDTH × NODE_HEIGHT, coloured by its state
-// when it has one; handles on top (dependants connect in) and bottom (drag from here to an item that needs it).
+// when it has one, with a bar along its foot for the student's progress towards mastering it; handles on top
+// (dependants connect in) and bottom (drag from here to an item that needs it).
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
 import { STATE_STYLES, type GraphNodeState } from './states';
@@ -10,6 +11,8 @@ export type GraphNodeData = {
   state?: GraphNodeState;
   /** The editor's nodes show their handles; read-only views keep them hidden. */
   editable?: boolean;
+  /** A student's progress towards mastering the item (0–1) and its name, drawn as a bar along the foot. */
+  progress?: { share: number; color: string; label: string };
 };
 export type GraphFlowNode = Node<GraphNodeData, 'item'>;
 
@@ -21,8 +24,10 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
   return (
     <div
       className={`graph-node${data.state ? ` graph-node-${data.state}` : ''}`}
-      title={T.nodeLabel(data.label, data.state && T.states[data.state])}
+      title={T.nodeLabel(data.label, data.state && T.states[data.state], data.progress?.label)}
       style={{
+        position: 'relative',
+        overflow: 'hidden',
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         boxSizing: 'border-box',
@@ -54,8 +59,23 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
       >
         {data.label}
       </span>
+      {data.progress && <ProgressBar {...data.progress} />}
       <Handle type="source" position={Position.Bottom} style={data.editable ? undefined : HIDDEN} />
     </div>
+  );
+}
+
+/** The progress bar: a grey track along the node's foot, filled to the share in the level's colour. */
+function ProgressBar({ share, color }: { share: number; color: string }) {
+  return (
+    <span
+      className="graph-node-progress"
+      data-share={share}
+      aria-hidden
+      style={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 4, background: '#0000000f' }}
+    >
+      <span style={{ display: 'block', height: '100%', width: `${Math.round(share * 100)}%`, background: color }} />
+    </span>
   );
 }
 

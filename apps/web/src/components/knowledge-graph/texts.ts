@@ -16,7 +16,8 @@ export const GRAPH_VIEW_TEXTS = {
   } satisfies Record<GraphNodeState, string>,
   legend: '图例',
   graphLabel: (name: string) => `知识图谱「${name}」`,
-  nodeLabel: (name: string, state?: string) => (state ? `${name}（${state}）` : name),
+  nodeLabel: (name: string, state?: string, level?: string) =>
+    [state, level].some(Boolean) ? `${name}（${[state, level].filter(Boolean).join('，')}）` : name,
   loadingGraph: '正在加载图谱…',
   graphFailed: '图谱加载失败，请刷新页面重试。',
 };

@@ -1,14 +1,16 @@
 // The student's curated graphs (docs/web.md "Knowledge graph"): one tab per graph, shown as a React Flow graph
 // (lazy, with dagre for unplaced items) or as a list grouped by state — the list by default under 600 px; an item
-// opens its detail, and 去练习 on a ready or learning item starts a training on its knowledge point and goes there.
+// opens its detail, and 去练习 or 掌握测验 on a ready or learning item starts a training on its knowledge point
+// (a practice, or a paper that masters it when all right) and goes there.
 import { useState, type ReactNode } from 'react';
 import { Card, Segmented, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { StudentGraph, StudentGraphNode } from '@edu/contract';
+import type { GraphPracticeMode, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { GRAPH_KEY } from '../../../api/knowledge-graph';
 import { useCall } from '../../../app/session-context';
+import { practiceKey } from './graph-model';
 import { GraphTabs, LIST_BELOW_PX } from './GraphTabs';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 import { useNarrow } from './use-narrow';
@@ -22,13 +24,15 @@ export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[
   const [chosen, setChosen] = useState<GraphView | null>(null);
   const view: GraphView = chosen ?? (narrow ? 'list' : 'graph');
   const practise = useApiMutation({
-    mutationFn: (n: StudentGraphNode) =>
-      call(API.studentGraphPractice, { body: { request: { knowledgeCode: n.knowledgeCode } } }),
+    mutationFn: ({ node, mode }: { node: StudentGraphNode; mode: GraphPracticeMode }) =>
+      call(API.studentGraphPractice, { body: { request: { knowledgeCode: node.knowledgeCode, mode } } }),
     // Mastery moves with the training: the graph is read again when the student comes back.
     invalidates: [[GRAPH_KEY]],
-    onSuccess: (r) => void navigate(`/student/train/${encodeURIComponent(r.trainId)}/do`),
+    // The training's end offers the way back here (TrainingSummaryView).
+    onSuccess: (r) => void navigate(`/student/train/${encodeURIComponent(r.trainId)}/do`, { state: { from: 'graph' } }),
   });
-  const busyCode = practise.isPending ? (practise.variables?.knowledgeCode ?? null) : null;
+  const v = practise.isPending ? practise.variables : undefined;
+  const busyKey = v ? practiceKey(v.node.knowledgeCode, v.mode) : null;
   const views = (['graph', 'list', 'tree'] as const).map((v) => ({ value: v, label: T.views[v] }));
   return (
     <Card
@@ -43,7 +47,12 @@ export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {T.hint}
           </Typography.Paragraph>
-          <GraphTabs graphs={graphs} view={view} busyCode={busyCode} onPractise={(n) => practise.mutate(n)} />
+          <GraphTabs
+            graphs={graphs}
+            view={view}
+            busyKey={busyKey}
+            onPractise={(node, mode) => practise.mutate({ node, mode })}
+          />
         </Space>
       )}
     </Card>

@@ -5,21 +5,21 @@ import { Button, Empty, Flex, Space, Typography } from 'antd';
 import type { StudentGraph, StudentGraphNode } from '@edu/contract';
 import { STATE_STYLES } from '../../../components/knowledge-graph/states';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
-import { byState, neighbourIndex } from './graph-model';
+import { byState, neighbourIndex, practiceKey, type Practise } from './graph-model';
 import { PracticeButton } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 
 export function GraphListView({
   graph,
-  busyCode,
+  busyKey,
   onOpen,
   onPractise,
 }: {
   graph: StudentGraph;
-  busyCode: string | null;
+  busyKey: string | null;
   onOpen: (n: StudentGraphNode) => void;
   /** Absent for a viewer who is not the student: no 去练习. */
-  onPractise?: (n: StudentGraphNode) => void;
+  onPractise?: Practise;
 }) {
   const groups = useMemo(() => byState(graph), [graph]);
   // Read once: a graph of thousands of items would otherwise scan its edges for every locked item.
@@ -62,7 +62,7 @@ export function GraphListView({
                       <PracticeButton
                         node={n}
                         size="small"
-                        busy={busyCode === n.knowledgeCode}
+                        busy={busyKey === practiceKey(n.knowledgeCode, 'practice')}
                         onPractise={onPractise}
                       />
                     </Flex>

@@ -4,12 +4,14 @@
 // (docs/knowledge-graph.md "Teachers and parents").
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Flex, Space, Tabs, Typography } from 'antd';
-import type { StudentGraph, StudentGraphNode } from '@edu/contract';
+import { MASTERY_LEVELS, type StudentGraph } from '@edu/contract';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
 import { LazyGraphCanvas as GraphCanvas } from '../../../components/knowledge-graph/load';
-import { stateCounts } from './graph-model';
+import { LEVEL_COLORS, LEVEL_PROGRESS } from '../point/levels';
+import { MASTERY_TEXTS } from '../point/texts';
+import { stateCounts, type Practise } from './graph-model';
 import { GraphListView } from './GraphListView';
 import { NodeDetail } from './NodeDetail';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
@@ -17,16 +19,24 @@ import { LIST_BELOW_PX, useNarrow } from './use-narrow';
 
 export { LIST_BELOW_PX };
 
+/** A node's bar: how far its level is towards mastered (none for an item never answered in). */
+function progressOf(level: string | null) {
+  const l = MASTERY_LEVELS.find((x) => x === level);
+  return l && l !== 'none'
+    ? { share: LEVEL_PROGRESS[l], color: LEVEL_COLORS[l], label: MASTERY_TEXTS.levels[l] }
+    : undefined;
+}
+
 function OneGraph({
   graph,
   view,
-  busyCode,
+  busyKey,
   onPractise,
 }: {
   graph: StudentGraph;
   view: 'graph' | 'list';
-  busyCode: string | null;
-  onPractise?: (n: StudentGraphNode) => void;
+  busyKey: string | null;
+  onPractise?: Practise;
 }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = graph.nodes.find((n) => n.id === openId) ?? null;
@@ -37,7 +47,15 @@ function OneGraph({
   }, [openId]);
   const counts = useMemo(() => stateCounts(graph), [graph]);
   const nodes = useMemo(
-    () => graph.nodes.map((n) => ({ id: n.id, label: n.knowledgeName, x: n.x, y: n.y, state: n.state })),
+    () =>
+      graph.nodes.map((n) => ({
+        id: n.id,
+        label: n.knowledgeName,
+        x: n.x,
+        y: n.y,
+        state: n.state,
+        progress: progressOf(n.mastery.level),
+      })),
     [graph.nodes],
   );
   const edges = useMemo(
@@ -71,7 +89,7 @@ function OneGraph({
               />
             </Suspense>
           ) : (
-            <GraphListView graph={graph} busyCode={busyCode} onOpen={(n) => setOpenId(n.id)} onPractise={onPractise} />
+            <GraphListView graph={graph} busyKey={busyKey} onOpen={(n) => setOpenId(n.id)} onPractise={onPractise} />
           )}
         </div>
         {open && (
@@ -80,7 +98,7 @@ function OneGraph({
             <NodeDetail
               graph={graph}
               node={open}
-              busy={busyCode === open.knowledgeCode}
+              busyKey={busyKey}
               onPractise={onPractise}
               onClose={() => setOpenId(null)}
             />
@@ -94,20 +112,20 @@ function OneGraph({
 export function GraphTabs({
   graphs,
   view,
-  busyCode = null,
+  busyKey = null,
   onPractise,
 }: {
   graphs: readonly StudentGraph[];
   view: 'graph' | 'list';
-  busyCode?: string | null;
-  onPractise?: (n: StudentGraphNode) => void;
+  busyKey?: string | null;
+  onPractise?: Practise;
 }) {
   return graphs.length === 1 ? (
     <>
       <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
         {graphs[0].group.name}
       </Typography.Title>
-      <OneGraph graph={graphs[0]} view={view} busyCode={busyCode} onPractise={onPractise} />
+      <OneGraph graph={graphs[0]} view={view} busyKey={busyKey} onPractise={onPractise} />
     </>
   ) : (
     <Tabs
@@ -115,7 +133,7 @@ export function GraphTabs({
       items={graphs.map((g) => ({
         key: g.group.id,
         label: g.group.name,
-        children: <OneGraph graph={g} view={view} busyCode={busyCode} onPractise={onPractise} />,
+        children: <OneGraph graph={g} view={view} busyKey={busyKey} onPractise={onPractise} />,
       }))}
     />
   );

@@ -1,6 +1,7 @@
 // student/knowledgegraph/mine against a fake API: on a phone the curated graph shows as a list grouped by state
-// (headings, buttons) and 去练习 starts a training on the point and opens it; on a wide screen the graph is drawn
-// with the ready item highlighted; without a curated graph the mastery tree shows as before.
+// (headings, buttons) and 去练习 starts a training on the point and opens it, 掌握测验 in a detail a mastery check;
+// on a wide screen the graph is drawn with the ready item highlighted and each node's progress bar; without a
+// curated graph the mastery tree shows as before.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
@@ -59,7 +60,33 @@ describe('student/knowledgegraph/mine', () => {
 
     fireEvent.click(buttonOf(section('可以学习 1 个'), '去练习「一般过去时」')!);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/student/train/77/do'));
-    expect(s.calls.find((c) => c.method === 'POST')?.body).toEqual({ request: { knowledgeCode: 'en.t2' } });
+    expect(s.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      request: { knowledgeCode: 'en.t2', mode: 'practice' },
+    });
+  });
+
+  it('掌握测验 in an item’s detail starts a mastery check of the point, and says how mastering works', async () => {
+    phone();
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/student/knowledgegraph': { graphs: [GRAPH] },
+      'POST /v1/student/knowledgegraph/practice': { trainId: '78' },
+    });
+    renderApp(s.session, ['/student/knowledgegraph/mine']);
+    expect(await screen.findByText('学习中 1 个', {}, { timeout: 15_000 })).toBeTruthy();
+    // Not in the list's rows: a check is chosen where what it takes is said.
+    expect(document.querySelector('button[aria-label^="掌握测验"]')).toBeNull();
+    fireEvent.click(buttonOf(section('学习中 1 个'), '现在完成时')!);
+    const detail = await waitFor(() => {
+      const d = document.querySelector<HTMLElement>('[aria-label="知识点「现在完成时」"]');
+      if (!d) throw new Error('no detail');
+      return d;
+    });
+    expect(within(detail).getByText(/全部作答且全部答对即掌握/)).toBeTruthy();
+    fireEvent.click(buttonOf(detail, '掌握测验「现在完成时」')!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/student/train/78/do'));
+    expect(s.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      request: { knowledgeCode: 'en.t4', mode: 'check' },
+    });
   });
 
   it('on a wide screen draws the graph, the ready item highlighted, and switches to the list', async () => {
@@ -75,6 +102,11 @@ describe('student/knowledgegraph/mine', () => {
     );
     expect(ready.textContent).toBe('一般过去时');
     expect(container.querySelectorAll('.graph-node-locked')).toHaveLength(1);
+    // Each node's bar shows how far its level is towards mastered; an item never answered in has none.
+    const share = (cls: string) =>
+      container.querySelector(`.graph-node-${cls} .graph-node-progress`)?.getAttribute('data-share') ?? null;
+    expect([share('mastered'), share('ready'), share('learning'), share('locked')]).toEqual(['1', '0.25', '0.5', null]);
+    expect(container.querySelector('.graph-node-learning')?.getAttribute('title')).toBe('现在完成时（学习中，熟悉）');
     expect(container.querySelector('[role=figure]')?.getAttribute('aria-label')).toBe('知识图谱「初中英语时态」');
     fireEvent.click(screen.getByText('列表'));
     expect((await screen.findByText('可以学习 1 个')).tagName).toBe('H4');

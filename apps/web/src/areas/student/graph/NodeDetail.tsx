@@ -1,13 +1,14 @@
 // One item of the student's graph opened: its state and level, what it needs and unlocks, the curator's
-// description and resources, and 去练习 for a ready or learning item when the viewer is the student (no
-// `onPractise`: read-only, as teachers, admins and parents see it).
+// description and resources, and 去练习 and 掌握测验 for a ready or learning item when the viewer is the student
+// (no `onPractise`: read-only, as teachers, admins and parents see it). The level says what is left to master it
+// (docs/knowledge-graph.md "Practice").
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MASTERY_LEVELS, type MasteryLevel, type StudentGraph, type StudentGraphNode } from '@edu/contract';
 import { STATE_STYLES } from '../../../components/knowledge-graph/states';
 import { GRAPH_VIEW_TEXTS } from '../../../components/knowledge-graph/texts';
 import { LevelTag } from '../point/MasteryParts';
-import { canPractise, neighbours } from './graph-model';
+import { canPractise, neighbours, practiceKey, type Practise } from './graph-model';
 import { STUDENT_GRAPH_TEXTS as T } from './texts';
 
 const isLevel = (l: string | null): l is MasteryLevel =>
@@ -30,7 +31,7 @@ export function PracticeButton({
 }: {
   node: StudentGraphNode;
   busy: boolean;
-  onPractise?: (n: StudentGraphNode) => void;
+  onPractise?: Practise;
   size?: 'small' | 'middle';
 }) {
   if (!onPractise || !canPractise(node)) return null;
@@ -40,9 +41,19 @@ export function PracticeButton({
       size={size}
       loading={busy}
       aria-label={T.practiceOf(node.knowledgeName)}
-      onClick={() => onPractise(node)}
+      onClick={() => onPractise(node, 'practice')}
     >
       {T.practice}
+    </Button>
+  );
+}
+
+/** 掌握测验: a short paper of the point's questions, handed in whole; all right masters the point. */
+function CheckButton({ node, busy, onPractise }: { node: StudentGraphNode; busy: boolean; onPractise?: Practise }) {
+  if (!onPractise || !canPractise(node)) return null;
+  return (
+    <Button loading={busy} aria-label={T.checkOf(node.knowledgeName)} onClick={() => onPractise(node, 'check')}>
+      {T.check}
     </Button>
   );
 }
@@ -50,14 +61,14 @@ export function PracticeButton({
 export function NodeDetail({
   graph,
   node,
-  busy,
+  busyKey,
   onPractise,
   onClose,
 }: {
   graph: StudentGraph;
   node: StudentGraphNode;
-  busy: boolean;
-  onPractise?: (n: StudentGraphNode) => void;
+  busyKey: string | null;
+  onPractise?: Practise;
   onClose: () => void;
 }) {
   const { needs, unlocks } = neighbours(graph, node.id);
@@ -82,6 +93,7 @@ export function NodeDetail({
         <Descriptions.Item label={T.level}>
           {isLevel(node.mastery.level) ? <LevelTag level={node.mastery.level} /> : T.levelNone}
         </Descriptions.Item>
+        {onPractise && canPractise(node) && <Descriptions.Item label={T.toMaster}>{T.toMasterHint}</Descriptions.Item>}
         {needs.length > 0 && <Descriptions.Item label={T.needs}>{names(needs)}</Descriptions.Item>}
         {unlocks.length > 0 && <Descriptions.Item label={T.unlocks}>{names(unlocks)}</Descriptions.Item>}
         {node.description && <Descriptions.Item label={T.description}>{node.description}</Descriptions.Item>}
@@ -98,7 +110,12 @@ export function NodeDetail({
         )}
       </Descriptions>
       <Space wrap>
-        <PracticeButton node={node} busy={busy} onPractise={onPractise} />
+        <PracticeButton
+          node={node}
+          busy={busyKey === practiceKey(node.knowledgeCode, 'practice')}
+          onPractise={onPractise}
+        />
+        <CheckButton node={node} busy={busyKey === practiceKey(node.knowledgeCode, 'check')} onPractise={onPractise} />
         {r.videoUrl && (
           <Typography.Link href={r.videoUrl} target="_blank" rel="noopener noreferrer nofollow">
             {T.video}

@@ -1,7 +1,7 @@
 // What the student's graph views read of a StudentGraph: items by state (in STATE_ORDER), each item's
 // prerequisites and dependants by name. Linear in the graph's size, for graphs of thousands of items
 // (docs/knowledge-graph.md "Speed").
-import type { StudentGraph, StudentGraphNode } from '@edu/contract';
+import type { GraphPracticeMode, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { STATE_ORDER, type GraphNodeState } from '../../../components/knowledge-graph/states';
 
 /** One collator for every comparison: `localeCompare(b, 'zh-CN')` looks the locale up again at each call. */
@@ -50,6 +50,12 @@ export function neighbourIndex(graph: StudentGraph): (id: string) => Neighbours 
 export function neighbours(graph: StudentGraph, id: string): Neighbours {
   return neighbourIndex(graph)(id);
 }
+
+/** The student starts a practice or a mastery check (掌握测验) of an item. */
+export type Practise = (n: StudentGraphNode, mode: GraphPracticeMode) => void;
+
+/** Which of an item's buttons waits for its training: one key per point and kind. */
+export const practiceKey = (code: string, mode: GraphPracticeMode) => `${mode}:${code}`;
 
 /** Ready and learning items can be practised from the graph. */
 export const canPractise = (n: Pick<StudentGraphNode, 'state'>) => n.state === 'ready' || n.state === 'learning';

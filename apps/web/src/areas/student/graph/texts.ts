@@ -1,4 +1,7 @@
 // Chinese text of the student's curated knowledge graphs (docs/web.md "Knowledge graph").
+import { GRAPH_CHECK_QUESTIONS, MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
+
+const { proficient } = MASTERY_THRESHOLDS;
 export const STUDENT_GRAPH_TEXTS = {
   title: '知识图谱',
   hint: '箭头从先修知识点指向后续知识点。橙色的“可以学习”是前置知识都已掌握、最适合下一步练习的知识点。',
@@ -10,6 +13,12 @@ export const STUDENT_GRAPH_TEXTS = {
   practice: '去练习',
   practiceBusy: '正在准备练习…',
   practiceOf: (name: string) => `去练习「${name}」`,
+  check: '掌握测验',
+  checkOf: (name: string) => `掌握测验「${name}」`,
+  toMaster: '怎样掌握',
+  toMasterHint:
+    `在不同的两天都达到“精通”（最近 ${MASTERY_WINDOW} 题中至少 ${proficient.answers} 题、正确率 ` +
+    `${Math.round(proficient.right * 100)}% 以上），或做一次掌握测验：最多 ${GRAPH_CHECK_QUESTIONS} 道题一起交卷，全部作答且全部答对即掌握。`,
   level: '掌握程度',
   levelNone: '还没有练习',
   state: '状态',

@@ -38,9 +38,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function open(routes: Record<string, unknown>) {
+async function open(routes: Record<string, unknown>, state?: unknown) {
   const s = await makeSession(loginInfo(STUDENT), routes);
-  renderApp(s.session, ['/student/train/t1/do']);
+  renderApp(s.session, [{ pathname: '/student/train/t1/do', state }]);
   return s;
 }
 
@@ -237,6 +237,17 @@ describe('student/train/{id}/do — general scheme', () => {
     fireEvent.click(button('查看报告'));
     // The report page is loaded on demand: on a busy machine that takes more than waitFor's default second.
     await waitFor(() => expect(location()).toBe('/student/train/report/t1'), { timeout: 5000 });
+  });
+
+  it('started from the knowledge graph, the summary leads back there instead of the list', async () => {
+    await open(
+      { [GET]: training({ status: 'finished', question: null, endTime: 1_700_000_030_000 }) },
+      { from: 'graph' },
+    );
+    expect(await screen.findByText('训练已完成')).toBeTruthy();
+    expect(screen.queryByText('返回训练列表')).toBeNull();
+    fireEvent.click(button('返回知识图谱'));
+    await waitFor(() => expect(location()).toBe('/student/knowledgegraph/mine'), { timeout: 5000 });
   });
 
   it('a training that is not the student’s answers 训练不存在', async () => {

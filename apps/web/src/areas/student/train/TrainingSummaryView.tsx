@@ -1,6 +1,7 @@
-// An ended training (finished or expired): score, answers, correct rate, time, and the ways to its report.
+// An ended training (finished or expired): score, answers, correct rate, time, and the ways to its report; back to
+// the knowledge graph when the training was started there (the navigation's `from: 'graph'` state).
 import { Button, Result, Space } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
 import { spanSeconds } from './format';
 import { PendingNote } from './PendingMarks';
@@ -12,6 +13,7 @@ const T = TRAIN_TEXTS.summary;
 export function TrainingSummaryView({ training: t }: { training: Training }) {
   const navigate = useNavigate();
   const go = (path: string) => () => void navigate(path);
+  const fromGraph = (useLocation().state as { from?: string } | null)?.from === 'graph';
   const expired = t.status === 'expired';
   return (
     <Result
@@ -24,7 +26,11 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
             {TRAIN_TEXTS.report}
           </Button>
           <Button onClick={go(`/student/train/${t.trainId}/questions`)}>{TRAIN_TEXTS.records}</Button>
-          <Button onClick={go('/student/train')}>{TRAIN_TEXTS.backToList}</Button>
+          {fromGraph ? (
+            <Button onClick={go('/student/knowledgegraph/mine')}>{TRAIN_TEXTS.backToGraph}</Button>
+          ) : (
+            <Button onClick={go('/student/train')}>{TRAIN_TEXTS.backToList}</Button>
+          )}
         </Space>
       }
     >

@@ -13,6 +13,7 @@ export const TRAIN_TEXTS = {
   resume: '继续训练',
   history: '训练历史',
   backToList: '返回训练列表',
+  backToGraph: '返回知识图谱',
   records: '答题记录',
   report: '查看报告',
   comment: '点评',
