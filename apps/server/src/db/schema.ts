@@ -814,17 +814,23 @@ export const schemeStatBuckets = pgTable(
 // ---- Knowledge graphs (docs/knowledge-graph.md) ----
 
 /** A curated graph of one subject (and grade, or every grade), platform-wide: no agency column. */
-export const graphGroups = pgTable('graph_groups', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  subjectId: text('subject_id')
-    .notNull()
-    .references(() => subjects.id, { onDelete: 'restrict' }),
-  gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
-  description: text('description').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const graphGroups = pgTable(
+  'graph_groups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    gradeId: text('grade_id').references(() => grades.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    /** The group's place among its subject's groups (migration 0036). */
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('graph_groups_subject_sort_idx').on(t.subjectId, t.sort, t.id)],
+);
 
 /** What an item links to besides its knowledge point (docs/knowledge-graph.md "Model"). */
 export interface GraphItemResources {

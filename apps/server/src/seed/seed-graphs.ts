@@ -152,10 +152,10 @@ export function demoPointCode(subjectId: string, [grade, ...names]: PointPath): 
 
 /** Inserts the demo graphs (after the knowledge tree). */
 export async function seedDemoGraphs(tx: DbOrTx) {
-  for (const g of DEMO_GRAPHS) {
+  for (const [i, g] of DEMO_GRAPHS.entries()) {
     const [group] = await tx
       .insert(graphGroups)
-      .values({ name: g.name, subjectId: g.subjectId, gradeId: null, description: g.description })
+      .values({ name: g.name, subjectId: g.subjectId, gradeId: null, description: g.description, sort: i + 1 })
       .returning({ id: graphGroups.id });
     const codes = [...new Set(g.edges.flat().map((p) => demoPointCode(g.subjectId, p)))];
     const items = await tx

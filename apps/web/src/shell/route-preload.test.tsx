@@ -120,6 +120,7 @@ describe('on the app (the graph editor)', () => {
         subjectId: 'en',
         gradeId: null,
         description: '',
+        sort: 1,
         itemCount: 0,
         edgeCount: 0,
         createTime: 0,

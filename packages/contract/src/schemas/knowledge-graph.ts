@@ -30,12 +30,22 @@ export const GraphGroup = z.object({
   /** A grade id of `GET /v1/general/data/grades`, or null for a graph of every grade. */
   gradeId: z.string().nullable(),
   description: z.string(),
+  /** The group's place among its subject's groups: lists and students' tabs go by it (then by id). */
+  sort: z.number().int(),
   itemCount: z.number().int().min(0),
   edgeCount: z.number().int().min(0),
   createTime: EpochMs,
   lastUpdate: EpochMs,
 });
 export type GraphGroup = z.infer<typeof GraphGroup>;
+
+/** One step of a group among its subject's groups: before the one above it, or after the one below. */
+export const GraphGroupMove = z.object({ direction: z.enum(['up', 'down']) });
+export type GraphGroupMove = z.infer<typeof GraphGroupMove>;
+
+/** `moved` false: the group was first (up) or last (down) of its subject already. */
+export const GraphGroupMoved = z.object({ moved: z.boolean() });
+export type GraphGroupMoved = z.infer<typeof GraphGroupMoved>;
 
 export const GraphGroupListQuery = PageQuery.extend({
   keyword: z.string().trim().max(60).optional(),

@@ -20,6 +20,7 @@ export const groupWire = (r: GroupRow): GraphGroup => ({
   subjectId: r.subjectId,
   gradeId: r.gradeId,
   description: r.description,
+  sort: r.sort,
   itemCount: r.itemCount,
   edgeCount: r.edgeCount,
   createTime: r.createdAt.getTime(),

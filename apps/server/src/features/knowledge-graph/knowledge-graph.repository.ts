@@ -3,7 +3,7 @@
 // (`select … for update`), so two of them on one group run one after the other: limits and the cycle check
 // see every edge committed before them.
 import { agencyRole } from '@edu/contract';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { graphEdges, graphGroups, graphItems, knowledgePoints, type GraphItemResources } from '../../db/schema.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
@@ -39,6 +39,7 @@ const GROUP_COLUMNS = {
   subjectId: graphGroups.subjectId,
   gradeId: graphGroups.gradeId,
   description: graphGroups.description,
+  sort: graphGroups.sort,
   createdAt: graphGroups.createdAt,
   updatedAt: graphGroups.updatedAt,
   itemCount,
@@ -57,6 +58,13 @@ const ITEM_COLUMNS = {
 
 /** LIKE's wildcards in a keyword match themselves. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Groups in the order lists and students' tabs show them: by subject, then their place in it (migration 0036). */
+const IN_ORDER = [asc(graphGroups.subjectId), asc(graphGroups.sort), asc(graphGroups.id)];
+
+/** The place after every group of the subject. */
+const lastOf = (subjectId: string) =>
+  sql<number>`(select coalesce(max(sort), 0) + 1 from graph_groups where subject_id = ${subjectId})`;
 
 export class KnowledgeGraphRepository {
   /** Graph practice's system scheme (docs/knowledge-graph.md "Practice"). */
@@ -80,7 +88,7 @@ export class KnowledgeGraphRepository {
         .select(GROUP_COLUMNS)
         .from(graphGroups)
         .where(where)
-        .orderBy(desc(graphGroups.updatedAt), desc(graphGroups.id))
+        .orderBy(...IN_ORDER)
         .offset(page.start)
         .limit(page.size),
       this.db.select({ n: count() }).from(graphGroups).where(where),
@@ -109,9 +117,33 @@ export class KnowledgeGraphRepository {
   ): Promise<number> {
     const [row] = await this.db
       .insert(graphGroups)
-      .values({ ...v, createdAt: now, updatedAt: now })
+      .values({ ...v, sort: lastOf(v.subjectId), createdAt: now, updatedAt: now })
       .returning({ id: graphGroups.id });
     return row.id;
+  }
+
+  /**
+   * Moves the group one place up or down among its subject's groups; false when it is first (up) or last (down)
+   * already. The subject's groups are locked and numbered 1…n in their new order, so concurrent moves queue and
+   * equal sorts (two groups created at once) are straightened out.
+   */
+  async moveGroup(id: number, direction: 'up' | 'down'): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = rowsOf<{ id: number }>(
+        await tx.execute(sql`select id from graph_groups
+          where subject_id = (select subject_id from graph_groups where id = ${id})
+          order by sort, id for update`),
+      );
+      const ids = rows.map((r) => Number(r.id));
+      const at = ids.indexOf(id);
+      const to = direction === 'up' ? at - 1 : at + 1;
+      if (at < 0 || to < 0 || to >= ids.length) return false;
+      [ids[at], ids[to]] = [ids[to], ids[at]];
+      await tx.execute(sql`update graph_groups g set sort = v.sort
+        from (select unnest(${sql.param(ids)}::bigint[]) as id, generate_series(1, ${ids.length}) as sort) v
+        where g.id = v.id and g.sort <> v.sort`);
+      return true;
+    });
   }
 
   /** Whether the subject and the grade (when given) exist in the dictionaries. */
@@ -124,10 +156,17 @@ export class KnowledgeGraphRepository {
     return { subject: row.subject, grade: row.grade };
   }
 
+  /** A change of subject puts the group last among its new subject's groups. */
   async updateGroup(id: number, v: Partial<typeof graphGroups.$inferInsert>, now: Date): Promise<boolean> {
+    const moved =
+      v.subjectId === undefined
+        ? {}
+        : {
+            sort: sql`case when ${graphGroups.subjectId} = ${v.subjectId} then ${graphGroups.sort} else ${lastOf(v.subjectId)} end`,
+          };
     const rows = await this.db
       .update(graphGroups)
-      .set({ ...v, updatedAt: now })
+      .set({ ...v, ...moved, updatedAt: now })
       .where(eq(graphGroups.id, id))
       .returning({ id: graphGroups.id });
     return rows.length > 0;
@@ -366,7 +405,7 @@ export class KnowledgeGraphRepository {
       .select(GROUP_COLUMNS)
       .from(graphGroups)
       .where(and(inArray(graphGroups.subjectId, subjectIds), grade))
-      .orderBy(asc(graphGroups.subjectId), asc(graphGroups.id))
+      .orderBy(...IN_ORDER)
       .limit(limit);
   }
 

@@ -152,6 +152,52 @@ describe('groups and items', () => {
     expectError(await call('GET', `/v1/knowledgraph/group/${g.id}`, graphAdmin), 404);
   });
 
+  it('keeps groups in their order within a subject: new ones last, moved up and down, students’ tabs alike', async () => {
+    const [a, b, c] = [await newGroup('顺序甲'), await newGroup('顺序乙'), await newGroup('顺序丙')];
+    const mine = [a.id, b.id, c.id];
+    const listed = async () =>
+      expectOk(
+        await call<{ list: GG[] }>('GET', '/v1/knowledgraph/groups?subjectId=en&keyword=顺序&size=50', graphAdmin),
+      ).list.map((g) => g.id);
+    const studentTabs = async () =>
+      expectOk(
+        await call<SG>('GET', '/v1/student/knowledgegraph', await t.login('student'), undefined, { agency: 'demo' }),
+      )
+        .graphs.map((g) => g.group.id)
+        .filter((id) => mine.includes(id));
+    const move = async (id: string, direction: string) =>
+      expectOk(await call<{ moved: boolean }>('POST', `/v1/knowledgraph/group/${id}/move`, graphAdmin, { direction }))
+        .moved;
+    expect(await listed()).toEqual([a.id, b.id, c.id]);
+    expect(await move(c.id, 'up')).toBe(true);
+    expect(await listed()).toEqual([a.id, c.id, b.id]);
+    expect(await studentTabs()).toEqual([a.id, c.id, b.id]);
+    // Not past the ends of the subject (other tests' English groups come before these).
+    expect(await move(b.id, 'down')).toBe(false);
+    expect(await move(a.id, 'down')).toBe(true);
+    expect(await listed()).toEqual([c.id, a.id, b.id]);
+    // Moves at once queue on the subject's lock; every place stays taken once.
+    await Promise.all([move(b.id, 'up'), move(c.id, 'down')]);
+    const sorts = rowsOf<{ sort: number }>(
+      await t.db.execute(sql`select sort from graph_groups where subject_id = 'en' order by sort`),
+    ).map((r) => Number(r.sort));
+    expect(new Set(sorts).size).toBe(sorts.length);
+    expect((await listed()).sort()).toEqual([...mine].sort());
+    // Another subject: last among its groups.
+    expectOk(await call('POST', `/v1/knowledgraph/group/${a.id}`, graphAdmin, { subjectId: 'math' }));
+    const math = expectOk(
+      await call<{ list: GG[] }>('GET', '/v1/knowledgraph/groups?subjectId=math&size=100', graphAdmin),
+    ).list;
+    expect(math.at(-1)?.id).toBe(a.id);
+    expectError(await call('POST', `/v1/knowledgraph/group/${a.id}/move`, graphAdmin, { direction: 'left' }), 400);
+    expectError(await call('POST', '/v1/knowledgraph/group/999999/move', graphAdmin, { direction: 'up' }), 404);
+    expectError(
+      await call('POST', `/v1/knowledgraph/group/${a.id}/move`, agencyAdmin, { direction: 'up' }, { agency: 'demo' }),
+      403,
+    );
+    for (const g of mine) expectOk(await call('DELETE', `/v1/knowledgraph/group/${g}`, graphAdmin));
+  });
+
   it('adds knowledge points once, refuses an unknown one by name, edits and lays out items', async () => {
     const g = await newGroup('节点测试');
     const first = await addItems(g.id, [kps.A, kps.B]);

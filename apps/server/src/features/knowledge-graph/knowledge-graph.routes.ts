@@ -19,6 +19,7 @@ export async function knowledgeGraphRoutes(app: FastifyInstance) {
   registerApi(app, API.graphGroupList, (ctx) => kg.list(ctx.query));
   registerApi(app, API.graphGroupCreate, (ctx) => kg.create(ctx.body.request));
   registerApi(app, API.graphGroupGet, (ctx) => kg.detail(ctx.params.id));
+  registerApi(app, API.graphGroupMove, (ctx) => kg.move(ctx.params.id, ctx.body.request.direction));
   registerApi(app, API.graphGroupUpdate, (ctx) => kg.update(ctx.params.id, ctx.body.request));
   registerApi(app, API.graphGroupDelete, (ctx) => kg.remove(ctx.params.id));
   registerApi(app, API.graphItemsAdd, (ctx) => kg.addItems(ctx.params.id, ctx.body.request.knowledgeCodes));

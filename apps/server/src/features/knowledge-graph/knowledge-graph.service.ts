@@ -155,6 +155,11 @@ export class KnowledgeGraphService {
     return groupWire((await this.repo.group(group.id))!);
   }
 
+  async move(id: string, direction: 'up' | 'down'): Promise<{ moved: boolean }> {
+    const group = await this.loadGroup(id);
+    return { moved: await this.repo.moveGroup(group.id, direction) };
+  }
+
   async remove(id: string): Promise<{ deleted: true }> {
     const group = await this.loadGroup(id);
     if (!(await this.repo.deleteGroup(group.id))) throw notFound(GROUP_NOT_FOUND);

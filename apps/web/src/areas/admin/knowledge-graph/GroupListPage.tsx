@@ -1,12 +1,15 @@
 // admin/knowledgraph/groups (docs/web.md "Knowledge graph"): the platform's curated graphs with search, a subject
-// filter and paging; create, edit, delete after a confirmation naming the graph; links into each graph's pages.
+// filter and paging, in the order students see them (by subject, then each group's place: 上移 / 下移 move a group
+// one place among its subject's groups); create, edit, delete after a confirmation naming the graph; links into
+// each graph's pages.
 import { useMemo, useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
+import { App, Button, Card, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { GraphGroup } from '@edu/contract';
 import { API } from '../../../api/routes';
+import { useApiMutation } from '../../../api/mutation';
 import { GRAPH_KEY, useGraphGroups } from '../../../api/knowledge-graph';
 import { useGrades, useSubjects } from '../../../app/dictionaries';
 import { useCall } from '../../../app/session-context';
@@ -40,6 +43,24 @@ export default function GroupListPage() {
   const subjectNames = useMemo(() => nameMap(subjects.data), [subjects.data]);
   const gradeNames = useMemo(() => nameMap(grades.data), [grades.data]);
 
+  const { message } = App.useApp();
+  const move = useApiMutation({
+    mutationFn: (v: { group: GraphGroup; direction: 'up' | 'down' }) =>
+      call(API.graphGroupMove, { params: { id: v.group.id }, body: { request: { direction: v.direction } } }),
+    invalidates: [[GRAPH_KEY]],
+    onSuccess: (r, v) => {
+      if (r.moved) void message.success(T.moved);
+      else void message.info(v.direction === 'up' ? T.atTop : T.atBottom);
+    },
+  });
+  const rows = list.data?.list ?? [];
+  // The ends a page shows: the first of the list, or a row under another subject's (the list goes by subject).
+  const firstOfSubject = (i: number) => (i === 0 ? page === 1 : rows[i - 1].subjectId !== rows[i].subjectId);
+  const lastOfSubject = (i: number) =>
+    i === rows.length - 1
+      ? (page - 1) * size + rows.length >= Number(list.data?.total ?? 0)
+      : rows[i + 1].subjectId !== rows[i].subjectId;
+
   const remove = useConfirmedMutation(
     {
       mutationFn: (g: GraphGroup) => call(API.graphGroupDelete, { params: { id: g.id } }),
@@ -56,6 +77,33 @@ export default function GroupListPage() {
   );
 
   const columns: TableColumnsType<GraphGroup> = [
+    {
+      title: T.columns.order,
+      key: 'order',
+      width: 80,
+      render: (_, g, i) => (
+        <Space size={0}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={T.moveUp(g.name)}
+            disabled={keyword === '' && firstOfSubject(i)}
+            loading={move.isPending && move.variables?.group.id === g.id && move.variables.direction === 'up'}
+            onClick={() => move.mutate({ group: g, direction: 'up' })}
+          />
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={T.moveDown(g.name)}
+            disabled={keyword === '' && lastOfSubject(i)}
+            loading={move.isPending && move.variables?.group.id === g.id && move.variables.direction === 'down'}
+            onClick={() => move.mutate({ group: g, direction: 'down' })}
+          />
+        </Space>
+      ),
+    },
     {
       title: T.columns.name,
       dataIndex: 'name',

@@ -1,5 +1,5 @@
 // The knowledge-graph admin pages against a fake API: the groups list (search, subject filter, paging, the
-// create dialog's Chinese validation, delete after a confirmation naming the graph) and the editor (a refused
+// create dialog's Chinese validation, delete after a confirmation naming the graph, moving a group up) and the editor (a refused
 // edge shows the server's message naming the cycle and leaves the graph as it was; unplaced items are laid out
 // and their positions saved at once; deleting an item asks first and shows its usage).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,7 @@ const group = (over: Partial<GraphGroup> = {}): GraphGroup => ({
   subjectId: 'en',
   gradeId: null,
   description: '',
+  sort: 1,
   itemCount: 3,
   edgeCount: 2,
   createTime: 0,
@@ -129,6 +130,39 @@ describe('admin/knowledgraph/groups', () => {
       request: { name: '一般现在时', subjectId: 'en', gradeId: null, description: '' },
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/knowledgraph/group/8/create'));
+  });
+
+  it('moves a group up or down within its subject, the ends of a subject not movable past', async () => {
+    let order = ['1', '2', '3'];
+    const byId: Record<string, GraphGroup> = {
+      '1': group({ id: '1', name: '英语甲', sort: 1 }),
+      '2': group({ id: '2', name: '英语乙', sort: 2 }),
+      '3': group({ id: '3', name: '数学甲', subjectId: 'ma', sort: 1 }),
+    };
+    const { session, calls } = await makeSession(loginInfo(GRAPH_ADMIN), {
+      ...DICTS,
+      'GET /v1/knowledgraph/groups': () => ({ json: envelope({ total: 3, list: order.map((id) => byId[id]) }) }),
+      'POST /v1/knowledgraph/group/2/move': () => {
+        order = ['2', '1', '3'];
+        return { json: envelope({ moved: true }) };
+      },
+    });
+    renderApp(session, ['/admin/knowledgraph/groups']);
+    expect(await screen.findByText('英语乙')).toBeTruthy();
+    const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    // The first of the list and the last of each subject on it cannot go further.
+    expect(button('上移「英语甲」').disabled).toBe(true);
+    expect(button('下移「英语乙」').disabled).toBe(true);
+    expect(button('上移「数学甲」').disabled).toBe(true);
+    expect(button('下移「数学甲」').disabled).toBe(true);
+    fireEvent.click(button('上移「英语乙」'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ request: { direction: 'up' } }));
+    expect(await screen.findByText('顺序已调整')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('tr.ant-table-row')].map((r) => r.querySelector('strong')?.textContent),
+      ).toEqual(['英语乙', '英语甲', '数学甲']),
+    );
   });
 
   it('filters by subject', async () => {

@@ -9,6 +9,7 @@ export const group: GraphGroup = {
   subjectId: 'en',
   gradeId: null,
   description: '',
+  sort: 1,
   itemCount: 4,
   edgeCount: 3,
   createTime: 0,
