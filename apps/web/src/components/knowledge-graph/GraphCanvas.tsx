@@ -1,7 +1,7 @@
 // A knowledge graph drawn read-only with React Flow (the admin preview, the student's graph): nodes coloured by
 // their state, arrows from a prerequisite to what builds on it, fitted into view. Loaded lazily (docs/web.md
 // "Knowledge graph"): importing this file pulls in React Flow and dagre.
-import { useMemo, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Background, Controls, MarkerType, ReactFlow, type Edge, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { FIT, startViewport } from './fit';
@@ -26,7 +26,17 @@ export interface CanvasEdge {
 
 export { FIT };
 
-export const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 } as const;
+/** React Flow's own edge colour, given to the arrowheads (a marker without a colour is drawn with none). */
+export const EDGE_COLOR = '#b1b1b7';
+export const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18, color: EDGE_COLOR } as const;
+
+/**
+ * An id of its own for each React Flow on a page: arrowhead markers are named after the flow's id, and flows with
+ * the default id would all point at the first one's markers — hidden with its tab, so the other tabs drew no arrows.
+ */
+export function useFlowId(): string {
+  return `flow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+}
 
 export function flowEdges(edges: readonly CanvasEdge[]): Edge[] {
   return edges.map((e) => ({ id: e.id, source: e.from, target: e.to, markerEnd: ARROW }));
@@ -80,6 +90,7 @@ export default function GraphCanvas({
   );
   const flowEdges_ = useMemo(() => flowEdges(edges), [edges]);
   const box = useRef<HTMLDivElement>(null);
+  const flowId = useFlowId();
   // Opened where startViewport says (a tall graph at its top, centred across) once the box has its size.
   const start = (flow: ReactFlowInstance<GraphFlowNode>) => {
     const el = box.current;
@@ -94,6 +105,7 @@ export default function GraphCanvas({
   return (
     <div ref={box} role="figure" aria-label={label} className="graph-canvas" style={{ width: '100%', height }}>
       <ReactFlow<GraphFlowNode>
+        id={flowId}
         nodes={flowNodes}
         edges={flowEdges_}
         nodeTypes={NODE_TYPES}

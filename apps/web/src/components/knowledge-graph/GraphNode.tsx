@@ -26,8 +26,8 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
       className={`graph-node${data.state ? ` graph-node-${data.state}` : ''}`}
       title={T.nodeLabel(data.label, data.state && T.states[data.state], data.progress?.label)}
       style={{
+        // Not overflow: hidden — the handles sit half outside the node and must stay there to be dragged from.
         position: 'relative',
-        overflow: 'hidden',
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         boxSizing: 'border-box',
@@ -72,7 +72,16 @@ function ProgressBar({ share, color }: { share: number; color: string }) {
       className="graph-node-progress"
       data-share={share}
       aria-hidden
-      style={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 4, background: '#0000000f' }}
+      style={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: 4,
+        background: '#0000000f',
+        borderRadius: '0 0 6px 6px',
+        overflow: 'hidden',
+      }}
     >
       <span style={{ display: 'block', height: '100%', width: `${Math.round(share * 100)}%`, background: color }} />
     </span>

@@ -15,10 +15,10 @@ import {
   type Edge,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Button } from 'antd';
+import { App, Button } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { GraphEdge, GraphItem } from '@edu/contract';
-import { ARROW, FIT } from '../../../components/knowledge-graph/GraphCanvas';
+import { ARROW, FIT, useFlowId } from '../../../components/knowledge-graph/GraphCanvas';
 import { NODE_FRAME, NODE_TYPES, type GraphFlowNode } from '../../../components/knowledge-graph/GraphNode';
 import { layeredLayout, placeUnplaced, type Point } from '../../../components/knowledge-graph/layout';
 import { GRAPH_TEXTS } from './texts';
@@ -51,16 +51,8 @@ const toPositions = (m: ReadonlyMap<string, Point>): Position[] =>
   [...m].map(([itemId, p]) => ({ itemId, x: Math.round(p.x), y: Math.round(p.y) }));
 
 function LayoutButton({ onLayout }: { onLayout: () => void }) {
-  const flow = useReactFlow();
   return (
-    <Button
-      icon={<ApartmentOutlined />}
-      onClick={() => {
-        onLayout();
-        // After React Flow has the new positions.
-        requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
-      }}
-    >
+    <Button icon={<ApartmentOutlined />} onClick={onLayout}>
       {T.autoLayout}
     </Button>
   );
@@ -71,6 +63,17 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
   /** Positions moved here and not necessarily in `items` yet (the save is debounced). */
   const local = useRef(new Map<string, Point>());
   const layoutEdges = useMemo(() => edges.map((e) => ({ from: e.fromItemId, to: e.toItemId })), [edges]);
+  const flow = useReactFlow();
+  const flowId = useFlowId();
+  const { message } = App.useApp();
+  /** Set by 自动布局: the view is fitted once React Flow has the nodes at their new places. */
+  const fitPending = useRef(false);
+  useEffect(() => {
+    if (!fitPending.current) return;
+    fitPending.current = false;
+    // React Flow takes controlled nodes into its store in its own effects: fit on the frame after.
+    requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
+  }, [nodes, flow]);
 
   useEffect(() => {
     const known = items.map((i) => {
@@ -104,7 +107,7 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
           id: e.id,
           source: e.fromItemId,
           target: e.toItemId,
-          markerEnd: { ...ARROW, color: on ? '#722ed1' : undefined },
+          markerEnd: on ? { ...ARROW, color: '#722ed1' } : ARROW,
           style: on ? { stroke: '#722ed1', strokeWidth: 3 } : { strokeWidth: 1.5 },
           selected: on,
         };
@@ -118,12 +121,15 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
       layoutEdges,
     );
     for (const [id, p] of at) local.current.set(id, p);
+    fitPending.current = true;
     setNodes((prev) => prev.map((n) => ({ ...n, position: at.get(n.id) ?? n.position })));
     onPositions(toPositions(at), true);
+    void message.success(T.laidOut);
   };
 
   return (
     <ReactFlow<GraphFlowNode>
+      id={flowId}
       nodes={nodes}
       edges={flowEdges}
       nodeTypes={NODE_TYPES}

@@ -75,7 +75,7 @@ export function GroupFormModal({
         <GradeSelect aria-label={T.grade} />
       </Form.Item>
       <Form.Item label={T.description} name="description" rules={[{ max: 500, message: T.descriptionTooLong }]}>
-        <Input.TextArea rows={3} showCount maxLength={520} />
+        <Input.TextArea rows={3} count={{ show: true, max: 500 }} />
       </Form.Item>
     </FormModal>
   );

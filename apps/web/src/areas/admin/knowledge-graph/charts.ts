@@ -22,7 +22,8 @@ export function levelsOption(items: GraphStats['items']): ChartOption {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, data: levels.map(levelName) },
-    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+    // Room on the right for the axis's name (人), which ECharts draws past the axis's end.
+    grid: { left: 8, right: 40, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'value', minInterval: 1, name: S.students },
     yAxis: {
       type: 'category',

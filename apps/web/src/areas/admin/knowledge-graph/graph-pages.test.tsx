@@ -141,7 +141,10 @@ describe('admin/knowledgraph/groups', () => {
     };
     const { session, calls } = await makeSession(loginInfo(GRAPH_ADMIN), {
       ...DICTS,
-      'GET /v1/knowledgraph/groups': () => ({ json: envelope({ total: 3, list: order.map((id) => byId[id]) }) }),
+      // New objects at each read, as from the server (their places changed).
+      'GET /v1/knowledgraph/groups': () => ({
+        json: envelope({ total: 3, list: order.map((id, i) => ({ ...byId[id], sort: i + 1 })) }),
+      }),
       'POST /v1/knowledgraph/group/2/move': () => {
         order = ['2', '1', '3'];
         return { json: envelope({ moved: true }) };
@@ -163,6 +166,11 @@ describe('admin/knowledgraph/groups', () => {
         [...document.querySelectorAll('tr.ant-table-row')].map((r) => r.querySelector('strong')?.textContent),
       ).toEqual(['英语乙', '英语甲', '数学甲']),
     );
+    // The ends follow the new order.
+    await waitFor(() => expect(button('上移「英语乙」').disabled).toBe(true));
+    expect(button('下移「英语乙」').disabled).toBe(false);
+    expect(button('上移「英语甲」').disabled).toBe(false);
+    expect(button('下移「英语甲」').disabled).toBe(true);
   });
 
   it('filters by subject', async () => {

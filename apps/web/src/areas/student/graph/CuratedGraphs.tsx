@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Segmented, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { GraphPracticeMode, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
@@ -20,16 +21,20 @@ export type GraphView = 'graph' | 'list' | 'tree';
 export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[]; tree: ReactNode }) {
   const call = useCall();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const narrow = useNarrow(LIST_BELOW_PX);
   const [chosen, setChosen] = useState<GraphView | null>(null);
   const view: GraphView = chosen ?? (narrow ? 'list' : 'graph');
   const practise = useApiMutation({
     mutationFn: ({ node, mode }: { node: StudentGraphNode; mode: GraphPracticeMode }) =>
       call(API.studentGraphPractice, { body: { request: { knowledgeCode: node.knowledgeCode, mode } } }),
-    // Mastery moves with the training: the graph is read again when the student comes back.
-    invalidates: [[GRAPH_KEY]],
-    // The training's end offers the way back here (TrainingSummaryView).
-    onSuccess: (r) => void navigate(`/student/train/${encodeURIComponent(r.trainId)}/do`, { state: { from: 'graph' } }),
+    // Mastery moves with the training, which has not begun yet: the graphs are marked stale, not read now (a
+    // read now would be fresh for the app's staleTime and shown unchanged when the student comes back), so the
+    // route reads them again on the way back. The training's end offers that way (TrainingSummaryView).
+    onSuccess: (r) => {
+      void queryClient.invalidateQueries({ queryKey: [GRAPH_KEY], refetchType: 'none' });
+      void navigate(`/student/train/${encodeURIComponent(r.trainId)}/do`, { state: { from: 'graph' } });
+    },
   });
   const v = practise.isPending ? practise.variables : undefined;
   const busyKey = v ? practiceKey(v.node.knowledgeCode, v.mode) : null;

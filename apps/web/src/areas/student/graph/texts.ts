@@ -1,5 +1,6 @@
 // Chinese text of the student's curated knowledge graphs (docs/web.md "Knowledge graph").
 import { GRAPH_CHECK_QUESTIONS, MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
+import { MASTERY_TEXTS } from '../point/texts';
 
 const { proficient } = MASTERY_THRESHOLDS;
 export const STUDENT_GRAPH_TEXTS = {
@@ -17,7 +18,7 @@ export const STUDENT_GRAPH_TEXTS = {
   checkOf: (name: string) => `掌握测验「${name}」`,
   toMaster: '怎样掌握',
   toMasterHint:
-    `在不同的两天都达到“精通”（最近 ${MASTERY_WINDOW} 题中至少 ${proficient.answers} 题、正确率 ` +
+    `在不同的两天都达到“${MASTERY_TEXTS.levels.proficient}”（最近 ${MASTERY_WINDOW} 题中至少 ${proficient.answers} 题、正确率 ` +
     `${Math.round(proficient.right * 100)}% 以上），或做一次掌握测验：最多 ${GRAPH_CHECK_QUESTIONS} 道题一起交卷，全部作答且全部答对即掌握。`,
   level: '掌握程度',
   levelNone: '还没有练习',
