@@ -61,6 +61,19 @@ export default function GroupListPage() {
       ? (page - 1) * size + rows.length >= Number(list.data?.total ?? 0)
       : rows[i + 1].subjectId !== rows[i].subjectId;
 
+  /** ↑ or ↓: disabled at an end of its subject as far as the page shows one (a keyword hides neighbours). */
+  const moveButton = (g: GraphGroup, direction: 'up' | 'down', atEnd: boolean) => (
+    <Button
+      type="text"
+      size="small"
+      icon={direction === 'up' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+      aria-label={(direction === 'up' ? T.moveUp : T.moveDown)(g.name)}
+      disabled={keyword === '' && atEnd}
+      loading={move.isPending && move.variables?.group.id === g.id && move.variables.direction === direction}
+      onClick={() => move.mutate({ group: g, direction })}
+    />
+  );
+
   const remove = useConfirmedMutation(
     {
       mutationFn: (g: GraphGroup) => call(API.graphGroupDelete, { params: { id: g.id } }),
@@ -83,24 +96,8 @@ export default function GroupListPage() {
       width: 80,
       render: (_, g, i) => (
         <Space size={0}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label={T.moveUp(g.name)}
-            disabled={keyword === '' && firstOfSubject(i)}
-            loading={move.isPending && move.variables?.group.id === g.id && move.variables.direction === 'up'}
-            onClick={() => move.mutate({ group: g, direction: 'up' })}
-          />
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label={T.moveDown(g.name)}
-            disabled={keyword === '' && lastOfSubject(i)}
-            loading={move.isPending && move.variables?.group.id === g.id && move.variables.direction === 'down'}
-            onClick={() => move.mutate({ group: g, direction: 'down' })}
-          />
+          {moveButton(g, 'up', firstOfSubject(i))}
+          {moveButton(g, 'down', lastOfSubject(i))}
         </Space>
       ),
     },
