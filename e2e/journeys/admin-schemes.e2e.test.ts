@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const SCHEME = '有理数与三角形 · 分层练习';
@@ -155,7 +156,7 @@ describe('admin schemes', () => {
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: `开启「${title}」？` });
+      const dialog = await opened(page.locator('.ant-modal-confirm').filter({ hasText: `开启「${title}」？` }));
       await dialog.getByRole('button', { name: '开启' }).click();
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
       await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);

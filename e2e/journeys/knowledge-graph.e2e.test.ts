@@ -26,6 +26,7 @@ import {
   setUpPoints,
   type GraphPoint,
 } from '../support/graph-ui.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
 
@@ -371,7 +372,7 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     await student.evaluate(() => window.scrollTo(0, 0));
     await shot(student, 'knowledge-graph-check-paper');
     await student.getByRole('button', { name: '交卷', exact: true }).first().click();
-    const confirm = student.locator('.ant-modal-confirm');
+    const confirm = await opened(student.locator('.ant-modal-confirm'));
     await expect.poll(() => confirm.innerText()).toContain('交卷后不能再修改答案。');
     await confirm.getByRole('button', { name: '交卷', exact: true }).click();
     await expect.poll(() => visible(student, '训练已完成')).toBe(true);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 describe('knowledge tree', () => {
@@ -47,7 +48,7 @@ describe('knowledge tree', () => {
 
     await page.locator(`.kp-node[data-code="${code}"]`).hover();
     await page.getByRole('button', { name: `删除 ${renamed}` }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
+    await (await opened(page.locator('.ant-modal-confirm'))).getByRole('button', { name: '删除' }).click();
     await expect.poll(() => page.locator(`.kp-node[data-code="${code}"]`).count()).toBe(0);
 
     // A point with children is refused with the server's reason and stays.
@@ -56,7 +57,7 @@ describe('knowledge tree', () => {
       .getByRole('button', { name: /^删除 / })
       .first()
       .click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
+    await (await opened(page.locator('.ant-modal-confirm'))).getByRole('button', { name: '删除' }).click();
     await expect
       .poll(() =>
         page

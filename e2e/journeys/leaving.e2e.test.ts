@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { api, apiLogin } from '../support/training-api.js';
 
@@ -76,7 +77,7 @@ describe('leaving an agency', () => {
     expect(file.subarray(0, 2).toString()).toBe('PK');
 
     await card.getByRole('button', { name: '退出机构' }).click();
-    const ask = page.locator('.ant-modal-confirm');
+    const ask = await opened(page.locator('.ant-modal-confirm'));
     await expect.poll(() => text(ask)).toMatch(/退出「.+」？/);
     expect(await text(ask)).toMatch(/保留你的练习记录 365 天/);
     await shot(page, 'leaving-student-confirm');
@@ -84,7 +85,7 @@ describe('leaving an agency', () => {
     await ask.getByRole('button', { name: '取消' }).click();
     await expect.poll(() => ask.count()).toBe(0);
     await card.getByRole('button', { name: '退出机构' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认退出' }).click();
+    await (await opened(page.locator('.ant-modal-confirm'))).getByRole('button', { name: '确认退出' }).click();
     await expect.poll(() => page.getByText('已退出机构').count()).toBeGreaterThan(0);
     await expect.poll(() => new URL(page.url()).pathname.startsWith('/student')).toBe(false);
     await expect.poll(() => page.locator('.ant-modal-confirm, .ant-spin-spinning').count()).toBe(0);
@@ -119,7 +120,7 @@ describe('leaving an agency', () => {
     await shot(page, 'leaving-admin-left-list');
 
     await row.getByRole('button', { name: '恢复' }).click();
-    const ask = page.locator('.ant-modal-confirm');
+    const ask = await opened(page.locator('.ant-modal-confirm'));
     await expect.poll(() => text(ask)).toContain(`恢复「${name}」为本机构学生？`);
     await ask.getByRole('button', { name: '恢复' }).click();
     await expect.poll(() => page.getByText('已恢复为本机构学生').count()).toBeGreaterThan(0);
@@ -139,7 +140,7 @@ describe('leaving an agency', () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.getByRole('button', { name: '离开' }).isEnabled()).toBe(true);
     await row.getByRole('button', { name: '离开' }).click();
-    const ask = page.locator('.ant-modal-confirm');
+    const ask = await opened(page.locator('.ant-modal-confirm'));
     await expect.poll(() => text(ask)).toContain(`将「${name}」标记为已离开？`);
     expect(await text(ask)).toMatch(/保留其练习记录 365 天/);
     await shot(page, 'leaving-admin-confirm');

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { chooseOption, selectBox } from '../support/question-ui.js';
 import { apiLogin } from '../support/training-api.js';
@@ -89,7 +90,7 @@ describe('organisation journey', () => {
     await page.waitForURL(/\/admin\/?$/);
     await page.goto('/admin/user/student/list');
     await page.getByRole('button', { name: '批量注册学生' }).click();
-    const dialog = page.locator('.ant-modal').filter({ hasText: '从 Excel 批量注册学生' });
+    const dialog = await opened(page.locator('.ant-modal').filter({ hasText: '从 Excel 批量注册学生' }));
     await expect.poll(() => visible(dialog.getByText(/学生不超过 5,000 行/))).toBe(true);
 
     // The template, as downloaded.
@@ -159,8 +160,7 @@ describe('organisation journey', () => {
 
     // The initial passwords, once, after a confirmation.
     await dialog.getByRole('button', { name: '下载初始密码' }).click();
-    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '初始密码只能下载一次' });
-    await expect.poll(() => visible(confirm)).toBe(true);
+    const confirm = await opened(page.locator('.ant-modal-confirm').filter({ hasText: '初始密码只能下载一次' }));
     const [passwordsFile] = await Promise.all([
       page.waitForEvent('download'),
       confirm.getByRole('button', { name: '下载', exact: true }).click(),
@@ -200,7 +200,7 @@ describe('organisation journey', () => {
     const before = await text(total);
 
     await page.getByRole('button', { name: '新建班级' }).click();
-    const form = page.locator('.ant-modal').filter({ hasText: '说明' });
+    const form = await opened(page.locator('.ant-modal').filter({ hasText: '说明' }));
     await form.getByLabel('名称').fill('   ');
     await form.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => visible(form.getByText('请输入班级名称'))).toBe(true);
@@ -221,6 +221,7 @@ describe('organisation journey', () => {
     const picker = page.locator('.ant-modal').filter({ hasText: '已选' });
     async function add(button: string, keyword: string, names: string[]) {
       await drawer.getByRole('button', { name: button }).click();
+      await opened(picker);
       await picker.getByPlaceholder('搜索姓名或用户名').fill(keyword);
       await picker.getByPlaceholder('搜索姓名或用户名').press('Enter');
       for (const n of names) {
@@ -312,8 +313,7 @@ describe('organisation journey', () => {
     for (const i of [0, 1, 2]) await expect.poll(() => q(i).getByText('已保存').isVisible()).toBe(true);
     await shot(page, 'organisation-student-paper');
     await page.getByRole('button', { name: '交卷' }).first().click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await expect.poll(() => visible(confirm)).toBe(true);
+    const confirm = await opened(page.locator('.ant-modal-confirm'));
     await confirm.getByRole('button', { name: '交卷' }).click();
     await expect.poll(() => visible(page.getByText('训练已完成'))).toBe(true);
     await expect.poll(() => confirm.count()).toBe(0);
@@ -368,7 +368,7 @@ describe('organisation journey', () => {
     const page = await desktopPage();
     await page.goto('/');
     await page.getByRole('button', { name: '家长注册' }).click();
-    const dialog = page.locator('.ant-modal').filter({ hasText: '注册并绑定孩子' });
+    const dialog = await opened(page.locator('.ant-modal').filter({ hasText: '注册并绑定孩子' }));
     const fill = async (code: string) => {
       await dialog.getByLabel('配对码').fill(code);
       await dialog.getByLabel('用户名').fill(parentUsername);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
 
@@ -83,11 +84,6 @@ async function pickTreeNode(page: Page, dialog: Locator, label: string, search: 
   );
 }
 
-/** Waits for a dialog's opening animation to end (for screenshots). */
-async function opened(dialog: Locator) {
-  await expect.poll(async () => (await dialog.getAttribute('class')) ?? '').not.toMatch(/zoom|motion/);
-}
-
 async function saved(download: Download): Promise<string> {
   const path = await download.path();
   return readFileSync(path, 'utf8');
@@ -114,7 +110,7 @@ describe('question import and export', () => {
   async function importFile(file: string, opts: { defaultKp?: string } = {}) {
     await page.goto('/admin/question/list');
     await page.getByRole('button', { name: '导入题目' }).click();
-    const d = dialog();
+    const d = await opened(dialog());
     await expect.poll(() => d.getByText('点击或拖拽文件到此处').isVisible()).toBe(true);
     await d.locator('input[type="file"]').setInputFiles(file);
     await pickOption(page, d, '目标题库', '演示题库');
@@ -197,9 +193,11 @@ describe('question import and export', () => {
   async function exportAs(format: string): Promise<{ text: string; name: string; notice: string }> {
     await page.goto('/admin/question/list');
     await page.locator('.ant-card-extra').getByRole('button', { name: '导出' }).click();
-    const d = dialog();
+    // Clicked only once the dialog stands still: a click while it zooms in can land on the next format.
+    const d = await opened(dialog());
     await expect.poll(() => d.getByText('导出题目').isVisible()).toBe(true);
     await d.getByText(format, { exact: true }).click();
+    await expect.poll(() => d.locator('.ant-radio-button-wrapper-checked').textContent()).toBe(format);
     await pickOption(page, d, '题库', '演示题库');
     await shot(page, `export-${format === 'GIFT' ? 'gift' : 'moodle'}-dialog`);
     const [download] = await Promise.all([page.waitForEvent('download'), footerButton('导出').click()]);

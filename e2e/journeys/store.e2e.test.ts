@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot, DEMO_PASSWORD } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const TAG = randomBytes(3).toString('hex');
@@ -148,7 +149,7 @@ describe('the store', () => {
     await admin.getByPlaceholder('搜索名称、说明或机构').press('Enter');
     await expect.poll(() => admin.locator('tbody tr.ant-table-row').count()).toBe(1);
     await row(admin, REPO).getByRole('button', { name: '下架' }).click();
-    const dialog = admin.locator('.ant-modal').filter({ hasText: `下架「${REPO}」` });
+    const dialog = await opened(admin.locator('.ant-modal').filter({ hasText: `下架「${REPO}」` }));
     await dialog.getByLabel('下架原因').fill(REASON);
     await shot(admin, 'store-withdraw');
     await dialog.getByRole('button', { name: '下架' }).click();

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import {
   apiLogin,
@@ -178,7 +179,7 @@ describe('student training', () => {
     await q(1).getByRole('radio', { name: /^B\./ }).check();
     await expect.poll(() => q(1).getByText('已保存').isVisible()).toBe(true);
     await button('交卷').first().click();
-    const dialog = page.locator('.ant-modal-confirm');
+    const dialog = await opened(page.locator('.ant-modal-confirm'));
     await expect.poll(() => dialog.innerText()).toContain('还有 1 道题未作答');
     await dialog.getByRole('button', { name: '交卷' }).click();
     await expect.poll(() => visible('训练已完成')).toBe(true);
