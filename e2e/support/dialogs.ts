@@ -5,14 +5,13 @@
 import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
 
-/** True when the element and everything in it has no running animation and no enter/appear motion class. */
+/**
+ * True when the dialog box itself has no enter/appear motion class and no unfinished animation of its own (its
+ * zoom); what animates inside it (a loading spinner) does not move its fields.
+ */
 function settled(element: Element): boolean {
-  const moving = (el: Element) =>
-    /-(appear|enter)(-active)?\b/.test(typeof el.className === 'string' ? el.className : '');
-  return (
-    !moving(element) &&
-    element.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' && a.playState !== 'paused')
-  );
+  const moving = /-(appear|enter)(-active)?\b/.test(typeof element.className === 'string' ? element.className : '');
+  return !moving && element.getAnimations().every((a) => a.playState !== 'running' && a.playState !== 'paused');
 }
 
 /** Waits until `dialog` is visible and still (docs/testing.md "Dialogs"); returns it for chaining. */
