@@ -37,12 +37,16 @@ async function freePort(): Promise<number> {
  * compile and migrate (docs/testing.md "Starting servers"), so the bound is generous, just under the hooks' 180 s
  * (e2e/vitest.config.ts) so that a hung server is killed and its output shown; E2E_SERVER_START_MS sets it.
  */
-const START_GUARD_MS = Number(process.env.E2E_SERVER_START_MS ?? 170_000);
+const START_GUARD_MS = (() => {
+  const set = Number(process.env.E2E_SERVER_START_MS);
+  return Number.isFinite(set) && set > 0 ? set : 170_000;
+})();
 
 async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + START_GUARD_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${log()}`);
     try {
       const r = await fetch(`${baseURL}/v1/health`);
       if (r.ok) return;
