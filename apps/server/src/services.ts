@@ -40,6 +40,7 @@ import { TrainingCommentsService } from './features/training-comments/training-c
 import { TrainingDraws } from './features/training/training-draw.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
+import { SealedQuestions } from './features/training/sealing.js';
 import { TrainingService } from './features/training/training.service.js';
 import { SchemeStatsRepository } from './features/scheme-stats/scheme-stats.repository.js';
 import { SchemeStatsService } from './features/scheme-stats/scheme-stats.service.js';
@@ -135,6 +136,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const trainingRepo = new TrainingRepository(db);
   const training = new TrainingService(
     trainingRepo,
+  const sealing = new SealedQuestions(trainingRepo, () => clock.now());
     schemes,
     new TrainingDraws(questionsRepo, trainingRepo),
     questions,
@@ -143,6 +145,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     clock,
   );
   // A new agency starts with a default question repository, its system tags and a default train repository.
+    sealing,
   const agency = new AgencyService(new AgencyRepository(db), files, clock, async (agencyId) => {
     await repositories.createDefault(agencyId);
     await tagsRepo.ensureSystemTags(agencyId);
@@ -155,7 +158,14 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       : memoryLoginLimiter(config.login, clock));
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
   const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
-  const wrongBook = new WrongBookService(new WrongBookRepository(db), questions, questionsRepo, repositories, clock);
+  const wrongBook = new WrongBookService(
+    new WrongBookRepository(db),
+    questions,
+    questionsRepo,
+    repositories,
+    clock,
+    sealing,
+  );
   const mastery = new MasteryService(new MasteryRepository(db));
   // In-app notices (docs/notices.md): tasks, marking and parents call its hooks.
   const notices = new NoticesService(new NoticesRepository(db), clock, config.notices);

@@ -429,6 +429,9 @@ export const trainings = pgTable(
       .on(t.taskId, t.userId)
       .where(sql`${t.taskId} is not null`),
     index('trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
+    index('trainings_running_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'running'`),
     index('trainings_scheme_idx').on(t.schemeId, t.startedAt),
   ],
 );

@@ -6,6 +6,9 @@ import { EpochMs, Id } from './common.js';
 import { KpCode } from './knowledge.js';
 import { JudgeResult, Question, QuestionType, StudentQuestion, SubmittedAnswer } from './question.js';
 
+/** Why an entry's review waits (WrongEntry.postponed). */
+export const WRONG_POSTPONED_REASON = '这道题正在你未完成的试卷或训练中，完成后再复习';
+
 /** Right reviews in a row that mark an entry mastered. */
 export const WRONG_MASTERED_STREAK = 3;
 
@@ -53,6 +56,11 @@ export const WrongEntry = z.object({
   /** The latest wrong answer, for its record page. */
   lastWrongRecordId: Id,
   card: WrongCard,
+  /**
+   * An unfinished training of the student (a paper, a 掌握测验, a task) holds the question: its review waits until
+   * that ends, and it counts in no due count meanwhile (WRONG_POSTPONED_REASON says why).
+   */
+  postponed: z.boolean().optional(),
 });
 export type WrongEntry = z.infer<typeof WrongEntry>;
 
@@ -87,6 +95,8 @@ export const WrongDue = z.object({
   /** All entries due now under the filters (the list holds at most `size`). */
   total: z.number().int(),
   list: z.array(z.object({ entry: WrongEntry, question: StudentQuestion })),
+  /** Entries due now whose review waits for an unfinished training (WrongEntry.postponed); not in `total`. */
+  postponed: z.number().int().optional(),
 });
 export type WrongDue = z.infer<typeof WrongDue>;
 

@@ -52,18 +52,21 @@ export function publicResult(result: JudgeResult, showAnswer: boolean): JudgeRes
 }
 
 /**
- * The moment of a training's answer: a paper is sealed; a wrong answer whose question is still the
+ * The moment of a training's answer: a paper is sealed, and so is an answer to a question another unfinished
+ * training of the student holds (docs/practice-engine.md "Sealing"); a wrong answer whose question is still the
  * current one of a running training under retry shows its verdict only; anything else is due.
  */
 export function trainingAnswerMoment(t: {
   paper: boolean;
+  /** Another unfinished training of the student holds the question (training/sealing.ts). */
+  sealedElsewhere?: boolean;
   running: boolean;
   /** The answered question is still the training's current question (judgeWay 'retry' after a wrong answer). */
   stillCurrent: boolean;
   isCorrect: boolean | null;
 }): AnswerMoment {
   // A paper's answers are judged when it is handed in: its answer calls never carry a result (its report does).
-  if (t.paper) return 'sealed';
+  if (t.paper || t.sealedElsewhere === true) return 'sealed';
   if (t.running && t.stillCurrent && t.isCorrect !== true) return 'verdict';
   return 'due';
 }

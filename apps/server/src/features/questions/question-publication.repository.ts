@@ -66,19 +66,18 @@ export class QuestionPublicationRepository {
 
 /**
  * Whether a question is held back: a switched-on paper names it, or a running training drew it
- * (docs/question-bank.md "Public preview"); `userId` narrows the trainings to that student's own (the wrong-answer
- * book holds a student's reviews back only while their own training uses the question). Each test probes a partial
+ * (docs/question-bank.md "Public preview"; a student's own reads follow the sealing rule instead,
+ * training/sealing.ts). Each test probes a partial
  * GIN index of migration 0019 (schemes_on_paper_questions_idx over switched-on papers' fixed ids,
  * training_events_drawn_idx over draw events), so its cost does not grow with the number of schemes or events; the
  * expressions must stay exactly those of the indexes (question-publication.held.test.ts checks the plan).
  */
-export function heldBack(questionId: number, userId?: number): SQL {
+export function heldBack(questionId: number): SQL {
   const ids = JSON.stringify([String(questionId)]);
-  const own = userId === undefined ? sql`` : sql` and t.user_id = ${userId}`;
   return sql`(exists (select 1 from schemes s
       where s.status = 'on' and s.type = 'paper'
         and jsonb_path_query_array(s.phases, '$[*].points[*].selectors.questionIds[*]') @> ${ids}::jsonb)
     or exists (select 1 from training_events e join trainings t on t.id = e.training_id
       where e.event ->> 'type' = 'draw' and (e.event -> 'questionIds') @> ${ids}::jsonb
-        and t.status = 'running'${own}))`;
+        and t.status = 'running'))`;
 }

@@ -47,6 +47,8 @@ interface Loaded {
   trainingId: number;
   questionId: number;
   current: boolean;
+  /** Another unfinished training of the student holds the question: its steps show nothing (training/sealing.ts). */
+  sealedElsewhere: boolean;
 }
 
 export class ReadingStepsService {
@@ -68,7 +70,8 @@ export class ReadingStepsService {
     const qid = parseNumericId(questionId);
     if (qid === null) throw notFound(NOT_READING);
     const current = training.status === 'running' && training.question?.id === questionId;
-    return { training, trainingId, questionId: qid, current };
+    const sealedElsewhere = training.type !== 'paper' && (await this.training.sealedFor(user.id, trainingId, qid));
+    return { training, trainingId, questionId: qid, current, sealedElsewhere };
   }
 
   /** The question in full (with keys: they stay here) and its asked sub-questions. */
@@ -117,7 +120,7 @@ export class ReadingStepsService {
         if (!(err instanceof ApiError) || err.code !== 'conflict') throw err;
       }
     }
-    return this.view(row, full, asked, training, questionId);
+    return this.view(row, full, asked, training, questionId, at.sealedElsewhere);
   }
 
   async step(user: Trainee, trainId: string, questionId: string, req: ReadingStepRequest): Promise<ReadingProcess> {
@@ -148,7 +151,7 @@ export class ReadingStepsService {
       }
       if (row.currentIndex >= asked.length && row.recordId === null)
         ({ row, training } = await this.submit(user, trainId, row));
-      return this.view(row, full, asked, training, questionId);
+      return this.view(row, full, asked, training, questionId, at.sealedElsewhere);
     }
     throw new ApiError('unavailable', '作答正忙，请稍后重试');
   }
@@ -195,6 +198,7 @@ export class ReadingStepsService {
     asked: QuestionSub[],
     training: Training,
     questionId: string,
+    sealedElsewhere: boolean,
   ): ReadingProcess {
     const bySub = new Map(full.questionSub.map((s) => [s.questionSubId, s]));
     const current = row.currentIndex < asked.length ? asked[row.currentIndex] : null;
@@ -204,6 +208,7 @@ export class ReadingStepsService {
       const sub = bySub.get(h.questionSubId);
       const moment = trainingAnswerMoment({
         paper: training.type === 'paper',
+        sealedElsewhere,
         running: training.status === 'running',
         stillCurrent,
         isCorrect: h.isCorrect,
@@ -214,9 +219,10 @@ export class ReadingStepsService {
         type: sub?.type ?? 'singleChoice',
         title: sub?.title ?? '',
         answer: h.answer,
-        isCorrect: h.isCorrect,
-        ...(h.similarity === undefined ? {} : { similarity: h.similarity }),
-        feedback: h.feedback,
+        // Sealed elsewhere: not even the verdict (its feedback may name the key).
+        isCorrect: sealedElsewhere ? null : h.isCorrect,
+        ...(h.similarity === undefined || sealedElsewhere ? {} : { similarity: h.similarity }),
+        feedback: sealedElsewhere ? { text: '', evidenceSentenceId: null, glossary: [] } : h.feedback,
         standardAnswer: shown ? [...sub.answer] : [],
         explanation: shown ? (sub.explanation ?? '') : '',
       };

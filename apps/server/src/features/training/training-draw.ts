@@ -1,7 +1,8 @@
 // Answers the engine's draw requests from the question bank: the point's selectors inside the phase's
 // subtrees and the scheme's kpRange, auto-judged questions only (any type on a paper), never one drawn before
-// in the training; the engine's `chooseAmongIds` (`chooseQuestions` over numeric ids) orders them (least seen by the
-// student first, then seeded).
+// in the training, never one sealed for the student by another of their trainings (a paper's fixed list takes its
+// questions all the same: docs/practice-engine.md "Sealing"); the engine's `chooseAmongIds` (`chooseQuestions`
+// over numeric ids) orders them (least seen by the student first, then seeded).
 import { chooseAmongIds, knowledgeRange, type DrawRequest } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
@@ -19,10 +20,12 @@ export class TrainingDraws {
   async draw(
     v: Visibility,
     req: DrawRequest,
-    ctx: { userId: number; seed: number; drawNo: number; paper: boolean },
+    ctx: { userId: number; seed: number; drawNo: number; paper: boolean; sealed: ReadonlySet<string> },
   ): Promise<string[]> {
-    const exclude = new Set(req.exclude);
     const fixed = req.selectors.questionIds ?? [];
+    const exclude = new Set(req.exclude);
+    // A paper's own fixed list is its paper: it takes its questions, sealing them for the other trainings.
+    if (!(ctx.paper && fixed.length > 0)) for (const id of ctx.sealed) exclude.add(id);
     if (fixed.length > 0) {
       // A fixed list keeps its order: the visible active ones not drawn yet.
       const ids = [...new Set(fixed.map(parseNumericId).filter((n): n is number => n !== null))];
@@ -43,7 +46,7 @@ export class TrainingDraws {
       },
       MAX_CANDIDATES,
     );
-    const drawn = exclude.size === 0 ? null : new Set(req.exclude.map(Number));
+    const drawn = exclude.size === 0 ? null : new Set([...exclude].map(Number));
     const fresh = drawn === null ? ids : ids.filter((id) => !drawn.has(id));
     const seen = await this.trainings.seenCounts(ctx.userId, fresh);
     return chooseAmongIds(fresh, seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });

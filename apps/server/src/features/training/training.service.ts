@@ -35,6 +35,7 @@ import type { QuestionsService } from '../questions/questions.service.js';
 import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
+import type { SealedQuestions } from './sealing.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
 import { pendingCount, trainingView, type PaperAnswers } from './training-view.js';
@@ -69,6 +70,7 @@ export class TrainingService {
     private readonly questionsRepo: QuestionsRepository,
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
+    private readonly sealing: SealedQuestions,
   ) {}
 
   private async visibility(agencyId: string): Promise<Visibility> {
@@ -127,7 +129,7 @@ export class TrainingService {
       const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine: scheme.engine };
       const seed = randomInt(0, 2 ** 31 - 1);
       const startEvent: TrainingEvent = { type: 'start', at: now, seed };
-      const drawn = await this.resolveDraws(user, snapshot, replay(scheme.engine, [startEvent]), 0, now);
+      const drawn = await this.resolveDraws(user, null, snapshot, replay(scheme.engine, [startEvent]), 0, now);
       const { state } = drawn;
       const events = [startEvent, ...drawn.events];
       const firstId = state.pending.kind === 'answer' ? parseNumericId(state.pending.questionId) : null;
@@ -170,7 +172,7 @@ export class TrainingService {
       const snapshot: TrainingSnapshot = { title: scheme.title, type: scheme.type, engine };
       const seed = randomInt(0, 2 ** 31 - 1);
       const startEvent: TrainingEvent = { type: 'start', at: now, seed };
-      const drawn = await this.resolveDraws(user, snapshot, replay(engine, [startEvent]), 0, now);
+      const drawn = await this.resolveDraws(user, null, snapshot, replay(engine, [startEvent]), 0, now);
       const created = await this.repo.insertForTask(
         {
           agencyId: user.agencyId,
@@ -212,10 +214,17 @@ export class TrainingService {
       const { row, stored, question } = found;
       if (stored) {
         const state = row.state as unknown as TrainingState;
+        const result = stored.result as unknown as JudgeResult | null;
         return {
           recordId: String(stored.id),
           repeated: true,
-          result: this.shownResult(row, state, stored.result as unknown as JudgeResult | null, stored.questionId),
+          result: this.shownResult(
+            row,
+            state,
+            result,
+            stored.questionId,
+            await this.sealedElsewhere(row, stored.questionId),
+          ),
           training: await this.view(row),
         };
       }
@@ -240,7 +249,10 @@ export class TrainingService {
     let state = advanceTime(snapshot.engine, row.state as unknown as TrainingState, now);
     if (state.status !== 'running') throw conflict(state.status === 'expired' ? '训练时间已到' : '训练已结束');
     if (!question || !state.drawn.includes(req.questionId)) throw notFound('该题目不在本次训练中');
-    const [full] = await this.questions.present([question]);
+    const [[full], sealedElsewhere] = await Promise.all([
+      this.questions.present([question]),
+      this.sealedElsewhere(row, question.id),
+    ]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const event: TrainingEvent = {
       type: 'answer',
@@ -258,7 +270,7 @@ export class TrainingService {
       throw err;
     }
     const answered = state.answers[state.answers.length - 1];
-    const resolved = await this.resolveDraws(user, snapshot, state, row.drawCount, now);
+    const resolved = await this.resolveDraws(user, row.id, snapshot, state, row.drawCount, now);
     const newEvents = [event, ...resolved.events];
     // The question the student sees next is read by the statement that stores the answer; a paper's questions
     // are read while it runs.
@@ -301,17 +313,33 @@ export class TrainingService {
     return {
       recordId: String(stored.id),
       repeated: false,
-      result: this.shownResult(after, state, result, question.id),
+      result: this.shownResult(after, state, result, question.id, sealedElsewhere),
       training: await this.view(after, shown ? await shown : await this.studentViews(stored.next ? [stored.next] : [])),
     };
   }
 
+  /**
+   * Whether another unfinished training of the student holds the question (sealing.ts): then this training's
+   * answer to it shows nothing. A paper's own answers are sealed anyway, so it does not ask.
+   */
+  private async sealedElsewhere(row: TrainingRow, questionId: number): Promise<boolean> {
+    if ((row.scheme as unknown as TrainingSnapshot).type === 'paper') return false;
+    return this.sealing.has(row.userId, questionId, row.id);
+  }
+
   /** What the student sees of a judged answer now: the one rule of answer-visibility.ts (docs/judging.md). */
-  private shownResult(row: TrainingRow, state: TrainingState, result: JudgeResult | null, questionId: number) {
+  private shownResult(
+    row: TrainingRow,
+    state: TrainingState,
+    result: JudgeResult | null,
+    questionId: number,
+    sealedElsewhere: boolean,
+  ) {
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     const now = row.state as unknown as TrainingState;
     const moment = trainingAnswerMoment({
       paper: snapshot.type === 'paper',
+      sealedElsewhere,
       running: state.status === 'running' && now.status === 'running',
       stillCurrent: now.pending.kind === 'answer' && now.pending.questionId === String(questionId),
       isCorrect: result?.isCorrect ?? null,
@@ -350,7 +378,7 @@ export class TrainingService {
         state = applyEvent(snapshot.engine, state, e);
         events.push(e);
       }
-      const resolved = await this.resolveDraws(user, snapshot, state, row.drawCount, now);
+      const resolved = await this.resolveDraws(user, row.id, snapshot, state, row.drawCount, now);
       events.push(...resolved.events);
       if (events.length === 0 && sameState(before, resolved.state)) return row;
       const change = { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) };
@@ -371,10 +399,12 @@ export class TrainingService {
 
   /**
    * Answers every pending draw request of the state from the question bank (an empty draw may ask again);
-   * `drawNo` = the draws the training made before. Answers the state and the draw events it took.
+   * `drawNo` = the draws the training made before; `trainingId` = the training's (null before its insert), whose
+   * own questions are no seal to it. Answers the state and the draw events it took.
    */
   private async resolveDraws(
     user: Trainee,
+    trainingId: number | null,
     snapshot: TrainingSnapshot,
     start: TrainingState,
     drawNo: number,
@@ -383,13 +413,17 @@ export class TrainingService {
     let state = start;
     const all: TrainingEvent[] = [];
     if (!(state.status === 'running' && state.pending.kind === 'draw')) return { state, events: all };
-    const v = await this.visibility(user.agencyId);
+    const [v, sealed] = await Promise.all([
+      this.visibility(user.agencyId),
+      this.sealing.of(user.id, trainingId ?? undefined),
+    ]);
     while (state.status === 'running' && state.pending.kind === 'draw') {
       const questionIds = await this.draws.draw(v, state.pending.request, {
         userId: user.id,
         seed: state.seed,
         drawNo: drawNo++,
         paper: snapshot.type === 'paper',
+        sealed,
       });
       const event: TrainingEvent = { type: 'draw', at: now, questionIds };
       state = applyEvent(snapshot.engine, state, event);
@@ -401,7 +435,8 @@ export class TrainingService {
   /** The training's answers, in the order given. */
   async records(user: Trainee, id: string): Promise<TrainingRecord[]> {
     const row = await this.load(user, id);
-    return (await this.repo.recordsWithQuestions(row.id)).map((r) => toRecord(r, sealed(row)));
+    const [records, elsewhere] = await Promise.all([this.repo.recordsWithQuestions(row.id), this.heldElsewhere(row)]);
+    return records.map((r) => toRecord(r, sealed(row) || elsewhere.has(String(r.record.questionId))));
   }
 
   async history(user: Trainee, page: { start: number; size: number }) {
@@ -415,7 +450,12 @@ export class TrainingService {
     const row = n === null ? undefined : await this.repo.get(n, agencyId);
     if (!row || (row.userId !== user.id && !satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)))
       throw notFound(NOT_FOUND);
-    const records = await this.repo.recordsWithQuestions(row.id);
+    const staff = row.userId !== user.id && satisfies(user.roles, ROLE_SETS.trainStaff, agencyId);
+    const [records, elsewhere] = await Promise.all([
+      this.repo.recordsWithQuestions(row.id),
+      staff ? new Set<string>() : this.heldElsewhere(row),
+    ]);
+    const hidden = (r: (typeof records)[number]) => sealed(row) || elsewhere.has(String(r.record.questionId));
     const names = await this.repo.knowledgeNames([...new Set(records.map((r) => r.knowledgeCode))]);
     const byKp = new Map<string, { code: string; name: string; answered: number; correct: number }>();
     for (const r of records) {
@@ -427,7 +467,7 @@ export class TrainingService {
         correct: 0,
       };
       kp.answered++;
-      if (r.record.isCorrect) kp.correct++;
+      if (r.record.isCorrect && !hidden(r)) kp.correct++;
       byKp.set(r.knowledgeCode, kp);
     }
     const end = row.endedAt ?? new Date(this.clock.now());
@@ -437,9 +477,22 @@ export class TrainingService {
         student: await this.repo.userName(row.userId),
         durationSeconds: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
       },
-      records: records.map((r) => toRecord(r, sealed(row))),
+      records: records.map((r) => toRecord(r, hidden(r))),
       knowledgePoints: [...byKp.values()].map((k) => (sealed(row) ? { ...k, correct: 0 } : k)),
     };
+  }
+
+  /** Whether the question is sealed for the user by a training other than `trainingId` (sealing.ts). */
+  sealedFor(userId: number, trainingId: number, questionId: number): Promise<boolean> {
+    return this.sealing.has(userId, questionId, trainingId);
+  }
+
+  /**
+   * The questions of the student's other unfinished trainings (sealing.ts): the student's (and their parent's)
+   * reading of this training shows their records as sealed until those end.
+   */
+  private heldElsewhere(row: TrainingRow): Promise<Set<string>> {
+    return this.sealing.of(row.userId, row.id);
   }
 
   private async load(user: Trainee, id: string): Promise<TrainingRow> {

@@ -4,7 +4,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answerRecords, wrongCards, wrongReviews } from '../../db/schema.js';
-import { heldBack } from '../questions/question-publication.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 
 export type CardRow = typeof wrongCards.$inferSelect;
@@ -20,6 +19,8 @@ export interface BookFilter {
   /** Knowledge subtrees (codes); each narrows the book. */
   subtrees: string[];
   questionId?: number;
+  /** Questions whose review waits (sealed for the student, docs/practice-engine.md "Sealing"): never due. */
+  postponed?: readonly number[];
 }
 
 /** One entry as stored and derived; times in epoch ms. */
@@ -99,12 +100,15 @@ function bookCte(o: Owner, f: BookFilter): SQL {
   )`;
 }
 
-function viewCondition(view: BookView, now: Date): SQL {
+function viewCondition(view: BookView, now: Date, postponed: readonly number[] = []): SQL {
   switch (view) {
     case 'all':
       return sql`true`;
-    case 'due':
-      return sql`not mastered and due <= ${now.toISOString()}::timestamptz`;
+    case 'due': {
+      const waiting =
+        postponed.length === 0 ? sql`` : sql` and question_id <> all(${`{${postponed.join(',')}}`}::bigint[])`;
+      return sql`not mastered and due <= ${now.toISOString()}::timestamptz${waiting}`;
+    }
     case 'learning':
       return sql`not mastered`;
     case 'mastered':
@@ -182,25 +186,21 @@ export class WrongBookRepository {
     const cte = bookCte(o, f);
     const rows = rowsOf<RawBookRow>(
       await this.db.execute(
-        sql`${cte} ${SELECT_ENTRY} where ${viewCondition(view, now)} order by due, question_id offset ${page.start} limit ${page.size}`,
+        sql`${cte} ${SELECT_ENTRY} where ${viewCondition(view, now, f.postponed)} order by due, question_id offset ${page.start} limit ${page.size}`,
       ),
     );
-    const [c] = rowsOf<BookCounts>(
+    const [c] = rowsOf<BookCounts & { dueAll: number }>(
       await this.db.execute(sql`${cte} select count(*)::int as "all",
-        (count(*) filter (where ${viewCondition('due', now)}))::int as "due",
+        (count(*) filter (where ${viewCondition('due', now, f.postponed)}))::int as "due",
+        (count(*) filter (where ${viewCondition('due', now)}))::int as "dueAll",
         (count(*) filter (where not mastered))::int as "learning",
         (count(*) filter (where mastered))::int as "mastered" from eff`),
     );
-    return { rows: rows.map(toBookRow), counts: c ?? { all: 0, due: 0, learning: 0, mastered: 0 } };
+    const { dueAll, ...counts } = c ?? { all: 0, due: 0, dueAll: 0, learning: 0, mastered: 0 };
+    return { rows: rows.map(toBookRow), counts, postponedDue: dueAll - counts.due };
   }
 
   /** The entry of one question, or undefined when the question is not in the student's book. */
-  /** A switched-on paper names the question, or one of the student's running trainings drew it. */
-  async inUse(o: Owner, questionId: number): Promise<boolean> {
-    const result = await this.db.execute(sql`select ${heldBack(questionId, o.userId)} as held`);
-    return (result as { rows: { held: boolean }[] }).rows[0]?.held === true;
-  }
-
   async entry(o: Owner, questionId: number, db: DbOrTx = this.db): Promise<BookRow | undefined> {
     const rows = rowsOf<RawBookRow>(await db.execute(sql`${bookCte(o, { subtrees: [], questionId })} ${SELECT_ENTRY}`));
     return rows[0] && toBookRow(rows[0]);

@@ -5,6 +5,7 @@ import {
   Question,
   toStudentView,
   WRONG_MASTERED_STREAK,
+  WRONG_POSTPONED_REASON,
   type AnswerRecordDetail,
   type JudgeResult,
   type QuestionType,
@@ -27,8 +28,10 @@ import type { BookRow, CardRow, Owner, WrongBookRepository } from './wrong-book.
 
 const NOT_IN_BOOK = '错题本中没有这道题';
 const RECORD_NOT_FOUND = '答题记录不存在';
-/** Its answer is not shown while the question is in use (docs/judging.md "Who sees an answer when"). */
-const IN_USE = '这道题正在试卷或训练中使用，结束后再复习或查看答案';
+/** The questions sealed for a student now (training/sealing.ts, docs/practice-engine.md "Sealing"). */
+export interface StudentSeals {
+  of(userId: number): Promise<Set<string>>;
+}
 const MAX_TRIES = 4;
 
 export class WrongBookService {
@@ -38,24 +41,33 @@ export class WrongBookService {
     private readonly questionsRepo: QuestionsRepository,
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
+    private readonly seals: StudentSeals,
   ) {}
 
+  /** The student's sealed questions as ids of the book (numbers). */
+  private async postponed(o: Owner): Promise<number[]> {
+    return [...(await this.seals.of(o.userId))].map(Number).filter((n) => Number.isSafeInteger(n));
+  }
+
   async list(o: Owner, q: WrongListQuery): Promise<WrongListPage> {
+    const postponed = await this.postponed(o);
     const { rows, counts } = await this.repo.page(
       o,
-      { subtrees: subtrees(q) },
+      { subtrees: subtrees(q), postponed },
       q.filter,
       new Date(this.clock.now()),
       q,
     );
     const total = q.filter === 'all' ? counts.all : counts[q.filter];
-    return { total, list: rows.map(toEntry), counts };
+    const waiting = new Set(postponed);
+    return { total, list: rows.map((r) => toEntry(r, waiting.has(r.questionId))), counts };
   }
 
   /** The due entries, earliest first, with their questions as a student may see them (no answers). */
   async due(o: Owner, q: WrongDueQuery): Promise<WrongDue> {
     const now = new Date(this.clock.now());
-    const { rows, counts } = await this.repo.page(o, { subtrees: subtrees(q) }, 'due', now, {
+    const postponed = await this.postponed(o);
+    const { rows, counts, postponedDue } = await this.repo.page(o, { subtrees: subtrees(q), postponed }, 'due', now, {
       start: 0,
       size: q.size,
     });
@@ -68,7 +80,7 @@ export class WrongBookService {
       const question = presented.get(String(r.questionId));
       return question ? [{ entry: toEntry(r), question: toStudentView(question) }] : [];
     });
-    return { total: counts.due, list };
+    return { total: counts.due, list, postponed: postponedDue };
   }
 
   /** Judges a review, stores it as an answer record (no training) and moves the entry's FSRS card. */
@@ -104,7 +116,7 @@ export class WrongBookService {
     const entry = await this.repo.entry(o, questionId);
     const [row] = entry ? await this.visibleQuestions(o.agencyId, [questionId]) : [];
     if (!entry || !row) throw notFound(NOT_IN_BOOK);
-    if (await this.repo.inUse(o, questionId)) throw conflict(IN_USE);
+    if ((await this.seals.of(o.userId)).has(String(questionId))) throw conflict(WRONG_POSTPONED_REASON);
     const [full] = await this.questions.present([row]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const rating = result.pending || result.isCorrect === null ? null : result.isCorrect ? 'good' : 'again';
@@ -157,7 +169,8 @@ export class WrongBookService {
     if (!rec) throw notFound(RECORD_NOT_FOUND);
     // A running training may still hold the answer back (paper results, retry questions): wait for its end.
     if (rec.trainRunning) throw conflict('该训练尚未结束，结束后可查看答题详情');
-    if (await this.repo.inUse(o, rec.questionId)) throw conflict(IN_USE);
+    if ((await this.seals.of(o.userId)).has(String(rec.questionId)))
+      throw conflict('这道题正在你未完成的试卷或训练中，完成后再查看答案');
     const question = await this.questionAt(rec.questionId, rec.version);
     if (!question) throw notFound(RECORD_NOT_FOUND);
     return {
@@ -217,8 +230,9 @@ export function nextCard(card: CardRow, entry: BookRow, now: Date, right: boolea
   return { ...fields, streak, masteredAt, updatedAt: now };
 }
 
-export function toEntry(r: BookRow): WrongEntry {
+export function toEntry(r: BookRow, postponed = false): WrongEntry {
   return {
+    ...(postponed ? { postponed } : {}),
     questionId: String(r.questionId),
     title: r.title,
     text: r.text,

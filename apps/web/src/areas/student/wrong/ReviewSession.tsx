@@ -1,5 +1,7 @@
 // A review session of the wrong-answer book: the due questions one by one, each judged by the server the
-// moment it is submitted, with the verdict, the standard answer and the entry's new FSRS schedule.
+// moment it is submitted, with the verdict, the standard answer and the entry's new FSRS schedule. It never
+// blocks: a question an unfinished paper or task holds is left out by the server (the session says how many), and
+// one refused on submit (held since the list was read) is skipped with the server's reason.
 import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Result, Space, Typography } from 'antd';
 import type { WrongReviewResult } from '@edu/contract';
@@ -38,12 +40,21 @@ function SessionBody({ filters, onClose }: Omit<ReviewSessionProps, 'open'>) {
   const [judged, setJudged] = useState<(WrongReviewResult & { at: number }) | null>(null);
   const [right, setRight] = useState(0);
   const [warn, setWarn] = useState<string | null>(null);
+  /** The server refused this question's review (e.g. a paper started meanwhile holds it): it may be skipped. */
+  const [refused, setRefused] = useState(false);
 
   if (due.isPending) return <PageSpinner />;
   if (due.isError) return <Alert type="error" title={errorText(due.error)} />;
   const list = due.data.list;
+  const postponed = due.data.postponed ?? 0;
+  const waiting = postponed > 0 && <Alert type="info" showIcon title={T.postponed(postponed)} />;
   if (list.length === 0)
-    return <Result status="success" title={T.empty} extra={<Button onClick={onClose}>{T.close}</Button>} />;
+    return (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {waiting}
+        <Result status="success" title={T.empty} extra={<Button onClick={onClose}>{T.close}</Button>} />
+      </Space>
+    );
   if (index >= list.length)
     return (
       <Result
@@ -71,7 +82,10 @@ function SessionBody({ filters, onClose }: Omit<ReviewSessionProps, 'open'>) {
           setJudged({ ...r, at: Date.now() });
           if (r.result.isCorrect) setRight((n) => n + 1);
         },
-        onError: (e) => setWarn(errorText(e)),
+        onError: (e) => {
+          setWarn(errorText(e));
+          setRefused(true);
+        },
       },
     );
   };
@@ -80,10 +94,13 @@ function SessionBody({ filters, onClose }: Omit<ReviewSessionProps, 'open'>) {
     setValue(EMPTY_SUBMISSION);
     setClientAnswerId(newAnswerId());
     setJudged(null);
+    setWarn(null);
+    setRefused(false);
   };
   const card = judged?.entry.card;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {waiting}
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Text strong>{T.progress(index + 1, list.length)}</Typography.Text>
         <Typography.Text type="secondary">{item.entry.knowledgeName}</Typography.Text>
@@ -125,6 +142,7 @@ function SessionBody({ filters, onClose }: Omit<ReviewSessionProps, 'open'>) {
             {T.submit}
           </Button>
         )}
+        {!judged && refused && <Button onClick={next}>{T.skip}</Button>}
       </Space>
     </Space>
   );

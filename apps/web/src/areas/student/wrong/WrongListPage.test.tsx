@@ -101,6 +101,44 @@ describe('student/wrong/list', () => {
     expect(await screen.findByText('本轮复习完成：1 题，答对 1 题。')).toBeTruthy();
   });
 
+  it('never blocks: says how many wait for an unfinished paper, and skips a question the server refuses', async () => {
+    const q1 = toStudentView(question({ id: 'q1', question: '<p>第一题题干</p>' }));
+    const q2 = toStudentView(question({ id: 'q2', question: '<p>第二题题干</p>' }));
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/wrong/list': page,
+      'GET /v1/wrong/review/next': {
+        total: 2,
+        postponed: 3,
+        list: [
+          { entry: entry({ questionId: 'q1' }), question: q1 },
+          { entry: entry({ questionId: 'q2' }), question: q2 },
+        ],
+      },
+      'POST /v1/wrong/q1/review': () => ({
+        status: 409,
+        json: {
+          errno: 409,
+          errmsg: '这道题正在你未完成的试卷或训练中，完成后再复习',
+          error: '',
+          serverTime: 0,
+          module: 'wrong',
+          version: 't',
+          response: null,
+        },
+      }),
+    });
+    renderApp(s.session, ['/student/wrong/list']);
+    fireEvent.click(await screen.findByText('开始复习（1 题到期）'));
+    await screen.findByText('第一题题干');
+    expect(screen.getByText('另有 3 道到期错题正在你未完成的试卷或训练中，完成后再复习。')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('radio')[0]);
+    fireEvent.click(screen.getByText('提交答案'));
+    expect(await screen.findByText('这道题正在你未完成的试卷或训练中，完成后再复习')).toBeTruthy();
+    fireEvent.click(screen.getByText('跳过这题'));
+    expect(await screen.findByText('第二题题干')).toBeTruthy();
+    expect(screen.queryByText('跳过这题')).toBeNull();
+  });
+
   it('asks a visitor to log in', async () => {
     const s = await makeSession(null);
     renderApp(s.session, ['/student/wrong/list']);

@@ -2,10 +2,16 @@
 // next due time, filtered by subject, knowledge point and due / not mastered / mastered; a review session
 // takes the due questions one by one.
 import { useState } from 'react';
-import { Alert, Button, Card, Select, Space, Table, Tabs, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Card, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { WRONG_FILTERS, WRONG_MASTERED_STREAK, type WrongEntry, type WrongFilter } from '@edu/contract';
+import {
+  WRONG_FILTERS,
+  WRONG_MASTERED_STREAK,
+  WRONG_POSTPONED_REASON,
+  type WrongEntry,
+  type WrongFilter,
+} from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { useKnowledgePoints } from '../../../app/dictionaries';
 import { TYPE_LABELS } from '../../../components/texts';
@@ -52,6 +58,10 @@ function columns(now: number): TableColumnsType<WrongEntry> {
       render: (_, e) =>
         e.card.mastered ? (
           '--'
+        ) : e.postponed ? (
+          <Tooltip title={WRONG_POSTPONED_REASON}>
+            <Tag color="default">{T.postponedTag}</Tag>
+          </Tooltip>
         ) : e.card.due <= now ? (
           <Typography.Text type="danger">{T.dueNow}</Typography.Text>
         ) : (

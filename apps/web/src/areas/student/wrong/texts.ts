@@ -48,7 +48,10 @@ export const WRONG_TEXTS = {
     pendingReview: '这道题需要老师批改，复习计划暂不变化。',
     needAnswer: '请先作答',
     close: '关闭',
+    skip: '跳过这题',
+    postponed: (n: number) => `另有 ${n} 道到期错题正在你未完成的试卷或训练中，完成后再复习。`,
   },
+  postponedTag: '暂缓复习',
 } as const;
 
 export const RECORD_TEXTS = {

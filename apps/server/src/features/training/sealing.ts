@@ -1,0 +1,66 @@
+// The sealing rule (docs/practice-engine.md "Sealing"): a question is sealed for a student while an unfinished
+// training of theirs that counts holds it. A paper (a scheme's paper, a 掌握测验, a task's paper) holds every
+// question it drew until it ends; a task's general training holds the questions it drew whose key it has not shown
+// yet (not answered, or still current after a wrong answer under judgeWay 'retry'); plain practice holds nothing
+// (its keys are the practice). While sealed, no other training draws the question for the student, no answer path
+// of theirs returns its key or verdict, and the wrong-answer book postpones it.
+// Pure: the repository reads the student's running trainings, this decides.
+import { advanceTime, type TrainingState } from '@edu/contract';
+import type { TrainingSnapshot } from './training-scheme.js';
+
+export interface HoldingTraining {
+  id: number;
+  scheme: TrainingSnapshot;
+  state: TrainingState;
+  /** The training belongs to a task (docs/tasks.md). */
+  task: boolean;
+}
+
+/** The question ids `t` holds at `now` (none once its time ran out: an expired training is handed in). */
+export function heldBy(t: HoldingTraining, now: number): string[] {
+  if (t.scheme.type !== 'paper' && !t.task) return [];
+  const state = advanceTime(t.scheme.engine, t.state, now);
+  if (state.status !== 'running') return [];
+  if (t.scheme.type === 'paper') return state.drawn;
+  const answered = new Set(state.answers.map((a) => a.questionId));
+  const current = state.pending.kind === 'answer' ? state.pending.questionId : null;
+  return state.drawn.filter((id) => !answered.has(id) || id === current);
+}
+
+/** Every question the trainings hold at `now`, but those held only by training `exceptId` (the asking one). */
+export function sealedQuestions(trainings: readonly HoldingTraining[], now: number, exceptId?: number): Set<string> {
+  const sealed = new Set<string>();
+  for (const t of trainings) if (t.id !== exceptId) for (const id of heldBy(t, now)) sealed.add(id);
+  return sealed;
+}
+
+/** Reads a student's running trainings (TrainingRepository.runningOf). */
+export interface RunningTrainings {
+  runningOf(userId: number): Promise<{ id: number; scheme: unknown; state: unknown; taskId: number | null }[]>;
+}
+
+/** The sealing rule over the database: the questions sealed for a student now. */
+export class SealedQuestions {
+  constructor(
+    private readonly trainings: RunningTrainings,
+    private readonly now: () => number,
+  ) {}
+
+  /** The question ids sealed for the user, but those held only by training `exceptId` (the one asking). */
+  async of(userId: number, exceptId?: number): Promise<Set<string>> {
+    const rows = await this.trainings.runningOf(userId);
+    if (rows.length === 0) return new Set();
+    const holding = rows.map((r) => ({
+      id: r.id,
+      scheme: r.scheme as TrainingSnapshot,
+      state: r.state as TrainingState,
+      task: r.taskId !== null,
+    }));
+    return sealedQuestions(holding, this.now(), exceptId);
+  }
+
+  /** Whether the question is sealed for the user (by a training other than `exceptId`). */
+  async has(userId: number, questionId: number | string, exceptId?: number): Promise<boolean> {
+    return (await this.of(userId, exceptId)).has(String(questionId));
+  }
+}
