@@ -414,8 +414,18 @@ export class TrainingRepository {
     return row ? row.name || row.username : '';
   }
 
+  /**
+   * The student's trainings, newest first, without practice that ended with no answer (an abandoned or switched
+   * graph practice leaves no 已完成 0/0 row; docs/practice-engine.md "History"). Papers and task trainings stay:
+   * their empty hand-in is a result.
+   */
   async history(agencyId: string, userId: number, page: { start: number; size: number }) {
-    const where = and(eq(trainings.agencyId, agencyId), eq(trainings.userId, userId));
+    const where = and(
+      eq(trainings.agencyId, agencyId),
+      eq(trainings.userId, userId),
+      sql`not (${trainings.status} <> 'running' and ${trainings.answered} = 0 and ${trainings.taskId} is null
+        and coalesce(${trainings.scheme}->>'type', 'general') <> 'paper')`,
+    );
     const [total] = await this.db.select({ n: count() }).from(trainings).where(where);
     const rows = await this.db
       .select()

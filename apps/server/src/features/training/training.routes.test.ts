@@ -313,6 +313,21 @@ describe('history, report and other people', () => {
     const theirs = expectOk(await call<Page<unknown>>('GET', '/v1/train/history', classmate));
     expect(theirs).toEqual({ total: 0, list: [] });
   });
+
+  it('leaves out practice that ended with no answer, and keeps the running one and the answered one', async () => {
+    const ids = async () =>
+      expectOk(await call<Page<{ trainId: string }>>('GET', '/v1/train/history?size=100', student)).list.map(
+        (x) => x.trainId,
+      );
+    const empty = await start(await schemeOn(oneVisit('once', { title: '空练习' })));
+    expect(await ids()).toContain(empty.trainId);
+    expectOk(await call('POST', `/v1/train/${empty.trainId}/finish`, student));
+    expect(await ids()).not.toContain(empty.trainId);
+    const done = await start(await schemeOn(oneVisit('once', { title: '答过的练习' })));
+    expectOk(await answer(done.trainId, { clientAnswerId: clientId(), questionId: done.question!.id, answer: ['A'] }));
+    expectOk(await call('POST', `/v1/train/${done.trainId}/finish`, student));
+    expect(await ids()).toContain(done.trainId);
+  });
 });
 
 describe('the periodic sweep', () => {
