@@ -202,7 +202,23 @@ export const StudentGraph = z.object({
 export type StudentGraph = z.infer<typeof StudentGraph>;
 
 /** An empty list: no curated graph for the student's subjects (the web shows the mastery tree instead). */
-export const StudentGraphs = z.object({ graphs: z.array(StudentGraph) });
+/**
+ * The student's running graph practice or 掌握测验, if any: starting another one ends it, so the page asks first
+ * when it already holds answers (docs/knowledge-graph.md "Practice").
+ */
+export const RunningGraphPractice = z.object({
+  trainId: Id,
+  knowledgeCode: z.string(),
+  mode: z.enum(['practice', 'check']),
+  title: z.string(),
+  answered: z.number().int(),
+});
+export type RunningGraphPractice = z.infer<typeof RunningGraphPractice>;
+
+export const StudentGraphs = z.object({
+  graphs: z.array(StudentGraph),
+  running: RunningGraphPractice.nullable().optional(),
+});
 export type StudentGraphs = z.infer<typeof StudentGraphs>;
 
 /**

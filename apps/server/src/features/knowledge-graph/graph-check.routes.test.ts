@@ -120,6 +120,15 @@ describe('mastery check', () => {
     expect((await read(practice)).status).toBe('finished');
     const check = await read(first);
     expect(check.title).toBe(`掌握测验：${baseName}`);
+    // The page knows what runs, to ask before ending it (docs/knowledge-graph.md "Practice").
+    const graphs = expectOk(await call<StudentGraphs>('GET', '/v1/student/knowledgegraph', learner));
+    expect(graphs.running).toEqual({
+      trainId: first,
+      knowledgeCode: base,
+      mode: 'check',
+      title: `掌握测验：${baseName}`,
+      answered: 0,
+    });
     expect(check.paper?.questions).toHaveLength(GRAPH_CHECK_QUESTIONS);
     // Started again: the same running check.
     expect(await start(base, 'check')).toBe(first);

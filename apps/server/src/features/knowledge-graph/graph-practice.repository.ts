@@ -60,15 +60,29 @@ export class GraphPracticeRepository {
   async runningPractice(
     schemeId: number,
     userId: number,
-  ): Promise<{ id: number; kpRange: string[]; type: 'general' | 'paper' } | undefined> {
-    const [row] = rowsOf<{ id: number; kp_range: string[] | null; type: string | null }>(
+  ): Promise<
+    { id: number; kpRange: string[]; type: 'general' | 'paper'; title: string; answered: number } | undefined
+  > {
+    const [row] = rowsOf<{
+      id: number;
+      kp_range: string[] | null;
+      type: string | null;
+      title: string | null;
+      answered: number;
+    }>(
       await this.db.execute(sql`select id, array(select jsonb_array_elements_text(scheme -> 'engine' -> 'kpRange'))
-          as kp_range, scheme ->> 'type' as type
+          as kp_range, scheme ->> 'type' as type, scheme ->> 'title' as title, answered
         from trainings where scheme_id = ${schemeId} and user_id = ${userId} and status = 'running'
           and task_id is null limit 1`),
     );
     return row
-      ? { id: Number(row.id), kpRange: row.kp_range ?? [], type: row.type === 'paper' ? 'paper' : 'general' }
+      ? {
+          id: Number(row.id),
+          kpRange: row.kp_range ?? [],
+          type: row.type === 'paper' ? 'paper' : 'general',
+          title: row.title ?? '',
+          answered: Number(row.answered),
+        }
       : undefined;
   }
 }

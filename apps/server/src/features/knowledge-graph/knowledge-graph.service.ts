@@ -10,6 +10,7 @@ import {
   type ClassGraphs,
   type EngineScheme,
   type GraphDetail,
+  type RunningGraphPractice,
   type GraphEdge,
   type GraphGroup,
   type GraphGroupCreate,
@@ -350,7 +351,16 @@ export class KnowledgeGraphService {
     const [items, edges] = await Promise.all([this.repo.items(ids), this.repo.edges(ids)]);
     const answers = await this.repo.answersOf(rootsOf(items.map((i) => i.knowledgeCode)), student.agencyId, student.id);
     const levels: Map<string, PointMastery> = masteryByPoint(answers);
-    return { graphs: groups.map((g) => studentGraph(g, items, edges, levels)) };
+    return { graphs: groups.map((g) => studentGraph(g, items, edges, levels)), running: await this.running(student) };
+  }
+
+  /** The student's running graph practice or check (StudentGraphs.running), or null. */
+  private async running(student: Trainee): Promise<RunningGraphPractice | null> {
+    const schemeId = await this.repo.practice.practiceScheme(student.agencyId);
+    const r = schemeId === undefined ? undefined : await this.repo.practice.runningPractice(schemeId, student.id);
+    if (!r || r.kpRange.length !== 1) return null;
+    const mode = r.type === 'paper' ? 'check' : 'practice';
+    return { trainId: String(r.id), knowledgeCode: r.kpRange[0], mode, title: r.title, answered: r.answered };
   }
 
   /** A student's graphs for their agency's admins: the user must be a student of the agency, else 404. */

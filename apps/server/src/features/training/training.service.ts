@@ -131,6 +131,12 @@ export class TrainingService {
       const startEvent: TrainingEvent = { type: 'start', at: now, seed };
       const drawn = await this.resolveDraws(user, null, snapshot, replay(scheme.engine, [startEvent]), 0, now);
       const { state } = drawn;
+      // A draw that found nothing may be a start again of a running training whose questions it holds (sealing.ts):
+      // that one is answered, rather than a new training stored as ended at once.
+      if (state.status !== 'running') {
+        const running = await this.repo.running(scheme.id, user.id);
+        if (running) return this.view(await this.current(running, user));
+      }
       const events = [startEvent, ...drawn.events];
       const firstId = state.pending.kind === 'answer' ? parseNumericId(state.pending.questionId) : null;
       const created = await this.repo.insert(

@@ -1,12 +1,13 @@
 // The student's curated graphs (docs/web.md "Knowledge graph"): one tab per graph, shown as a React Flow graph
 // (lazy, with dagre for unplaced items) or as a list grouped by state — the list by default under 600 px; an item
 // opens its detail, and 去练习 or 掌握测验 on a ready or learning item starts a training on its knowledge point
-// (a practice, or a paper that masters it when all right) and goes there.
+// (a practice, or a paper that masters it when all right) and goes there. Starting one ends the running graph
+// practice or check of another point or kind: when that one holds answers, the page asks first.
 import { useState, type ReactNode } from 'react';
-import { Card, Segmented, Space, Typography } from 'antd';
+import { App as AntApp, Card, Segmented, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { GraphPracticeMode, StudentGraph, StudentGraphNode } from '@edu/contract';
+import type { GraphPracticeMode, RunningGraphPractice, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { GRAPH_KEY } from '../../../api/knowledge-graph';
@@ -18,8 +19,17 @@ import { useNarrow } from './use-narrow';
 
 export type GraphView = 'graph' | 'list' | 'tree';
 
-export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[]; tree: ReactNode }) {
+export function CuratedGraphs({
+  graphs,
+  running,
+  tree,
+}: {
+  graphs: readonly StudentGraph[];
+  running: RunningGraphPractice | null;
+  tree: ReactNode;
+}) {
   const call = useCall();
+  const { modal } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const narrow = useNarrow(LIST_BELOW_PX);
@@ -36,6 +46,17 @@ export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[
       void navigate(`/student/train/${encodeURIComponent(r.trainId)}/do`, { state: { from: 'graph' } });
     },
   });
+  const start = (node: StudentGraphNode, mode: GraphPracticeMode) => {
+    const other = running && !(running.knowledgeCode === node.knowledgeCode && running.mode === mode);
+    if (!other || running.answered === 0) return practise.mutate({ node, mode });
+    void modal.confirm({
+      title: T.switchTitle,
+      content: T.switchBody(running.title, running.answered),
+      okText: T.switchOk,
+      cancelText: T.switchCancel,
+      onOk: () => practise.mutate({ node, mode }),
+    });
+  };
   const v = practise.isPending ? practise.variables : undefined;
   const busyKey = v ? practiceKey(v.node.knowledgeCode, v.mode) : null;
   const views = (['graph', 'list', 'tree'] as const).map((v) => ({ value: v, label: T.views[v] }));
@@ -52,12 +73,7 @@ export function CuratedGraphs({ graphs, tree }: { graphs: readonly StudentGraph[
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {T.hint}
           </Typography.Paragraph>
-          <GraphTabs
-            graphs={graphs}
-            view={view}
-            busyKey={busyKey}
-            onPractise={(node, mode) => practise.mutate({ node, mode })}
-          />
+          <GraphTabs graphs={graphs} view={view} busyKey={busyKey} onPractise={start} />
         </Space>
       )}
     </Card>

@@ -65,6 +65,29 @@ describe('student/knowledgegraph/mine', () => {
     });
   });
 
+  it('asks before ending a running practice of another point that holds answers', async () => {
+    phone();
+    const running = { trainId: '70', knowledgeCode: 'en.t3', mode: 'practice', title: '练习：现在完成时', answered: 2 };
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/student/knowledgegraph': { graphs: [GRAPH], running },
+      'POST /v1/student/knowledgegraph/practice': { trainId: '79' },
+    });
+    renderApp(s.session, ['/student/knowledgegraph/mine']);
+    expect(await screen.findByText('可以学习 1 个', {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(buttonOf(section('可以学习 1 个'), '去练习「一般过去时」')!);
+    expect(
+      await screen.findByText(
+        '你正在进行「练习：现在完成时」，已答 2 题。开始新的练习会结束它（已答的题目和成绩会保留）。',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('继续原来的练习'));
+    expect(s.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(buttonOf(section('可以学习 1 个'), '去练习「一般过去时」')!);
+    const ok = await screen.findAllByText('结束并开始');
+    fireEvent.click(ok[ok.length - 1]);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/student/train/79/do'));
+  });
+
   it('掌握测验 in an item’s detail starts a mastery check of the point, and says how mastering works', async () => {
     phone();
     const s = await makeSession(loginInfo(STUDENT), {

@@ -127,7 +127,7 @@ function Graphs() {
       </Space>
     );
   if (graphs.data.graphs.length === 0) return tree;
-  return <CuratedGraphs graphs={graphs.data.graphs} tree={tree} />;
+  return <CuratedGraphs graphs={graphs.data.graphs} running={graphs.data.running ?? null} tree={tree} />;
 }
 
 export default function KnowledgeGraphPage() {

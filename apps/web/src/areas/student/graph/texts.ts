@@ -6,6 +6,11 @@ const { proficient } = MASTERY_THRESHOLDS;
 export const STUDENT_GRAPH_TEXTS = {
   title: '知识图谱',
   hint: '箭头从先修知识点指向后续知识点。橙色的“可以学习”是前置知识都已掌握、最适合下一步练习的知识点。',
+  switchTitle: '结束当前练习？',
+  switchBody: (title: string, answered: number) =>
+    `你正在进行「${title}」，已答 ${answered} 题。开始新的练习会结束它（已答的题目和成绩会保留）。`,
+  switchOk: '结束并开始',
+  switchCancel: '继续原来的练习',
   views: { graph: '图谱', list: '列表', tree: '知识点树' },
   view: '显示方式',
   graphs: '我的知识图谱',
