@@ -5,6 +5,8 @@ import type { Clock } from './lib/clock.js';
 import type { Redis } from 'ioredis';
 import { AgencyRepository } from './features/agency/agency.repository.js';
 import { AgencyService } from './features/agency/agency.service.js';
+import { AgencyAdminsRepository } from './features/agency/agency-admins.repository.js';
+import { AgencyAdminsService } from './features/agency/agency-admins.service.js';
 import { AuthRepository } from './features/auth/auth.repository.js';
 import { AuthService } from './features/auth/auth.service.js';
 import {
@@ -38,9 +40,9 @@ import { TrainReposService } from './features/schemes/train-repos.service.js';
 import { TrainingCommentsRepository } from './features/training-comments/training-comments.repository.js';
 import { TrainingCommentsService } from './features/training-comments/training-comments.service.js';
 import { TrainingDraws } from './features/training/training-draw.js';
+import { SealedQuestions } from './features/training/sealing.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
-import { SealedQuestions } from './features/training/sealing.js';
 import { TrainingService } from './features/training/training.service.js';
 import { SchemeStatsRepository } from './features/scheme-stats/scheme-stats.repository.js';
 import { SchemeStatsService } from './features/scheme-stats/scheme-stats.service.js';
@@ -134,19 +136,20 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     clock,
   );
   const trainingRepo = new TrainingRepository(db);
+  const sealing = new SealedQuestions(trainingRepo, () => clock.now());
   const training = new TrainingService(
     trainingRepo,
-  const sealing = new SealedQuestions(trainingRepo, () => clock.now());
     schemes,
     new TrainingDraws(questionsRepo, trainingRepo),
     questions,
     questionsRepo,
     repositories,
     clock,
+    sealing,
   );
   // A new agency starts with a default question repository, its system tags and a default train repository.
-    sealing,
-  const agency = new AgencyService(new AgencyRepository(db), files, clock, async (agencyId) => {
+  const agencyRepo = new AgencyRepository(db);
+  const agency = new AgencyService(agencyRepo, files, clock, async (agencyId) => {
     await repositories.createDefault(agencyId);
     await tagsRepo.ensureSystemTags(agencyId);
     await trainRepos.createDefault(agencyId);
@@ -180,6 +183,13 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     redisFailures: shared?.failures,
     general,
     agency,
+    // An agency's admins, given by the platform admin (docs/users.md "An agency's first admin").
+    agencyAdmins: new AgencyAdminsService(
+      new AgencyAdminsRepository(db),
+      agencyRepo,
+      (id) => auth.forgetUser(id),
+      clock,
+    ),
     auth,
     files,
     knowledge,

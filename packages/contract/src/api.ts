@@ -28,7 +28,18 @@ import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
 import { Grade, Subject } from './schemas/general.js';
 import { ChangePasswordRequest, LoginInfo, LoginRequest } from './schemas/auth.js';
-import { Agency, AgencyCreate, AgencyFields, AgencyListQuery, PublicAgency } from './schemas/agency.js';
+import {
+  Agency,
+  AgencyAdmin,
+  AgencyAdminAdd,
+  AgencyAdminCreate,
+  AgencyCreate,
+  AgencyFields,
+  AgencyListItem,
+  AgencyListQuery,
+  CreatedAgencyAdmin,
+  PublicAgency,
+} from './schemas/agency.js';
 import {
   KnowledgePoint,
   KnowledgePointCreate,
@@ -110,7 +121,7 @@ export const API = {
     summary: '机构列表',
     access: roles(ROLE_SETS.agencyManager),
     query: AgencyListQuery,
-    response: pageOf(Agency),
+    response: pageOf(AgencyListItem),
   }),
   agencyGet: route({
     method: 'GET',
@@ -139,6 +150,27 @@ export const API = {
     params: IdParams,
     body: requestOf(AgencyFields),
     response: Agency,
+  }),
+  // An agency's first admin (docs/users.md "An agency's first admin"): the platform admin alone grants the role.
+  agencyAdminCreate: route({
+    method: 'PUT',
+    path: '/v1/agency/:id/admin',
+    module: 'agency',
+    summary: '为机构新建管理员账号（一次性密码）',
+    access: roles(ROLE_SETS.platformAdmin),
+    params: IdParams,
+    body: requestOf(AgencyAdminCreate),
+    response: CreatedAgencyAdmin,
+  }),
+  agencyAdminAdd: route({
+    method: 'POST',
+    path: '/v1/agency/:id/admins/add',
+    module: 'agency',
+    summary: '把已有账号设为机构管理员',
+    access: roles(ROLE_SETS.platformAdmin),
+    params: IdParams,
+    body: requestOf(AgencyAdminAdd),
+    response: AgencyAdmin,
   }),
   publicAgency: route({
     method: 'GET',

@@ -37,6 +37,24 @@ export const ROLE_SETS = {
   questionReader: one(a('admin'), a('question:admin'), a('train:admin'), a('teacher')),
   /** API only: who trains (the agency's students). */
   trainee: one(a('student')),
+  /**
+   * The agency's roles that docs/product.md §6 lets onto the class and task pages ("other /admin pages" without the
+   * platform roles, which act in no agency there): the classes' readers and the tasks' staff.
+   */
+  agencyStaff: one(
+    a('admin'),
+    a('train:admin'),
+    a('question:admin'),
+    a('student:admin'),
+    a('teacher:admin'),
+    a('parent:admin'),
+    a('teacher'),
+  ),
+  /** API only: who writes recitation texts (the agency admin and its teachers), and who reads them (also students). */
+  recitationStaff: one(a('admin'), a('teacher')),
+  recitationReaders: one(a('admin'), a('teacher'), a('student')),
+  /** API only: who opens the marking calls: the agency's admins, train admins and teachers, and homework teachers. */
+  markers: one(a('admin'), a('train:admin'), a('teacher'), 'edu:homework:teacher'),
   homeworkTeacher: one('edu:homework:teacher'),
   parent: one('edu:parent'),
 } as const satisfies Record<string, RoleAlternatives>;

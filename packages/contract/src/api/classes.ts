@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { agencyRole as a } from '../roles.js';
 import { roles } from '../access/api-access.js';
-import type { RoleAlternatives } from '../access/role-sets.js';
+import { ROLE_SETS, type RoleAlternatives } from '../access/role-sets.js';
 import { pageOf, requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import {
@@ -29,15 +29,7 @@ import { route } from './route.js';
 
 const one = (...r: string[]): RoleAlternatives => r.map((x) => [x]);
 /** Who reads class pages: the agency's admins of docs/product.md §6 "other /admin pages" and its teachers. */
-export const CLASS_READERS = one(
-  a('admin'),
-  a('train:admin'),
-  a('question:admin'),
-  a('student:admin'),
-  a('teacher:admin'),
-  a('parent:admin'),
-  a('teacher'),
-);
+export const CLASS_READERS = ROLE_SETS.agencyStaff;
 /** Who changes classes, their members and teachers. */
 export const CLASS_MANAGERS = one(a('admin'));
 

@@ -2,9 +2,8 @@
 // answers go to its class's teachers and to the homework teachers assigned to the agency (the service decides
 // per answer; an answer the caller may not mark answers 404).
 import { z } from 'zod';
-import { agencyRole as a } from '../roles.js';
 import { roles } from '../access/api-access.js';
-import type { RoleAlternatives } from '../access/role-sets.js';
+import { ROLE_SETS, type RoleAlternatives } from '../access/role-sets.js';
 import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
 import {
@@ -22,7 +21,7 @@ import {
 import { route } from './route.js';
 
 /** Who may open the marking calls: the agency's admins, train admins and teachers, and its homework teachers. */
-export const MARKERS: RoleAlternatives = [[a('admin')], [a('train:admin')], [a('teacher')], ['edu:homework:teacher']];
+export const MARKERS: RoleAlternatives = ROLE_SETS.markers;
 const markers = roles(MARKERS, true);
 
 export const MARKING_API = {

@@ -4,7 +4,6 @@
 import { roles } from '../access/api-access.js';
 import { ROLE_SETS } from '../access/role-sets.js';
 import { requestOf } from '../envelope.js';
-import { agencyRole as a } from '../roles.js';
 import { Question } from '../schemas/question.js';
 import {
   NewQuestionSubId,
@@ -27,9 +26,9 @@ import { route } from './route.js';
 /** docs/product.md §6 `/admin/question`: the agency's question authors. */
 const authors = roles(ROLE_SETS.questionAdmin);
 /** The platform default: platform admins only. */
-const platformAdmin = roles([['edu:admin']], false);
+const platformAdmin = roles(ROLE_SETS.platformAdmin, false);
 /** An agency's override and its call log: the agency admin (and a platform admin acting in the agency). */
-const agencyAdmin = roles([['edu:admin'], [a('admin')]], true);
+const agencyAdmin = roles(ROLE_SETS.agencySettings, true);
 
 export const READING_API = {
   readingFormat: route({

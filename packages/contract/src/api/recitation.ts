@@ -1,7 +1,7 @@
 // Recitation texts (docs/recitation.md): the agency's admins and teachers write them; its students read them too.
 // A text of another agency answers 404.
 import { z } from 'zod';
-import { agencyRole as a } from '../roles.js';
+import { ROLE_SETS } from '../access/role-sets.js';
 import { roles } from '../access/api-access.js';
 import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
@@ -9,9 +9,9 @@ import { Recitation, RecitationFields, RecitationListQuery, RecitationPage } fro
 import { route } from './route.js';
 
 /** Who writes recitation texts: the agency admin and the agency's teachers. */
-export const RECITATION_STAFF = [[a('admin')], [a('teacher')]] as const;
+export const RECITATION_STAFF = ROLE_SETS.recitationStaff;
 /** Who reads them: the staff and the agency's students. */
-export const RECITATION_READERS = [...RECITATION_STAFF, [a('student')]] as const;
+export const RECITATION_READERS = ROLE_SETS.recitationReaders;
 const staff = roles(RECITATION_STAFF);
 const readers = roles(RECITATION_READERS);
 

@@ -2,7 +2,6 @@
 // read every call; the service lets only the agency admin and the class's teachers (or the creator of a task
 // for chosen students) write. Students: their own tasks only.
 import { z } from 'zod';
-import { agencyRole as a } from '../roles.js';
 import { ROLE_SETS } from '../access/role-sets.js';
 import { roles } from '../access/api-access.js';
 import { pageOf, requestOf } from '../envelope.js';
@@ -24,15 +23,7 @@ import {
 import { route } from './route.js';
 
 /** The agency roles that docs/product.md §6 lets onto the task and class pages (platform roles act in no agency). */
-export const TASK_STAFF = [
-  [a('admin')],
-  [a('train:admin')],
-  [a('question:admin')],
-  [a('student:admin')],
-  [a('teacher:admin')],
-  [a('parent:admin')],
-  [a('teacher')],
-] as const;
+export const TASK_STAFF = ROLE_SETS.agencyStaff;
 const staff = roles(TASK_STAFF);
 const trainee = roles(ROLE_SETS.trainee);
 

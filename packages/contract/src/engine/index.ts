@@ -9,4 +9,5 @@ export { countedAnswers, MAX_ANSWERS_PER_QUESTION } from './answers.js';
 export { chooseAmongIds, chooseQuestions } from './choose.js';
 export { trainingBound } from './bound.js';
 export { MAX_ENTRIES, pointKey } from './navigate.js';
-export { validateScheme, MAX_REPEAT, type SchemeIssue } from './validate.js';
+export { validateScheme, type SchemeIssue } from './validate.js';
+export * from './scheme-limits.js';

@@ -1,5 +1,6 @@
 // Checking a scheme before it is saved or switched on: shape, names, numbers, targets, reachability, paper shape.
 // Whether the selectors match any question needs the database and is not checked here.
+import { MAX_REPEAT, REPEAT_MESSAGE, requireCorrectMessage } from './scheme-limits.js';
 import type { EnginePhase, EnginePoint, EngineScheme } from './types.js';
 
 export interface SchemeIssue {
@@ -7,7 +8,6 @@ export interface SchemeIssue {
   message: string;
 }
 
-export const MAX_REPEAT = 50;
 const TARGETS = new Set(['@next', '@end']);
 
 const isWholeSeconds = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
@@ -66,9 +66,9 @@ function checkPoints(phase: EnginePhase, at: string, paper: boolean, add: Add): 
 
 function checkPointRules(point: EnginePoint, here: string, names: Set<string>, add: Add): void {
   const repeatOk = isIntIn(point.repeat, 1, MAX_REPEAT);
-  if (!repeatOk) add(`${here}.repeat`, `每次抽题数必须是 1 到 ${MAX_REPEAT} 之间的整数`);
+  if (!repeatOk) add(`${here}.repeat`, REPEAT_MESSAGE);
   if (!isIntIn(point.requireCorrect, 0, repeatOk ? point.repeat : MAX_REPEAT))
-    add(`${here}.requireCorrect`, `需要答对的题数必须是 0 到 ${repeatOk ? point.repeat : '每次抽题数'} 之间的整数`);
+    add(`${here}.requireCorrect`, requireCorrectMessage(repeatOk ? point.repeat : undefined));
   if (point.judgeWay !== 'once' && point.judgeWay !== 'retry')
     add(`${here}.judgeWay`, '判题方式只能是 once（一次作答）或 retry（答对为止）');
   for (const key of ['onOK', 'onError'] as const) {

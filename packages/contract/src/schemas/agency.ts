@@ -1,6 +1,6 @@
 // Agencies (tenants): managed by platform admins on admin/agency/list.
 import { z } from 'zod';
-import { AgencyId, EpochMs } from './common.js';
+import { AgencyId, EpochMs, Id } from './common.js';
 
 export const Agency = z.object({
   id: z.string(),
@@ -35,3 +35,34 @@ export const AgencyListQuery = z.object({
 });
 
 export const PublicAgency = Agency.pick({ id: true, name: true, profile: true, logo: true });
+
+/** One holder of an agency's admin role, as the agency list shows them (docs/users.md "An agency's first admin"). */
+export const AgencyAdmin = z.object({ id: Id, username: z.string(), name: z.string() });
+export type AgencyAdmin = z.infer<typeof AgencyAdmin>;
+
+/** A row of the platform admin's agency list: the agency and who administers it. */
+export const AgencyListItem = Agency.extend({ admins: z.array(AgencyAdmin) });
+export type AgencyListItem = z.infer<typeof AgencyListItem>;
+
+/** A new account as the agency's admin; the username gets the agency prefix, the password is generated. */
+export const AgencyAdminCreate = z.object({
+  name: z.string().trim().min(1, '请输入姓名').max(40, '姓名不超过 40 个字符'),
+  /** Without the agency prefix (it is added); empty means generate one. */
+  username: z
+    .string()
+    .trim()
+    .max(80, '用户名过长')
+    .regex(/^([A-Za-z0-9][A-Za-z0-9_.-]{1,79})?$/, '用户名只能包含字母、数字、下划线、点或连字符，以字母或数字开头')
+    .optional(),
+});
+export type AgencyAdminCreate = z.input<typeof AgencyAdminCreate>;
+
+/** An existing account, named by its full username, made the agency's admin. */
+export const AgencyAdminAdd = z.object({
+  username: z.string().trim().min(1, '请输入用户名').max(80, '用户名过长'),
+});
+export type AgencyAdminAdd = z.input<typeof AgencyAdminAdd>;
+
+/** The new admin and the one-time password, shown once and never stored. */
+export const CreatedAgencyAdmin = z.object({ admin: AgencyAdmin, password: z.string() });
+export type CreatedAgencyAdmin = z.infer<typeof CreatedAgencyAdmin>;

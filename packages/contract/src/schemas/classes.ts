@@ -48,8 +48,8 @@ export type ClassSummary = z.infer<typeof ClassSummary>;
 
 export const ClassFields = z.object({
   name: z.string().trim().min(1, '请输入班级名称').max(64, '班级名称不超过 64 个字符'),
-  gradeId: z.string().max(64).nullable().default(null),
-  subjectId: z.string().max(64).nullable().default(null),
+  gradeId: Id.nullable().default(null),
+  subjectId: Id.nullable().default(null),
   description: z.string().max(2000, '班级说明不超过 2000 个字符').default(''),
 });
 export type ClassFields = z.infer<typeof ClassFields>;

@@ -2,6 +2,13 @@
 // The structure rules (targets, initial phase/point, paper shape) are the engine's `validateScheme`; these
 // schemas check shapes and sizes only.
 import { z } from 'zod';
+import {
+  MAX_PAPER_QUESTIONS,
+  PAPER_SIZE_MESSAGE,
+  REPEAT_BOUND_MESSAGE,
+  REPEAT_MESSAGE,
+  requireCorrectMessage,
+} from '../engine/scheme-limits.js';
 import { EpochMs, Id } from './common.js';
 import { KpCode } from './knowledge.js';
 import { Selectors } from './question-bank.js';
@@ -35,11 +42,19 @@ export const Point = z.object({
   onOK: Target,
   onError: Target,
   selectors: Selectors,
-  /** Questions drawn per visit. */
-  repeat: z.number().int('抽题数必须是整数').min(1, '每次至少抽 1 道题').max(500, '每次最多抽 500 道题'),
+  /** Questions drawn per visit: 1..MAX_REPEAT in a general scheme (validateScheme), a paper's size in a paper. */
+  repeat: z
+    .number(REPEAT_MESSAGE)
+    .int(REPEAT_MESSAGE)
+    .min(1, REPEAT_MESSAGE)
+    .max(MAX_PAPER_QUESTIONS, REPEAT_BOUND_MESSAGE),
   judgeWay: PointJudgeWay,
   /** Correct answers of a visit needed to go to `onOK`. */
-  requireCorrect: z.number().int('需答对数必须是整数').min(0, '需答对数不能为负数').max(500, '需答对数不超过 500'),
+  requireCorrect: z
+    .number(requireCorrectMessage())
+    .int(requireCorrectMessage())
+    .min(0, requireCorrectMessage())
+    .max(MAX_PAPER_QUESTIONS, requireCorrectMessage()),
 });
 export type Point = z.infer<typeof Point>;
 
@@ -113,7 +128,7 @@ export const OrderedSchemeSubmit = z.object({
   title: z.string().trim().min(1, '请输入试卷名称').max(100, '试卷名称不超过 100 个字符'),
   kpRange: z.array(KpCode).max(200, '知识点范围最多 200 个').default([]),
   timeLimit: SchemeTimeLimit.default(0),
-  questionIds: z.array(Id).min(1, '请至少选择一道题').max(500, '一份试卷最多 500 道题'),
+  questionIds: z.array(Id).min(1, '请至少选择一道题').max(MAX_PAPER_QUESTIONS, PAPER_SIZE_MESSAGE),
   schemeId: Id.optional(),
   trainRepoId: Id,
 });

@@ -83,7 +83,10 @@ export type TaskListQuery = z.infer<typeof TaskListQuery>;
 export const TaskProgress = z.enum(['not_started', 'running', 'done']);
 export type TaskProgress = z.infer<typeof TaskProgress>;
 
-/** One student's result in a task; `taskScore` is the training's score after the late penalty. */
+/**
+ * One student's result in a task; `taskScore` is the training's score after the late penalty. No score is null,
+ * never 0 (docs/tasks.md "Scores"): `score` and `taskScore` until the training ends, `maxScore` until it starts.
+ */
 export const TaskStudentResult = z.object({
   userId: Id,
   name: z.string(),
@@ -91,9 +94,9 @@ export const TaskStudentResult = z.object({
   progress: TaskProgress,
   trainId: Id.nullable(),
   status: z.enum(['running', 'finished', 'expired']).nullable(),
-  score: z.number(),
-  maxScore: z.number(),
-  taskScore: z.number(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+  taskScore: z.number().nullable(),
   late: z.boolean(),
   startTime: EpochMs.nullable(),
   endTime: EpochMs.nullable(),

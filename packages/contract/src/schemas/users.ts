@@ -55,7 +55,7 @@ export const AgencyTeacher = AgencyUser.extend({ profilePublished: z.boolean() }
 export type AgencyTeacher = z.infer<typeof AgencyTeacher>;
 
 const Name = z.string().trim().min(1, '请输入姓名').max(40, '姓名不超过 40 个字符');
-const SubjectIds = z.array(z.string().max(64)).max(20, '最多选择 20 个学科');
+const SubjectIds = z.array(Id).max(20, '最多选择 20 个学科');
 /** Without the agency prefix (it is added); empty means generate one. */
 const Username = z
   .string()
@@ -70,7 +70,7 @@ export const UserCreate = z.object({
   name: Name,
   username: Username,
   password: InitialPassword,
-  gradeId: z.string().max(64).nullable().default(null),
+  gradeId: Id.nullable().default(null),
   subjectIds: SubjectIds.default([]),
 });
 export type UserCreate = z.input<typeof UserCreate>;
@@ -79,7 +79,7 @@ export const UserEdit = z.object({
   name: Name.optional(),
   /** Replaces the staff roles held in this agency; agency admins only. */
   staffRoles: z.array(StaffRoleKind).max(STAFF_ROLE_KINDS.length).optional(),
-  gradeId: z.string().max(64).nullable().optional(),
+  gradeId: Id.nullable().optional(),
   subjectIds: SubjectIds.optional(),
 });
 export type UserEdit = z.input<typeof UserEdit>;
@@ -107,7 +107,7 @@ export type TeacherProfile = z.infer<typeof TeacherProfile>;
 
 export const TeacherProfileEdit = z.object({
   name: Name.optional(),
-  avatar: z.string().max(64).nullable().optional(),
+  avatar: Id.nullable().optional(),
   subjectIds: SubjectIds.optional(),
   introduction: z.string().max(2000, '简介不超过 2000 个字符').optional(),
   published: z.boolean().optional(),

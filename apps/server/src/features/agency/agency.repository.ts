@@ -1,12 +1,19 @@
 // SQL for agencies and the links that let parents and homework teachers act in them.
 import { and, asc, count, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { agencyRole } from '@edu/contract';
 import type { Db } from '../../db/client.js';
-import { agencies, homeworkTeacherAgencies, parentChildren, userRoles } from '../../db/schema.js';
+import { agencies, homeworkTeacherAgencies, parentChildren, userRoles, users } from '../../db/schema.js';
 import type { ActingLinks } from './agency.policy.js';
 import { roleHonoured } from '../users/suspension.js';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 export type AgencyWrite = Partial<Pick<AgencyRow, 'name' | 'domain' | 'profile' | 'logo'>>;
+/** A holder of an agency's admin role. */
+export interface AdminRow {
+  id: number;
+  username: string;
+  name: string;
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Stable order for lists and for login info's `agencies` (the web switches to the first one). */
@@ -58,6 +65,26 @@ export class AgencyRepository {
       .where(eq(agencies.id, id))
       .returning();
     return a;
+  }
+
+  /** Holders of each agency's admin role (docs/users.md "An agency's first admin"), by name then id. */
+  async adminsOf(ids: readonly string[]): Promise<Map<string, AdminRow[]>> {
+    const out = new Map(ids.map((id): [string, AdminRow[]] => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await this.db
+      .select({ role: userRoles.role, id: users.id, username: users.username, name: users.name })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(
+        inArray(
+          userRoles.role,
+          ids.map((id) => agencyRole('admin', id)),
+        ),
+      )
+      .orderBy(asc(users.name), asc(users.id));
+    const agencyOf = new Map(ids.map((id) => [agencyRole('admin', id), id]));
+    for (const { role, ...admin } of rows) out.get(agencyOf.get(role)!)?.push(admin);
+    return out;
   }
 
   /** Id and name of all agencies, or of the given ones that exist. */

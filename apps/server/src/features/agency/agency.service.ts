@@ -1,11 +1,12 @@
-// Agencies: the platform admin's list/create/edit, the public profile, and who may act where.
-import type { Agency, AgencyRef } from '@edu/contract';
+// Agencies: the platform admin's list (with each agency's admins), create and edit, the public profile, and who may
+// act where.
+import type { Agency, AgencyAdmin, AgencyRef } from '@edu/contract';
 import type { z } from 'zod';
 import { conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FilesService } from '../files/files.service.js';
 import { actingAgencyIds, actsInByRoles, isPlatformAdmin, needsLinks } from './agency.policy.js';
-import type { AgencyRepository, AgencyRow, AgencyWrite } from './agency.repository.js';
+import type { AdminRow, AgencyRepository, AgencyRow, AgencyWrite } from './agency.repository.js';
 
 type AgencyRefT = z.infer<typeof AgencyRef>;
 export interface AgencyFieldsInput {
@@ -29,6 +30,8 @@ const toWire = (a: AgencyRow): Agency => ({
   lastUpdate: a.updatedAt.getTime(),
 });
 
+export const adminToWire = (a: AdminRow): AgencyAdmin => ({ id: String(a.id), username: a.username, name: a.name });
+
 export class AgencyService {
   constructor(
     private readonly repo: AgencyRepository,
@@ -40,7 +43,11 @@ export class AgencyService {
 
   async list(q: { keyword?: string; start: number; size: number }) {
     const { total, rows } = await this.repo.list(q);
-    return { total, list: rows.map(toWire) };
+    const admins = await this.repo.adminsOf(rows.map((a) => a.id));
+    return {
+      total,
+      list: rows.map((a) => ({ ...toWire(a), admins: (admins.get(a.id) ?? []).map(adminToWire) })),
+    };
   }
 
   async get(id: string): Promise<Agency> {

@@ -4,6 +4,7 @@ import type { EnrolmentRowError } from '@edu/contract';
 import ExcelJS from 'exceljs';
 import { checkNewPassword } from '../../lib/password.js';
 import { prefixedUsername, usernamePrefix, USERNAME_PART_RE } from '../users/accounts.js';
+import { spreadsheetRow } from '../../lib/download.js';
 
 export const ENROL_SHEET = '学生';
 
@@ -72,7 +73,7 @@ export async function passwordsWorkbook(rows: readonly { name: string; username:
   const ws = wb.addWorksheet('初始密码');
   ws.addRow(['姓名', '用户名', '初始密码']);
   ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow([r.name, r.username, r.password]);
+  for (const r of rows) ws.addRow(spreadsheetRow([r.name, r.username, r.password]));
   ws.columns.forEach((c) => (c.width = 22));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

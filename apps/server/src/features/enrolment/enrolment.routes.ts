@@ -3,13 +3,16 @@
 import { Readable } from 'node:stream';
 import { API } from '@edu/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition } from '../../lib/download.js';
 import { registerApi } from '../../lib/route.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 const sendXlsx = (reply: FastifyReply, filename: string, data: Buffer) =>
-  reply.type(XLSX).header('content-disposition', disposition(filename)).header('cache-control', 'no-store').send(data);
+  reply
+    .type(XLSX)
+    .header('content-disposition', contentDisposition(filename))
+    .header('cache-control', 'no-store')
+    .send(data);
 
 export async function enrolmentRoutes(app: FastifyInstance) {
   const { enrolment } = app.services;

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { HISTORY_EXPORT_MAX_ANSWERS, HISTORY_EXPORT_MAX_TRAININGS } from '@edu/contract';
 import { plainText } from '../questions/questions.policy.js';
 import type { ExportAnswer, ExportTraining, HistoryExportRepository } from './history-export.repository.js';
+import { spreadsheetRow } from '../../lib/download.js';
 
 const STATUS: Record<string, string> = { running: '进行中', finished: '已完成', expired: '已超时' };
 const TYPE: Record<string, string> = { general: '练习', paper: '试卷' };
@@ -112,7 +113,7 @@ export async function historyWorkbook(repo: HistoryExportRepository, scope: Expo
   ts.columns = TRAINING_HEADERS.map((h, i) => ({ header: h, width: i === 1 ? 28 : 14 }));
   ts.getRow(1).font = { bold: true };
   for (const t of trainings.slice(0, HISTORY_EXPORT_MAX_TRAININGS))
-    ts.addRow(trainingRow(t, name(t.agencyId))).commit();
+    ts.addRow(spreadsheetRow(trainingRow(t, name(t.agencyId)))).commit();
   ts.commit();
 
   const as = wb.addWorksheet('答题记录');
@@ -128,7 +129,7 @@ export async function historyWorkbook(repo: HistoryExportRepository, scope: Expo
         more = true;
         break;
       }
-      as.addRow(answerRow(a, name(a.agencyId))).commit();
+      as.addRow(spreadsheetRow(answerRow(a, name(a.agencyId)))).commit();
       written++;
     }
     if (more || page.length < PAGE) break;
@@ -151,7 +152,7 @@ export async function historyWorkbook(repo: HistoryExportRepository, scope: Expo
   // Last: the streaming writer writes a sheet whole before the next, and these lines need the counts.
   const info = wb.addWorksheet('说明');
   info.getColumn(1).width = 80;
-  for (const l of lines) info.addRow([l]).commit();
+  for (const l of lines) info.addRow(spreadsheetRow([l])).commit();
   info.commit();
   await wb.commit();
   await ended;

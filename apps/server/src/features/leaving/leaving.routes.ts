@@ -2,11 +2,10 @@
 // and let a leaver rejoin, a student leaves and exports their own history.
 import { API } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/download.js';
 import { registerApi } from '../../lib/route.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export async function leavingRoutes(app: FastifyInstance) {
   const { leaving } = app.services;
@@ -20,7 +19,7 @@ export async function leavingRoutes(app: FastifyInstance) {
     const { fileName, data } = await leaving.exportHistory(c.user(), c.query.agency);
     return c.reply
       .type(XLSX)
-      .header('content-disposition', disposition(fileName))
+      .header('content-disposition', contentDisposition(fileName))
       .header('cache-control', 'no-store')
       .send(data);
   });

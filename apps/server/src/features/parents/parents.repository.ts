@@ -148,6 +148,16 @@ export class ParentsRepository {
     return r;
   }
 
+  /** The student holding a live code, without taking it (the sign-up checks the code before anything else). */
+  async codeHolder(code: string, now: Date): Promise<number | null> {
+    const [r] = await this.db
+      .select({ studentId: pairingCodes.studentId })
+      .from(pairingCodes)
+      .where(and(eq(pairingCodes.code, code), gt(pairingCodes.expiresAt, now)))
+      .limit(1);
+    return r?.studentId ?? null;
+  }
+
   /** Replaces the student's code; throws a unique violation when another student holds the same code. */
   async putCode(studentId: number, code: string, now: Date, expiresAt: Date) {
     await this.db

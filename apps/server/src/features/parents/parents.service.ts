@@ -34,6 +34,8 @@ const NO_PARENT = '家长不存在';
 const NO_STUDENT = '学生不存在';
 const BAD_CODE = '配对码无效或已过期';
 const USERNAME_TAKEN = '该用户名已被使用，请换一个';
+const PAIRING_THROTTLED = '配对码错误次数过多';
+const SIGNUP_THROTTLED = '注册失败次数过多';
 const TOO_MANY_CHILDREN = `最多绑定 ${MAX_LINKS} 个孩子`;
 /** Why this agency may not reset a parent's password, and who can help (docs/parents.md "Forgotten passwords"). */
 export const RESET_REFUSED: Record<ParentResetRefusal, string> = {
@@ -133,17 +135,24 @@ export class ParentsService {
     return kid;
   }
 
-  /** A new parent account from a child's code (docs/parents.md "Signing up with a code"). */
+  /**
+   * A new parent account from a child's code (docs/parents.md "Signing up with a code"). The code is checked
+   * first, so a caller without a live code learns nothing about usernames; every refused sign-up counts against
+   * the address like a wrong pairing code (docs/security.md "Sign-up and usernames").
+   */
   async signup(req: ParentSignupRequest, address: string): Promise<null> {
     const keys = { account: `signup:${req.username.toLowerCase()}`, address };
-    await this.throttle(keys);
+    await this.throttle(keys, SIGNUP_THROTTLED);
+    if ((await this.repo.codeHolder(req.code, new Date(this.clock.now()))) === null)
+      return this.refuse(keys, 'request.code', BAD_CODE);
     const weakness = checkNewPassword(req.password, [req.username, req.name]);
-    if (weakness) throw invalidField('request.password', weakness);
-    if (await this.repo.usernameTaken(req.username)) throw invalidField('request.username', USERNAME_TAKEN);
+    if (weakness) return this.refuse(keys, 'request.password', weakness);
+    if (await this.repo.usernameTaken(req.username)) return this.refuse(keys, 'request.username', USERNAME_TAKEN);
     const passwordHash = await hashPassword(req.password);
     let linked: boolean;
     try {
       linked = await this.repo.transaction(async (tx) => {
+        // Taken for good only here: another sign-up may have used it since the check above.
         const studentId = await this.repo.takeCode(tx, req.code, new Date(this.clock.now()));
         if (studentId === null) return false;
         const parentId = await this.repo.createParent(
@@ -156,27 +165,32 @@ export class ParentsService {
         return true;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw invalidField('request.username', USERNAME_TAKEN);
+      if (isUniqueViolation(err)) return this.refuse(keys, 'request.username', USERNAME_TAKEN);
       throw err;
     }
-    if (!linked) return this.wrongCode(keys);
+    if (!linked) return this.refuse(keys, 'request.code', BAD_CODE);
     await this.limiter.recordSuccess(keys);
     return null;
   }
 
-  private async throttle(keys: LoginAttemptKeys) {
+  private async throttle(keys: LoginAttemptKeys, what = PAIRING_THROTTLED) {
     const waitMs = await this.limiter.blockedFor(keys);
     if (waitMs <= 0) return;
     const seconds = Math.ceil(waitMs / 1000);
     const wait = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
-    throw new ApiError('too_many_requests', `配对码错误次数过多，请 ${wait}后再试`, {
+    throw new ApiError('too_many_requests', `${what}，请 ${wait}后再试`, {
       headers: { 'retry-after': String(seconds) },
     });
   }
 
-  private async wrongCode(keys: LoginAttemptKeys): Promise<never> {
+  /** A refused attempt counts against the account and the address, then answers 400 naming the field. */
+  private async refuse(keys: LoginAttemptKeys, field: string, message: string): Promise<never> {
     await this.limiter.recordFailure(keys);
-    throw invalidField('request.code', BAD_CODE);
+    throw invalidField(field, message);
+  }
+
+  private wrongCode(keys: LoginAttemptKeys): Promise<never> {
+    return this.refuse(keys, 'request.code', BAD_CODE);
   }
 
   // The student's side.

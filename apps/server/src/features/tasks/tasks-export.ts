@@ -1,6 +1,7 @@
 // Homework scores as an Excel workbook (exceljs, the writer the question export uses in features/transfer/).
 import type { HomeworkScoreRow } from '@edu/contract';
 import ExcelJS from 'exceljs';
+import { spreadsheetRow } from '../../lib/download.js';
 
 const PROGRESS = { not_started: '未开始', running: '进行中', done: '已完成' } as const;
 
@@ -31,20 +32,23 @@ export async function scoresWorkbook(rows: readonly HomeworkScoreRow[]): Promise
   ws.addRow(SCORE_HEADERS);
   ws.getRow(1).font = { bold: true };
   for (const r of rows)
-    ws.addRow([
-      r.taskTitle,
-      r.className ?? '指定学生',
-      cstText(r.deadline),
-      r.name,
-      r.username,
-      PROGRESS[r.progress],
-      r.score,
-      r.maxScore,
-      r.taskScore,
-      r.late ? '是' : '否',
-      cstText(r.startTime),
-      cstText(r.endTime),
-    ]);
+    // Text from people (titles, names) goes out as text, never as a formula (docs/security.md "Exports").
+    ws.addRow(
+      spreadsheetRow([
+        r.taskTitle,
+        r.className ?? '指定学生',
+        cstText(r.deadline),
+        r.name,
+        r.username,
+        PROGRESS[r.progress],
+        r.score,
+        r.maxScore,
+        r.taskScore,
+        r.late ? '是' : '否',
+        cstText(r.startTime),
+        cstText(r.endTime),
+      ]),
+    );
   ws.columns.forEach((c, i) => (c.width = i === 0 ? 24 : 14));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -85,6 +85,8 @@ describe('the window', () => {
     expect(open).toMatchObject({ progress: 'not_started', canDo: true, homework: true });
     const tr = Training.parse(expectOk(await doTask(task.taskId)));
     expect(tr.status).toBe('running');
+    // Titled by the task the student was given, not by its scheme.
+    expect(tr.title).toBe('第一周作业');
     // The same training again: one per (task, student), and the practice start of the scheme is another one.
     expect(Training.parse(expectOk(await doTask(task.taskId))).trainId).toBe(tr.trainId);
     const practice = Training.parse(

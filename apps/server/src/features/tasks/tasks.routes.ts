@@ -1,14 +1,17 @@
 // Task calls (docs/tasks.md; the contract's TASKS_API): staff's task pages and the students' to-do list.
 import { API } from '@edu/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition } from '../../lib/download.js';
 import { registerApi } from '../../lib/route.js';
 import { scoresWorkbook } from './tasks-export.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 const sendXlsx = (reply: FastifyReply, name: string, data: Buffer) =>
-  reply.type(XLSX).header('content-disposition', disposition(name)).header('cache-control', 'no-store').send(data);
+  reply
+    .type(XLSX)
+    .header('content-disposition', contentDisposition(name))
+    .header('cache-control', 'no-store')
+    .send(data);
 
 export async function tasksRoutes(app: FastifyInstance) {
   const { tasks } = app.services;

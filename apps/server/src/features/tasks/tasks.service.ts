@@ -296,7 +296,8 @@ export class TasksService implements TaskPaperGate {
       task.id,
       {
         id: task.schemeId,
-        title: scheme.title,
+        // The training carries the task's title: that is what the student was given (docs/tasks.md).
+        title: task.title,
         type: scheme.type,
         engine: {
           type: scheme.type,
@@ -318,8 +319,9 @@ export const EXPORT_MAX_ROWS = 20_000;
 function result(t: TaskRow | (TaskRow & object), a: AssignedRow): TaskStudentResult {
   const progress = progressOf(a.status);
   const late = isLate(a.startedAt?.getTime() ?? null, t.deadline.getTime());
-  // A running training's score is not final (and a running paper's is sealed): 0 until it ends.
-  const score = progress === 'done' ? (a.score ?? 0) : 0;
+  // A running training's score is not final (and a running paper's is sealed): none until it ends, shown and
+  // exported as an empty cell, never as 0 (docs/tasks.md "Scores").
+  const score = progress === 'done' ? (a.score ?? 0) : null;
   return {
     userId: String(a.userId),
     name: a.name,
@@ -328,8 +330,8 @@ function result(t: TaskRow | (TaskRow & object), a: AssignedRow): TaskStudentRes
     trainId: a.trainId === null ? null : String(a.trainId),
     status: (a.status as TaskStudentResult['status']) ?? null,
     score,
-    maxScore: a.maxScore ?? 0,
-    taskScore: taskScore(score, late, t.latePolicy as TaskLatePolicy, t.latePenalty),
+    maxScore: progress === 'not_started' ? null : (a.maxScore ?? 0),
+    taskScore: score === null ? null : taskScore(score, late, t.latePolicy as TaskLatePolicy, t.latePenalty),
     late,
     startTime: a.startedAt?.getTime() ?? null,
     endTime: a.endedAt?.getTime() ?? null,

@@ -19,6 +19,7 @@ import {
   type Serialized,
 } from './transfer-model.js';
 import { readXlsxRows } from './xlsx-read.js';
+import { spreadsheetRow, textFromCell } from '../../lib/download.js';
 
 export const MAX_OPTIONS = 8;
 const OPTION_HEADERS = Array.from({ length: MAX_OPTIONS }, (_, i) => `选项${optionKey(i)}`);
@@ -167,7 +168,7 @@ export async function parseXlsx(data: Buffer, limits: ImportLimits, sink: ParseS
       const map = columns;
       const get = (h: string) => {
         const n = map.get(h);
-        return n === undefined ? '' : (cells[n] ?? '');
+        return n === undefined ? '' : textFromCell(cells[n] ?? '');
       };
       if (EXCEL_HEADERS.every((h) => get(h).trim() === '')) return;
       if (++index > limits.maxItems) throw tooManyItems(limits);
@@ -314,19 +315,22 @@ export async function serializeXlsx(questions: readonly Question[]): Promise<Ser
       skipped++;
       continue;
     }
-    ws.addRow([
-      TYPE_NAMES[q.type],
-      escapeCharRefs(q.title),
-      q.question,
-      ...OPTION_HEADERS.map((_, i) => q.options[i]?.content ?? ''),
-      escapeCharRefs(answerCell(q)),
-      q.explanation,
-      q.knowledgeId,
-      q.tags.join(','),
-      q.judgeType === 'manual' ? '人工' : '自动',
-      subQuestions(q),
-      'HTML',
-    ]);
+    // Read back by parseXlsx through textFromCell, so a value starting like a formula survives the round trip.
+    ws.addRow(
+      spreadsheetRow([
+        TYPE_NAMES[q.type],
+        escapeCharRefs(q.title),
+        q.question,
+        ...OPTION_HEADERS.map((_, i) => q.options[i]?.content ?? ''),
+        escapeCharRefs(answerCell(q)),
+        q.explanation,
+        q.knowledgeId,
+        q.tags.join(','),
+        q.judgeType === 'manual' ? '人工' : '自动',
+        subQuestions(q),
+        'HTML',
+      ]),
+    );
     exported++;
   }
   instructions(wb);

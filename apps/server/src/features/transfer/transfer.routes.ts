@@ -4,15 +4,13 @@
 import { Readable } from 'node:stream';
 import { API, TRANSFER_CONTENT_TYPES, TRANSFER_EXTENSIONS, type TransferFormat } from '@edu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../lib/download.js';
 import { registerApi, type HandlerContext } from '../../lib/route.js';
-
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 function sendFile(reply: FastifyReply, format: TransferFormat, filename: string, data: Buffer | Readable) {
   return reply
     .type(TRANSFER_CONTENT_TYPES[format])
-    .header('content-disposition', disposition(filename))
+    .header('content-disposition', contentDisposition(filename))
     .header('cache-control', 'no-store')
     .send(data);
 }

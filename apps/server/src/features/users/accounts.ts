@@ -103,7 +103,7 @@ export async function checkStudentProfile(
   gradeId: string | null | undefined,
   subjectIds: readonly string[] | undefined,
 ): Promise<void> {
-  if (gradeId) {
+  if (gradeId !== null && gradeId !== undefined) {
     const [g] = await tx.select({ id: grades.id }).from(grades).where(eq(grades.id, gradeId)).limit(1);
     if (!g) throw invalidField('request.gradeId', '年级不存在');
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API, type ApiRoute } from '@edu/contract';
 import { adminSections, firstSubjectCode, profileSection, selectedKey, visibleSections } from './sections';
 import { KPS, loginInfo } from '../../test/fixtures';
 
@@ -14,14 +15,8 @@ describe('admin sections', () => {
   });
 
   it('each link is shown only when docs/product.md §6 allows its path', () => {
-    expect(keys(['edu:knowledge:admin'])).toEqual([
-      'home',
-      'knowledge',
-      'class-ordinary',
-      'class-event',
-      'task',
-      'store',
-    ]);
+    // The knowledge admin acts in no agency: classes, tasks and the store's agency side are not theirs.
+    expect(keys(['edu:knowledge:admin'])).toEqual(['home', 'knowledge']);
     expect(keys(['edu:agency:demo:teacher'])).toEqual([
       'home',
       'train-list',
@@ -37,6 +32,40 @@ describe('admin sections', () => {
     expect(keys(['edu:coach:admin'])).toEqual(['home', 'user-coach']);
     expect(keys(['edu:agency:demo:admin'], 'other')).toEqual(['home']);
     expect(keys([])).toEqual(['home']);
+  });
+
+  it('offers the platform admin only pages whose calls answer them (docs/routes.md "The admin menu offers what works")', () => {
+    expect(keys(['edu:admin'])).toEqual([
+      'home',
+      'knowledge',
+      'knowledgraph',
+      'user-coach',
+      'agency',
+      'store',
+      'ai-agency',
+      'ai-platform',
+    ]);
+    // The same in any agency they choose: classes, tasks, homework scores and recitation are the agency's staff's.
+    expect(keys(['edu:admin'], 'other')).toEqual(keys(['edu:admin']));
+  });
+
+  it("each link names its page's main calls, and its roles are exactly those calls' rules", () => {
+    const rulesOf = (route: ApiRoute) =>
+      route.access.kind === 'roles' || route.access.kind === 'ownCheck' ? route.access.roles : undefined;
+    for (const l of all.flatMap((s) => s.links)) {
+      if (l.key === 'home') {
+        expect(l.calls).toEqual([]);
+        continue;
+      }
+      expect(l.calls.length, l.key).toBeGreaterThan(0);
+      const rules = l.calls.map((c) => rulesOf(API[c]));
+      if (rules.every((r) => r === undefined)) expect(l.roles, l.key).toBeUndefined();
+      // Either call will do: the union of their rules' alternatives.
+      else
+        expect(l.roles, l.key).toEqual([
+          ...new Map(rules.flatMap((r) => r ?? []).map((a) => [a.join('+'), a])).values(),
+        ]);
+    }
   });
 
   it('shows the AI settings to whom their calls answer: the agency admin, the platform admin', () => {

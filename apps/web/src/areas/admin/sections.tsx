@@ -1,4 +1,5 @@
-// The admin side menu and home cards: each section is shown only when docs/product.md §6 lets the user open its path.
+// The admin side menu and home cards: each link is shown only when docs/product.md §6 lets the user open its path and
+// the server's rule lets them make the page's main call (docs/routes.md "The admin menu offers what works").
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,
@@ -19,8 +20,10 @@ import {
 import {
   agencyRole,
   canAccessPath,
+  ROLE_SETS,
   satisfies,
   type AccessSubject,
+  type API,
   type KnowledgePointBrief,
   type RoleAlternatives,
 } from '@edu/contract';
@@ -37,7 +40,15 @@ export interface AdminLink {
   /** Paths starting with this select the entry (only the path itself for the home entry). */
   match: string;
   hint?: string;
-  /** Roles the page's calls need beyond the path's rule (the AI settings: an admin's, not every staff member's). */
+  /**
+   * The page's main calls (what it lists, or the choices it is built from); none for the home page. The link is
+   * shown to whoever may make one of them.
+   */
+  calls: readonly (keyof typeof API)[];
+  /**
+   * The roles of those calls' rules, the very ROLE_SETS entries the contract's routes use (sections.test.ts checks
+   * them against the route table); absent when the calls are open to every login.
+   */
   roles?: RoleAlternatives;
 }
 
@@ -50,27 +61,56 @@ export interface AdminSection {
   group: boolean;
 }
 
+/** The page's main calls and the roles of their rules. */
+interface PageCalls {
+  calls: AdminLink['calls'];
+  roles?: RoleAlternatives;
+}
+
 const link = (
   key: string,
   label: string,
   path: string,
   match: string,
-  hint?: string,
-  roles?: RoleAlternatives,
+  hint: string | undefined,
+  page: PageCalls,
 ): AdminLink => ({
   key,
   label,
   path,
   match,
   hint,
-  ...(roles ? { roles } : {}),
+  calls: page.calls,
+  ...(page.roles ? { roles: page.roles } : {}),
 });
 
-/** The AI settings' callers (the contract's reading routes): the agency admin, or a platform admin. */
-const AI_AGENCY_ROLES: RoleAlternatives = [['edu:admin'], [agencyRole('admin')]];
-const AI_PLATFORM_ROLES: RoleAlternatives = [['edu:admin']];
-/** The recitation calls' writers (the contract's RECITATION_STAFF): the agency admin and its teachers. */
-const RECITATION_ROLES: RoleAlternatives = [[agencyRole('admin')], [agencyRole('teacher')]];
+/** Each page's main calls, with the ROLE_SETS entry of their rules (the store's two calls: either one). */
+const PAGES = {
+  home: { calls: [] },
+  knowledge: { calls: ['kpSubjects'] },
+  questionList: { calls: ['questionList'], roles: ROLE_SETS.questionReader },
+  questionRepo: { calls: ['repoList'], roles: ROLE_SETS.questionReader },
+  tag: { calls: ['tagList'], roles: ROLE_SETS.questionReader },
+  knowledgraph: { calls: ['graphGroupList'], roles: ROLE_SETS.knowledgraphAdmin },
+  trainList: { calls: ['schemeList'], roles: ROLE_SETS.trainStaff },
+  trainRepo: { calls: ['trainRepoList'], roles: ROLE_SETS.trainStaff },
+  trainMarking: { calls: ['markingQueue'], roles: ROLE_SETS.markers },
+  student: { calls: ['userStudentList'], roles: ROLE_SETS.studentAdmin },
+  teacher: { calls: ['userTeacherList'], roles: ROLE_SETS.teacherAdmin },
+  parent: { calls: ['agencyParentList'], roles: ROLE_SETS.parentAdmin },
+  coach: { calls: ['homeworkTeacherList'], roles: ROLE_SETS.coachAdmin },
+  classes: { calls: ['classList'], roles: ROLE_SETS.agencyStaff },
+  // 布置任务 is built from the classes and students it may be given to.
+  task: { calls: ['taskClassOptions', 'taskStudentOptions'], roles: ROLE_SETS.agencyStaff },
+  agency: { calls: ['agencyList'], roles: ROLE_SETS.agencyManager },
+  store: {
+    calls: ['storeList', 'storeAdminList'],
+    roles: [...ROLE_SETS.questionReader, ...ROLE_SETS.platformAdmin],
+  },
+  recitation: { calls: ['recitationList'], roles: ROLE_SETS.recitationReaders },
+  aiAgency: { calls: ['readingAgencySettings'], roles: ROLE_SETS.agencySettings },
+  aiPlatform: { calls: ['readingPlatformSettings'], roles: ROLE_SETS.platformAdmin },
+} as const satisfies Record<string, PageCalls>;
 
 /** The subject the knowledge menu opens: the first subject of the loaded knowledge points. */
 export function firstSubjectCode(points: readonly KnowledgePointBrief[]): string {
@@ -87,13 +127,14 @@ export function adminSections(firstSubject: string): AdminSection[] {
     icon: ReactNode,
     path: string,
     match: string,
-    hint?: string,
+    hint: string | undefined,
+    page: PageCalls,
   ): AdminSection => ({
     key,
     label,
     icon,
     group: false,
-    links: [link(key, label, path, match, hint)],
+    links: [link(key, label, path, match, hint, page)],
   });
   const group = (key: string, label: string, icon: ReactNode, links: AdminLink[]): AdminSection => ({
     key,
@@ -102,8 +143,9 @@ export function adminSections(firstSubject: string): AdminSection[] {
     group: true,
     links,
   });
+  const P = PAGES;
   return [
-    single('home', M.home, <HomeOutlined />, '/admin', '/admin'),
+    single('home', M.home, <HomeOutlined />, '/admin', '/admin', undefined, P.home),
     single(
       'knowledge',
       M.knowledge,
@@ -111,12 +153,20 @@ export function adminSections(firstSubject: string): AdminSection[] {
       `/admin/knowledge/list/${firstSubject}`,
       '/admin/knowledge',
       H.knowledge,
+      P.knowledge,
     ),
     group('question', M.questionGroup, <BookOutlined />, [
-      link('question-list', M.questionList, '/admin/question/list', '/admin/question', H.questionList),
-      link('question-repo', M.questionRepo, '/admin/question/repository', '/admin/question/repository', H.questionRepo),
+      link('question-list', M.questionList, '/admin/question/list', '/admin/question', H.questionList, P.questionList),
+      link(
+        'question-repo',
+        M.questionRepo,
+        '/admin/question/repository',
+        '/admin/question/repository',
+        H.questionRepo,
+        P.questionRepo,
+      ),
     ]),
-    single('tag', M.tag, <TagsOutlined />, '/admin/tag/list', '/admin/tag', H.tag),
+    single('tag', M.tag, <TagsOutlined />, '/admin/tag/list', '/admin/tag', H.tag, P.tag),
     single(
       'knowledgraph',
       M.knowledgraph,
@@ -124,25 +174,40 @@ export function adminSections(firstSubject: string): AdminSection[] {
       '/admin/knowledgraph/groups',
       '/admin/knowledgraph',
       H.knowledgraph,
+      P.knowledgraph,
     ),
     group('train', M.trainGroup, <TrophyOutlined />, [
-      link('train-list', M.trainList, '/admin/train/list', '/admin/train', H.trainList),
-      link('train-repo', M.trainRepo, '/admin/train/repository', '/admin/train/repository', H.trainRepo),
-      link('train-marking', M.trainMarking, '/admin/train/marking', '/admin/train/marking', H.trainMarking),
+      link('train-list', M.trainList, '/admin/train/list', '/admin/train', H.trainList, P.trainList),
+      link('train-repo', M.trainRepo, '/admin/train/repository', '/admin/train/repository', H.trainRepo, P.trainRepo),
+      link(
+        'train-marking',
+        M.trainMarking,
+        '/admin/train/marking',
+        '/admin/train/marking',
+        H.trainMarking,
+        P.trainMarking,
+      ),
     ]),
     group('user', M.userGroup, <TeamOutlined />, [
-      link('user-student', M.student, '/admin/user/student/list', '/admin/user/student', H.student),
-      link('user-teacher', M.teacher, '/admin/user/teacher/list', '/admin/user/teacher', H.teacher),
-      link('user-parent', M.parent, '/admin/user/parent/list', '/admin/user/parent', H.parent),
-      link('user-coach', M.coach, '/admin/user/WTteacher/list', '/admin/user/WTteacher', H.coach),
+      link('user-student', M.student, '/admin/user/student/list', '/admin/user/student', H.student, P.student),
+      link('user-teacher', M.teacher, '/admin/user/teacher/list', '/admin/user/teacher', H.teacher, P.teacher),
+      link('user-parent', M.parent, '/admin/user/parent/list', '/admin/user/parent', H.parent, P.parent),
+      link('user-coach', M.coach, '/admin/user/WTteacher/list', '/admin/user/WTteacher', H.coach, P.coach),
     ]),
     group('class', M.classGroup, <ApartmentOutlined />, [
-      link('class-ordinary', M.classOrdinary, '/admin/class/ordinary/list', '/admin/class/ordinary', H.classOrdinary),
-      link('class-event', M.classEvent, '/admin/class/event/list', '/admin/class/event', H.classEvent),
+      link(
+        'class-ordinary',
+        M.classOrdinary,
+        '/admin/class/ordinary/list',
+        '/admin/class/ordinary',
+        H.classOrdinary,
+        P.classes,
+      ),
+      link('class-event', M.classEvent, '/admin/class/event/list', '/admin/class/event', H.classEvent, P.classes),
     ]),
-    single('task', M.task, <ScheduleOutlined />, '/admin/task/create', '/admin/task', H.task),
-    single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency),
-    single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store),
+    single('task', M.task, <ScheduleOutlined />, '/admin/task/create', '/admin/task', H.task, P.task),
+    single('agency', M.agency, <BankOutlined />, '/admin/agency/list', '/admin/agency', H.agency, P.agency),
+    single('store', M.store, <ShopOutlined />, '/admin/store', '/admin/store', H.store, P.store),
     group('recitation', M.recitationGroup, <EditOutlined />, [
       link(
         'recitation-list',
@@ -150,20 +215,21 @@ export function adminSections(firstSubject: string): AdminSection[] {
         '/admin/recitation/list',
         '/admin/recitation',
         H.recitationList,
-        RECITATION_ROLES,
+        P.recitation,
       ),
+      // 文本比对 calls nothing itself: it is offered with the texts it compares (its 返回 leads to their list).
       link(
         'recitation-compare',
         M.recitationCompare,
         '/admin/recitation/compare',
         '/admin/recitation/compare',
         H.recitationCompare,
-        RECITATION_ROLES,
+        P.recitation,
       ),
     ]),
     group('ai', M.aiGroup, <ExperimentOutlined />, [
-      link('ai-agency', M.aiAgency, '/admin/settings/ai', '/admin/settings/ai', H.aiAgency, AI_AGENCY_ROLES),
-      link('ai-platform', M.aiPlatform, '/admin/platform/ai', '/admin/platform/ai', H.aiPlatform, AI_PLATFORM_ROLES),
+      link('ai-agency', M.aiAgency, '/admin/settings/ai', '/admin/settings/ai', H.aiAgency, P.aiAgency),
+      link('ai-platform', M.aiPlatform, '/admin/platform/ai', '/admin/platform/ai', H.aiPlatform, P.aiPlatform),
     ]),
   ];
 }
@@ -184,7 +250,8 @@ export function profileSection(
     label: M.profile,
     icon: <IdcardOutlined />,
     group: false,
-    links: [link('profile', M.profile, path, path)],
+    // Built only for the agency's teacher, whom the profile call's rule admits for their own profile.
+    links: [link('profile', M.profile, path, path, undefined, { calls: ['teacherProfileGet'] })],
   };
 }
 

@@ -1,18 +1,21 @@
-// admin/agency/list: agencies with paging and keyword search; create and edit in a modal.
+// admin/agency/list: agencies with paging and keyword search, each with its admins; create and edit in a modal, and
+// the platform admin gives an agency its admins (docs/users.md "An agency's first admin").
 import { useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Agency } from '@edu/contract';
+import { ROLE_SETS, satisfies, type AgencyListItem } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useRefreshLoginInfo } from '../../../app/auth-actions';
-import { useAppConfig, useCall } from '../../../app/session-context';
+import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { timeColumn } from '../common/columns';
 import { SearchInput } from '../common/SearchInput';
 import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
 import { AGENCY_TEXTS as T } from '../texts';
+import { PasswordOnceModal, type ShownPassword } from '../user/PasswordOnceModal';
+import { AgencyAdminModal } from './AgencyAdminModal';
 import { AgencyFormModal } from './AgencyFormModal';
 import { fileUrl } from './LogoUpload';
 
@@ -26,7 +29,11 @@ export default function AgencyListPage() {
   const paging = usePaging(PAGE_SIZE);
   const { page, size } = paging;
   const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Agency | null | undefined>(undefined);
+  const [editing, setEditing] = useState<AgencyListItem | null | undefined>(undefined);
+  const [givingAdmin, setGivingAdmin] = useState<AgencyListItem | null>(null);
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+  // Only the platform admin gives agencies their admins (the calls' rule); an agency manager sees who they are.
+  const mayGiveAdmins = satisfies(useUser()?.roles, ROLE_SETS.platformAdmin, agencyId);
 
   const query = useQuery({
     queryKey: ['agencies', agencyId, page, size, keyword],
@@ -34,7 +41,7 @@ export default function AgencyListPage() {
     placeholderData: keepPreviousData,
   });
 
-  const columns: TableColumnsType<Agency> = [
+  const columns: TableColumnsType<AgencyListItem> = [
     {
       title: T.columns.logo,
       dataIndex: 'logo',
@@ -53,17 +60,41 @@ export default function AgencyListPage() {
       render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
     },
     { title: T.columns.name, dataIndex: 'name', width: 180 },
+    {
+      title: T.admins.column,
+      dataIndex: 'admins',
+      width: 200,
+      render: (admins: AgencyListItem['admins']) =>
+        admins.length ? (
+          <Space size={[0, 4]} wrap>
+            {admins.map((a) => (
+              <Tag key={a.id}>
+                {a.name}（{a.username}）
+              </Tag>
+            ))}
+          </Space>
+        ) : (
+          <Typography.Text type="warning">{T.admins.none}</Typography.Text>
+        ),
+    },
     { title: T.columns.domain, dataIndex: 'domain', width: 200, render: (d: string | null) => d || T.none },
     { title: T.columns.profile, dataIndex: 'profile', ellipsis: true, render: (p: string) => p || T.none },
     timeColumn(T.columns.lastUpdate, 'lastUpdate', 170),
     {
       title: T.columns.actions,
       key: 'actions',
-      width: 90,
+      width: mayGiveAdmins ? 170 : 90,
       render: (_, a) => (
-        <Button type="link" onClick={() => setEditing(a)} style={{ padding: 0 }}>
-          {T.edit}
-        </Button>
+        <Space size="middle">
+          <Button type="link" onClick={() => setEditing(a)} style={{ padding: 0 }}>
+            {T.edit}
+          </Button>
+          {mayGiveAdmins && (
+            <Button type="link" onClick={() => setGivingAdmin(a)} style={{ padding: 0 }}>
+              {a.admins.length ? T.admins.add : T.admins.set}
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -80,7 +111,14 @@ export default function AgencyListPage() {
       <Space style={{ marginBottom: 16 }}>
         <SearchInput placeholder={T.search} style={{ width: 280 }} onSearch={paging.filtered(setKeyword)} />
       </Space>
-      <PagedTable<Agency> rowKey="id" columns={columns} query={query} paging={paging} texts={T} scroll={{ x: 900 }} />
+      <PagedTable<AgencyListItem>
+        rowKey="id"
+        columns={columns}
+        query={query}
+        paging={paging}
+        texts={T}
+        scroll={{ x: 1100 }}
+      />
       <AgencyFormModal
         open={editing !== undefined}
         agency={editing ?? null}
@@ -93,6 +131,15 @@ export default function AgencyListPage() {
           if (created) void refreshLoginInfo().catch(() => undefined);
         }}
       />
+      <AgencyAdminModal
+        agency={givingAdmin}
+        onClose={() => setGivingAdmin(null)}
+        onCreated={(created) => {
+          setGivingAdmin(null);
+          setShown({ ...created.admin, password: created.password });
+        }}
+      />
+      <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
     </Card>
   );
 }

@@ -12,11 +12,13 @@ export interface FormModalProps<V> {
   /** The OK and cancel buttons' words. */
   texts: { save: string; cancel: string };
   width?: number;
+  /** The form's name: its fields' ids start with it, so two dialogs on one page do not share a field id. */
+  name?: string;
   children: ReactNode;
 }
 
 /** Rendered while closed too (`forceRender`), so that the page can fill the form before it opens. */
-export function FormModal<V>({ open, title, form, save, onClose, texts, width, children }: FormModalProps<V>) {
+export function FormModal<V>({ open, title, form, save, onClose, texts, width, name, children }: FormModalProps<V>) {
   return (
     <Modal
       open={open}
@@ -29,7 +31,7 @@ export function FormModal<V>({ open, title, form, save, onClose, texts, width, c
       width={width}
       forceRender
     >
-      <Form<V> form={form} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
+      <Form<V> form={form} name={name} layout="vertical" requiredMark onFinish={(v) => save.mutate(v)}>
         {children}
       </Form>
     </Modal>

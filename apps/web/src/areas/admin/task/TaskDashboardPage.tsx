@@ -18,6 +18,7 @@ import { cstText } from './format';
 import { taskModifyPath } from './paths';
 import { useTaskDashboard } from './queries';
 import { TASK_TEXTS } from './texts';
+import { scoreText, taskScoreText } from './score-text';
 
 const EChart = lazy(() => import('../../../components/chart/EChart').then((m) => ({ default: m.EChart })));
 const D = TASK_TEXTS.dashboard;
@@ -41,14 +42,14 @@ const columns: TableColumnsType<TaskStudentResult> = [
     key: 'score',
     width: 90,
     align: 'right',
-    render: (_, s) => (s.progress === 'done' ? `${s.score} / ${s.maxScore}` : '--'),
+    render: (_, s) => scoreText(s),
   },
   {
     title: D.taskScore,
     dataIndex: 'taskScore',
     width: 90,
     align: 'right',
-    render: (v: number, s) => (s.progress === 'done' ? v : '--'),
+    render: (_, s) => taskScoreText(s),
   },
   { title: D.start, dataIndex: 'startTime', width: 140, render: (v: number | null) => cstText(v) },
   { title: D.end, dataIndex: 'endTime', width: 140, render: (v: number | null) => cstText(v) },

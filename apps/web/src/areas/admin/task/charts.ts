@@ -33,7 +33,7 @@ export function progressOption(counts: TaskDashboard['counts']): ChartOption {
 export function scoreBands(students: TaskDashboard['students']): number[] {
   const bands = [0, 0, 0, 0, 0];
   for (const s of students) {
-    if (s.progress !== 'done' || s.maxScore <= 0) continue;
+    if (s.taskScore === null || s.maxScore === null || s.maxScore <= 0) continue;
     const rate = (100 * s.taskScore) / s.maxScore;
     bands[rate >= 90 ? 4 : rate >= 80 ? 3 : rate >= 70 ? 2 : rate >= 60 ? 1 : 0]++;
   }

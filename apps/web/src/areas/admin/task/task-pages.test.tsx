@@ -44,9 +44,9 @@ const result = (over: Partial<TaskDashboard['students'][number]>): TaskDashboard
   progress: 'not_started',
   trainId: null,
   status: null,
-  score: 0,
-  maxScore: 0,
-  taskScore: 0,
+  score: null,
+  maxScore: null,
+  taskScore: null,
   late: false,
   startTime: null,
   endTime: null,
@@ -69,7 +69,15 @@ describe('admin/task/{taskId}/dashboard', () => {
         counts: { notStarted: 1, running: 1, done: 1 },
         students: [
           result({}),
-          result({ userId: 'u2', name: '李四', username: 'li', progress: 'running', trainId: 't2', status: 'running' }),
+          result({
+            userId: 'u2',
+            name: '李四',
+            username: 'li',
+            progress: 'running',
+            trainId: 't2',
+            status: 'running',
+            maxScore: 10,
+          }),
           result({
             userId: 'u3',
             name: '王五',
@@ -95,6 +103,13 @@ describe('admin/task/{taskId}/dashboard', () => {
     expect(within(row('王五（wang）')).getByText('迟交')).toBeTruthy();
     expect(within(row('王五（wang）')).getByText('2026-01-05 10:00')).toBeTruthy();
     expect(within(row('李四（li）')).getByText('进行中')).toBeTruthy();
+    // No score yet reads --, as the export leaves the cells empty.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cell = (name: string, header: string) =>
+      row(name).querySelectorAll('td')[headers.indexOf(header)].textContent;
+    for (const name of ['李四（li）', '张三（zhang）'])
+      expect([cell(name, '得分'), cell(name, '计入成绩')]).toEqual(['--', '--']);
+    expect([cell('王五（wang）', '得分'), cell('王五（wang）', '计入成绩')]).toEqual(['5 / 10', '4']);
     expect(screen.getByText(/接受迟交并扣分 20%/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /修改任务/ }));
     await waitFor(() => expect(location()).toBe('/admin/task/k1/modify'));

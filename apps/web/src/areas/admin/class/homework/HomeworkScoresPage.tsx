@@ -17,6 +17,7 @@ import { ResultPage } from '../../../../components/ResultPage';
 import { cstText } from '../../task/format';
 import { useHomeworkScores, useTaskClassOptions, useTaskDashboard } from '../../task/queries';
 import { TASK_TEXTS } from '../../task/texts';
+import { scoreText, taskScoreText } from '../../task/score-text';
 
 const S = TASK_TEXTS.scores;
 const PAGE = 50;
@@ -42,14 +43,14 @@ const studentColumns: TableColumnsType<Row> = [
     key: 'score',
     width: 90,
     align: 'right',
-    render: (_, r) => (r.progress === 'done' ? `${r.score} / ${r.maxScore}` : '--'),
+    render: (_, r) => scoreText(r),
   },
   {
     title: S.columns.taskScore,
     dataIndex: 'taskScore',
     width: 90,
     align: 'right',
-    render: (v: number, r) => (r.progress === 'done' ? v : '--'),
+    render: (_, r) => taskScoreText(r),
   },
 ];
 

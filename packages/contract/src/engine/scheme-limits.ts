@@ -1,0 +1,16 @@
+// The numeric limits of a scheme's points and their messages, in one place: the contract's schemas bound the
+// shape with them and the engine's validateScheme checks the rules with them (docs/practice-engine.md
+// "validateScheme"), so a limit and the message that states it cannot drift apart.
+
+/** Questions drawn per visit of a general scheme's point. */
+export const MAX_REPEAT = 50;
+/** Questions of a paper; its single point carries that count as its `repeat` (never used to draw). */
+export const MAX_PAPER_QUESTIONS = 500;
+
+export const REPEAT_MESSAGE = `每次抽题数必须是 1 到 ${MAX_REPEAT} 之间的整数`;
+/** Past every point's bound: a general point stops at MAX_REPEAT, a paper's at its number of questions. */
+export const REPEAT_BOUND_MESSAGE = `每次抽题数不能超过 ${MAX_PAPER_QUESTIONS}（普通方案 1 到 ${MAX_REPEAT}）`;
+export const PAPER_SIZE_MESSAGE = `一份试卷最多 ${MAX_PAPER_QUESTIONS} 道题`;
+/** `max`: the point's repeat, or words for it when the repeat itself is invalid. */
+export const requireCorrectMessage = (max: number | string = '每次抽题数') =>
+  `需要答对的题数必须是 0 到 ${max} 之间的整数`;
