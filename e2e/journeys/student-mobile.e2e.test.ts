@@ -323,8 +323,21 @@ describe('the student area on a phone', () => {
     await onScreen('paper inputs', page.locator('.paper-question').getByRole('radio'));
     await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
     await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
-    await oneLine('paper progress', page.locator(PROGRESS_PARTS));
-    await inCard('paper progress', page.locator('.train-progress .ant-space-item'));
+    // The exam bar (docs/web.md "The exam page"): time, 答题卡 and 交卷 on one line, still in view at the bottom.
+    await oneLine('paper bar', page.locator('.exam-bar .train-countdown, .exam-bar-actions button'));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await onScreen('paper bar after scrolling', page.locator('.exam-bar').getByRole('button'));
+    const bar = await page.locator('.exam-bar').boundingBox();
+    expect(bar!.y, 'paper bar in view').toBeGreaterThanOrEqual(0);
+    expect(bar!.y + bar!.height, 'paper bar at the top').toBeLessThan(PHONE.height / 4);
+    await page
+      .locator('.exam-bar')
+      .getByRole('button', { name: /答题卡/ })
+      .click();
+    await expect.poll(() => page.locator('.ant-drawer .sheet-cell').count()).toBe(4);
+    await onScreen('paper sheet', page.locator('.ant-drawer .sheet-cell'));
+    await shot(page, 'student-mobile-paper-sheet');
   });
 
   it('the mastery pages fit a phone', async () => {

@@ -180,7 +180,7 @@ describe('student training', () => {
     await expect.poll(() => q(1).getByText('已保存').isVisible()).toBe(true);
     await button('交卷').first().click();
     const dialog = await opened(page.locator('.ant-modal-confirm'));
-    await expect.poll(() => dialog.innerText()).toContain('还有 1 道题未作答');
+    await expect.poll(() => dialog.innerText()).toContain('还有 1 题未作答');
     await dialog.getByRole('button', { name: '交卷' }).click();
     await expect.poll(() => visible('训练已完成')).toBe(true);
     const stats = (await page.locator('.training-stats').innerText()).replace(/\s+/g, '');

@@ -1,7 +1,10 @@
 // A paper: every question with its answer, each saved as it changes (paper-saver.ts: own clientAnswerId per
-// save, retried while the network fails); 交卷 (confirmed) waits for the saves and ends the training.
-import { useEffect, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Space, Tag, Typography } from 'antd';
+// save, retried while the network fails); 交卷 (confirmed, naming what is unanswered or flagged) waits for the
+// saves and ends the training. The exam bar keeps the time and 交卷 in view; the answer sheet (答题卡) sits beside
+// the questions on a wide screen and in a drawer on a narrow one (docs/web.md "The exam page").
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Alert, App as AntApp, Button, Card, Drawer, Grid, Space, Tag, Typography } from 'antd';
+import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { isEnvelopeError } from '../../../api/client';
@@ -11,9 +14,14 @@ import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
 import { answerRequest, useFinishTraining, type TrainingPartProps } from './training-part';
 import { isTransient } from './answer-retry';
+import { AnswerSheet } from './AnswerSheet';
+import { ExamBar } from './ExamBar';
 import { PaperSaver, type SaveState } from './paper-saver';
+import { usePaperFlags } from './paper-flags';
 import { TRAIN_TEXTS } from './texts';
+import { useTimeLeft } from './time-left';
 import { useLeaveWarning } from './use-retrying-send';
+import './exam.css';
 
 const T = TRAIN_TEXTS.paper;
 /** Typing pauses this long before an answer is saved; choices are saved at once. */
@@ -40,7 +48,69 @@ export const initialValue = (q: StudentQuestion, paper: Training['paper']): Subm
     ? { answer: [], subAnswers: paper?.subAnswers?.[q.id] ?? {} }
     : { answer: paper?.answers[q.id] ?? [] };
 
-export function PaperTraining({ training, onTraining, onStale }: TrainingPartProps) {
+const questionElementId = (id: string) => `paper-question-${id}`;
+
+/** Scrolls to a question (below the sticky bars: exam.css) and moves the focus there. */
+function jumpTo(questionId: string) {
+  const el = document.getElementById(questionElementId(questionId));
+  if (!el) return;
+  el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  el.focus({ preventScroll: true });
+}
+
+/**
+ * Sets the heights the sticky parts stop under (exam.css): the area's top bar, itself sticky
+ * (components/AreaHeader), and the exam bar; measured, as either may wrap or change.
+ */
+function useStickyHeights(page: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const el = page.current;
+    const header = document.querySelector<HTMLElement>('header.ant-layout-header');
+    const bar = el?.querySelector<HTMLElement>('.exam-bar');
+    if (!el || !bar) return;
+    const apply = () => {
+      if (header) el.style.setProperty('--exam-top', `${header.getBoundingClientRect().height}px`);
+      el.style.setProperty('--exam-bar-height', `${bar.getBoundingClientRect().height}px`);
+    };
+    apply();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(apply);
+    if (header) observer.observe(header);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [page]);
+}
+
+/** Antd's breakpoints: the sheet is a side panel from lg (992 px); where no width matches (tests) it stays one. */
+function useNarrow(): boolean {
+  const screens = Grid.useBreakpoint();
+  return screens.xs === true || (screens.sm === true && screens.lg === false);
+}
+
+function FlagButton({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      size="small"
+      className="exam-flag"
+      icon={flagged ? <FlagFilled /> : <FlagOutlined />}
+      aria-pressed={flagged}
+      color={flagged ? 'orange' : 'default'}
+      variant={flagged ? 'solid' : 'outlined'}
+      onClick={onToggle}
+    >
+      {flagged ? T.flagged : T.flag}
+    </Button>
+  );
+}
+
+export interface PaperTrainingProps extends TrainingPartProps {
+  /** When the training arrived (browser clock, ms), for the countdown. */
+  receivedAt: number;
+  /** A countdown ran down here: the page asks the server where the paper stands. */
+  onTimeUp: () => void;
+}
+
+export function PaperTraining({ training, onTraining, onStale, receivedAt, onTimeUp }: PaperTrainingProps) {
   const call = useCall();
   const { modal, message } = AntApp.useApp();
   const finishing = useFinishTraining(training, onTraining);
@@ -74,7 +144,18 @@ export function PaperTraining({ training, onTraining, onStale }: TrainingPartPro
   const unsaved = Object.values(states).some((s) => s.status === 'saving' || s.status === 'retrying');
   useLeaveWarning(unsaved);
 
-  const answered = questions.filter((q) => !isEmptySubmission(values[q.id] ?? { answer: [] })).length;
+  const left = useTimeLeft(training, receivedAt, onTimeUp);
+  const narrow = useNarrow();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // The question chosen in the drawer: jumped to once it has closed (and handed the focus back).
+  const [jumpAfterClose, setJumpAfterClose] = useState<string | null>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useStickyHeights(pageRef);
+  const { flags, toggle, clear } = usePaperFlags(training.trainId);
+  const isAnswered = (id: string) => !isEmptySubmission(values[id] ?? { answer: [] });
+  const sheet = questions.map((q) => ({ id: q.id, answered: isAnswered(q.id), flagged: flags.has(q.id) }));
+  const answered = sheet.filter((q) => q.answered).length;
+  const flagged = sheet.filter((q) => q.flagged).length;
   const retrying = Object.values(states).some((s) => s.status === 'retrying');
 
   const change = (id: string, value: Submission, immediate: boolean) => {
@@ -85,55 +166,98 @@ export function PaperTraining({ training, onTraining, onStale }: TrainingPartPro
   const submitPaper = () =>
     void modal.confirm({
       title: T.submitTitle,
-      content: T.submitBody(questions.length - answered),
+      content: T.submitBody(questions.length - answered, flagged),
       okText: T.submit,
       cancelText: TRAIN_TEXTS.doing.cancel,
       onOk: async () => {
         if (saver.busy) void message.info(T.waiting);
         await saver.flush();
-        await finishing.run();
+        // Handed in, the flags have done their job (docs/web.md "The exam page").
+        if (await finishing.run()) clear();
       },
     });
 
-  const submitButton = (
-    <Button type="primary" onClick={submitPaper}>
-      {T.submit}
-    </Button>
-  );
-  return (
-    <Card title={T.answeredCount(answered, questions.length)} extra={submitButton}>
-      {retrying && <Alert type="warning" showIcon title={TRAIN_TEXTS.doing.netRetry} style={{ marginBottom: 16 }} />}
-      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        {questions.map((q, i) => (
-          <Card
-            key={q.id}
-            size="small"
-            className="paper-question"
-            data-question-id={q.id}
-            title={
-              <Space size={8}>
-                {T.questionNo(i + 1)}
-                <Tag color="blue">{TYPE_LABELS[q.type]}</Tag>
-              </Space>
-            }
-            extra={
-              <Space size={4}>
-                {isEmptySubmission(values[q.id] ?? { answer: [] }) && (
-                  <Typography.Text type="secondary">{T.unanswered}</Typography.Text>
-                )}
-                <SaveTag state={states[q.id]} />
-              </Space>
-            }
-          >
-            <AnswerForm
-              question={q}
-              value={values[q.id] ?? { answer: [] }}
-              onChange={(v, immediate) => change(q.id, v, immediate)}
-            />
-          </Card>
-        ))}
-      </Space>
-      <div style={{ marginTop: 16, textAlign: 'right' }}>{submitButton}</div>
+  const jumpFromSheet = (id: string) => {
+    setJumpAfterClose(id);
+    setSheetOpen(false);
+  };
+  const sheetOpenChanged = (open: boolean) => {
+    if (open || jumpAfterClose === null) return;
+    jumpTo(jumpAfterClose);
+    setJumpAfterClose(null);
+  };
+
+  const questionCards = questions.map((q, i) => (
+    <Card
+      key={q.id}
+      id={questionElementId(q.id)}
+      tabIndex={-1}
+      size="small"
+      className="paper-question"
+      data-question-id={q.id}
+      title={
+        <Space size={8}>
+          {T.questionNo(i + 1)}
+          <Tag color="blue">{TYPE_LABELS[q.type]}</Tag>
+        </Space>
+      }
+      extra={
+        <Space size={4} wrap>
+          {!isAnswered(q.id) && <Typography.Text type="secondary">{T.unanswered}</Typography.Text>}
+          <SaveTag state={states[q.id]} />
+          <FlagButton flagged={flags.has(q.id)} onToggle={() => toggle(q.id)} />
+        </Space>
+      }
+    >
+      <AnswerForm
+        question={q}
+        value={values[q.id] ?? { answer: [] }}
+        onChange={(v, immediate) => change(q.id, v, immediate)}
+      />
     </Card>
+  ));
+  return (
+    <div className="exam-page" ref={pageRef}>
+      <ExamBar
+        answered={answered}
+        total={questions.length}
+        left={left}
+        onOpenSheet={narrow ? () => setSheetOpen(true) : undefined}
+        onSubmit={submitPaper}
+      />
+      {retrying && <Alert type="warning" showIcon title={TRAIN_TEXTS.doing.netRetry} />}
+      <div className={narrow ? 'exam-layout' : 'exam-layout exam-layout-wide'}>
+        <Space orientation="vertical" size="middle" className="exam-questions">
+          {questionCards}
+          <div style={{ textAlign: 'right' }}>
+            <Button type="primary" onClick={submitPaper}>
+              {T.submit}
+            </Button>
+          </div>
+        </Space>
+        {!narrow && (
+          <aside className="exam-aside">
+            <Card size="small" title={T.sheet}>
+              <AnswerSheet questions={sheet} onJump={jumpTo} />
+            </Card>
+          </aside>
+        )}
+      </div>
+      {narrow && (
+        <Drawer
+          placement="bottom"
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          afterOpenChange={sheetOpenChanged}
+          // Closed by choosing a question the focus goes there, else back to the 答题卡 button.
+          focusable={{ focusTriggerAfterClose: jumpAfterClose === null }}
+          title={T.sheetOpen(answered, questions.length)}
+          size="auto"
+          styles={{ wrapper: { maxHeight: '80vh' }, body: { paddingBottom: 24 } }}
+        >
+          <AnswerSheet questions={sheet} onJump={jumpFromSheet} />
+        </Drawer>
+      )}
+    </div>
   );
 }

@@ -80,13 +80,30 @@ export interface RecordsTableProps {
   hideResults?: boolean;
   /** What an empty table says (a failed read is no empty training). */
   emptyText?: string;
+  /** A paper's answers: its one phase and point (试卷 / 作答) say nothing, so they are left out. */
+  paper?: boolean;
 }
 
 const columns = columnsOf(false);
 const withoutResults = columnsOf(true).filter((c) => c.key !== 'result' && c.key !== 'score');
+const withoutPhase = (cols: TableColumnsType<TrainingRecord>) => cols.filter((c) => c.key !== 'phase');
+const paperColumns = withoutPhase(columns);
+const paperWithoutResults = withoutPhase(withoutResults);
+
+function columnsFor(hideResults: boolean | undefined, paper: boolean | undefined) {
+  if (paper) return hideResults ? paperWithoutResults : paperColumns;
+  return hideResults ? withoutResults : columns;
+}
 
 /** One answer as a list item (phones). */
-function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: number; hideResults?: boolean }) {
+interface RecordItemProps {
+  r: TrainingRecord;
+  index: number;
+  hideResults?: boolean;
+  paper?: boolean;
+}
+
+function RecordItem({ r, index, hideResults, paper }: RecordItemProps) {
   return (
     <List.Item className="record-item" style={{ display: 'block' }}>
       <Space wrap size={4} style={{ marginBottom: 4 }}>
@@ -103,7 +120,7 @@ function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: numbe
       <MarkComment record={r} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {[
-          [r.phase, r.point].filter(Boolean).join(' / '),
+          paper ? '' : [r.phase, r.point].filter(Boolean).join(' / '),
           hideResults ? '' : `${T.score} ${formatScore(r.score)}`,
           formatTime(r.createTime),
         ]
@@ -114,7 +131,7 @@ function RecordItem({ r, index, hideResults }: { r: TrainingRecord; index: numbe
   );
 }
 
-export function RecordsTable({ records, loading, hideResults, emptyText = T.empty }: RecordsTableProps) {
+export function RecordsTable({ records, loading, hideResults, emptyText = T.empty, paper }: RecordsTableProps) {
   const phone = usePhone();
   if (phone)
     return (
@@ -125,19 +142,19 @@ export function RecordsTable({ records, loading, hideResults, emptyText = T.empt
         loading={loading}
         locale={{ emptyText }}
         pagination={records.length > 50 ? { pageSize: 50, size: 'small' } : false}
-        renderItem={(r, i) => <RecordItem r={r} index={i} hideResults={hideResults} />}
+        renderItem={(r, i) => <RecordItem r={r} index={i} hideResults={hideResults} paper={paper} />}
       />
     );
   return (
     <Table<TrainingRecord>
       rowKey="recordId"
       size="small"
-      columns={hideResults ? withoutResults : columns}
+      columns={columnsFor(hideResults, paper)}
       dataSource={records}
       loading={loading}
       locale={{ emptyText }}
       pagination={records.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-      scroll={{ x: 960 }}
+      scroll={{ x: paper ? 800 : 960 }}
     />
   );
 }

@@ -1,6 +1,6 @@
 // student/train/{trainId}/do: the training as GET /v1/train/{id} has it (so a reload resumes exactly there),
 // with the header's progress and countdowns; a general scheme question by question (a reading question step by
-// step), a paper all at once, an ended training as its summary.
+// step), a paper all at once under its exam bar, an ended training as its summary.
 import { useCallback } from 'react';
 import { Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { LoadFailed } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { PaperTraining } from './PaperTraining';
 import { storeTraining, useTraining } from './queries';
-import { TrainHeader } from './TrainHeader';
+import { TrainHeader, TrainTitleCard } from './TrainHeader';
 import { TrainingSummaryView } from './TrainingSummaryView';
 
 function TrainDo() {
@@ -29,10 +29,16 @@ function TrainDo() {
   if (query.isError && !query.data) return <LoadFailed error={query.error} onRetry={onStale} />;
   const t = query.data;
   const parts = { training: t, onTraining, onStale };
-  let body: React.ReactNode;
-  if (t.type === 'general') body = <GeneralTraining key={t.trainId} {...parts} />;
-  else if (t.status === 'running' && t.paper) body = <PaperTraining key={t.trainId} {...parts} />;
-  else body = <TrainingSummaryView training={t} />;
+  // A running paper keeps its time, progress and 交卷 in its own bar that stays in view (PaperTraining).
+  if (t.type === 'paper' && t.status === 'running' && t.paper)
+    return (
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <TrainTitleCard training={t} />
+        <PaperTraining key={t.trainId} {...parts} receivedAt={query.dataUpdatedAt} onTimeUp={onStale} />
+      </Space>
+    );
+  const body =
+    t.type === 'general' ? <GeneralTraining key={t.trainId} {...parts} /> : <TrainingSummaryView training={t} />;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <TrainHeader

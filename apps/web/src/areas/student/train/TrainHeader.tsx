@@ -1,26 +1,28 @@
 // The do-page's header: title, phase i/n, progress, score and the countdowns of the phase and the scheme
 // (a paper shows no score until it is handed in; an ended training only its title, its summary says the rest).
 // When a countdown reaches 0 the page asks the server again (it moves the phase on or ends the training).
-import { useEffect, useEffectEvent } from 'react';
 import { Card, Progress, Space, Tag, Typography } from 'antd';
-import { ClockCircleOutlined } from '@ant-design/icons';
 import type { Training } from '@edu/contract';
-import { formatCountdown, remainingSeconds, useNow } from './countdown';
 import { formatScore } from './format';
 import { StatusTag, TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
+import { Countdowns, useTimeLeft } from './time-left';
 
 const T = TRAIN_TEXTS.doing;
 
-function Countdown({ label, seconds }: { label: string; seconds: number }) {
+function TitleLine({ training: t }: { training: Training }) {
   return (
-    <span className="train-countdown" role="timer" aria-label={label}>
-      <Typography.Text type="secondary">{label} </Typography.Text>
-      <Typography.Text strong type={seconds < 60 ? 'danger' : undefined}>
-        <ClockCircleOutlined /> {formatCountdown(seconds)}
-      </Typography.Text>
-    </span>
+    <Space wrap>
+      {t.title}
+      <TypeTag type={t.type} />
+      <StatusTag status={t.status} />
+    </Space>
   );
+}
+
+/** A running paper's header: its title only; the exam bar below keeps time and progress in view (PaperTraining). */
+export function TrainTitleCard({ training }: { training: Training }) {
+  return <Card size="small" title={<TitleLine training={training} />} styles={{ body: { display: 'none' } }} />;
 }
 
 export interface TrainHeaderProps {
@@ -33,40 +35,14 @@ export interface TrainHeaderProps {
 }
 
 export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainHeaderProps) {
-  const now = useNow();
+  const left = useTimeLeft(t, receivedAt, onTimeUp);
   const running = t.status === 'running';
-  const phaseLeft = running ? remainingSeconds(t.phaseRemaining, receivedAt, now) : null;
-  const schemeLeft = running ? remainingSeconds(t.schemeRemaining, receivedAt, now) : null;
-  // Only a countdown that ran down here asks again; one the server already sent as 0 is polled (queries.ts).
-  const timeUp = (phaseLeft === 0 && (t.phaseRemaining ?? 0) > 0) || (schemeLeft === 0 && (t.schemeRemaining ?? 0) > 0);
-  const timeIsUp = useEffectEvent(onTimeUp);
-  useEffect(() => {
-    if (timeUp) timeIsUp();
-  }, [timeUp, receivedAt]);
-
   const showPhase = running && t.type === 'general' && t.phaseCount > 0;
   const percent = total > 0 ? Math.min(100, Math.round((t.answered / total) * 100)) : 0;
   // A paper is judged when it is handed in: while it runs, right answers and the score are not shown.
   const showResults = t.type === 'general';
   return (
-    <Card
-      size="small"
-      title={
-        <Space wrap>
-          {t.title}
-          <TypeTag type={t.type} />
-          <StatusTag status={t.status} />
-        </Space>
-      }
-      extra={
-        <Space size="large">
-          {phaseLeft !== null && (t.phaseCount > 1 || schemeLeft === null) && (
-            <Countdown label={T.phaseLeft} seconds={phaseLeft} />
-          )}
-          {schemeLeft !== null && <Countdown label={T.schemeLeft} seconds={schemeLeft} />}
-        </Space>
-      }
-    >
+    <Card size="small" title={<TitleLine training={t} />} extra={<Countdowns left={left} />}>
       {running && (
         <Space wrap size={[32, 8]} style={{ width: '100%' }} className="train-progress">
           {showPhase && (

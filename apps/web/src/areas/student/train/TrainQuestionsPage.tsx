@@ -42,6 +42,7 @@ function TrainQuestions() {
         records={query.data ?? []}
         loading={query.isPending}
         hideResults={runningPaper}
+        paper={training?.type === 'paper'}
         emptyText={query.isError ? TRAIN_TEXTS.loadFailed : undefined}
       />
     </Card>

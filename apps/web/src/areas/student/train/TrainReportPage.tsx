@@ -73,7 +73,7 @@ function ReportView({ report }: { report: TrainingReport }) {
       </Card>
       {t.status !== 'running' && <ReportComments trainId={t.trainId} />}
       <Card title={T.recordsTitle}>
-        <RecordsTable records={report.records} />
+        <RecordsTable records={report.records} paper={t.type === 'paper'} />
       </Card>
     </Space>
   );

@@ -79,8 +79,25 @@ export const TRAIN_TEXTS = {
     unanswered: '未作答',
     submit: '交卷',
     submitTitle: '确认交卷？',
-    submitBody: (unanswered: number) =>
-      unanswered > 0 ? `还有 ${unanswered} 道题未作答，交卷后不能再修改答案。` : '交卷后不能再修改答案。',
+    /** What is still open (unanswered, flagged), then the question itself. */
+    submitBody: (unanswered: number, flagged: number) => {
+      const open = [
+        unanswered > 0 ? `还有 ${unanswered} 题未作答` : '',
+        flagged > 0 ? `${unanswered > 0 ? '' : '还有 '}${flagged} 题已标记` : '',
+      ].filter(Boolean);
+      return `${open.length > 0 ? `${open.join('，')}。` : ''}确定交卷吗？交卷后不能再修改答案。`;
+    },
+    flag: '标记',
+    flagged: '已标记',
+    flagLabel: (i: number) => `标记第 ${i} 题，稍后检查`,
+    sheet: '答题卡',
+    barLabel: '答题进度与交卷',
+    sheetOpen: (answered: number, total: number) => `答题卡（已作答 ${answered} / ${total}）`,
+    sheetCell: (i: number, answered: boolean, flagged: boolean) =>
+      `第 ${i} 题，${answered ? '已作答' : '未作答'}${flagged ? '，已标记' : ''}`,
+    legendAnswered: '已作答',
+    legendUnanswered: '未作答',
+    legendFlagged: '已标记',
     waiting: '正在保存答案，保存完成后交卷…',
     answeredCount: (n: number, total: number) => `已作答 ${n} / ${total}`,
   },
