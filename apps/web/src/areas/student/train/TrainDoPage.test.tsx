@@ -250,6 +250,26 @@ describe('student/train/{id}/do — general scheme', () => {
     await waitFor(() => expect(location()).toBe('/student/knowledgegraph/mine'), { timeout: 5000 });
   });
 
+  it('a 掌握测验 answered whole and all right is celebrated on the spot', async () => {
+    await open(
+      {
+        [GET]: training({
+          type: 'paper',
+          status: 'finished',
+          question: null,
+          answered: 3,
+          correct: 3,
+          maxScore: 3,
+          score: 3,
+          endTime: 1_700_000_030_000,
+        }),
+      },
+      { from: 'graph' },
+    );
+    expect(await screen.findByText('恭喜！全部答对，这个知识点已掌握')).toBeTruthy();
+    expect(screen.getByText('返回知识图谱')).toBeTruthy();
+  });
+
   it('a training that is not the student’s answers 训练不存在', async () => {
     await open({ [GET]: () => ({ status: 404, json: { errno: 404, errmsg: '训练不存在' } }) });
     expect(await screen.findByText('训练不存在')).toBeTruthy();

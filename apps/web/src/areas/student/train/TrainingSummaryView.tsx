@@ -1,5 +1,6 @@
 // An ended training (finished or expired): score, answers, correct rate, time, and the ways to its report; back to
-// the knowledge graph when the training was started there (the navigation's `from: 'graph'` state).
+// the knowledge graph when the training was started there (the navigation's `from: 'graph'` state). A 掌握测验 answered
+// whole and all right masters its point (docs/knowledge-graph.md "Practice"): the summary says so on the spot.
 import { Button, Result, Space } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
@@ -15,11 +16,13 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
   const go = (path: string) => () => void navigate(path);
   const fromGraph = (useLocation().state as { from?: string } | null)?.from === 'graph';
   const expired = t.status === 'expired';
+  const mastered =
+    fromGraph && t.type === 'paper' && t.maxScore > 0 && t.answered === t.maxScore && t.correct === t.maxScore;
   return (
     <Result
-      status={expired ? 'warning' : 'success'}
-      title={expired ? T.expired : T.finished}
-      subTitle={expired ? T.expiredSub : undefined}
+      status={mastered ? 'success' : expired ? 'warning' : 'success'}
+      title={mastered ? T.mastered : expired ? T.expired : T.finished}
+      subTitle={mastered ? T.masteredSub : expired ? T.expiredSub : undefined}
       extra={
         <Space wrap>
           <Button type="primary" onClick={go(`/student/train/report/${t.trainId}`)}>

@@ -105,6 +105,8 @@ export const TRAIN_TEXTS = {
     finished: '训练已完成',
     expired: '训练时间已到',
     expiredSub: '时间到时已作答的题目都已保存。',
+    mastered: '恭喜！全部答对，这个知识点已掌握',
+    masteredSub: '回到知识图谱，看看它解锁的新知识点吧。',
     score: '得分',
     answered: '答题数',
     correct: '答对',
