@@ -3,13 +3,14 @@
 // `virtual:api-table` is the API table without its schemas (src/build/api-table-plugin.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdZeroRuntimePlugin } from './src/build/antd-zero-runtime-plugin.js';
 import { apiTablePlugin } from './src/build/api-table-plugin.js';
 import { precompressPlugin } from './src/build/precompress.js';
 
 const api = 'http://127.0.0.1:18080';
 
 export default defineConfig({
-  plugins: [react(), apiTablePlugin(), precompressPlugin()],
+  plugins: [react(), apiTablePlugin(), antdZeroRuntimePlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/v1': { target: api, changeOrigin: true, ws: true },

@@ -2,18 +2,24 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import 'antd/dist/antd.css';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isEnvelope } from '../api/client';
+import { ANTD_CSS_VAR_KEY } from './antd-css-var';
 
 dayjs.locale('zh-cn');
 
 // antd's styles come from its prebuilt stylesheet (zero runtime): no component computes and injects its CSS in the
 // browser as it first renders, which cost a cold page load ~0.15–0.3 s of main-thread time (docs/performance.md
-// "antd's styles"). The tokens stay antd's defaults, which the stylesheet is built with.
-export const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 }, zeroRuntime: true };
+// "antd's styles"). The tokens stay antd's defaults, which the stylesheet is built with, and so is the key of its
+// CSS-variable class (app/antd-css-var.ts), named here for every provider (the static messages' too).
+export const THEME = {
+  token: { colorPrimary: '#1677ff', borderRadius: 6 },
+  zeroRuntime: true,
+  cssVar: { key: ANTD_CSS_VAR_KEY },
+};
 // Buttons read exactly as the spec writes them (返回, not antd's spaced "返 回").
 const BUTTON = { autoInsertSpace: false };
 

@@ -1,16 +1,28 @@
-// The student's initial JavaScript budget (docs/web.md "Bundle budget"): what a browser downloads before
-// /student/home shows — the entry chunk, the student layout and home page chunks, and every chunk they
-// import statically — must stay within STUDENT_INITIAL_JS_BUDGET bytes once brotli-compressed. Read from
-// the build's Vite manifest (`build.manifest`).
+// The student's initial JavaScript budget (docs/web.md "Bundle budget"): what a browser downloads to show
+// /student/home — the entry chunk, every script index.html loads or preloads (`<link rel="modulepreload">`), the lazy
+// chunks the home requests as it renders (layout, page, the parts below the greeting, the header's bell) and
+// every chunk they import statically — must stay within STUDENT_INITIAL_JS_BUDGET bytes once
+// brotli-compressed. Read from the build's Vite manifest (`build.manifest`) and dist/index.html.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 
-/** 250 KB (1 KB = 1,000 bytes here, the stricter reading). */
-export const STUDENT_INITIAL_JS_BUDGET = 250_000;
+/** 200 KB (1 KB = 1,000 bytes here, the stricter reading). */
+export const STUDENT_INITIAL_JS_BUDGET = 200_000;
 
-/** The modules /student/home runs on first load besides the entry (lazy chunks requested at once). */
-export const STUDENT_HOME_MODULES = ['src/areas/student/StudentLayout.tsx', 'src/areas/student/StudentHome.tsx'];
+/**
+ * The lazy chunks /student/home requests as it renders for a student, besides the entry: the layout and the
+ * page (the router starts both), what the page and the header load at once below them. A lazy part added to the
+ * home belongs here; the browser bench (bench/scenarios/first-load.ts) counts what is really downloaded.
+ */
+export const STUDENT_HOME_MODULES = [
+  'src/areas/student/StudentLayout.tsx',
+  'src/areas/student/StudentHome.tsx',
+  'src/areas/student/home/HomeBody.tsx',
+  // Loaded once the summary has its answer.
+  'src/areas/student/ParentPairingCard.tsx',
+  'src/components/notices/NoticeBell.tsx',
+];
 
 export interface ManifestChunk {
   file: string;
@@ -20,8 +32,33 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The JS files loaded for the entry plus `modules` (each with its static imports), without repeats. */
-export function initialJsFiles(manifest: Manifest, modules: readonly string[]): string[] {
+/**
+ * The scripts index.html makes the browser download, as paths in dist (`assets/x.js`): its `<script src>`s and
+ * `<link rel="modulepreload">`s.
+ */
+export function modulePreloads(html: string): string[] {
+  const tags = html.match(/<(?:link|script)\b[^>]*>/g) ?? [];
+  return tags
+    .map((t) =>
+      t.startsWith('<script')
+        ? /\bsrc=["']?([^"'\s>]+)/.exec(t)?.[1]
+        : /\brel=["']?modulepreload\b/.test(t)
+          ? /\bhref=["']?([^"'\s>]+)/.exec(t)?.[1]
+          : undefined,
+    )
+    .filter((src): src is string => Boolean(src))
+    .map((src) => src.replace(/^\//, ''));
+}
+
+/**
+ * The JS files loaded for the entry plus `modules` (each with its static imports) plus `preloads` (the files
+ * index.html preloads: downloaded whether the page runs them or not), without repeats.
+ */
+export function initialJsFiles(
+  manifest: Manifest,
+  modules: readonly string[],
+  preloads: readonly string[] = [],
+): string[] {
   const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   if (entries.length === 0) throw new Error('the manifest has no entry chunk');
   const seen = new Set<string>();
@@ -37,6 +74,7 @@ export function initialJsFiles(manifest: Manifest, modules: readonly string[]): 
   for (const e of entries) walk(e);
   // A module found in no chunk is a renamed page: fail rather than measure less than the browser loads.
   for (const m of modules) walk(m);
+  for (const p of preloads) if (p.endsWith('.js') && !files.includes(p)) files.push(p);
   return files;
 }
 
@@ -57,7 +95,8 @@ export interface BudgetReport {
 
 export function studentInitialJs(dist: string, budget = STUDENT_INITIAL_JS_BUDGET): BudgetReport {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const files = initialJsFiles(manifest, STUDENT_HOME_MODULES).map((file) => ({
+  const preloads = modulePreloads(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const files = initialJsFiles(manifest, STUDENT_HOME_MODULES, preloads).map((file) => ({
     file,
     bytes: readFileSync(join(dist, file)).length,
     brotli: brotliSize(dist, file),

@@ -1,12 +1,14 @@
-// Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, notice bell, user menu. On a phone
-// (narrower than 576 px) the menu moves into a drawer behind a labelled 菜单 button and the user menu
+// Top bar shared by the student, parent and teacher layouts: brand, menu, agency switcher, notice bell, user menu.
+// The wide menu is antd's markup without antd's Menu, which the first load would otherwise carry
+// (docs/performance.md "Bundle"). On a phone (narrower than 576 px) the menu moves into a drawer behind a labelled 菜单 button and the user menu
 // shows only the avatar, so the brand is never clipped and nothing scrolls sideways (docs/web.md "Small screens").
 import { lazy, Suspense, useState } from 'react';
-import { Button, Grid, Layout, Menu, Typography, theme } from 'antd';
+import { Button, Grid, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { AgencySwitcher } from './AgencySwitcher';
+import { PlainHorizontalMenu, Text } from './plain-antd';
 import { HEADER_TEXTS } from './texts';
 import { UserMenu } from './UserMenu';
 
@@ -33,8 +35,8 @@ export function pickSelected(items: readonly AreaMenuItem[], pathname: string): 
 
 /**
  * True on a phone: antd's xs (narrower than 576 px). Only a width that matches switches, so where media queries are
- * unknown (tests, old browsers) the wide layout stays; between 576 and 767 px the horizontal menu folds its
- * overflow into "…".
+ * unknown (tests, old browsers) the wide layout stays; between 576 and 767 px the horizontal menu's items that do
+ * not fit scroll sideways inside it (antd's Menu markup without its code, components/plain-antd.tsx).
  */
 export function usePhone(): boolean {
   return Grid.useBreakpoint().xs === true;
@@ -79,7 +81,8 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
   const selected = pickSelected(items, pathname);
   const menuItems: MenuProps['items'] = items.map((i) => ({ key: i.key, label: <Link to={i.path}>{i.label}</Link> }));
   return (
-    <Layout.Header
+    <header
+      className="ant-layout-header"
       style={{
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -94,15 +97,14 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
     >
       {phone && <PhoneMenu items={menuItems} selected={selected} />}
       <Link to={homePath} className="area-brand" style={{ minWidth: 0, flex: phone ? 1 : undefined }}>
-        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+        <Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
           {brand}
-        </Typography.Text>
+        </Text>
       </Link>
       {!phone && (
-        <Menu
-          mode="horizontal"
-          items={menuItems}
-          selectedKeys={selected ? [selected] : []}
+        <PlainHorizontalMenu
+          items={items.map((i) => ({ key: i.key, label: <Link to={i.path}>{i.label}</Link> }))}
+          selected={selected}
           style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         />
       )}
@@ -111,6 +113,6 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
         <NoticeBell />
       </Suspense>
       <UserMenu compact={phone} />
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,13 +1,19 @@
-// docs/product.md §9 avatar: a grey circle with the name's first character in white bold.
-import { Avatar } from 'antd';
+// docs/product.md §9 avatar: a grey circle with the name's first character in white bold. antd's Avatar markup
+// without its code (components/plain-antd.tsx): the header shows it on every first load (docs/performance.md "Bundle").
 import { avatarInitial } from '@edu/contract';
 
 export function InitialAvatar({ name, size = 32 }: { name: string | null | undefined; size?: number }) {
   return (
-    <Avatar
-      size={size}
+    <span
+      className="ant-avatar ant-avatar-circle ant-avatar-css-var"
       aria-label={name ?? undefined}
       style={{
+        width: size,
+        height: size,
+        lineHeight: `${size}px`,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
         backgroundColor: '#bfbfbf',
         color: '#fff',
         fontWeight: 700,
@@ -16,6 +22,6 @@ export function InitialAvatar({ name, size = 32 }: { name: string | null | undef
       }}
     >
       {avatarInitial(name)}
-    </Avatar>
+    </span>
   );
 }

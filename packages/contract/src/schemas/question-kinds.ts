@@ -1,16 +1,9 @@
 // The kinds a question is made of (types, judge types, options), apart from the question schemas so that the
 // answer rules the schemas' refinement calls (question-rules.ts) can name them without an import cycle.
 import { z } from 'zod';
+import { QUESTION_TYPES } from './question-type-list.js';
 
-export const QUESTION_TYPES = [
-  'singleChoice',
-  'multipleChoice',
-  'trueFalse',
-  'fillBlank',
-  'shortAnswer',
-  'translation',
-  'enReading',
-] as const;
+export { QUESTION_TYPES };
 export const QuestionType = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionType>;
 

@@ -1,12 +1,15 @@
 // 家长绑定 on the student's home: the student's current pairing code (valid 7 days, used once) and a button to
-// make a new one, which replaces the old after a confirmation (docs/parents.md "Pairing codes").
-import { Button, Card, Popconfirm, Space, Typography } from 'antd';
+// make a new one, which replaces the old after a confirmation (docs/parents.md "Pairing codes"). Built of antd's
+// markup, the app's Button and its confirm dialog: the card is on the student's first load (docs/performance.md
+// "Bundle").
+import { App, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { API } from '../../api/routes';
 import { errorText } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
+import { PlainCard, PlainSpace, Text } from '../../components/plain-antd';
 import { PAIRING_TEXTS as T } from './pairing-texts';
 
 /** Only for a student of the current agency (the calls' rule); others see nothing. */
@@ -18,6 +21,7 @@ export function ParentPairingCard() {
 
 function PairingCode({ agencyId }: { agencyId: string }) {
   const call = useCall();
+  const { modal, message } = App.useApp();
   const key = ['pairing-code', agencyId];
   const current = useQuery({ queryKey: key, queryFn: () => call(API.pairingCodeGet) });
   const make = useApiMutation({
@@ -26,48 +30,51 @@ function PairingCode({ agencyId }: { agencyId: string }) {
     invalidates: [key],
   });
   const code = current.data ?? null;
-  const button = (
-    <Button
-      type={code ? 'default' : 'primary'}
-      loading={make.isPending}
-      onClick={code ? undefined : () => void make.run()}
-    >
-      {code ? T.regenerate : T.generate}
-    </Button>
-  );
+  const ask = () =>
+    modal.confirm({
+      title: T.regenerateConfirm,
+      okText: T.ok,
+      cancelText: T.cancel,
+      onOk: () => make.run(),
+    });
+  const copy = () =>
+    void navigator.clipboard?.writeText(code?.code ?? '').then(
+      () => message.success(T.copied),
+      () => undefined,
+    );
   return (
-    <Card title={T.title} size="small">
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{T.intro}</Typography.Text>
+    <PlainCard title={T.title}>
+      <PlainSpace orientation="vertical" style={{ width: '100%' }}>
+        <Text type="secondary">{T.intro}</Text>
         {current.isError ? (
-          <Typography.Text type="danger">{errorText(current.error)}</Typography.Text>
+          <Text type="danger">{errorText(current.error)}</Text>
         ) : code ? (
           <div>
-            <Typography.Text
-              strong
-              copyable
+            <span
+              className="ant-typography"
               data-testid="pairing-code"
               style={{ fontSize: 28, letterSpacing: 6, fontFamily: 'monospace' }}
             >
-              {code.code}
-            </Typography.Text>
+              <strong>{code.code}</strong>
+            </span>
+            <Button type="link" size="small" onClick={copy}>
+              {T.copy}
+            </Button>
             <div>
-              <Typography.Text type="secondary">
-                {T.expires(dayjs(code.expiresAt).format('YYYY-MM-DD HH:mm'))}
-              </Typography.Text>
+              <Text type="secondary">{T.expires(dayjs(code.expiresAt).format('YYYY-MM-DD HH:mm'))}</Text>
             </div>
           </div>
         ) : (
-          !current.isPending && <Typography.Text>{T.none}</Typography.Text>
+          !current.isPending && <Text>{T.none}</Text>
         )}
-        {code ? (
-          <Popconfirm title={T.regenerateConfirm} okText={T.ok} cancelText={T.cancel} onConfirm={() => make.run()}>
-            {button}
-          </Popconfirm>
-        ) : (
-          button
-        )}
-      </Space>
-    </Card>
+        <Button
+          type={code ? 'default' : 'primary'}
+          loading={make.isPending}
+          onClick={code ? ask : () => void make.run()}
+        >
+          {code ? T.regenerate : T.generate}
+        </Button>
+      </PlainSpace>
+    </PlainCard>
   );
 }

@@ -2,7 +2,7 @@
 // training to continue, the wrong answers due for review, recent scores and mastery, each one click from doing
 // it; then the ways into every part of the student area, and pairing with a parent.
 import { lazy, Suspense } from 'react';
-import { Spin, Typography } from 'antd';
+import { Spin } from 'antd';
 import { useUser } from '../../app/session-context';
 import { VisitorNotice } from '../../components/VisitorNotice';
 import { STUDENT_TEXTS } from './texts';
@@ -18,10 +18,13 @@ export default function StudentHome() {
   if (!user) return <VisitorNotice text={T.visitor} action={T.login} />;
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+      {/* antd's Typography.Title and Paragraph as their markup (components/plain-antd.tsx). */}
+      <h3 className="ant-typography" style={{ marginTop: 0, marginBottom: 4 }}>
         {T.welcome(user.user?.name || user.user?.username || '')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{T.intro}</Typography.Paragraph>
+      </h3>
+      <div className="ant-typography ant-typography-secondary" style={{ marginBottom: '1em' }}>
+        {T.intro}
+      </div>
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         <HomeBody />
       </Suspense>

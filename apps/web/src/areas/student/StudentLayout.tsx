@@ -1,6 +1,5 @@
 // Student area layout: top bar with the student menu. On a phone the page gets narrower margins and cards wrap
 // their titles instead of clipping them (student.css; docs/web.md "Small screens").
-import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { AreaHeader, usePhone, type AreaMenuItem } from '../../components/AreaHeader';
 import { STUDENT_TEXTS } from './texts';
@@ -27,14 +26,15 @@ export const STUDENT_MENU: AreaMenuItem[] = [
 export function StudentLayout() {
   const phone = usePhone();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    // antd's Layout markup without its code (components/plain-antd.tsx; docs/performance.md "Bundle").
+    <section className="ant-layout" style={{ minHeight: '100vh' }}>
       <AreaHeader brand={STUDENT_TEXTS.brand} items={STUDENT_MENU} homePath="/student/home" />
-      <Layout.Content
-        className="student-content"
+      <main
+        className="ant-layout-content student-content"
         style={{ padding: phone ? 12 : 24, maxWidth: 1200, width: '100%', margin: '0 auto', minWidth: 0 }}
       >
         <Outlet />
-      </Layout.Content>
-    </Layout>
+      </main>
+    </section>
   );
 }

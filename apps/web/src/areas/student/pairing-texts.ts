@@ -8,6 +8,8 @@ export const PAIRING_TEXTS = {
   regenerateConfirm: '重新生成后，旧的配对码立即失效。确定吗？',
   generated: '已生成新的配对码',
   expires: (when: string) => `有效期至 ${when}，只能使用一次`,
+  copy: '复制',
+  copied: '已复制配对码',
   ok: '确定',
   cancel: '取消',
 } as const;

@@ -1,13 +1,16 @@
 // The student home below its greeting (docs/student-home.md): the summary (students of the agency only — the call
 // refuses everyone else), the ways into every part of the student area, and pairing with a parent. A chunk of its
-// own, loaded by the home, so the student's first load stays within its budget (docs/performance.md "Bundle").
+// own, loaded by the home, so the student's first load stays within its budget (docs/performance.md "Bundle");
+// the pairing card, last on the page, after the summary.
 import { lazy, Suspense } from 'react';
-import { Card, Col, Row, Space } from 'antd';
+import { Col, Row } from 'antd';
 import { Link } from 'react-router';
 import { useAppConfig, useUser } from '../../../app/session-context';
+import { PlainCard, PlainCardMeta, PlainSpace } from '../../../components/plain-antd';
 import { STUDENT_MENU } from '../StudentLayout';
 import { STUDENT_TEXTS } from '../texts';
 import HomeSummary from './HomeSummary';
+import { useStudentHome } from './queries';
 
 const ParentPairingCard = lazy(() => import('../ParentPairingCard').then((m) => ({ default: m.ParentPairingCard })));
 
@@ -19,9 +22,9 @@ function Menu() {
       {STUDENT_MENU.filter((m) => m.key !== 'home').map((m) => (
         <Col key={m.key} xs={12} sm={8} lg={4}>
           <Link to={m.path} style={{ display: 'block', height: '100%' }}>
-            <Card hoverable size="small" style={{ height: '100%' }}>
-              <Card.Meta title={m.label} description={HINTS[m.key]} />
-            </Card>
+            <PlainCard hoverable style={{ height: '100%' }}>
+              <PlainCardMeta title={m.label} description={HINTS[m.key]} />
+            </PlainCard>
           </Link>
         </Col>
       ))}
@@ -29,16 +32,28 @@ function Menu() {
   );
 }
 
+/** The summary's read (the one HomeSummary shows): settled once answered or failed. */
+function useSummarySettled(student: boolean): boolean {
+  const home = useStudentHome(student);
+  return !student || !home.isPending;
+}
+
 export default function HomeBody() {
   const { agencyId } = useAppConfig();
   const student = useUser()?.roles.includes(`edu:agency:${agencyId}:student`) ?? false;
+  // The pairing card, last on the page, loads once the summary has its answer: its chunk does not compete with the
+  // summary's read and chunk.
+  const settled = useSummarySettled(student);
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+    <PlainSpace orientation="vertical" size="large" style={{ width: '100%' }}>
       {student && <HomeSummary />}
       <Menu />
-      <Suspense fallback={null}>
-        <ParentPairingCard />
-      </Suspense>
-    </Space>
+      {/* Below the fold: loaded when scrolled towards (docs/performance.md "Bundle"). */}
+      {settled && (
+        <Suspense fallback={null}>
+          <ParentPairingCard />
+        </Suspense>
+      )}
+    </PlainSpace>
   );
 }

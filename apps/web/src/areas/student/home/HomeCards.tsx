@@ -1,7 +1,8 @@
 // The student home's cards from one summary (docs/student-home.md), and their loading skeleton. On a phone the
 // columns stack: tasks, then the training to continue and the review, then scores and mastery.
-import { Card, Col, Row } from 'antd';
+import { Col, Row, Skeleton } from 'antd';
 import type { StudentHome } from '@edu/contract';
+import { PlainCard } from '../../../components/plain-antd';
 import { useNow } from '../train/countdown';
 import { MasteryCard } from './MasteryCard';
 import { serverNow } from './queries';
@@ -43,7 +44,9 @@ export function HomeSkeleton() {
     <Row gutter={[16, 16]} aria-busy="true">
       {[14, 10, 12, 12].map((lg, i) => (
         <Col key={i} xs={24} lg={lg}>
-          <Card size="small" loading />
+          <PlainCard>
+            <Skeleton active />
+          </PlainCard>
         </Col>
       ))}
     </Row>

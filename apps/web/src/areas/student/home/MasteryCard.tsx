@@ -1,8 +1,8 @@
 // 掌握进度: how many knowledge points hold each level (the same counts as /student/point) as one stacked bar,
 // with each level's change over the last seven days; 查看详情 leads to /student/point.
-import { Card, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MASTERY_LEVELS, type StudentHome } from '@edu/contract';
+import { PlainCard, PlainSpace, PlainTag, Text } from '../../../components/plain-antd';
 import { LEVEL_COLORS } from '../point/levels';
 import { MASTERY_TEXTS } from '../point/texts';
 import { HOME_TEXTS } from './texts';
@@ -19,11 +19,11 @@ export function MasteryCard({ mastery }: { mastery: StudentHome['mastery'] }) {
   const practised = total - now.none;
   const changes = SHOWN.filter((l) => l !== 'none' && now[l] !== weekAgo[l]);
   return (
-    <Card title={T.title} size="small" extra={<Link to="/student/point">{T.detail}</Link>}>
-      <Space orientation="vertical" size={10} style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
+    <PlainCard title={T.title} extra={<Link to="/student/point">{T.detail}</Link>}>
+      <PlainSpace orientation="vertical" size={10} style={{ width: '100%' }}>
+        <Text type="secondary">
           {T.total(total)} · {T.practised} {practised}
-        </Typography.Text>
+        </Text>
         <div
           role="img"
           aria-label={SHOWN.map((l) => `${LEVELS[l]} ${now[l]}`).join('，')}
@@ -34,31 +34,31 @@ export function MasteryCard({ mastery }: { mastery: StudentHome['mastery'] }) {
               <div key={l} style={{ width: `${(now[l] / total) * 100}%`, background: LEVEL_COLORS[l] }} />
             ))}
         </div>
-        <Space size={[12, 4]} wrap>
+        <PlainSpace size={[12, 4]} wrap>
           {SHOWN.map((l) => (
-            <Space key={l} size={4}>
+            <PlainSpace key={l} size={4}>
               <span
                 style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: LEVEL_COLORS[l] }}
               />
-              <Typography.Text>
+              <Text>
                 {LEVELS[l]} {now[l]}
-              </Typography.Text>
-            </Space>
+              </Text>
+            </PlainSpace>
           ))}
-        </Space>
-        <Space size={[4, 4]} wrap>
-          <Typography.Text type="secondary">{T.week}</Typography.Text>
+        </PlainSpace>
+        <PlainSpace size={[4, 4]} wrap>
+          <Text type="secondary">{T.week}</Text>
           {changes.length === 0 ? (
-            <Typography.Text type="secondary">{T.noChange}</Typography.Text>
+            <Text type="secondary">{T.noChange}</Text>
           ) : (
             changes.map((l) => (
-              <Tag key={l} color={now[l] > weekAgo[l] ? 'green' : 'default'}>
+              <PlainTag key={l} color={now[l] > weekAgo[l] ? 'green' : 'default'}>
                 {LEVELS[l]} {signed(now[l] - weekAgo[l])}
-              </Tag>
+              </PlainTag>
             ))
           )}
-        </Space>
-      </Space>
-    </Card>
+        </PlainSpace>
+      </PlainSpace>
+    </PlainCard>
   );
 }

@@ -2,10 +2,11 @@
 // mastery") and the earliest few; 开始复习 opens the wrong-answer book's review session right here (its own lazy
 // chunk), and the home reads again when it closes.
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, List, Space, Statistic, Typography } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StudentHome } from '@edu/contract';
+import { PlainCard, PlainList, PlainListItem, PlainSpace, Text } from '../../../components/plain-antd';
 import { homeKeys } from './queries';
 import { HOME_TEXTS } from './texts';
 
@@ -21,43 +22,47 @@ export function ReviewCard({ review }: { review: StudentHome['review'] }) {
     void client.invalidateQueries({ queryKey: homeKeys.all });
   };
   return (
-    <Card title={T.title} size="small" extra={<Link to="/student/wrong/list">{T.book(review.all)}</Link>}>
-      <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+    <PlainCard title={T.title} extra={<Link to="/student/wrong/list">{T.book(review.all)}</Link>}>
+      <PlainSpace orientation="vertical" size={8} style={{ width: '100%' }}>
         {review.due > 0 ? (
-          <Space align="baseline" wrap>
-            <Statistic value={review.due} styles={{ content: { color: '#cf1322' } }} />
-            <Typography.Text type="secondary">{T.due}</Typography.Text>
-          </Space>
+          <PlainSpace align="baseline" wrap>
+            <div className="ant-statistic">
+              <div className="ant-statistic-content" style={{ color: '#cf1322' }}>
+                <span className="ant-statistic-content-value">
+                  <span className="ant-statistic-content-value-int">{review.due}</span>
+                </span>
+              </div>
+            </div>
+            <Text type="secondary">{T.due}</Text>
+          </PlainSpace>
         ) : (
-          <Typography.Text type="secondary">{T.none}</Typography.Text>
+          <Text type="secondary">{T.none}</Text>
         )}
         {review.list.length > 0 && (
-          <List
-            size="small"
-            dataSource={review.list}
-            renderItem={(e) => (
-              <List.Item key={e.questionId} style={{ paddingInline: 0, display: 'block' }}>
-                <Typography.Text ellipsis style={{ display: 'block' }}>
+          <PlainList small>
+            {review.list.map((e) => (
+              <PlainListItem key={e.questionId} style={{ paddingInline: 0, display: 'block' }}>
+                <Text ellipsis style={{ display: 'block' }}>
                   <Link to={`/student/question/answer/record/${e.lastWrongRecordId}`}>
                     {e.title || e.text || T.untitled}
                   </Link>
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                </Text>
+                <Text type="secondary" style={{ fontSize: 12 }}>
                   {e.knowledgeName} · {T.wrongTimes(e.wrongCount)}
-                </Typography.Text>
-              </List.Item>
-            )}
-          />
+                </Text>
+              </PlainListItem>
+            ))}
+          </PlainList>
         )}
         <Button type="primary" disabled={review.due === 0} onClick={() => setOpen(true)}>
           {T.start}
         </Button>
-      </Space>
+      </PlainSpace>
       {open && (
         <Suspense fallback={null}>
           <ReviewSession open filters={{}} onClose={close} />
         </Suspense>
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,8 +1,16 @@
 // 今日任务: the to-do list's first tasks with a countdown to each deadline; 去完成 starts or continues the task's
 // training exactly as the to-do page does (PUT /v1/student/task/{id}/do, docs/tasks.md).
-import { Button, Card, Empty, List, Space, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { TodoTask } from '@edu/contract';
+import {
+  PlainCard,
+  PlainList,
+  PlainListItem,
+  PlainListItemMeta,
+  PlainSpace,
+  Text,
+} from '../../../components/plain-antd';
 import { cstDay, cstIso, TaskTitle, useDoTask } from '../tasks/task-parts';
 import { formatScore } from '../train/format';
 import { HOME_TEXTS, spanText } from './texts';
@@ -42,38 +50,34 @@ function TaskAction({ task }: { task: TodoTask }) {
 
 export function TasksCard({ tasks, now }: { tasks: { total: number; list: TodoTask[] }; now: number }) {
   return (
-    <Card
+    <PlainCard
       title={T.title}
-      size="small"
       extra={tasks.total > 0 ? <Link to="/student/tasks/todo">{T.all(tasks.total)}</Link> : null}
     >
       {tasks.list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} />
       ) : (
-        <List
-          dataSource={tasks.list}
-          renderItem={(task) => {
+        <PlainList>
+          {tasks.list.map((task) => {
             const due = deadlineText(task, now);
             return (
-              <List.Item key={task.taskId} actions={[<TaskAction key="do" task={task} />]}>
-                <List.Item.Meta
+              <PlainListItem key={task.taskId} actions={[<TaskAction key="do" task={task} />]}>
+                <PlainListItemMeta
                   title={<TaskTitle task={task} />}
                   description={
-                    <Space size={8} wrap>
-                      <Typography.Text type={due.urgent ? 'danger' : 'secondary'}>{due.text}</Typography.Text>
+                    <PlainSpace size={8} wrap>
+                      <Text type={due.urgent ? 'danger' : 'secondary'}>{due.text}</Text>
                       {task.progress === 'done' && (
-                        <Typography.Text>
-                          {T.score(formatScore(task.taskScore), formatScore(task.maxScore))}
-                        </Typography.Text>
+                        <Text>{T.score(formatScore(task.taskScore), formatScore(task.maxScore))}</Text>
                       )}
-                    </Space>
+                    </PlainSpace>
                   }
                 />
-              </List.Item>
+              </PlainListItem>
             );
-          }}
-        />
+          })}
+        </PlainList>
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,7 +1,8 @@
 // 继续练习: the running training the student touched last, with its progress and time left; 继续 opens it.
-import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { StudentHome } from '@edu/contract';
+import { PlainCard, PlainSpace, PlainTag, Text } from '../../../components/plain-antd';
 import { formatCountdown } from '../train/countdown';
 import { HOME_TEXTS } from './texts';
 
@@ -11,19 +12,19 @@ export function TrainingCard({ training, now }: { training: StudentHome['trainin
   const navigate = useNavigate();
   const c = training.current;
   return (
-    <Card title={T.title} size="small">
+    <PlainCard title={T.title}>
       {!c ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty}>
           <Link to="/student/train">{T.browse}</Link>
         </Empty>
       ) : (
-        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-          <Space size={4} wrap>
-            <Typography.Text strong>{c.title}</Typography.Text>
-            {c.type === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
-            {c.taskId && <Tag color="purple">{T.task}</Tag>}
-          </Space>
-          <Typography.Text type="secondary">
+        <PlainSpace orientation="vertical" size={8} style={{ width: '100%' }}>
+          <PlainSpace size={4} wrap>
+            <Text strong>{c.title}</Text>
+            {c.type === 'paper' && <PlainTag color="geekblue">{T.paper}</PlainTag>}
+            {c.taskId && <PlainTag color="purple">{T.task}</PlainTag>}
+          </PlainSpace>
+          <Text type="secondary">
             {[
               T.answered(c.answered),
               c.phaseCount > 1 ? T.phase(c.phaseIndex, c.phaseCount) : null,
@@ -31,19 +32,19 @@ export function TrainingCard({ training, now }: { training: StudentHome['trainin
             ]
               .filter(Boolean)
               .join(' · ')}
-          </Typography.Text>
-          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+          </Text>
+          <PlainSpace wrap style={{ justifyContent: 'space-between', width: '100%' }}>
             <Button type="primary" onClick={() => void navigate(`/student/train/${c.trainId}/do`)}>
               {T.continue}
             </Button>
             {training.running > 1 && (
               <Link to="/student/train">
-                <Typography.Text type="secondary">{T.others(training.running - 1)}</Typography.Text>
+                <Text type="secondary">{T.others(training.running - 1)}</Text>
               </Link>
             )}
-          </Space>
-        </Space>
+          </PlainSpace>
+        </PlainSpace>
       )}
-    </Card>
+    </PlainCard>
   );
 }

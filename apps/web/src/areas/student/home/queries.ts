@@ -5,7 +5,8 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 
 export const homeKeys = { all: ['student-home'] as const, home: (agencyId: string) => ['student-home', agencyId] };
 
-export function useStudentHome() {
+/** `enabled` false: no read (the home of a user who is not a student of the agency). */
+export function useStudentHome(enabled = true) {
   const call = useCall();
   const { agencyId } = useAppConfig();
   return useQuery({
@@ -13,6 +14,7 @@ export function useStudentHome() {
     queryFn: () => call(API.studentHome, { query: { agencyId } }),
     // Read again whenever the home opens: coming back from a training or a task, its cards must have moved on.
     staleTime: 0,
+    enabled,
   });
 }
 

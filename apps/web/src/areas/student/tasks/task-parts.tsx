@@ -1,11 +1,11 @@
 // What the to-do list and the student home both show of a task (docs/tasks.md "Pages"): its
 // title with state tags, the action that starts or continues it, and deadlines read in China Standard Time.
-import { Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { TodoTask } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
+import { PlainSpace, PlainTag } from '../../../components/plain-antd';
 import { TODO_TEXTS as T } from './texts';
 
 const CST = 8 * 3600_000;
@@ -19,13 +19,13 @@ const COLORS = { not_started: 'default', running: 'processing', done: 'success' 
 /** The task's title and its tags: progress, homework, paper, late. */
 export function TaskTitle({ task }: { task: TodoTask }) {
   return (
-    <Space size={4} wrap>
+    <PlainSpace size={4} wrap>
       <span>{task.title}</span>
-      <Tag color={COLORS[task.progress]}>{T.progress[task.progress]}</Tag>
-      {task.homework && <Tag color="purple">{T.homework}</Tag>}
-      {task.schemeType === 'paper' && <Tag color="geekblue">{T.paper}</Tag>}
-      {task.late && <Tag color="orange">{T.late}</Tag>}
-    </Space>
+      <PlainTag color={COLORS[task.progress]}>{T.progress[task.progress]}</PlainTag>
+      {task.homework && <PlainTag color="purple">{T.homework}</PlainTag>}
+      {task.schemeType === 'paper' && <PlainTag color="geekblue">{T.paper}</PlainTag>}
+      {task.late && <PlainTag color="orange">{T.late}</PlainTag>}
+    </PlainSpace>
   );
 }
 
