@@ -16,7 +16,7 @@ import { call, login } from '../lib/api.js';
 import { DEMO_PASSWORD, intArg, machine, writeResult } from '../lib/knowledge-graph.js';
 
 const RUNS = intArg('runs', 3);
-/** The demo seed's paper (docs/training.md): the exam page measured. */
+/** The demo seed's paper (docs/practice-engine.md "Paper schemes"): the exam page measured. */
 const PAPER_SCHEME_ID = '2';
 const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
 const LCP_TARGET_MS = 1500;

@@ -172,6 +172,10 @@ describe('sealing as a property over interleavings of starts, answers and hand-i
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), async (steps) => {
         let exam: Training | null = null;
         let tr: Training | null = null;
+        /** The paper training the practice started under: its draws (a visit may draw several questions at once)
+         *  were all made while that paper ran. One started before the paper may show a question it drew earlier:
+         *  that one is sealed (its answer shows nothing), which the key check covers. */
+        let drewUnder: string | null = null;
         try {
           for (const s of steps) {
             const held = new Set(exam?.paper?.questions.map((q) => q.id) ?? []);
@@ -179,6 +183,7 @@ describe('sealing as a property over interleavings of starts, answers and hand-i
             else if (s.kind === 'handIn' && exam) exam = (await finish(exam.trainId), null);
             else if (s.kind === 'startPractice' && !tr) {
               tr = await start(practice);
+              drewUnder = exam?.trainId ?? null;
               // A draw made while the paper runs takes none of its questions.
               for (const id of drawnBy(tr)) if (exam) expect(held.has(id), `drew ${id}`).toBe(false);
             } else if (s.kind === 'answer' && tr?.status === 'running' && tr.question) {
@@ -187,7 +192,7 @@ describe('sealing as a property over interleavings of starts, answers and hand-i
               if (held.has(q)) expect(r.result, `answer to sealed ${q}`).toBeNull();
               else expect(r.result?.standardAnswer.length ?? 0, `answer to free ${q}`).toBeGreaterThan(0);
               tr = r.training.status === 'running' ? r.training : null;
-              if (tr && exam)
+              if (tr && exam && drewUnder === exam.trainId)
                 for (const id of drawnBy(tr)) if (id !== q) expect(held.has(id), `drew ${id}`).toBe(false);
             }
           }

@@ -202,14 +202,18 @@ describe('PUT /v1/exam/questions/import', () => {
       ['xlsx', 'not a workbook'],
       ['gift', '// only a comment\n'],
     ];
-    for (const [format, body] of unreadable) {
-      const { jobId } = expectOk(await upload('PUT', importUrl({ format, repoId }), body)) as { jobId: string };
-      const { job } = await settle(jobId);
-      expect(job.status, format).toBe('failed');
-      expect(job.message, format).toMatch(/[\u4e00-\u9fff]/);
-    }
+    // The three jobs run side by side: each is a child process, and one after another they took most of the
+    // test's time on a loaded machine (docs/testing.md "Timeouts").
+    await Promise.all(
+      unreadable.map(async ([format, body]) => {
+        const { jobId } = expectOk(await upload('PUT', importUrl({ format, repoId }), body)) as { jobId: string };
+        const { job } = await settle(jobId);
+        expect(job.status, format).toBe('failed');
+        expect(job.message, format).toMatch(/[\u4e00-\u9fff]/);
+      }),
+    );
     expect(await repoQuestions(repoId)).toEqual([]);
-  });
+  }, 90_000);
 
   it('answers 404 for a foreign repository, 403 for a borrowed one and for a role that may not author', async () => {
     // Repository 2 is agency other's own; 3 is other's shared one, which demo borrows by reference.
