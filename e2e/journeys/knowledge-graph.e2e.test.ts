@@ -375,7 +375,8 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     const confirm = await opened(student.locator('.ant-modal-confirm'));
     await expect.poll(() => confirm.innerText()).toContain('交卷后不能再修改答案。');
     await confirm.getByRole('button', { name: '交卷', exact: true }).click();
-    await expect.poll(() => visible(student, '训练已完成')).toBe(true);
+    // Mastered on the spot: the summary says so (docs/knowledge-graph.md "Practice").
+    await expect.poll(() => visible(student, '恭喜！全部答对，这个知识点已掌握')).toBe(true);
     await expect.poll(() => confirm.count()).toBe(0);
     expect(await squeezed(student.locator('.training-stats'))).toContain(`${QUESTIONS[0]}/${QUESTIONS[0]}`);
     await shot(student, 'knowledge-graph-check-done');

@@ -388,10 +388,10 @@ describe('organisation journey', () => {
     });
     expect(((await login.json()) as { errno: number }).errno).not.toBe(0);
 
-    // The right one: signed up, logged in, the child's history.
+    // The right one: signed up, logged in, the child's history (the training carries the task's title).
     await fill(pairingCode.toLowerCase());
     await page.waitForURL(/\/parent\/?$/);
-    const historyRow = page.getByRole('row').filter({ hasText: paper.title });
+    const historyRow = page.getByRole('row').filter({ hasText: taskTitle });
     await expect.poll(() => visible(historyRow)).toBe(true);
     expect(await text(historyRow)).toMatch(/已完成.*1\.5 \/ 3/);
     await shot(page, 'organisation-parent-home');
@@ -451,7 +451,7 @@ describe('organisation journey', () => {
 
     await member.getByRole('link', { name: student.name }).click();
     await page.waitForURL(/\/admin\/class\/studentInfo\/\d+$/);
-    const training = page.getByRole('row').filter({ hasText: paper.title });
+    const training = page.getByRole('row').filter({ hasText: taskTitle });
     await expect.poll(() => text(training)).toMatch(/已完成.*1\.5/);
     await shot(page, 'organisation-teacher-student');
   });
