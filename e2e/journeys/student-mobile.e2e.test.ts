@@ -324,7 +324,17 @@ describe('the student area on a phone', () => {
     await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
     await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
     // The exam bar (docs/web.md "The exam page"): time, 答题卡 and 交卷 on one line, still in view at the bottom.
-    await oneLine('paper bar', page.locator('.exam-bar .train-countdown, .exam-bar-actions button'));
+    // One row: the boxes of the time, 答题卡 and 交卷 share their vertical centre and none is two lines tall (the
+    // countdown's icon and figures are inline boxes, whose line count innerText does not tell).
+    const row = await page
+      .locator('.exam-bar .train-countdown, .exam-bar-actions button')
+      .evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => ({ mid: r.y + r.height / 2, h: r.height })),
+      );
+    expect(row.length, 'paper bar: elements').toBeGreaterThanOrEqual(3);
+    const mids = row.map((b) => b.mid);
+    expect(Math.max(...mids) - Math.min(...mids), 'paper bar: one row').toBeLessThan(8);
+    expect(Math.max(...row.map((b) => b.h)), 'paper bar: one line each').toBeLessThan(48);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await onScreen('paper bar after scrolling', page.locator('.exam-bar').getByRole('button'));
