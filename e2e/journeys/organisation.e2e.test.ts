@@ -433,7 +433,8 @@ describe('organisation journey', () => {
 
     await row.getByRole('link', { name: '统计' }).click();
     await page.waitForURL(/\/admin\/class\/\d+\/stats$/);
-    const taskRow = page.getByRole('row').filter({ hasText: taskTitle });
+    // The tasks table's row (the trainings further down carry the task's title too).
+    const taskRow = page.getByRole('row').filter({ hasText: taskTitle }).first();
     await expect.poll(() => visible(taskRow)).toBe(true);
     // assigned 4, started 1, finished 1, average score rate 50 %.
     const cells = await taskRow.locator('td').allTextContents();
