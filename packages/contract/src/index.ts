@@ -43,3 +43,5 @@ export * from './schemas/store.js';
 export * from './schemas/repository.js';
 export * from './judge/index.js';
 export * from './engine/index.js';
+export * from './schemas/lessons.js';
+export * from './realtime/lesson-protocol.js';
