@@ -2,12 +2,13 @@
 import { Agency, pageOf, PublicAgency } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp, anyString } from '../../test/test-app.js';
+import { SAMPLE_IMAGES } from '../../test/images.js';
 
 let t: TestApp;
 let admin: string;
 let agencyAdmin: string;
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = SAMPLE_IMAGES['image/png'];
 const AgencyPage = pageOf(Agency);
 
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agencies, fileUsage, files, questions, users } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
+import { pngOfSize } from '../../test/images.js';
 
-/** A valid PNG of `size` bytes (its signature, then padding). */
-const png = (size = 1000) =>
-  Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(Math.max(0, size - 8))]);
+/** A whole PNG of `size` bytes. */
+const png = (size = 1000) => pngOfSize(size);
 
 const upload = (t: TestApp, token: string, body: Buffer, agency?: string) =>
   t.call<{ id: string; url: string }>('PUT', '/v1/files', {

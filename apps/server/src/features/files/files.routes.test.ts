@@ -2,21 +2,12 @@
 import { FILE_MAX_BYTES, StoredFile } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { SAMPLE_IMAGES } from '../../test/images.js';
 
 let t: TestApp;
 let token: string;
 
-const SAMPLES = {
-  'image/png': Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  'image/jpeg': Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  'image/gif': Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]),
-  'image/webp': Buffer.concat([
-    Buffer.from('RIFF'),
-    Buffer.from([0x1a, 0, 0, 0]),
-    Buffer.from('WEBPVP8 '),
-    Buffer.alloc(16),
-  ]),
-};
+const SAMPLES = SAMPLE_IMAGES;
 
 const upload = (payload: Buffer | string, contentType = 'application/octet-stream', auth = token) =>
   t.app.inject({

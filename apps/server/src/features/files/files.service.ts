@@ -13,6 +13,7 @@ import {
   type Quota,
 } from './files.repository.js';
 import { detectImageType } from './files.policy.js';
+import { checkedImage } from './image-check.js';
 
 export const fileUrl = (id: string) => `/v1/files/${id}`;
 
@@ -36,18 +37,29 @@ export class FilesService {
     if (data.length > FILE_MAX_BYTES) throw new ApiError('payload_too_large', '图片不能超过 2 MB');
     const type = detectImageType(data);
     if (!type) throw new ApiError('unsupported_media_type', '只支持 PNG、JPEG、GIF、WebP 图片');
+    // The stored copy is the image alone, without the blocks that carry free text (image-check.ts).
+    const image = checkedImage(type, data);
+    if (!image)
+      throw new ApiError('unsupported_media_type', '图片文件不完整或含有图片以外的内容，请重新导出图片后上传');
     // 128 random bits: files are readable without a login, so ids must not be guessable.
     const id = randomBytes(16).toString('base64url');
     const quotas: Quota[] = [{ owner: userQuotaOwner(by.userId), limitBytes: this.limits.quotaUserBytes }];
     if (by.agencyId) quotas.push({ owner: agencyQuotaOwner(by.agencyId), limitBytes: this.limits.quotaAgencyBytes });
-    const file = { id, type, data, agencyId: by.agencyId, createdBy: by.userId, now: new Date(this.clock.now()) };
+    const file = {
+      id,
+      type,
+      data: image,
+      agencyId: by.agencyId,
+      createdBy: by.userId,
+      now: new Date(this.clock.now()),
+    };
     try {
       await this.repo.insertWithinQuotas(file, quotas);
     } catch (e) {
-      if (e instanceof QuotaExceeded) throw this.quotaError(e, data.length);
+      if (e instanceof QuotaExceeded) throw this.quotaError(e, image.length);
       throw e;
     }
-    return { id, url: fileUrl(id), type, size: data.length };
+    return { id, url: fileUrl(id), type, size: image.length };
   }
 
   /** 413 saying which quota, how much of it is used, and that unused images are removed after the grace period. */

@@ -11,10 +11,11 @@ import {
 } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { SAMPLE_IMAGES } from '../../test/images.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const PNG = SAMPLE_IMAGES['image/png'];
 
 const call = <T>(
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
