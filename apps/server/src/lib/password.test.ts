@@ -29,6 +29,18 @@ describe('checkNewPassword', () => {
     expect(checkNewPassword('zhangwei2026', ['zhangwei'])).not.toBeNull();
   });
 
+  it('refuses common Chinese passwords and the demo password', () => {
+    for (const p of ['woaini1314', 'aini1314520', 'wang123456!', 'edu-demo-2026', 'zhang5201314', 'woaini520520'])
+      expect(checkNewPassword(p), p).not.toBeNull();
+  });
+
+  it('refuses passwords built on the username without its agency prefix, reversed or doubled', () => {
+    const account = ['demo_liuxiaoming', '刘晓明'];
+    for (const p of ['liuxiaoming', 'gnimoaixuil', 'liuxiaomingliuxiaoming', 'liuxiaoming2026', 'Liuxiaoming!'])
+      expect(checkNewPassword(p, account), p).not.toBeNull();
+    expect(checkNewPassword('correct horse battery staple', account)).toBeNull();
+  });
+
   it('counts code points of any script: 8 to 128 characters', () => {
     expect(checkNewPassword('aB3$x')).toBe('新密码至少 8 个字符');
     // Seven emoji are 14 UTF-16 units but 7 characters.
