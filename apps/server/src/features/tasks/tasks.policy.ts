@@ -59,8 +59,20 @@ export function refusal(t: TaskWindow, now: number): string | null {
   return null;
 }
 
-/** A training started at or after the deadline is late (only late policies let one start then). */
-export const isLate = (startedAt: number | null, deadline: number) => startedAt !== null && startedAt >= deadline;
+/**
+ * A training is late when it started at or after the deadline (only late policies let one start then), or ended
+ * after it: under `late` and `penalty` a training started in the window is not cut at the deadline and may be
+ * handed in after it (docs/tasks.md "Window and late policies"). Under `none` it ends by the deadline, never late.
+ */
+export const isLate = (startedAt: number | null, endedAt: number | null, deadline: number) =>
+  startedAt !== null && (startedAt >= deadline || (endedAt !== null && endedAt > deadline));
+
+/**
+ * Where a new task training's time is cut: at the deadline under `none` when started before it, else nowhere
+ * (a late start, or a late policy: the training keeps its own time limit and is late if handed in after).
+ */
+export const taskCutAt = (policy: TaskLatePolicy, deadline: number, now: number): number | null =>
+  policy === 'none' && now < deadline ? deadline : null;
 
 /** The task's score of a training: a late one loses the penalty's percentage under `penalty`. */
 export function taskScore(score: number, late: boolean, policy: TaskLatePolicy, penalty: number): number {

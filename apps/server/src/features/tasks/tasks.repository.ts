@@ -236,6 +236,7 @@ export class TasksRepository {
           score: trainings.score,
           maxScore: trainings.maxScore,
           startedAt: trainings.startedAt,
+          endedAt: trainings.endedAt,
         })
         .from(taskStudents)
         .innerJoin(tasks, eq(tasks.id, taskStudents.taskId))

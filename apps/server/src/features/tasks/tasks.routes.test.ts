@@ -70,6 +70,10 @@ const answer = (trainId: string, questionId: string, ans: string[], token = stud
     questionId,
     answer: ans,
   });
+const freshStudent = async (username: string) => {
+  const id = await addUser(t, username, username, ['edu:agency:demo:student']);
+  return { id, token: await t.login(username) };
+};
 const dashboard = async (id: string, token = agency) =>
   TaskDashboard.parse(expectOk(await call<TaskDashboard>('GET', `/v1/task/${id}/dashboard`, token)));
 
@@ -144,6 +148,68 @@ describe('late policies', () => {
     expect(l).toMatchObject({ late: true, score: 2, taskScore: 2, progress: 'done' });
     const p = (await dashboard(penalty.taskId)).students.find((s) => s.username === 'student')!;
     expect(p).toMatchObject({ late: true, score: 2, taskScore: 1.2 });
+  });
+
+  it('lets a training started in the window run past the deadline under a late policy, late when handed in after', async () => {
+    for (const policy of ['late', 'penalty'] as const) {
+      // A student of their own: another task's running training of the scheme would seal its questions.
+      const { id: who, token } = await freshStudent(`task-late-${policy}`);
+      const task = await create({
+        latePolicy: policy,
+        latePenalty: policy === 'penalty' ? 50 : 0,
+        classId: null,
+        studentIds: [String(who)],
+        startTime: t.clock.now(),
+        deadline: t.clock.now() + HOUR,
+      });
+      const tr = Training.parse(expectOk(await doTask(task.taskId, token)));
+      expectOk(await answer(tr.trainId, bank.single, ['A'], token));
+      // Past the deadline: not expired (the scheme has no time limit of its own), answers still taken.
+      t.clock.advance(2 * HOUR);
+      await t.app.services.trainingSweep.run();
+      expect(Training.parse(expectOk(await call<Training>('GET', `/v1/train/${tr.trainId}`, token))).status).toBe(
+        'running',
+      );
+      expect((await todo(token)).find((x) => x.taskId === task.taskId)).toMatchObject({
+        progress: 'running',
+        canDo: true,
+      });
+      expectOk(await answer(tr.trainId, bank.trueFalse, ['T'], token));
+      const row = (await dashboard(task.taskId)).students.find((s) => s.username === `task-late-${policy}`)!;
+      expect(row).toMatchObject({ progress: 'done', late: true, score: 2, taskScore: policy === 'penalty' ? 1 : 2 });
+    }
+  });
+
+  it('does not count a training handed in before the deadline as late under a late policy', async () => {
+    const task = await create({
+      latePolicy: 'penalty',
+      latePenalty: 50,
+      startTime: t.clock.now(),
+      deadline: t.clock.now() + HOUR,
+    });
+    const tr = Training.parse(expectOk(await doTask(task.taskId, student2)));
+    expectOk(await answer(tr.trainId, bank.single, ['A'], student2));
+    expectOk(await answer(tr.trainId, bank.trueFalse, ['T'], student2));
+    t.clock.advance(2 * HOUR);
+    const row = (await dashboard(task.taskId)).students.find((s) => s.username === 'task-s2')!;
+    expect(row).toMatchObject({ progress: 'done', late: false, score: 2, taskScore: 2 });
+  });
+
+  it('refuses a deadline moved into the past on edit, and keeps an unchanged past one', async () => {
+    const task = await create({ startTime: t.clock.now(), deadline: t.clock.now() + HOUR });
+    const edit = (over: Record<string, unknown>) =>
+      call(
+        'POST',
+        `/v1/task/${task.taskId}`,
+        agency,
+        fields({ startTime: task.startTime, deadline: task.deadline, ...over }),
+      );
+    t.clock.advance(HOUR / 2);
+    const r = await edit({ deadline: t.clock.now() - 1000 });
+    expectError(r, 400);
+    expect(JSON.stringify(r.body)).toContain('截止时间必须晚于现在');
+    t.clock.advance(HOUR);
+    expectOk(await edit({ title: '改名的旧任务' }));
   });
 
   it('refuses a window that ends before it starts and a penalty of 0', async () => {

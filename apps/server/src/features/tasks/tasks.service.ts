@@ -26,6 +26,7 @@ import type { TaskPaperGate, Trainee, TrainingService } from '../training/traini
 import {
   canDo,
   isLate,
+  taskCutAt,
   isTeacher,
   mayWrite,
   progressOf,
@@ -175,6 +176,9 @@ export class TasksService implements TaskPaperGate {
     const row = await this.load(u, id);
     if (!(await this.editable(u, row))) throw forbidden(READ_ONLY);
     const { write, studentIds } = await this.resolve(u, f);
+    // A moved deadline must lie ahead, as on create; an unchanged one may have passed (editing an old task's title).
+    if (write.deadline.getTime() !== row.deadline.getTime() && write.deadline.getTime() <= this.clock.now())
+      throw invalidField('request.deadline', '截止时间必须晚于现在');
     if (write.schemeId !== row.schemeId && (await this.repo.assigned([row.id])).some((a) => a.trainId !== null))
       throw conflict('已有学生开始该任务，不能更换训练方案');
     await this.repo.update(row.id, write, studentIds, new Date(this.clock.now()));
@@ -236,7 +240,7 @@ export class TasksService implements TaskPaperGate {
       total,
       list: rows.map(({ task: t, ...tr }) => {
         const progress = progressOf(tr.status);
-        const late = isLate(tr.startedAt?.getTime() ?? null, t.deadline.getTime());
+        const late = isLate(tr.startedAt?.getTime() ?? null, tr.endedAt?.getTime() ?? null, t.deadline.getTime());
         const score = progress === 'done' ? (tr.score ?? 0) : 0;
         const policy = t.latePolicy as TaskLatePolicy;
         return {
@@ -267,7 +271,8 @@ export class TasksService implements TaskPaperGate {
   /**
    * Starts or continues the student's training of the task. A training already there is answered whatever the
    * window (a running one ends by its own time; an ended one is its result). A new one needs the window, or a
-   * late policy after the deadline; one started in the window expires at the deadline.
+   * late policy after the deadline; one started in the window expires at the deadline under `none`, and keeps its
+   * own time limit under a late policy (late if handed in after the deadline).
    */
   async doTask(user: Trainee, id: string): Promise<Training> {
     const n = parseNumericId(id);
@@ -308,7 +313,7 @@ export class TasksService implements TaskPaperGate {
           phases: scheme.phases,
         },
       },
-      now < deadline ? deadline : null,
+      taskCutAt(task.latePolicy as TaskLatePolicy, deadline, now),
     );
   }
 }
@@ -318,7 +323,7 @@ export const EXPORT_MAX_ROWS = 20_000;
 
 function result(t: TaskRow | (TaskRow & object), a: AssignedRow): TaskStudentResult {
   const progress = progressOf(a.status);
-  const late = isLate(a.startedAt?.getTime() ?? null, t.deadline.getTime());
+  const late = isLate(a.startedAt?.getTime() ?? null, a.endedAt?.getTime() ?? null, t.deadline.getTime());
   // A running training's score is not final (and a running paper's is sealed): none until it ends, shown and
   // exported as an empty cell, never as 0 (docs/tasks.md "Scores").
   const score = progress === 'done' ? (a.score ?? 0) : null;
