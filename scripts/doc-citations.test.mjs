@@ -54,4 +54,11 @@ describe('the repository', () => {
     expect(repoDocs.size).toBeGreaterThan(10);
     expect(citationProblems(files, repoDocs)).toEqual([]);
   });
+
+  it('lists every document of docs/ in its index, docs/README.md', () => {
+    const { docs: repoDocs } = readRepository(fileURLToPath(new URL('..', import.meta.url)));
+    const index = repoDocs.get('README.md') ?? '';
+    const unlisted = [...repoDocs.keys()].filter((name) => name !== 'README.md' && !index.includes(`docs/${name}`));
+    expect(unlisted).toEqual([]);
+  });
 });
