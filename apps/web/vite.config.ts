@@ -1,16 +1,18 @@
 // Vite build of the web app; in development /v1 and /docs go to the local API server. The build writes
 // a manifest (the bundle budget reads it, src/build/bundle-budget.ts) and precompressed .br/.gz copies;
-// `virtual:api-table` is the API table without its schemas (src/build/api-table-plugin.ts).
+// `virtual:api-table` is the API table without its schemas (src/build/api-table-plugin.ts); the whiteboard's fonts
+// are copied in from the package (src/build/excalidraw-assets-plugin.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdZeroRuntimePlugin } from './src/build/antd-zero-runtime-plugin.js';
 import { apiTablePlugin } from './src/build/api-table-plugin.js';
+import { excalidrawAssetsPlugin } from './src/build/excalidraw-assets-plugin.js';
 import { precompressPlugin } from './src/build/precompress.js';
 
 const api = 'http://127.0.0.1:18080';
 
 export default defineConfig({
-  plugins: [react(), apiTablePlugin(), antdZeroRuntimePlugin(), precompressPlugin()],
+  plugins: [react(), apiTablePlugin(), antdZeroRuntimePlugin(), excalidrawAssetsPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/v1': { target: api, changeOrigin: true, ws: true },

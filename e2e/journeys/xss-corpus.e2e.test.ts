@@ -55,8 +55,10 @@ async function openAndScan(page: Page, path: string, markers: string[]): Promise
       for (const m of markers.slice(1)) {
         if (!(await until(() => all().includes(m)))) return { ok: false, missing: m, bad: [] };
       }
-      // Let images, autofocus, animations and toggles fire their (removed) handlers.
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+      // Let images, autofocus, animations and toggles fire their (removed) handlers: every image loaded or failed,
+      // then two frames.
+      await until(() => Array.from(document.images).every((img) => img.complete));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const bad: string[] = [];
       const urlAttrs = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster', 'srcdoc'];
       for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -186,7 +188,11 @@ describe('XSS corpus and fidelity', () => {
       for (const h of after.slice(before)) fired.push(`payload ${i}: ${h}`);
       for (const b of scan.bad) fired.push(`payload ${i}: ${b}`);
       if (i === 0) {
-        await page.waitForTimeout(400); // the staff panel's open animation
+        // The staff panel open and its animation over.
+        await page.waitForFunction(
+          () =>
+            !!document.querySelector('.ant-collapse-content-active') && !document.querySelector('.ant-motion-collapse'),
+        );
         await shot(page, 'xss-payload-preview');
       }
     }
@@ -195,7 +201,8 @@ describe('XSS corpus and fidelity', () => {
     const dialogsBefore = hits.length;
     await page.goto('/admin/question/list');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(200);
+    // Every image of the excerpts loaded or failed (a failing one would fire an onerror handler had it kept one).
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     for (const h of [...hits.slice(dialogsBefore), ...(await windowHits(page))]) fired.push(`list page: ${h}`);
     const listBad = await page.evaluate(() =>
       Array.from(document.body.querySelectorAll('*')).flatMap((el) =>

@@ -78,6 +78,9 @@ export async function startServer(
       DATABASE_URL: '',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
       LOG_LEVEL: 'warn',
+      // The journeys' fake AI provider listens on 127.0.0.1; an agency's own setting may reach it only when
+      // allow-listed (docs/security.md "Outbound requests").
+      AI_PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
       // The web app built for this e2e run (global-setup.ts), for every server a journey starts.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...env,

@@ -36,6 +36,10 @@ import { storeRoutes } from './features/store/store.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
 import { readingStepsRoutes } from './features/reading-steps/reading-steps.routes.js';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
+import { lessonsRoutes } from './features/lessons/lessons.routes.js';
+import { lessonsLiveRoutes } from './features/lessons-live/lessons-live.routes.js';
+import { placementRoutes } from './features/placement/placement.routes.js';
+import realtime from './realtime/realtime.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
 import auth from './plugins/auth.js';
@@ -123,6 +127,11 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(knowledgeGraphRoutes);
   await app.register(recitationRoutes);
   await app.register(storeRoutes);
+  await app.register(lessonsRoutes);
+  await app.register(lessonsLiveRoutes);
+  await app.register(placementRoutes);
+  // The lesson room's socket server on this app's HTTP server (docs/lessons.md "Realtime").
+  await app.register(realtime, { db });
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));
   return app;
 }

@@ -7,6 +7,12 @@ import { checkNewPassword } from './lib/password.js';
 
 const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** A comma list of URLs, blanks left out. */
+const urlList = (v: string) =>
+  v
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
 
 const EnvSchema = z
   .object({
@@ -167,8 +173,55 @@ const EnvSchema = z
     READING_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
     AI_KEY_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     AI_CALL_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /**
+     * Hosts an agency's own AI provider setting may reach even when they resolve to a private address
+     * (docs/security.md "Outbound requests"): a comma list of host names or IP addresses.
+     */
+    AI_PROVIDER_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((h) => h.trim())
+            .every((h) => h === '' || /^[\w.-]+$|^\[?[0-9a-f:.]+\]?$/i.test(h)),
+        'must be a comma list of host names or IP addresses (no scheme, port or path)',
+      ),
+    /**
+     * Lessons (docs/lessons.md "Statuses"): how many minutes before its start the teacher may open a lesson, and how
+     * many minutes after its scheduled end a lesson left open ends by itself.
+     */
+    LESSON_OPEN_EARLY_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
+    LESSON_AUTO_END_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+    /**
+     * The lesson room's socket (docs/lessons.md "Realtime", docs/server.md "Configuration"): the largest message in
+     * KiB, the messages one connection may send per second and in a burst, its pointer updates per second, and how
+     * often every connection's token and lesson seats are checked again.
+     */
+    REALTIME_MAX_MESSAGE_KB: z.coerce.number().int().min(64).max(16_384).default(1024),
+    REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(60),
+    REALTIME_MESSAGE_BURST: z.coerce.number().int().min(1).max(10_000).default(120),
+    REALTIME_POINTER_HZ: z.coerce.number().int().min(1).max(120).default(20),
+    REALTIME_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    /**
+     * ICE servers of the lesson video (docs/lessons.md "Video"): comma lists of STUN and TURN URLs, the secret shared
+     * with coturn (`static-auth-secret`) that time-limited TURN credentials are signed with, and their lifetime.
+     */
+    STUN_URLS: z
+      .string()
+      .default('')
+      .refine((v) => urlList(v).every((u) => /^stuns?:\S+$/.test(u)), 'must be a comma list of stun: or stuns: URLs'),
+    TURN_URLS: z
+      .string()
+      .default('')
+      .refine((v) => urlList(v).every((u) => /^turns?:\S+$/.test(u)), 'must be a comma list of turn: or turns: URLs'),
+    TURN_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    TURN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
   })
   .superRefine((e, ctx) => {
+    if (urlList(e.TURN_URLS).length > 0 && !e.TURN_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is needed when TURN_URLS is set' });
     if (e.PAIRING_DELAY_MAX_SECONDS < e.PAIRING_DELAY_BASE_SECONDS)
       ctx.addIssue({
         code: 'custom',
@@ -248,12 +301,16 @@ const EnvSchema = z
       retentionMs: e.JOB_RETENTION_DAYS * 24 * 3600 * 1000,
     },
     notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
+    lessons: { openEarlyMinutes: e.LESSON_OPEN_EARLY_MINUTES, autoEndMinutes: e.LESSON_AUTO_END_MINUTES },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
     reading: {
       jobSeconds: e.READING_JOB_SECONDS,
       maxConcurrent: e.READING_MAX_CONCURRENT,
       keySecret: e.AI_KEY_SECRET,
       callRetentionMs: e.AI_CALL_LOG_RETENTION_DAYS * 24 * 3600 * 1000,
+      allowedHosts: e.AI_PROVIDER_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
     },
     pairing: {
       codeValidMs: e.PAIRING_CODE_DAYS * 24 * 3600 * 1000,
@@ -267,6 +324,19 @@ const EnvSchema = z
         maxFailuresPerAddress: e.PAIRING_MAX_FAILURES_PER_ADDRESS,
         addressWindowSeconds: e.PAIRING_WINDOW_SECONDS,
       },
+    },
+    realtime: {
+      maxMessageBytes: e.REALTIME_MAX_MESSAGE_KB * 1024,
+      messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
+      messageBurst: e.REALTIME_MESSAGE_BURST,
+      pointerHz: e.REALTIME_POINTER_HZ,
+      checkMs: e.REALTIME_CHECK_SECONDS * 1000,
+    },
+    ice: {
+      stunUrls: urlList(e.STUN_URLS),
+      turnUrls: urlList(e.TURN_URLS),
+      turnSecret: e.TURN_SECRET,
+      turnTtlSeconds: e.TURN_TTL,
     },
   }));
 

@@ -9,6 +9,7 @@ import { seedDatabase } from './seed/seed.js';
 import { seedDemoPractice } from './seed/seed-trainings.js';
 import { seedDemoMarking } from './seed/seed-marking.js';
 import { seedDemoTasks } from './seed/seed-tasks.js';
+import { seedDemoLessons } from './seed/seed-lessons.js';
 import { createServices } from './services.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     if (demoSeeded) await seedDemoPractice(db, (clock) => createServices({ db, config, clock }).training);
     if (demoSeeded) await seedDemoMarking(db, (clock) => createServices({ db, config, clock }));
     if (demoSeeded) await seedDemoTasks(db, (clock) => createServices({ db, config, clock }));
+    if (demoSeeded) await seedDemoLessons(db);
     for (const line of notice) console.log(line);
   } catch (e) {
     await database?.close().catch(() => undefined);

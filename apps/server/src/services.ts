@@ -41,6 +41,8 @@ import { TrainingCommentsRepository } from './features/training-comments/trainin
 import { TrainingCommentsService } from './features/training-comments/training-comments.service.js';
 import { TrainingDraws } from './features/training/training-draw.js';
 import { SealedQuestions } from './features/training/sealing.js';
+import { Corrections } from './features/training/corrections.js';
+import { CorrectionsRepository } from './features/training/corrections.repository.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TrainingRepository } from './features/training/training.repository.js';
 import { TrainingService } from './features/training/training.service.js';
@@ -81,6 +83,13 @@ import { KnowledgeGraphRepository } from './features/knowledge-graph/knowledge-g
 import { KnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.js';
 import { StoreRepository } from './features/store/store.repository.js';
 import { StoreService } from './features/store/store.service.js';
+import { LessonAccess } from './features/lessons/lesson-access.js';
+import { LessonsRepository } from './features/lessons/lessons.repository.js';
+import { LessonsService } from './features/lessons/lessons.service.js';
+import { LessonsLiveRepository } from './features/lessons-live/lessons-live.repository.js';
+import { LessonsLiveService } from './features/lessons-live/lessons-live.service.js';
+import { PlacementRepository } from './features/placement/placement.repository.js';
+import { PlacementService } from './features/placement/placement.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -137,6 +146,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   );
   const trainingRepo = new TrainingRepository(db);
   const sealing = new SealedQuestions(trainingRepo, () => clock.now());
+  // A paper's review options (docs/practice-engine.md "Review options"): when finishers see its corrections.
+  const corrections = new Corrections(new CorrectionsRepository(db), () => clock.now());
   const training = new TrainingService(
     trainingRepo,
     schemes,
@@ -146,6 +157,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     repositories,
     clock,
     sealing,
+    corrections,
   );
   // A new agency starts with a default question repository, its system tags and a default train repository.
   const agencyRepo = new AgencyRepository(db);
@@ -168,6 +180,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     repositories,
     clock,
     sealing,
+    corrections,
   );
   const mastery = new MasteryService(new MasteryRepository(db));
   // In-app notices (docs/notices.md): tasks, marking and parents call its hooks.
@@ -176,6 +189,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const tasks = new TasksService(new TasksRepository(db), schemes, training, clock);
   training.taskPapers = tasks;
   tasks.notices = notices;
+  const lessonAccess = new LessonAccess(db, (user, agencyId) => agency.mayActIn(user, agencyId));
   const services = {
     config,
     clock,
@@ -199,7 +213,15 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     publication,
     jobs,
     transfer,
-    leaving: createLeaving(db, clock, config.leftMemberRetentionDays, jobs, (id) => auth.forgetUser(id)),
+    leaving: createLeaving(
+      db,
+      clock,
+      config.leftMemberRetentionDays,
+      jobs,
+      (id) => auth.forgetUser(id),
+      (id) => sealing.holders(id),
+      (id, agencyIds) => corrections.waitingOf(id, agencyIds),
+    ),
     enrolment: new EnrolmentService(db, jobs, config.enrolment, config.transfer, clock),
     trainRepos,
     schemes,
@@ -238,14 +260,20 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     recitation: new RecitationService(new RecitationRepository(db), clock),
     // The store of shared repositories (docs/store.md).
     store: new StoreService(new StoreRepository(db), clock),
+    // Who takes part in a lesson, and how: every lesson call and socket join asks it (docs/lessons.md "Who sees what").
+    lessonAccess,
+    // Lessons (docs/lessons.md): scheduling, opening and closing, and the sweep ending lessons left open.
+    lessons: new LessonsService(new LessonsRepository(db), lessonAccess, clock, config.lessons),
+    // The lesson room's HTTP calls (docs/lessons.md "Video", "Replay data"); the room itself is src/realtime/.
+    lessonsLive: new LessonsLiveService(new LessonsLiveRepository(db), lessonAccess, clock, config.ice),
+    // Placement tests (docs/lessons.md "Placement test"): a paper and score bands per grade, and the results.
+    placement: new PlacementService(new PlacementRepository(db), training, corrections, clock),
   };
-  services.readingSteps.feedbackModel = new FeedbackModel(
-    new ReadingRepository(db),
-    services.reading,
-    config.reading.keySecret,
-  );
+  services.readingSteps.feedbackModel = new FeedbackModel(services.reading);
   services.marking.notices = notices;
   services.parents.notices = notices;
+  services.lessons.notices = notices;
+  services.placement.wire(services.classes, services.parents);
   return services;
 }
 

@@ -23,6 +23,9 @@ import { READING_API } from './api/reading.js';
 import { RECITATION_API } from './api/recitation.js';
 import { READING_STEPS_API } from './api/reading-steps.js';
 import { STORE_API } from './api/store.js';
+import { LESSONS_API } from './api/lessons.js';
+import { LESSON_LIVE_API } from './api/lesson-live.js';
+import { PLACEMENT_API } from './api/placement.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -285,6 +288,9 @@ export const API = {
   ...RECITATION_API,
   ...READING_STEPS_API,
   ...STORE_API,
+  ...LESSONS_API,
+  ...LESSON_LIVE_API,
+  ...PLACEMENT_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

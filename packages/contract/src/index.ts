@@ -45,3 +45,5 @@ export * from './judge/index.js';
 export * from './engine/index.js';
 export * from './schemas/lessons.js';
 export * from './realtime/lesson-protocol.js';
+export * from './schemas/lesson-live.js';
+export * from './schemas/placement.js';

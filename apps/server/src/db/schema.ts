@@ -655,6 +655,14 @@ export const schemes = pgTable(
     kpRange: text('kp_range').array().notNull().default([]),
     phases: jsonb('phases').$type<Record<string, unknown>[]>().notNull(),
     version: integer('version').notNull().default(1),
+    /**
+     * Papers' review options (migration 0040, docs/practice-engine.md "Review options"): after-hand-in |
+     * after-close | teacher-release, null = the default rule; after-hand-in | with-corrections, null = at the
+     * hand-in; when staff released the corrections.
+     */
+    reviewAfter: text('review_after'),
+    showScore: text('show_score'),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

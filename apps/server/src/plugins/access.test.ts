@@ -37,6 +37,7 @@ const SAMPLE_BY_PATH: Record<string, Record<string, string>> = {
   '/v1/train/scheme/:id': { id: '1' },
   '/v1/train/scheme/:id/on': { id: '1' },
   '/v1/train/scheme/:id/off': { id: '1' },
+  '/v1/train/scheme/:id/release': { id: '1' },
   '/v1/train/scheme/:id/stats/user': { id: '1' },
   '/v1/train/scheme/:id/stats/answer': { id: '1' },
   '/v1/train/repository/:id': { id: '1' },
@@ -218,6 +219,8 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/reading/question/:id/sub/:questionSubId': { action: 'accept' },
   'POST /v1/recitation/:id': { title: 'x', text: 'x.' },
   'POST /v1/store/admin/:kind/:id/withdraw': { reason: 'x' },
+  'POST /v1/lesson/:id': { title: 'x', startsAt: 0, minutes: 60 },
+  'POST /v1/lesson/:id/cancel': {},
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with

@@ -118,6 +118,20 @@ export function useSaveReadingSettings(scope: SettingsScope, onSaved?: () => voi
   });
 }
 
+/**
+ * 测试连接: one tiny request with the settings as typed (not saved), under the scope's address rules; answers ok or
+ * the reason. A 400 (an address the scope may not reach) is toasted like a save's.
+ */
+export function useTestReadingConnection(scope: SettingsScope) {
+  const call = useCall();
+  return useApiMutation({
+    mutationFn: (request: ReadingSettingsWrite) =>
+      scope === 'platform'
+        ? call(API.readingPlatformSettingsTest, { body: { request } })
+        : call(API.readingAgencySettingsTest, { body: { request } }),
+  });
+}
+
 export function useResetAgencySettings(onReset?: () => void) {
   const call = useCall();
   return useApiMutation({

@@ -55,6 +55,23 @@ export const ROLE_SETS = {
   recitationReaders: one(a('admin'), a('teacher'), a('student')),
   /** API only: who opens the marking calls: the agency's admins, train admins and teachers, and homework teachers. */
   markers: one(a('admin'), a('train:admin'), a('teacher'), 'edu:homework:teacher'),
+  /**
+   * API only: who may reach lessons (docs/lessons.md "Who sees what"): the agency's staff, its students, parents
+   * (acting in a child's agency) and homework teachers (acting in an agency they are assigned to). Which lesson
+   * each one reaches is the lesson service's check.
+   */
+  lessonPeople: one(
+    a('admin'),
+    a('train:admin'),
+    a('question:admin'),
+    a('student:admin'),
+    a('teacher:admin'),
+    a('parent:admin'),
+    a('teacher'),
+    a('student'),
+    'edu:parent',
+    'edu:homework:teacher',
+  ),
   homeworkTeacher: one('edu:homework:teacher'),
   parent: one('edu:parent'),
 } as const satisfies Record<string, RoleAlternatives>;

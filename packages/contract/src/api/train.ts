@@ -84,6 +84,15 @@ export const TRAIN_API = {
     params: IdParams,
     response: Scheme,
   }),
+  schemeRelease: route({
+    method: 'POST',
+    path: '/v1/train/scheme/:id/release',
+    module: 'train',
+    summary: '发布试卷的批改结果（交卷的学生可查看对错、答案和解析）',
+    access: staff,
+    params: IdParams,
+    response: Scheme,
+  }),
   schemeOrderedSubmit: route({
     method: 'POST',
     path: '/v1/train/scheme/ordered/submit',

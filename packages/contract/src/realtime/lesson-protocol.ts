@@ -2,6 +2,7 @@
 // shared by the server (apps/server/src/realtime/) and the web room. Every client payload is parsed with these
 // schemas on the server; a payload that does not parse closes that connection only.
 import { z } from 'zod';
+import { AgencyId } from '../schemas/common.js';
 import { LessonRole, LessonStatus } from '../schemas/lessons.js';
 
 /** The socket.io path (WebSocket transport only, so a load balancer needs no sticky sessions). */
@@ -19,6 +20,18 @@ export const BOARD_LIMITS = {
   /** A full snapshot of the scene is stored every this many accepted changes. */
   snapshotEvery: 100,
 } as const;
+
+/** Lessons one connection may have joined at once. */
+export const MAX_LESSONS_PER_CONNECTION = 4;
+
+/**
+ * The handshake's `auth` (socket.io `io(url, { path: REALTIME_PATH, transports: ['websocket'], auth })`): the
+ * session's bearer token and the agency the client acts in (X-Agency-Id's rules). A refused handshake answers
+ * `connect_error` with a Chinese message and `data: { code }`: 400 bad auth, 401 token unknown or expired, 403
+ * password change pending or an agency the user cannot act in.
+ */
+export const RealtimeAuth = z.object({ token: z.string().min(1).max(512), agencyId: AgencyId });
+export type RealtimeAuth = z.infer<typeof RealtimeAuth>;
 
 const LessonRef = z.object({ lessonId: z.number().int().positive() });
 
@@ -51,6 +64,8 @@ export const BoardScene = z.object({
   pages: z.array(BoardPage),
   locked: z.boolean(),
   seq: z.number().int().min(0),
+  /** The page the teacher last showed to everybody (`board:page` show), when there was one. */
+  shownPageId: z.string().optional(),
 });
 export type BoardScene = z.infer<typeof BoardScene>;
 
@@ -65,7 +80,10 @@ export const Peer = z.object({
 });
 export type Peer = z.infer<typeof Peer>;
 
-/** Every ack: ok with a result, or an error with an HTTP-like code (400, 403, 404, 409, 413, 429) and a message. */
+/**
+ * Every ack: ok with a result, or an error with an HTTP-like code (400, 403, 404, 409, 413, 429; 500 for a server
+ * fault) and a Chinese message.
+ */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: { code: number; message: string } };
 
 // ---- client → server (with an ack where the type names one) ----
@@ -84,7 +102,10 @@ export type JoinResult = z.infer<typeof JoinResult>;
 /** `lesson:leave` (no ack). */
 export const LeaveRequest = LessonRef;
 
-/** `board:update` → Ack<{ seq }>: the sender's changed elements; participants only, refused while locked (student). */
+/**
+ * `board:update` → Ack<{ seq }>: the sender's changed elements; participants only, refused while locked (student).
+ * `seq` is the change's, or the board's current seq when none of the elements was newer than the stored one.
+ */
 export const BoardUpdate = LessonRef.extend({
   elements: z.array(BoardElement).min(1).max(BOARD_LIMITS.elementsPerUpdate),
 });
@@ -102,12 +123,20 @@ export const BoardPointer = LessonRef.extend({
 });
 export type BoardPointer = z.infer<typeof BoardPointer>;
 
-/** Teacher only. `board:lock` → Ack<{}>; `board:clear` → Ack<{ seq }> (undo with `board:restore` of that seq). */
+/**
+ * Teacher only. `board:lock` → Ack<{ seq }>; `board:clear` → Ack<BoardChangeAck> (undo with `board:restore` of
+ * that seq, → Ack<BoardChangeAck>): the ack carries the tombstoned (restored) elements to apply locally.
+ */
 export const BoardLock = LessonRef.extend({ locked: z.boolean() });
 export const BoardClear = LessonRef.extend({ pageId: z.string().min(1).max(32) });
 export const BoardRestore = LessonRef.extend({ clearSeq: z.number().int().positive() });
+export const BoardChangeAck = z.object({ seq: z.number().int(), elements: z.array(BoardElement) });
+export type BoardChangeAck = z.infer<typeof BoardChangeAck>;
 
-/** Teacher only. `board:page` → Ack<{ pages }>: add a page, rename one, or show one to everybody. */
+/**
+ * Teacher only. `board:page` → Ack<PageAck>: add a page, rename one, or show one to everybody; `pageId` is the page
+ * added (its id is the server's), renamed or shown.
+ */
 export const BoardPageAction = z.discriminatedUnion('action', [
   LessonRef.extend({ action: z.literal('add'), name: z.string().trim().min(1).max(32).optional() }),
   LessonRef.extend({
@@ -118,6 +147,8 @@ export const BoardPageAction = z.discriminatedUnion('action', [
   LessonRef.extend({ action: z.literal('show'), pageId: z.string().min(1).max(32) }),
 ]);
 export type BoardPageAction = z.infer<typeof BoardPageAction>;
+export const PageAck = z.object({ pages: z.array(BoardPage), seq: z.number().int(), pageId: z.string() });
+export type PageAck = z.infer<typeof PageAck>;
 
 /** `rtc:signal` (no ack): relayed to the lesson's other participant (perfect negotiation; ICE restart on drops). */
 export const RtcSignal = LessonRef.extend({
@@ -160,7 +191,7 @@ export const BoardStateEvent = LessonRef.extend({
   pages: z.array(BoardPage),
   seq: z.number().int(),
 });
-export const BoardShowEvent = LessonRef.extend({ pageId: z.string() });
+export const BoardShowEvent = LessonRef.extend({ pageId: z.string(), seq: z.number().int() });
 /** `board:pointer` relayed with the sender. */
 export const BoardPointerEvent = BoardPointer.extend({ userId: z.number().int(), name: z.string() });
 /** `lesson:presence`: who is in the room now. `lesson:status`: the lesson was opened, closed or cancelled. */
@@ -185,3 +216,16 @@ export const CLIENT_EVENTS = [
   'rtc:state',
 ] as const;
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
+
+/** What the server sends (payloads above): the room's events, and `lesson:dropped` before it closes a connection. */
+export const SERVER_EVENTS = [
+  'board:elements',
+  'board:state',
+  'board:show',
+  'board:pointer',
+  'lesson:presence',
+  'lesson:status',
+  'rtc:signal',
+  'lesson:dropped',
+] as const;
+export type ServerEvent = (typeof SERVER_EVENTS)[number];

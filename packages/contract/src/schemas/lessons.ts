@@ -96,6 +96,14 @@ export const LessonPresence = z.object({
 });
 export type LessonPresence = z.infer<typeof LessonPresence>;
 
+/** A lesson with who was in it when (the lesson page's facts; the replay reads the board elsewhere). */
+export const LessonDetail = Lesson.extend({ presence: z.array(LessonPresence) });
+export type LessonDetail = z.infer<typeof LessonDetail>;
+
+/** `GET /v1/lesson/options`: the class whose people a lesson may have. */
+export const LessonOptionsQuery = z.object({ classId: Id });
+export type LessonOptionsQuery = z.infer<typeof LessonOptionsQuery>;
+
 /** The people a lesson of a class may have: the class's teachers (and homework teachers of the agency) and its members. */
 export const LessonOptions = z.object({
   teachers: z.array(z.object({ userId: Id, name: z.string(), username: z.string() })),

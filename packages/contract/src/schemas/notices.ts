@@ -1,10 +1,18 @@
-// In-app notices (docs/notices.md): what a user is told about a new task, a deadline tomorrow, a marked answer or
-// a parent's link, and the unread count behind the header's bell.
+// In-app notices (docs/notices.md): what a user is told about a new task, a deadline tomorrow, a marked answer, a
+// parent's link or a lesson scheduled, moved or cancelled, and the unread count behind the header's bell.
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
 
-export const NOTICE_KINDS = ['task_assigned', 'task_due_tomorrow', 'homework_marked', 'parent_paired'] as const;
+export const NOTICE_KINDS = [
+  'task_assigned',
+  'task_due_tomorrow',
+  'homework_marked',
+  'parent_paired',
+  'lesson_scheduled',
+  'lesson_moved',
+  'lesson_cancelled',
+] as const;
 export const NoticeKind = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

@@ -165,6 +165,18 @@ export const ReadingSettings = z.object({
 });
 export type ReadingSettings = z.infer<typeof ReadingSettings>;
 
+/**
+ * The answer of a connection test (docs/reading.md "Providers and their failures"): one tiny request with the
+ * settings given, under the same address rules; `message` says it worked or why not (Chinese).
+ */
+export const ReadingConnectionTest = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** Milliseconds the request took (0 when none was made). */
+  latencyMs: z.number().int().min(0),
+});
+export type ReadingConnectionTest = z.infer<typeof ReadingConnectionTest>;
+
 /** An agency's settings: its own override, or (inherited) the platform default. */
 export const ReadingAgencySettings = ReadingSettings.extend({ inherited: z.boolean() });
 export type ReadingAgencySettings = z.infer<typeof ReadingAgencySettings>;

@@ -33,6 +33,21 @@ export const SchemeTimeLimit = z
   .min(0, '时间限制不能为负数（0 表示不限时）')
   .max(MAX_SCHEME_TIME_LIMIT, '时间限制不超过 7 天');
 
+/**
+ * When a paper's finishers see its corrections: keys, explanations and per-question verdicts (docs/practice-engine.md
+ * "Review options"). `after-hand-in` once their own paper is handed in; `after-close` once the paper closes (switched
+ * off; for a task's paper, the task's deadline); `teacher-release` once staff release them. Null = the default:
+ * `after-close` for a task's paper, `after-hand-in` for a paper trained freely.
+ */
+export const REVIEW_AFTER = ['after-hand-in', 'after-close', 'teacher-release'] as const;
+export const ReviewAfter = z.enum(REVIEW_AFTER, '批改结果公布时间只能是交卷后、试卷关闭后或老师发布后');
+export type ReviewAfter = z.infer<typeof ReviewAfter>;
+
+/** When a paper's finishers see their score: at hand-in (the default) or with the corrections. */
+export const SHOW_SCORE = ['after-hand-in', 'with-corrections'] as const;
+export const ShowScore = z.enum(SHOW_SCORE, '得分公布时间只能是交卷后或与批改结果一起');
+export type ShowScore = z.infer<typeof ShowScore>;
+
 const name = (what: string) => z.string().trim().min(1, `请输入${what}名称`).max(64, `${what}名称不超过 64 个字符`);
 /** A point name in the same phase, `@next` or `@end` (the engine checks that it names something). */
 const Target = z.string().trim().min(1, '请选择下一步').max(64, '下一步不超过 64 个字符');
@@ -100,6 +115,12 @@ export const Scheme = z.object({
   kpRange: z.array(z.string()),
   phases: z.array(Phase),
   trainRepoId: Id,
+  /** Papers: when finishers see the corrections; null = the default rule (`ReviewAfter`). */
+  reviewAfter: ReviewAfter.nullable(),
+  /** Papers: when finishers see their score. */
+  showScore: ShowScore,
+  /** When staff released the paper's corrections (`POST /v1/train/scheme/{id}/release`); null = not released. */
+  releasedAt: EpochMs.nullable(),
 });
 export type Scheme = z.infer<typeof Scheme>;
 
@@ -131,6 +152,9 @@ export const OrderedSchemeSubmit = z.object({
   questionIds: z.array(Id).min(1, '请至少选择一道题').max(MAX_PAPER_QUESTIONS, PAPER_SIZE_MESSAGE),
   schemeId: Id.optional(),
   trainRepoId: Id,
+  /** When finishers see the corrections; null (the default) = the default rule (`ReviewAfter`). */
+  reviewAfter: ReviewAfter.nullable().default(null),
+  showScore: ShowScore.default('after-hand-in'),
 });
 export type OrderedSchemeSubmit = z.infer<typeof OrderedSchemeSubmit>;
 

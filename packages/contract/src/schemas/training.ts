@@ -9,6 +9,31 @@ export const TRAINING_STATUSES = ['running', 'finished', 'expired'] as const;
 export const TrainingStatus = z.enum(TRAINING_STATUSES);
 export type TrainingStatus = z.infer<typeof TrainingStatus>;
 
+/** Why a paper's corrections wait: its close (scheme switched off), its task's deadline, or a teacher's release. */
+export const CORRECTIONS_WAITS = ['close', 'deadline', 'release'] as const;
+export const CorrectionsWait = z.enum(CORRECTIONS_WAITS);
+export type CorrectionsWait = z.infer<typeof CorrectionsWait>;
+
+/** What the student and their parent read instead of the verdicts while the corrections wait. */
+export const CORRECTIONS_NOTICE: Record<CorrectionsWait, string> = {
+  close: '批改结果将在试卷关闭后公布',
+  deadline: '批改结果将在任务截止后公布',
+  release: '批改结果等待老师发布',
+};
+
+/**
+ * An ended paper whose corrections wait (docs/practice-engine.md "Review options"): its records show the student's
+ * own answers without verdict, and the report no result per knowledge point. `scoreHidden`: the score waits too
+ * (`score` and `correct` read 0). Absent when nothing waits, and always for staff.
+ */
+export const CorrectionsPending = z.object({
+  wait: CorrectionsWait,
+  /** `CORRECTIONS_NOTICE[wait]`. */
+  message: z.string(),
+  scoreHidden: z.boolean(),
+});
+export type CorrectionsPending = z.infer<typeof CorrectionsPending>;
+
 /** Where a training stands. `question` is the current one (general schemes), without answer and explanation. */
 export const Training = z.object({
   trainId: Id,
@@ -48,6 +73,8 @@ export const Training = z.object({
   phaseRemaining: z.number().int().nullable(),
   schemeRemaining: z.number().int().nullable(),
   serverTime: EpochMs,
+  /** An ended paper whose corrections wait. */
+  corrections: CorrectionsPending.optional(),
 });
 export type Training = z.infer<typeof Training>;
 
@@ -126,6 +153,8 @@ export const TrainingSummary = z.object({
   pending: z.number().int().optional(),
   startTime: EpochMs,
   endTime: EpochMs.nullable(),
+  /** An ended paper whose corrections wait (for the student and their parent). */
+  corrections: CorrectionsPending.optional(),
 });
 export type TrainingSummary = z.infer<typeof TrainingSummary>;
 

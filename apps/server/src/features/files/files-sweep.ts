@@ -13,6 +13,9 @@ export const FILE_ID_COLUMNS = [
   { table: 'users', column: 'avatar' },
 ] as const;
 
+/** JSON fields that hold a bare file id: a lesson board's image elements (docs/lessons.md "Board"). */
+export const FILE_ID_JSON_FIELDS = [{ table: 'lesson_board_elements', column: 'data', field: 'fileId' }] as const;
+
 /** Tables whose text cannot name a file: the files and their counters, and token hashes. */
 const NOT_REFERENCING = new Set(['files', 'file_usage', 'auth_tokens']);
 
@@ -101,6 +104,15 @@ export class FilesSweep {
       const rows = rowsOf<{ id: string }>(
         await this.db.execute(
           sql`select distinct ${ident(c.column)} as id from ${ident(c.table)} where ${ident(c.column)} is not null`,
+        ),
+      );
+      for (const r of rows) ids.add(r.id);
+    }
+    for (const c of FILE_ID_JSON_FIELDS) {
+      const rows = rowsOf<{ id: string }>(
+        await this.db.execute(
+          sql`select distinct ${ident(c.column)} ->> ${c.field} as id from ${ident(c.table)}
+            where ${ident(c.column)} ->> ${c.field} is not null`,
         ),
       );
       for (const r of rows) ids.add(r.id);

@@ -22,6 +22,7 @@ export interface ExportTraining {
 export interface ExportAnswer {
   id: number;
   agencyId: string;
+  questionId: number;
   trainingId: number | null;
   title: string | null;
   schemeType: string | null;
@@ -38,6 +39,7 @@ export interface ExportAnswer {
 interface AnswerRow {
   id: string | number;
   agency_id: string;
+  question_id: string | number;
   training_id: string | number | null;
   title: string | null;
   scheme_type: string | null;
@@ -95,7 +97,7 @@ export class HistoryExportRepository {
   async answers(userId: number, agencyIds: readonly string[], afterId: number, limit: number): Promise<ExportAnswer[]> {
     if (agencyIds.length === 0) return [];
     const rows = rowsOf<AnswerRow>(
-      await this.db.execute(sql`select ar.id, ar.agency_id, ar.training_id, t.scheme->>'title' as title,
+      await this.db.execute(sql`select ar.id, ar.agency_id, ar.question_id, ar.training_id, t.scheme->>'title' as title,
         t.scheme->>'type' as scheme_type, t.status as training_status,
         left(q.question, 4000) as stem, left(q.title, 500) as question_title,
         ar.submission, ar.is_correct, ar.score, (extract(epoch from ar.created_at) * 1000)::float8 as at
@@ -108,6 +110,7 @@ export class HistoryExportRepository {
     return rows.map((r) => ({
       id: Number(r.id),
       agencyId: r.agency_id,
+      questionId: Number(r.question_id),
       trainingId: r.training_id === null ? null : Number(r.training_id),
       title: r.title,
       schemeType: r.scheme_type,

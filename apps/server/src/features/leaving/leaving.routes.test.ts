@@ -4,11 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import type { HistoryAgencies, LeftMembership, LeftStudent, TrainingSummary } from '@edu/contract';
+import type {
+  HistoryAgencies,
+  LeftMembership,
+  LeftStudent,
+  Training,
+  TrainingAnswerResult,
+  TrainingSummary,
+} from '@edu/contract';
 import { questions, userRoles } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { plainText } from '../questions/questions.policy.js';
+import { agencyStudentAndBank, schemeCalls } from '../schemes/scheme-fixtures.test-helper.js';
+import { fixedScheme, generalSchemeOn, paperScheme } from '../training/training-fixtures.test-helper.js';
 import { countRecords, seedRecords, type Seeded } from './leaving.fixtures.test-helper.js';
 
 const DAY = 24 * 3600_000;
@@ -176,6 +185,38 @@ describe('own history export', () => {
     const theirs = await workbook(student);
     expect(theirs.trainings.flat()).not.toContain('演示机构练习');
     expectError(await t.call('GET', '/v1/users/me/history/export'), 401);
+  });
+});
+
+describe('own history export and sealing', () => {
+  it('keeps back the verdict and score of an answer whose question a running paper holds, until the hand-in', async () => {
+    const { agency: admin, student, bank } = await agencyStudentAndBank(t);
+    const call = schemeCalls(() => t);
+    const practice = await generalSchemeOn(call, admin, fixedScheme(bank, [bank.single], { title: '导出封存练习' }));
+    const tr = expectOk(await call<Training>('PUT', `/v1/train/scheme/${practice}/start`, student));
+    const answered = expectOk(
+      await call<TrainingAnswerResult>('POST', `/v1/train/${tr.trainId}/answer`, student, {
+        clientAnswerId: 'export-sealing-1',
+        questionId: bank.single,
+        answer: ['A'],
+      }),
+    );
+    expect(answered.training.status).toBe('finished');
+    const paper = await paperScheme(call, admin, bank, [bank.single]);
+    expectOk(await call('POST', `/v1/train/scheme/${paper}/on`, admin));
+    const practiceRow = async () => {
+      const { answers } = await workbook(student);
+      const row = answers.find((r) => r[1] === '导出封存练习')!;
+      return [row[5], row[6] ?? ''];
+    };
+    // A paper switched on but not started seals nothing.
+    expect(await practiceRow()).toEqual(['正确', 1]);
+    const exam = expectOk(await call<Training>('PUT', `/v1/train/scheme/${paper}/start`, student));
+    expect(exam.paper?.questions.map((q) => q.id)).toEqual([bank.single]);
+    expect(await practiceRow()).toEqual(['此题在进行中的试卷或训练中，完成后可见', '']);
+    expect((await workbook(student)).info).toContain('完成后才显示');
+    expectOk(await call<Training>('POST', `/v1/train/${exam.trainId}/finish`, student));
+    expect(await practiceRow()).toEqual(['正确', 1]);
   });
 });
 

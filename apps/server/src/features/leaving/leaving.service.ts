@@ -1,7 +1,7 @@
 // Leaving an agency, the leavers' list and rejoining, and a student's own history export
 // (docs/users.md "Leaving and retention", "Own history export"). An agency acts only on its own members: any id
 // that is not one answers 404.
-import type { HistoryAgencies, LeftMembership, LeftStudent, LeftStudentQuery } from '@edu/contract';
+import type { CorrectionsPending, HistoryAgencies, LeftMembership, LeftStudent, LeftStudentQuery } from '@edu/contract';
 import { conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Clock } from '../../lib/clock.js';
@@ -17,6 +17,13 @@ export interface LeavingDeps {
   /** Forgets cached sessions of a user whose roles changed. */
   forgetUser: (userId: number) => void;
   retentionDays: number;
+  /** The user's trainings holding each question now (training/sealing.ts `SealedQuestions.holders`). */
+  holders: (userId: number) => Promise<ReadonlyMap<string, readonly number[]>>;
+  /** The user's ended papers whose corrections wait, in the agencies (training/corrections.ts `Corrections.waitingOf`). */
+  waitingCorrections: (
+    userId: number,
+    agencyIds: readonly string[],
+  ) => Promise<ReadonlyMap<number, CorrectionsPending>>;
 }
 
 export class LeavingService {
@@ -100,11 +107,19 @@ export class LeavingService {
     const rows = await this.repo.historyAgencies(actor.id, agency);
     if (agency !== undefined && rows.length === 0) throw notFound('没有该机构的练习记录');
     const now = this.clock.now();
+    const agencies = new Map(rows.map((r) => [r.id, r.name]));
+    // Read before the rows: a paper started while the file is written seals from the next export on.
+    const [holders, waiting] = await Promise.all([
+      this.deps.holders(actor.id),
+      this.deps.waitingCorrections(actor.id, [...agencies.keys()]),
+    ]);
     const data = await historyWorkbook(this.exports, {
       userId: actor.id,
-      agencies: new Map(rows.map((r) => [r.id, r.name])),
+      agencies,
       owner: actor.name || actor.username,
       now,
+      holders,
+      waiting,
     });
     const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
     return { fileName: `我的练习记录-${agency ? `${rows[0].name}-` : ''}${day}.xlsx`, data };

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { HistoryExportRepository } from './history-export.repository.js';
 import { LeaverPurge } from './leaving-purge.js';
 import { LeavingRepository } from './leaving.repository.js';
-import { LeavingService } from './leaving.service.js';
+import { LeavingService, type LeavingDeps } from './leaving.service.js';
 
 /** The purge looks for leavers at most this often (the sweep itself runs every minute). */
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -17,6 +17,8 @@ export function createLeaving(
   retentionDays: number,
   jobs: JobQueue,
   forgetUser: (userId: number) => void,
+  holders: LeavingDeps['holders'],
+  waitingCorrections: LeavingDeps['waitingCorrections'],
 ) {
   const purge = new LeaverPurge(db, clock, { retentionDays });
   let last = -Infinity;
@@ -28,7 +30,7 @@ export function createLeaving(
   const service = new LeavingService(
     new LeavingRepository(db),
     new HistoryExportRepository(db),
-    { forgetUser, retentionDays },
+    { forgetUser, retentionDays, holders, waitingCorrections },
     clock,
   );
   return Object.assign(service, { purge });

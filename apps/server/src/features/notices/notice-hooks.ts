@@ -9,4 +9,33 @@ export interface NoticeHooks {
   homeworkMarked(db: DbOrTx, trainingId: number): Promise<void>;
   /** A parent was linked to a child (inside the link's transaction when there is one): both are told. */
   parentPaired(db: DbOrTx, parentId: number, childId: number): Promise<void>;
+  /** Lessons were scheduled, moved or cancelled (inside that transaction): their teacher and student are told. */
+  lessonChanged(db: DbOrTx, change: LessonChange): Promise<void>;
+}
+
+/** One person of a lesson change and the web route their notice opens. */
+export interface LessonParty {
+  id: number;
+  name: string;
+  link: string;
+}
+
+/**
+ * What happened to a lesson, or to several of one series at once (docs/lessons.md "Scheduling"): the first lesson
+ * concerned, how many lessons the change took in, and both parties.
+ */
+export interface LessonChange {
+  kind: 'lesson_scheduled' | 'lesson_moved' | 'lesson_cancelled';
+  agencyId: string;
+  lessonId: number;
+  title: string;
+  startsAt: number;
+  minutes: number;
+  /** Lessons the change took in (a weekly series scheduled, or this one and the following ones). */
+  count: number;
+  /** The start before a move. */
+  previousStartsAt?: number;
+  reason?: string;
+  teacher: LessonParty;
+  student: LessonParty;
 }

@@ -91,6 +91,27 @@ export class NoticesRepository {
   }
 
   /**
+   * Makes the user's notice of this kind and subject, or renews it (new text and time, unread again): a lesson
+   * moved twice tells of the latest move (docs/notices.md "Kinds").
+   */
+  async upsertFor(db: DbOrTx, userId: number, text: NoticeText, now: Date): Promise<void> {
+    await db
+      .insert(notices)
+      .values({ ...text, userId, createdAt: now })
+      .onConflictDoUpdate({
+        target: [notices.userId, notices.kind, notices.subjectId],
+        set: {
+          agencyId: text.agencyId,
+          title: text.title,
+          body: text.body,
+          link: text.link,
+          createdAt: now,
+          readAt: null,
+        },
+      });
+  }
+
+  /**
    * The same notice for every student of a task (`students`: all of them, or only those without an ended
    * training of it), skipping those who have it already (so the identity sequence is not spent on conflicts).
    */

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
-import type { NoticeHooks } from './notice-hooks.js';
+import type { LessonChange, NoticeHooks } from './notice-hooks.js';
 import type { DueTask, NoticeRow, NoticesRepository } from './notices.repository.js';
 
 const NOT_FOUND = '通知不存在';
@@ -150,6 +150,50 @@ export class NoticesService implements NoticeHooks {
     );
   }
 
+  async lessonChanged(db: DbOrTx, c: LessonChange): Promise<void> {
+    const now = this.now();
+    const when = cstFull(c.startsAt);
+    const many = c.count > 1;
+    const texts = (other: string): { title: string; body: string } => {
+      switch (c.kind) {
+        case 'lesson_scheduled':
+          return {
+            title: `新课程：${c.title}`,
+            body: many
+              ? `与${other}的课程「${c.title}」每周一次，共 ${c.count} 次，首次 ${when}，每次 ${c.minutes} 分钟。`
+              : `与${other}的课程「${c.title}」安排在 ${when}，${c.minutes} 分钟。`,
+          };
+        case 'lesson_moved':
+          return {
+            title: `课程时间调整：${c.title}`,
+            body:
+              `与${other}的课程「${c.title}」` +
+              (c.previousStartsAt === undefined ? '' : `由 ${cstFull(c.previousStartsAt)} `) +
+              `改到 ${when}，${c.minutes} 分钟` +
+              (many ? `；之后的 ${c.count - 1} 次课同样调整。` : '。'),
+          };
+        case 'lesson_cancelled':
+          return {
+            title: `课程已取消：${c.title}`,
+            body:
+              `与${other}原定 ${when} 的课程「${c.title}」已取消` +
+              (many ? `，之后的 ${c.count - 1} 次课也一并取消` : '') +
+              (c.reason ? `。原因：${c.reason}` : '。'),
+          };
+      }
+    };
+    for (const [me, other] of [
+      [c.teacher, c.student],
+      [c.student, c.teacher],
+    ] as const)
+      await this.repo.upsertFor(
+        db,
+        me.id,
+        { agencyId: c.agencyId, kind: c.kind, subjectId: c.lessonId, link: me.link, ...texts(other.name) },
+        now,
+      );
+  }
+
   // The periodic check.
 
   /** Students of tasks due within 24 h who have not finished them: one notice per student and task. */
@@ -171,6 +215,12 @@ export class NoticesService implements NoticeHooks {
     const due = await this.dueTomorrow();
     return { due, purged: await this.purge() };
   }
+}
+
+/** `2026-12-01 19:00（北京时间）`: a lesson's time as China Standard Time shows it, labelled (docs/lessons.md "Data"). */
+function cstFull(ms: number): string {
+  const iso = new Date(ms + 8 * 3600_000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}（北京时间）`;
 }
 
 function dueText(task: DueTask) {

@@ -31,8 +31,10 @@ beforeAll(async () => {
   [agency, student, admin] = await Promise.all(['agency', 'student', 'admin'].map((u) => t.login(u)));
   bank = await createTestBank(t, admin, agency);
   question = await createReadingQuestion(call, agency, bank.kp, [persistentTranslation()]);
+  // The platform default (it may be a local server; an agency's own setting may not: docs/security.md
+  // "Outbound requests"), which the agency inherits.
   expectOk(
-    await call('POST', '/v1/reading/settings/agency', agency, {
+    await call('POST', '/v1/reading/settings/platform', admin, {
       provider: 'openai',
       baseUrl: chat.baseUrl,
       model: 'local-model',

@@ -3,11 +3,11 @@
 // text — what was left out or mistranslated — in a bounded call (one try, at most FEEDBACK_MODEL_TIMEOUT_MS); the
 // verdict stays the contract's deterministic judge. Every call is logged with purpose 'feedback'. Any failure, a
 // refusal, an empty answer or one that gives the reference translation away answers null: the caller keeps the
-// key-term feedback.
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
-import type { ReadingRepository } from '../reading/reading.repository.js';
+// key-term feedback. The request goes through the reading feature's chat client: the same address rules, one
+// deadline over the whole reply, every failure logged with its reason (docs/reading.md "Providers and their
+// failures").
+import { ChatFailure, chatCompletion, failureReason } from '../reading/chat-client.js';
 import type { ReadingService } from '../reading/reading.service.js';
-import { ProviderKeys } from '../reading/provider-key.js';
 
 /** The longest a feedback call may take, whatever the settings' (longer) generation timeout. */
 export const FEEDBACK_MODEL_TIMEOUT_MS = 8_000;
@@ -36,35 +36,21 @@ export function quotesReference(text: string, reference: string): boolean {
 }
 
 export class FeedbackModel {
-  private readonly keys: ProviderKeys;
-
-  constructor(
-    private readonly settingsRepo: ReadingRepository,
-    private readonly reading: ReadingService,
-    keySecret: string | undefined,
-  ) {
-    this.keys = new ProviderKeys(keySecret);
-  }
+  constructor(private readonly reading: ReadingService) {}
 
   /** The model's feedback on a translation, or null (no model configured, or it failed: the caller falls back). */
   async translationFeedback(agencyId: string, input: TranslationFeedbackInput): Promise<string | null> {
-    const s = (await this.settingsRepo.settings(agencyId)) ?? (await this.settingsRepo.settings(null));
-    if (!s || s.provider !== 'openai' || !s.baseUrl || !s.model) return null;
+    const conn = await this.reading.connectionFor(agencyId);
+    if (!conn || !conn.baseUrl || !conn.model) return null;
     const provider = await this.reading.providerFor(agencyId);
     const usage = { promptTokens: 0, completionTokens: 0 };
     const log = (outcome: 'ok' | 'error' | 'refused' | 'timeout' | 'invalid', message: string) =>
       this.reading.logCall(agencyId, provider, 'feedback', usage, outcome, message).catch(() => undefined);
-    const timeout = Math.min(FEEDBACK_MODEL_TIMEOUT_MS, s.timeoutSeconds * 1000);
-    const client = new OpenAI({
-      baseURL: s.baseUrl,
-      apiKey: this.keys.open(s.apiKey) || 'none',
-      timeout,
-      maxRetries: 0,
-    });
+    const timeout = Math.min(FEEDBACK_MODEL_TIMEOUT_MS, conn.timeoutSeconds * 1000);
     try {
-      const completion = await client.chat.completions.create(
+      const completion = await chatCompletion(
+        { ...conn, timeoutMs: timeout },
         {
-          model: s.model,
           temperature: 0.2,
           max_tokens: 200,
           messages: [
@@ -85,25 +71,26 @@ export class FeedbackModel {
             },
           ],
         },
-        { timeout, maxRetries: 0 },
       );
-      usage.promptTokens = completion.usage?.prompt_tokens ?? 0;
-      usage.completionTokens = completion.usage?.completion_tokens ?? 0;
-      const message = completion.choices[0]?.message;
-      if (message?.refusal) {
-        await log('refused', message.refusal);
+      usage.promptTokens = completion.usage.promptTokens;
+      usage.completionTokens = completion.usage.completionTokens;
+      if (completion.refusal) {
+        await log('refused', `模型拒绝：${completion.refusal.slice(0, 300)}`);
         return null;
       }
-      const text = (message?.content ?? '').trim().slice(0, TEXT_MAX);
+      const text = completion.content.trim().slice(0, TEXT_MAX);
       if (!text || quotesReference(text, input.reference)) {
-        await log('invalid', text ? 'feedback quoted the reference translation' : 'empty feedback');
+        await log('invalid', text ? '反馈引用了参考译文，未采用' : '反馈为空');
         return null;
       }
       await log('ok', '');
       return text;
     } catch (err) {
-      if (err instanceof APIConnectionTimeoutError) await log('timeout', `no answer within ${timeout} ms`);
-      else await log('error', err instanceof APIError ? `HTTP ${err.status ?? '?'}: ${err.message}` : String(err));
+      if (!(err instanceof ChatFailure)) {
+        await log('error', `意外错误：${err instanceof Error ? err.message : String(err)}`);
+        return null;
+      }
+      await log(err.kind === 'timeout' ? 'timeout' : 'error', failureReason(err));
       return null;
     }
   }

@@ -13,6 +13,7 @@ import {
   type SeenRequest,
 } from '../../test/chat-completions-server.js';
 import { readingSettings } from '../../db/schema-reading.js';
+import type { OutboundPolicy } from '../../lib/outbound.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { formatArticle } from './language/index.js';
 import { OPENAI_MESSAGES, OpenAiProvider } from './openai-provider.js';
@@ -21,6 +22,8 @@ import { ProviderFailure, type ProviderInput } from './reading-provider.js';
 import { ARTICLE } from './reading-fixtures.test-helper.js';
 
 const KEY = 'sk-local-test-key-9f8e7d6c5b4a';
+/** The platform default's reach (it may be a local server): docs/security.md "Outbound requests". */
+const PLATFORM: OutboundPolicy = { reach: 'private', allowedHosts: [] };
 
 let chat: ChatServer;
 
@@ -76,7 +79,7 @@ function input(): ProviderInput {
 }
 
 const provider = (timeoutMs = 10_000) =>
-  new OpenAiProvider({ baseUrl: chat.baseUrl, apiKey: KEY, model: 'local-model', timeoutMs });
+  new OpenAiProvider({ baseUrl: chat.baseUrl, apiKey: KEY, model: 'local-model', timeoutMs, policy: PLATFORM });
 const run = (p = provider()) => p.generate(input(), new AbortController().signal);
 async function failure(p = provider()): Promise<ProviderFailure> {
   const e = await run(p).then(
@@ -184,7 +187,13 @@ describe('the OpenAI-compatible provider', () => {
   it('a refused key and an unreachable server give their own messages', async () => {
     chat.script = [send(401, { error: { message: 'invalid api key' } })];
     expect(await failure()).toMatchObject({ outcome: 'error', message: OPENAI_MESSAGES.auth });
-    const closed = new OpenAiProvider({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: KEY, model: 'm', timeoutMs: 2000 });
+    const closed = new OpenAiProvider({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      apiKey: KEY,
+      model: 'm',
+      timeoutMs: 2000,
+      policy: PLATFORM,
+    });
     expect(await failure(closed)).toMatchObject({ outcome: 'error', message: OPENAI_MESSAGES.connect });
   });
 });
@@ -220,6 +229,7 @@ describe('through the API', () => {
           maxConcurrent: 2,
           keySecret: 'a-test-secret-of-enough-length',
           callRetentionMs: 1e10,
+          allowedHosts: [],
         },
       },
     });

@@ -1,13 +1,15 @@
-// The OpenAI-compatible provider (docs/reading.md "Providers and generation"): any server speaking
-// /v1/chat/completions (OpenAI, DeepSeek, Qwen, Ollama, vLLM). Structured output first (json_schema from zod); a
-// server that answers 400 to json_schema gets JSON mode plus the same zod check. An answer that fails the check
-// is asked for again ONCE with the problem appended; a refusal, a timeout, a 429 (one wait of Retry-After ≤ 5 s)
-// and malformed output each end in a Chinese message. The client never retries on its own (maxRetries 0): every
-// retry is one of ours and bounded.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+// The OpenAI-compatible provider (docs/reading.md "Providers and generation", "Providers and their failures"): any
+// server speaking /v1/chat/completions (OpenAI, DeepSeek, Qwen, Ollama, vLLM), called through ./chat-client.ts
+// (one deadline over the whole reply, the address policy of the setting's scope, no redirects). Structured output
+// first (json_schema from zod); a server whose 400 names response_format/json_schema gets JSON mode, then no
+// response_format at all, with the same zod check. An answer that fails the check is asked for again ONCE with the
+// problem appended; a refusal, a timeout, a 429 (one wait of Retry-After ≤ 5 s), an error status, an error inside a
+// 200, an unreadable reply and malformed output each end in a Chinese message and a reason for the call log.
 import { zodResponseFormat } from 'openai/helpers/zod';
-import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
+import type { OutboundPolicy } from '../../lib/outbound.js';
+import { ChatFailure, chatCompletion, failureReason, rejectsResponseFormat, type ChatReply } from './chat-client.js';
 import { READING_LEVEL_NAMES } from './language/index.js';
 import {
   ProviderFailure,
@@ -23,6 +25,8 @@ export interface OpenAiSettings {
   apiKey: string;
   model: string;
   timeoutMs: number;
+  /** Where the setting may reach: its scope's (docs/security.md "Outbound requests"). */
+  policy: OutboundPolicy;
 }
 
 /** Longest wait a 429's Retry-After may ask for before the one retry; longer fails at once. */
@@ -35,7 +39,14 @@ export const OPENAI_MESSAGES = {
   invalid: 'AI 返回的内容格式不正确（已重试一次仍不正确），未添加任何小题：请重试或改用离线生成',
   auth: 'AI 服务拒绝了密钥（401/403），未添加任何小题：请管理员在 AI 设置中检查密钥',
   connect: 'AI 服务无法连接，未添加任何小题：请管理员检查接口地址，或改用离线生成',
-  status: (status: number) => `AI 服务返回错误（HTTP ${status}），未添加任何小题：请稍后重试或改用离线生成`,
+  status: (status: number, why = '') =>
+    `AI 服务返回错误（HTTP ${status}${why ? `：${why}` : ''}），未添加任何小题：请稍后重试或改用离线生成`,
+  blocked:
+    'AI 接口地址指向本机、内网或保留地址，已拒绝访问，未添加任何小题：请改用公网地址，或请平台管理员把该主机加入允许列表',
+  redirect: 'AI 接口地址返回了重定向，出于安全不跟随，未添加任何小题：请在 AI 设置中填写最终的接口地址',
+  errorReply: (why: string) => `AI 服务在回复中报告了错误（${why}），未添加任何小题：请检查模型名和密钥，或稍后重试`,
+  badReply: (why: string) =>
+    `AI 服务的回复无法识别（${why}），未添加任何小题：请在 AI 设置中用“测试连接”检查接口地址（通常以 /v1 结尾）`,
   notConfigured: 'AI 生成尚未配置接口地址和模型：请管理员在 AI 设置中填写，或改用离线生成',
 };
 
@@ -142,60 +153,97 @@ const abortable = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason as Error)), { once: true });
   });
 
-/** Retry-After in ms (seconds or an HTTP date); null when absent or unreadable. */
-function retryAfterMs(err: { headers?: Headers | undefined }): number | null {
-  const raw = err.headers?.get('retry-after-ms') ?? null;
-  if (raw !== null && Number.isFinite(Number(raw))) return Number(raw);
-  const v = err.headers?.get('retry-after') ?? null;
-  if (v === null || v.trim() === '') return null;
-  if (Number.isFinite(Number(v))) return Number(v) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+/**
+ * The JSON object in a model's text: as it is, inside a ``` fence, or from the first `{` to the last `}` (prose
+ * around it); a reasoning model's `<think>…</think>` is dropped first. Throws the first parse error.
+ */
+export function jsonIn(content: string): unknown {
+  const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
+  const candidates = [text];
+  const fence = /```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/.exec(text);
+  if (fence) candidates.push(fence[1]);
+  const from = text.indexOf('{');
+  const to = text.lastIndexOf('}');
+  if (from >= 0 && to > from) candidates.push(text.slice(from, to + 1));
+  let first: unknown;
+  for (const c of candidates) {
+    try {
+      return JSON.parse(c.trim());
+    } catch (e) {
+      first ??= e;
+    }
+  }
+  throw first;
 }
 
-/** A 400 (or 422) that says the server does not know `response_format: json_schema`. */
-const rejectsJsonSchema = (err: unknown) =>
-  err instanceof APIError &&
-  (err.status === 400 || err.status === 422) &&
-  /response_format|json_schema|structured|schema/i.test(err.message);
+/** How structured output is asked for: json_schema, then JSON mode, then only the prompt (no response_format). */
+type OutputMode = 'schema' | 'json' | 'plain';
+const NEXT_MODE: Record<OutputMode, OutputMode | null> = { schema: 'json', json: 'plain', plain: null };
+
+const short = (s: string) => (s.length > 120 ? `${s.slice(0, 120)}…` : s);
+
+/** The teacher's message, the call log's outcome and reason for a failed request. */
+export function providerFailureOf(f: ChatFailure, usage: ProviderUsage, timeoutMs: number): ProviderFailure {
+  const reason = failureReason(f);
+  const fail = (message: string, outcome: 'error' | 'timeout' = 'error') =>
+    new ProviderFailure(message, outcome, usage, reason);
+  switch (f.kind) {
+    case 'timeout':
+      return fail(OPENAI_MESSAGES.timeout(Math.round(timeoutMs / 1000)), 'timeout');
+    case 'blocked':
+      return fail(OPENAI_MESSAGES.blocked);
+    case 'connect':
+    case 'badUrl':
+      return fail(OPENAI_MESSAGES.connect);
+    case 'redirect':
+      return fail(OPENAI_MESSAGES.redirect);
+    case 'http':
+      if (f.status === 429) return fail(OPENAI_MESSAGES.rateLimited);
+      if (f.status === 401 || f.status === 403) return fail(OPENAI_MESSAGES.auth);
+      return fail(OPENAI_MESSAGES.status(f.status ?? 0, short(f.detail)));
+    case 'errorReply':
+      return fail(OPENAI_MESSAGES.errorReply(short(f.detail)));
+    case 'tooLarge':
+    case 'badReply':
+      return fail(OPENAI_MESSAGES.badReply(short(f.detail)));
+  }
+}
 
 export class OpenAiProvider implements ReadingProvider {
   readonly kind = 'openai' as const;
   readonly model: string;
-  private readonly client: OpenAI;
-  private jsonMode = false;
+  private mode: OutputMode = 'schema';
 
   constructor(private readonly settings: OpenAiSettings) {
     this.model = settings.model;
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      // A local server (Ollama, vLLM) may need no key; the client insists on one.
-      apiKey: settings.apiKey || 'none',
-      timeout: settings.timeoutMs,
-      maxRetries: 0,
-    });
   }
 
   async generate(input: ProviderInput, signal: AbortSignal): Promise<ProviderResult> {
     if (!this.settings.baseUrl || !this.settings.model)
       throw new ProviderFailure(OPENAI_MESSAGES.notConfigured, 'error');
     const usage: ProviderUsage = { promptTokens: 0, completionTokens: 0 };
-    let messages = prompts(input, this.jsonMode);
+    let messages = prompts(input, this.mode !== 'schema');
     for (let attempt = 0; ; attempt++) {
-      const completion = await this.complete(messages, input, signal, usage, () => {
+      const reply = await this.complete(messages, signal, usage, () => {
         messages = prompts(input, true);
         return messages;
       });
-      const message = completion.choices[0]?.message;
-      if (message?.refusal)
-        throw new ProviderFailure(OPENAI_MESSAGES.refused(this.redact(message.refusal)), 'refused', usage);
-      const content = message?.content ?? '';
-      const problem = this.check(content, input);
+      if (reply.refusal) {
+        const why = this.redact(reply.refusal);
+        throw new ProviderFailure(OPENAI_MESSAGES.refused(why), 'refused', usage, `模型拒绝：${why}`);
+      }
+      const problem = this.check(reply.content, input);
       if (typeof problem !== 'string') return { items: problem.items.map(toGenerated), usage, genre: problem.genre };
-      if (attempt >= 1) throw new ProviderFailure(OPENAI_MESSAGES.invalid, 'invalid', usage);
+      if (attempt >= 1)
+        throw new ProviderFailure(
+          OPENAI_MESSAGES.invalid,
+          'invalid',
+          usage,
+          `模型的输出两次都不符合要求：${this.redact(problem)}`,
+        );
       messages = [
         ...messages,
-        { role: 'assistant', content: content.slice(0, 20_000) },
+        { role: 'assistant', content: reply.content.slice(0, 20_000) },
         {
           role: 'user',
           content: `Your answer was not accepted: ${problem}\nAnswer again with the whole JSON object, corrected.`,
@@ -206,9 +254,10 @@ export class OpenAiProvider implements ReadingProvider {
 
   /** The parsed answer, or what is wrong with it (told to the model on the retry). */
   private check(content: string, input: ProviderInput): z.infer<typeof ModelAnswer> | string {
+    if (content.trim() === '') return 'the answer is empty; answer with the JSON object';
     let json: unknown;
     try {
-      json = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
+      json = jsonIn(content);
     } catch (e) {
       return `the answer is not valid JSON (${(e as Error).message.slice(0, 200)})`;
     }
@@ -225,60 +274,49 @@ export class OpenAiProvider implements ReadingProvider {
       : { ...parsed.data, items: parsed.data.items.slice(0, input.count) };
   }
 
-  /** One completion: json_schema (or JSON mode once the server refused it), one wait on a short Retry-After. */
+  private responseFormat(): Record<string, unknown> {
+    if (this.mode === 'schema') return { response_format: zodResponseFormat(ModelAnswer, 'sub_questions') };
+    if (this.mode === 'json') return { response_format: { type: 'json_object' } };
+    return {};
+  }
+
+  /** One completion, stepping down the output modes on a 400 naming response_format, one wait on a short 429. */
   private async complete(
     messages: ChatCompletionMessageParam[],
-    input: ProviderInput,
     signal: AbortSignal,
     usage: ProviderUsage,
     toJsonMode: () => ChatCompletionMessageParam[],
-  ): Promise<ChatCompletion> {
+  ): Promise<ChatReply> {
     let waited = false;
     for (;;) {
       try {
-        const completion = await this.client.chat.completions.create(
-          {
-            model: this.model,
-            messages,
-            temperature: 0.3,
-            response_format: this.jsonMode ? { type: 'json_object' } : zodResponseFormat(ModelAnswer, 'sub_questions'),
-          },
-          { signal, timeout: this.settings.timeoutMs, maxRetries: 0 },
+        const reply = await chatCompletion(
+          this.settings,
+          { messages, temperature: 0.3, ...this.responseFormat() },
+          signal,
         );
-        usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
-        usage.completionTokens += completion.usage?.completion_tokens ?? 0;
-        return completion;
+        usage.promptTokens += reply.usage.promptTokens;
+        usage.completionTokens += reply.usage.completionTokens;
+        return reply;
       } catch (err) {
-        if (!this.jsonMode && rejectsJsonSchema(err)) {
-          this.jsonMode = true;
-          messages = toJsonMode();
+        if (!(err instanceof ChatFailure)) throw err;
+        const next = NEXT_MODE[this.mode];
+        if (next && rejectsResponseFormat(err)) {
+          if (this.mode === 'schema') messages = toJsonMode();
+          this.mode = next;
           continue;
         }
-        if (err instanceof APIError && err.status === 429 && !waited) {
-          const wait = retryAfterMs(err as { headers?: Headers });
+        if (err.kind === 'http' && err.status === 429 && !waited) {
+          const wait = err.retryAfterMs;
           if (wait !== null && wait <= RETRY_AFTER_MAX_MS) {
             waited = true;
             await abortable(wait, signal);
             continue;
           }
         }
-        throw this.failure(err, usage, input);
+        throw providerFailureOf(err, usage, this.settings.timeoutMs);
       }
     }
-  }
-
-  private failure(err: unknown, usage: ProviderUsage, _input: ProviderInput): unknown {
-    // The job's own abort (time limit, shutdown) is the queue's to report.
-    if (err instanceof APIUserAbortError) return err;
-    if (err instanceof APIConnectionTimeoutError)
-      return new ProviderFailure(OPENAI_MESSAGES.timeout(Math.round(this.settings.timeoutMs / 1000)), 'timeout', usage);
-    if (err instanceof APIConnectionError) return new ProviderFailure(OPENAI_MESSAGES.connect, 'error', usage);
-    if (err instanceof APIError) {
-      if (err.status === 429) return new ProviderFailure(OPENAI_MESSAGES.rateLimited, 'error', usage);
-      if (err.status === 401 || err.status === 403) return new ProviderFailure(OPENAI_MESSAGES.auth, 'error', usage);
-      return new ProviderFailure(OPENAI_MESSAGES.status(Number(err.status) || 0), 'error', usage);
-    }
-    return err;
   }
 
   /** A server's text never carries the key out (some echo the request). */

@@ -41,6 +41,7 @@ export const JOB_TEXT = {
   nothing: '没有生成任何小题：文章太短或缺少可出题的句子，请换一篇文章或调整题型',
   full: (room: number) => `该题已有较多小题，最多还能添加 ${room} 个（每题最多 ${SUBS_MAX} 个）`,
   invalid: (msg: string) => `生成的小题未通过校验，未添加：${msg}`,
+  unexpected: 'AI 生成时出现意外错误，未添加任何小题：请稍后重试或改用离线生成（原因已记入 AI 调用记录）',
 };
 
 /** The article's text: tags dropped, entities of the editor's HTML read. */
@@ -137,10 +138,22 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
       await deps.logCall({ agencyId, provider, usage: r.usage, outcome: 'ok', message: `${items.length} 道小题` });
     } catch (e) {
       if (e instanceof ProviderFailure) {
-        await deps.logCall({ agencyId, provider, usage: e.usage, outcome: e.outcome, message: e.message });
+        await deps.logCall({ agencyId, provider, usage: e.usage, outcome: e.outcome, message: e.reason });
         throw new JobFailure(e.message, { provider: provider.kind, added: [] });
       }
-      if (!signal.aborted) throw e;
+      if (!signal.aborted) {
+        // A failure the provider did not foresee still ends as a Chinese message and a logged reason, never as a
+        // bare internal error (docs/reading.md "Providers and their failures").
+        const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        await deps.logCall({
+          agencyId,
+          provider,
+          usage: { promptTokens: 0, completionTokens: 0 },
+          outcome: 'error',
+          message: `意外错误：${why}`,
+        });
+        throw new JobFailure(JOB_TEXT.unexpected, { provider: provider.kind, added: [] });
+      }
       await deps
         .logCall({
           agencyId,

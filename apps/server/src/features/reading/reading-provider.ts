@@ -37,13 +37,20 @@ export interface ReadingProvider {
 
 export type ProviderOutcome = 'error' | 'refused' | 'timeout' | 'invalid';
 
-/** A provider's failure: the teacher's message (Chinese), the call log's outcome and the tokens spent on it. */
+/**
+ * A provider's failure: the teacher's message (Chinese), the call log's outcome, the tokens spent on it and the
+ * reason the call log shows (what the server answered, bounded, the key blanked; the message when not given).
+ */
 export class ProviderFailure extends Error {
+  readonly reason: string;
+
   constructor(
     message: string,
     readonly outcome: ProviderOutcome,
     readonly usage: ProviderUsage = { promptTokens: 0, completionTokens: 0 },
+    reason?: string,
   ) {
     super(message);
+    this.reason = reason ?? message;
   }
 }

@@ -368,7 +368,7 @@ describe('settings', () => {
     expect(inherited.inherited).toBe(true);
     const saved = await call<ReadingAgencySettings>('POST', '/v1/reading/settings/agency', 'agency', {
       provider: 'openai',
-      baseUrl: 'http://127.0.0.1:1/v1',
+      baseUrl: 'https://models.example.com/v1',
       model: 'qwen-plus',
       apiKey: KEY,
     });

@@ -26,9 +26,13 @@ export async function readingRoutes(app: FastifyInstance) {
   );
   registerApi(app, API.readingPlatformSettings, () => reading.platformSettings());
   registerApi(app, API.readingPlatformSettingsSave, ({ body }) => reading.savePlatformSettings(body.request));
+  registerApi(app, API.readingPlatformSettingsTest, ({ body }) => reading.testPlatformSettings(body.request));
   registerApi(app, API.readingAgencySettings, ({ agencyId }) => reading.agencySettings(agencyId!));
   registerApi(app, API.readingAgencySettingsSave, ({ agencyId, body }) =>
     reading.saveAgencySettings(agencyId!, body.request),
+  );
+  registerApi(app, API.readingAgencySettingsTest, ({ agencyId, body }) =>
+    reading.testAgencySettings(agencyId!, body.request),
   );
   registerApi(app, API.readingAgencySettingsReset, ({ agencyId }) => reading.resetAgencySettings(agencyId!));
   registerApi(app, API.readingCalls, ({ agencyId, query }) => reading.calls(agencyId, query));

@@ -8,6 +8,7 @@ import type {
   ReadingCall,
   ReadingCallPage,
   ReadingCallQuery,
+  ReadingConnectionTest,
   ReadingFormatRequest,
   ReadingFormatResult,
   ReadingGenerateRequest,
@@ -20,20 +21,16 @@ import { GENERATED_SUB_TYPES } from '@edu/contract';
 import type { Config } from '../../config.js';
 import { ApiError, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { literalRefusal, normalHost, type OutboundPolicy } from '../../lib/outbound.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobRow } from '../../jobs/job-store.js';
 import type { QuestionsService } from '../questions/questions.service.js';
+import { ChatFailure, chatCompletion, failureReason, type ChatConnection } from './chat-client.js';
 import { formatArticle } from './language/index.js';
+import { callWire, jobWire, settingsWire } from './reading-wire.js';
 import { OfflineProvider } from './offline-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
 import { ProviderKeys } from './provider-key.js';
-import {
-  READING_GENERATE_KIND,
-  readingJobHandler,
-  SUBS_MAX,
-  type ReadingJobPayload,
-  type ReadingJobResult,
-} from './reading-job.js';
+import { READING_GENERATE_KIND, readingJobHandler, SUBS_MAX, type ReadingJobPayload } from './reading-job.js';
 import type { ReadingProvider } from './reading-provider.js';
 import type { ReadingRepository, SettingsRow } from './reading.repository.js';
 import { checkedFields, fieldsOf, lacksReference, newQuestionSubId, storedSubs } from './reading-subs.js';
@@ -44,67 +41,18 @@ const NOT_READING = '题目不存在或不是阅读理解题';
 const NEEDS_REFERENCE = '翻译小题还没有参考译文：请先编辑并填写参考译文，再采纳';
 const JOB_ID_RE = /^[0-9a-f]{24}$/;
 const PURGE_BATCH = 5_000;
+/** The longest a connection test waits (less when the settings' timeout is shorter). */
+export const CONNECTION_TEST_MAX_MS = 15_000;
 /** Generations an agency may have waiting or running at once; one more answers 429. */
 export const AGENCY_ACTIVE_JOBS_MAX = 5;
 
-/** The built-in default when nobody configured anything: offline. */
-const BUILT_IN: Omit<ReadingSettings, 'hasKey' | 'lastUpdate'> = {
-  provider: 'offline',
-  baseUrl: '',
-  model: '',
-  timeoutSeconds: 60,
-  inputPricePer1k: 0,
-  outputPricePer1k: 0,
-};
-
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-function settingsWire(row: SettingsRow | undefined): ReadingSettings {
-  if (!row) return { ...BUILT_IN, hasKey: false, lastUpdate: 0 };
-  return {
-    provider: row.provider === 'openai' ? 'openai' : 'offline',
-    baseUrl: row.baseUrl,
-    model: row.model,
-    timeoutSeconds: row.timeoutSeconds,
-    inputPricePer1k: row.inputPricePer1k,
-    outputPricePer1k: row.outputPricePer1k,
-    hasKey: row.apiKey !== '',
-    lastUpdate: row.updatedAt.getTime(),
-  };
-}
-
-function callWire(r: Awaited<ReturnType<ReadingRepository['calls']>>['list'][number]): ReadingCall {
-  return {
-    id: String(r.id),
-    agencyId: r.agencyId,
-    at: r.at.getTime(),
-    provider: r.provider === 'openai' ? 'openai' : 'offline',
-    model: r.model,
-    purpose: r.purpose === 'feedback' ? 'feedback' : 'generate',
-    promptTokens: r.promptTokens,
-    completionTokens: r.completionTokens,
-    cost: r.cost,
-    outcome: r.outcome as ReadingCall['outcome'],
-    message: r.message,
-  };
-}
-
-function jobWire(r: JobRow): ReadingJob {
-  const p = r.payload as ReadingJobPayload;
-  const res: Partial<ReadingJobResult> | undefined = r.result ?? undefined;
-  return {
-    jobId: r.id,
-    status: r.status === 'done' || r.status === 'failed' || r.status === 'running' ? r.status : 'queued',
-    processed: r.processed,
-    total: r.total,
-    message: r.status === 'failed' ? r.message : null,
-    provider: res?.provider ?? p.provider,
-    added: r.status === 'done' ? (res?.added ?? []) : [],
-  };
-}
 
 export class ReadingService {
   private readonly keys: ProviderKeys;
+  private readonly allowedHosts: string[];
+  /** Scopes ('' the platform) with a connection test under way on this node: one at a time each. */
+  private readonly testing = new Set<string>();
 
   constructor(
     private readonly repo: ReadingRepository,
@@ -114,6 +62,7 @@ export class ReadingService {
     private readonly clock: Clock,
   ) {
     this.keys = new ProviderKeys(config.keySecret);
+    this.allowedHosts = config.allowedHosts.map(normalHost);
     queue.register(
       READING_GENERATE_KIND,
       readingJobHandler({
@@ -137,14 +86,38 @@ export class ReadingService {
     return (await this.repo.settings(agencyId)) ?? (await this.repo.settings(null));
   }
 
-  async providerFor(agencyId: string): Promise<ReadingProvider> {
+  /**
+   * Where a setting may reach (docs/security.md "Outbound requests"): the platform default (agency null, set by
+   * edu:admin) also loopback and private networks; an agency's own setting only public addresses. The hosts of
+   * AI_PROVIDER_ALLOWED_HOSTS are reached by both.
+   */
+  policyFor(agencyId: string | null): OutboundPolicy {
+    return { reach: agencyId === null ? 'private' : 'public', allowedHosts: this.allowedHosts };
+  }
+
+  /** The connection in force for an agency when it is a model (override, else platform default), else null. */
+  async connectionFor(agencyId: string): Promise<(ChatConnection & { timeoutSeconds: number }) | null> {
     const s = await this.effective(agencyId);
-    if (!s || s.provider !== 'openai') return new OfflineProvider();
-    return new OpenAiProvider({
+    if (!s || s.provider !== 'openai') return null;
+    return {
       baseUrl: s.baseUrl,
       apiKey: this.keys.open(s.apiKey),
       model: s.model,
       timeoutMs: s.timeoutSeconds * 1000,
+      timeoutSeconds: s.timeoutSeconds,
+      policy: this.policyFor(s.agencyId),
+    };
+  }
+
+  async providerFor(agencyId: string): Promise<ReadingProvider> {
+    const c = await this.connectionFor(agencyId);
+    if (!c) return new OfflineProvider();
+    return new OpenAiProvider({
+      baseUrl: c.baseUrl,
+      apiKey: c.apiKey,
+      model: c.model,
+      timeoutMs: c.timeoutMs,
+      policy: c.policy,
     });
   }
 
@@ -258,11 +231,24 @@ export class ReadingService {
     return { ...(await this.platformSettings()), inherited: true };
   }
 
-  private async save(agencyId: string | null, input: ReadingSettingsWrite): Promise<SettingsRow> {
+  /** The 400s of a setting that cannot be used: a model without address or name, an address it may not reach. */
+  private checkConnection(agencyId: string | null, input: ReadingSettingsWrite): void {
     if (input.provider === 'openai') {
       if (input.baseUrl === '') throw invalidField('request.baseUrl', '使用 AI 模型时请填写接口地址');
       if (input.model === '') throw invalidField('request.model', '使用 AI 模型时请填写模型名');
     }
+    const refused = input.baseUrl === '' ? null : literalRefusal(input.baseUrl, this.policyFor(agencyId));
+    if (refused)
+      throw invalidField(
+        'request.baseUrl',
+        agencyId === null
+          ? `接口地址被拒绝：${refused}`
+          : `接口地址被拒绝：${refused}。机构的设置只能使用公网上的 AI 服务；本地或内网的服务请由平台管理员设为平台默认，或加入允许列表`,
+      );
+  }
+
+  private async save(agencyId: string | null, input: ReadingSettingsWrite): Promise<SettingsRow> {
+    this.checkConnection(agencyId, input);
     const old = await this.repo.settings(agencyId);
     const apiKey = input.apiKey === undefined ? (old?.apiKey ?? '') : this.keys.seal(input.apiKey.trim());
     return this.repo.saveSettings(agencyId, {
@@ -283,6 +269,52 @@ export class ReadingService {
 
   async saveAgencySettings(agencyId: string, input: ReadingSettingsWrite): Promise<ReadingAgencySettings> {
     return { ...settingsWire(await this.save(agencyId, input)), inherited: false };
+  }
+
+  /**
+   * One tiny request with the settings given (not saved), under the scope's address rules and a bounded deadline;
+   * answers whether it worked or the reason. A blank key field uses the scope's stored key.
+   */
+  testPlatformSettings(input: ReadingSettingsWrite): Promise<ReadingConnectionTest> {
+    return this.testSettings(null, input);
+  }
+
+  testAgencySettings(agencyId: string, input: ReadingSettingsWrite): Promise<ReadingConnectionTest> {
+    return this.testSettings(agencyId, input);
+  }
+
+  private async testSettings(agencyId: string | null, input: ReadingSettingsWrite): Promise<ReadingConnectionTest> {
+    if (input.provider !== 'openai') return { ok: true, message: '离线生成不需要连接 AI 服务', latencyMs: 0 };
+    this.checkConnection(agencyId, input);
+    const scope = agencyId ?? '';
+    if (this.testing.has(scope)) throw new ApiError('too_many_requests', '上一次连接测试还没有结束，请稍候再试');
+    this.testing.add(scope);
+    const started = performance.now();
+    const latency = () => Math.round(performance.now() - started);
+    try {
+      const apiKey =
+        input.apiKey !== undefined
+          ? input.apiKey.trim()
+          : this.keys.open((await this.repo.settings(agencyId))?.apiKey ?? '');
+      const reply = await chatCompletion(
+        {
+          baseUrl: input.baseUrl,
+          apiKey,
+          model: input.model,
+          timeoutMs: Math.min(input.timeoutSeconds * 1000, CONNECTION_TEST_MAX_MS),
+          policy: this.policyFor(agencyId),
+        },
+        { messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0 },
+      );
+      const how = reply.streamed ? '（服务以流式回复，已拼接）' : '';
+      return { ok: true, message: `连接成功：模型 ${input.model} 已回复${how}`, latencyMs: latency() };
+    } catch (e) {
+      if (e instanceof ChatFailure)
+        return { ok: false, message: `连接失败：${failureReason(e)}`, latencyMs: latency() };
+      throw e;
+    } finally {
+      this.testing.delete(scope);
+    }
   }
 
   async resetAgencySettings(agencyId: string): Promise<ReadingAgencySettings> {

@@ -9,7 +9,9 @@ export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null; sy
 export type SchemeWrite = Pick<
   typeof s.$inferInsert,
   'trainRepoId' | 'title' | 'type' | 'initPhase' | 'initPoint' | 'timeLimit' | 'kpRange' | 'phases'
->;
+> &
+  /** A paper's review options (docs/practice-engine.md "Review options"); left as they are when absent. */
+  Partial<Pick<typeof s.$inferInsert, 'reviewAfter' | 'showScore'>>;
 
 export interface SchemeFilter {
   agencyId: string;
@@ -137,6 +139,19 @@ export class SchemesRepository {
     const rows = await this.db
       .update(s)
       .set({ ...w, updatedAt: now, version: sql`${s.version} + 1` })
+      .where(and(eq(s.id, id), eq(s.agencyId, agencyId)))
+      .returning({ id: s.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Releases an owned paper's corrections (docs/practice-engine.md "Review options"): the first release's time
+   * stays; content and lastUpdate stay as they were.
+   */
+  async release(agencyId: string, id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(s)
+      .set({ releasedAt: sql`coalesce(${s.releasedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(s.id, id), eq(s.agencyId, agencyId)))
       .returning({ id: s.id });
     return rows.length > 0;

@@ -56,6 +56,10 @@ describe('PUT /v1/train/scheme (create) and GET /v1/train/scheme/:id', () => {
       kpRange: [bank.kp],
       phases: input.phases,
       trainRepoId: bank.trainRepoId,
+      // Papers' review options (docs/practice-engine.md "Review options"): the defaults.
+      reviewAfter: null,
+      showScore: 'after-hand-in',
+      releasedAt: null,
     });
     expect(expectOk(await call<S>('GET', `/v1/train/scheme/${s.schemeId}`, teacher))).toEqual(s);
   });

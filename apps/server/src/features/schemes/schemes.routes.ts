@@ -14,6 +14,7 @@ export async function schemesRoutes(app: FastifyInstance) {
   );
   registerApi(app, API.schemeOn, ({ agencyId, params }) => schemes.setStatus(agencyId!, params.id, 'on'));
   registerApi(app, API.schemeOff, ({ agencyId, params }) => schemes.setStatus(agencyId!, params.id, 'off'));
+  registerApi(app, API.schemeRelease, ({ agencyId, params }) => schemes.release(agencyId!, params.id));
   registerApi(app, API.schemeOrderedSubmit, ({ agencyId, body, user }) =>
     schemes.submitPaper(agencyId!, user().id, body.request),
   );

@@ -38,6 +38,9 @@ const toWire = (r: SchemeRow): Scheme => ({
   kpRange: r.kpRange,
   phases: r.phases as unknown as Phase[],
   trainRepoId: String(r.trainRepoId),
+  reviewAfter: (r.reviewAfter as Scheme['reviewAfter']) ?? null,
+  showScore: (r.showScore as Scheme['showScore'] | null) ?? 'after-hand-in',
+  releasedAt: r.releasedAt?.getTime() ?? null,
 });
 
 const engineOf = (r: SchemeRow): EngineScheme => ({
@@ -170,6 +173,17 @@ export class SchemesService implements SchemeSource {
     return this.reload(row.id);
   }
 
+  /**
+   * Releases a paper's corrections to its finishers (docs/practice-engine.md "Review options"), whatever its review
+   * option; a release stays. 409 for a general scheme (it has none to hold back).
+   */
+  async release(agencyId: string, id: string): Promise<Scheme> {
+    const row = await this.loadOwned(agencyId, id);
+    if (row.type !== 'paper') throw conflict('只有试卷可以发布批改结果');
+    if (!(await this.repo.release(agencyId, row.id, this.now()))) throw notFound(NOT_FOUND);
+    return this.reload(row.id);
+  }
+
   /** Creates a paper, or with `schemeId` replaces that paper's questions and settings. */
   async submitPaper(agencyId: string, userId: number, input: OrderedSchemeSubmit): Promise<Scheme> {
     const existing = input.schemeId === undefined ? undefined : await this.loadOwned(agencyId, input.schemeId);
@@ -180,7 +194,7 @@ export class SchemesService implements SchemeSource {
     if (dup.length) throw invalidInput(dup.map((i) => ({ path: `request.questionIds.${i}`, message: '题目重复' })));
     const e = paperScheme(input);
     await this.validate(agencyId, e, paperPath);
-    const write = writeOf(repo.id, input.title, e);
+    const write = { ...writeOf(repo.id, input.title, e), reviewAfter: input.reviewAfter, showScore: input.showScore };
     if (!existing) return this.reload(await this.repo.insert(agencyId, userId, write, this.now()));
     if (!(await this.repo.update(agencyId, existing.id, write, this.now()))) throw notFound(NOT_FOUND);
     return this.reload(existing.id);

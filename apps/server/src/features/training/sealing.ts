@@ -34,6 +34,33 @@ export function sealedQuestions(trainings: readonly HoldingTraining[], now: numb
   return sealed;
 }
 
+/**
+ * The trainings holding each question at `now`, for a read over many answers at once (the own history export):
+ * question id → the ids of the trainings that hold it.
+ */
+export function holdersAt(trainings: readonly HoldingTraining[], now: number): Map<string, number[]> {
+  const holders = new Map<string, number[]>();
+  for (const t of trainings)
+    for (const id of heldBy(t, now)) {
+      const ids = holders.get(id);
+      if (ids) ids.push(t.id);
+      else holders.set(id, [t.id]);
+    }
+  return holders;
+}
+
+/**
+ * Whether an answer of training `trainingId` (null: a review in the wrong-answer book) to `questionId` is sealed:
+ * a training other than its own holds the question (the same rule as `sealedQuestions` with `exceptId`).
+ */
+export function sealedAnswerOf(
+  holders: ReadonlyMap<string, readonly number[]>,
+  questionId: number | string,
+  trainingId: number | null,
+): boolean {
+  return (holders.get(String(questionId)) ?? []).some((id) => id !== trainingId);
+}
+
 /** Reads a student's running trainings (TrainingRepository.runningOf). */
 export interface RunningTrainings {
   runningOf(userId: number): Promise<{ id: number; scheme: unknown; state: unknown; taskId: number | null }[]>;
@@ -46,17 +73,27 @@ export class SealedQuestions {
     private readonly now: () => number,
   ) {}
 
-  /** The question ids sealed for the user, but those held only by training `exceptId` (the one asking). */
-  async of(userId: number, exceptId?: number): Promise<Set<string>> {
+  /** The user's running trainings as the rule reads them. */
+  private async holding(userId: number): Promise<HoldingTraining[]> {
     const rows = await this.trainings.runningOf(userId);
-    if (rows.length === 0) return new Set();
-    const holding = rows.map((r) => ({
+    return rows.map((r) => ({
       id: r.id,
       scheme: r.scheme as TrainingSnapshot,
       state: r.state as TrainingState,
       task: r.taskId !== null,
     }));
+  }
+
+  /** The question ids sealed for the user, but those held only by training `exceptId` (the one asking). */
+  async of(userId: number, exceptId?: number): Promise<Set<string>> {
+    const holding = await this.holding(userId);
+    if (holding.length === 0) return new Set();
     return sealedQuestions(holding, this.now(), exceptId);
+  }
+
+  /** Which of the user's trainings hold each question now (`holdersAt`; read with `sealedAnswerOf`). */
+  async holders(userId: number): Promise<Map<string, number[]>> {
+    return holdersAt(await this.holding(userId), this.now());
   }
 
   /** Whether the question is sealed for the user (by a training other than `exceptId`). */

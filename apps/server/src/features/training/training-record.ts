@@ -15,9 +15,10 @@ export type RecordWithQuestion = Awaited<ReturnType<TrainingRepository['recordsW
 /**
  * `sealed`: the record of a running paper. Until it is handed in the record shows the student's own answer and
  * nothing else: no verdict or score (also none per sub-question), and not the question either (the paper view
- * shows the questions while it runs).
+ * shows the questions while it runs). `verdictless`: an ended paper whose corrections wait (corrections.ts): what
+ * was asked and the student's answer, without verdict, score or the teacher's comment.
  */
-export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord {
+export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = false): TrainingRecord {
   const submission = r.record.submission;
   const base = {
     recordId: String(r.record.id),
@@ -33,7 +34,12 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord
   };
   if (sealed) return { ...base, stem: '', options: [], subAnswers: [], isCorrect: null, score: 0 };
   const verdicts = new Map(
-    ((r.record.result as unknown as JudgeResult | null)?.subResults ?? []).map((s) => [s.questionSubId, s.isCorrect]),
+    verdictless
+      ? []
+      : ((r.record.result as unknown as JudgeResult | null)?.subResults ?? []).map((s) => [
+          s.questionSubId,
+          s.isCorrect,
+        ]),
   );
   return {
     ...base,
@@ -46,11 +52,11 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean): TrainingRecord
       answer: submission?.subAnswers?.[sub.id] ?? [],
       isCorrect: verdicts.get(sub.id) ?? null,
     })),
-    isCorrect: r.record.isCorrect,
-    score: r.record.score ?? 0,
+    isCorrect: verdictless ? null : r.record.isCorrect,
+    score: verdictless ? 0 : (r.record.score ?? 0),
     // Marking only takes answers of ended trainings, so the comment comes no earlier than the answer itself
-    // (docs/marking.md "What the student and the parent read").
-    ...(r.markComment ? { markComment: r.markComment } : {}),
+    // (docs/marking.md "What the student and the parent read"), nor before the paper's corrections.
+    ...(r.markComment && !verdictless ? { markComment: r.markComment } : {}),
   };
 }
 

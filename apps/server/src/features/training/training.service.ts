@@ -27,6 +27,7 @@ import {
   type TrainingState,
   type StudentQuestion,
   type EngineScheme,
+  type CorrectionsPending,
 } from '@edu/contract';
 import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -36,6 +37,7 @@ import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
 import type { SealedQuestions } from './sealing.js';
+import type { Corrections } from './corrections.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
 import { pendingCount, trainingView, type PaperAnswers } from './training-view.js';
@@ -71,6 +73,7 @@ export class TrainingService {
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
     private readonly sealing: SealedQuestions,
+    private readonly corrections: Corrections,
   ) {}
 
   private async visibility(agencyId: string): Promise<Visibility> {
@@ -441,13 +444,20 @@ export class TrainingService {
   /** The training's answers, in the order given. */
   async records(user: Trainee, id: string): Promise<TrainingRecord[]> {
     const row = await this.load(user, id);
-    const [records, elsewhere] = await Promise.all([this.repo.recordsWithQuestions(row.id), this.heldElsewhere(row)]);
-    return records.map((r) => toRecord(r, sealed(row) || elsewhere.has(String(r.record.questionId))));
+    const [records, elsewhere, waiting] = await Promise.all([
+      this.repo.recordsWithQuestions(row.id),
+      this.heldElsewhere(row),
+      this.correctionsWait(row),
+    ]);
+    return records.map((r) =>
+      toRecord(r, sealed(row) || elsewhere.has(String(r.record.questionId)), waiting !== undefined),
+    );
   }
 
   async history(user: Trainee, page: { start: number; size: number }) {
     const { total, rows } = await this.repo.history(user.agencyId, user.id, page);
-    return { total, list: rows.map(toSummary) };
+    const waiting = await this.corrections.of(rows.filter(endedPaper).map((r) => r.id));
+    return { total, list: rows.map((r) => toSummary(r, waiting.get(r.id))) };
   }
 
   /** The report: the student's own, or any of the agency's for its train staff. */
@@ -457,11 +467,14 @@ export class TrainingService {
     if (!row || (row.userId !== user.id && !satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)))
       throw notFound(NOT_FOUND);
     const staff = row.userId !== user.id && satisfies(user.roles, ROLE_SETS.trainStaff, agencyId);
-    const [records, elsewhere] = await Promise.all([
+    const [records, elsewhere, waiting] = await Promise.all([
       this.repo.recordsWithQuestions(row.id),
       staff ? new Set<string>() : this.heldElsewhere(row),
+      staff ? undefined : this.correctionsWait(row),
     ]);
     const hidden = (r: (typeof records)[number]) => sealed(row) || elsewhere.has(String(r.record.questionId));
+    // An ended paper whose corrections wait (corrections.ts): the student's answers, no verdict.
+    const verdictless = waiting !== undefined;
     const names = await this.repo.knowledgeNames([...new Set(records.map((r) => r.knowledgeCode))]);
     const byKp = new Map<string, { code: string; name: string; answered: number; correct: number }>();
     for (const r of records) {
@@ -473,17 +486,17 @@ export class TrainingService {
         correct: 0,
       };
       kp.answered++;
-      if (r.record.isCorrect && !hidden(r)) kp.correct++;
+      if (r.record.isCorrect && !hidden(r) && !verdictless) kp.correct++;
       byKp.set(r.knowledgeCode, kp);
     }
     const end = row.endedAt ?? new Date(this.clock.now());
     return {
       training: {
-        ...toSummary(row),
+        ...toSummary(row, waiting),
         student: await this.repo.userName(row.userId),
         durationSeconds: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
       },
-      records: records.map((r) => toRecord(r, hidden(r))),
+      records: records.map((r) => toRecord(r, hidden(r), verdictless)),
       knowledgePoints: [...byKp.values()].map((k) => (sealed(row) ? { ...k, correct: 0 } : k)),
     };
   }
@@ -499,6 +512,15 @@ export class TrainingService {
    */
   private heldElsewhere(row: TrainingRow): Promise<Set<string>> {
     return this.sealing.of(row.userId, row.id);
+  }
+
+  /**
+   * What an ended paper's corrections wait for (corrections.ts, docs/practice-engine.md "Review options"), for the
+   * student and their parent; undefined when nothing waits (a running paper is sealed anyway).
+   */
+  private async correctionsWait(row: TrainingRow): Promise<CorrectionsPending | undefined> {
+    if (!endedPaper(row)) return undefined;
+    return (await this.corrections.of([row.id])).get(row.id);
   }
 
   private async load(user: Trainee, id: string): Promise<TrainingRow> {
@@ -550,7 +572,9 @@ export class TrainingService {
       }
     }
     const bound = trainingBound(snapshot.engine);
-    return trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now());
+    const view = trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now());
+    const waiting = state.status === 'running' ? undefined : await this.correctionsWait(row);
+    return waiting ? withCorrectionsPending(view, waiting) : view;
   }
 }
 
@@ -561,8 +585,13 @@ const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试')
 const sealed = (row: TrainingRow) =>
   (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status === 'running';
 
-function toSummary(row: TrainingRow): TrainingSummary {
+const endedPaper = (row: TrainingRow) =>
+  (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status !== 'running';
+
+/** `waiting`: the ended paper's corrections wait (corrections.ts); its score too when the paper says so. */
+function toSummary(row: TrainingRow, waiting?: CorrectionsPending): TrainingSummary {
   const snapshot = row.scheme as unknown as TrainingSnapshot;
+  const noScore = sealed(row) || waiting?.scoreHidden === true;
   return {
     trainId: String(row.id),
     schemeId: String(row.schemeId),
@@ -570,12 +599,25 @@ function toSummary(row: TrainingRow): TrainingSummary {
     type: snapshot.type,
     status: row.status as TrainingSummary['status'],
     answered: row.answered,
-    correct: sealed(row) ? 0 : row.correct,
-    score: sealed(row) ? 0 : row.score,
+    correct: noScore ? 0 : row.correct,
+    score: noScore ? 0 : row.score,
     maxScore: row.maxScore,
-    pending: pendingCount(snapshot, row.state as unknown as TrainingState, sealed(row)),
+    pending: pendingCount(snapshot, row.state as unknown as TrainingState, noScore),
     startTime: row.startedAt.getTime(),
     endTime: row.endedAt?.getTime() ?? null,
+    ...(waiting ? { corrections: waiting } : {}),
+  };
+}
+
+/** The view of an ended paper whose corrections wait: the note, and no score when the score waits too. */
+function withCorrectionsPending(view: Training, waiting: CorrectionsPending): Training {
+  const noScore = waiting.scoreHidden;
+  return {
+    ...view,
+    correct: noScore ? 0 : view.correct,
+    score: noScore ? 0 : view.score,
+    pending: noScore ? 0 : view.pending,
+    corrections: waiting,
   };
 }
 

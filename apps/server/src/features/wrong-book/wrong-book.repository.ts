@@ -21,7 +21,15 @@ export interface BookFilter {
   questionId?: number;
   /** Questions whose review waits (sealed for the student, docs/practice-engine.md "Sealing"): never due. */
   postponed?: readonly number[];
+  /**
+   * Ended papers whose corrections wait (docs/practice-engine.md "Review options"): their answers put nothing in
+   * the book until the corrections come.
+   */
+  withheld?: readonly number[];
 }
+
+/** Ids as a Postgres array literal (bigint ids: digits only). */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** One entry as stored and derived; times in epoch ms. */
 export interface BookRow {
@@ -73,13 +81,16 @@ export const inSubtree = (code: SQL, root: string) => sql`(${code} = ${root} or 
 
 function bookCte(o: Owner, f: BookFilter): SQL {
   const byQuestion = f.questionId === undefined ? sql`` : sql` and ar.question_id = ${f.questionId}`;
+  const withheld = f.withheld?.length
+    ? sql` and (ar.training_id is null or ar.training_id <> all(${idArray(f.withheld)}::bigint[]))`
+    : sql``;
   const kp = f.subtrees.map((root) => sql` and ${inSubtree(sql`q.knowledge_code`, root)}`);
   return sql`with wrong as (
     select ar.question_id, min(ar.created_at) as first_wrong, max(ar.created_at) as last_wrong,
       count(*)::int as wrong_count, max(ar.id) as last_record_id
     from answer_records ar left join trainings t on t.id = ar.training_id
     where ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId} and ar.is_correct = false
-      and ${countedRecord}${byQuestion}
+      and ${countedRecord}${byQuestion}${withheld}
     group by ar.question_id
   ), book as (
     select w.*, q.title, left(q.search_text, 80) as text, q.type, q.knowledge_code, coalesce(kp.name, q.knowledge_code) as kp_name,
@@ -105,8 +116,7 @@ function viewCondition(view: BookView, now: Date, postponed: readonly number[] =
     case 'all':
       return sql`true`;
     case 'due': {
-      const waiting =
-        postponed.length === 0 ? sql`` : sql` and question_id <> all(${`{${postponed.join(',')}}`}::bigint[])`;
+      const waiting = postponed.length === 0 ? sql`` : sql` and question_id <> all(${idArray(postponed)}::bigint[])`;
       return sql`not mastered and due <= ${now.toISOString()}::timestamptz${waiting}`;
     }
     case 'learning':
@@ -201,8 +211,15 @@ export class WrongBookRepository {
   }
 
   /** The entry of one question, or undefined when the question is not in the student's book. */
-  async entry(o: Owner, questionId: number, db: DbOrTx = this.db): Promise<BookRow | undefined> {
-    const rows = rowsOf<RawBookRow>(await db.execute(sql`${bookCte(o, { subtrees: [], questionId })} ${SELECT_ENTRY}`));
+  async entry(
+    o: Owner,
+    questionId: number,
+    withheld: readonly number[] = [],
+    db: DbOrTx = this.db,
+  ): Promise<BookRow | undefined> {
+    const rows = rowsOf<RawBookRow>(
+      await db.execute(sql`${bookCte(o, { subtrees: [], questionId, withheld })} ${SELECT_ENTRY}`),
+    );
     return rows[0] && toBookRow(rows[0]);
   }
 

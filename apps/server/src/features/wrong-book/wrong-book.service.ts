@@ -7,6 +7,7 @@ import {
   WRONG_MASTERED_STREAK,
   WRONG_POSTPONED_REASON,
   type AnswerRecordDetail,
+  type CorrectionsPending,
   type JudgeResult,
   type QuestionType,
   type WrongDue,
@@ -32,6 +33,12 @@ const RECORD_NOT_FOUND = '答题记录不存在';
 export interface StudentSeals {
   of(userId: number): Promise<Set<string>>;
 }
+
+/** Ended papers whose corrections wait (training/corrections.ts, docs/practice-engine.md "Review options"). */
+export interface WaitingCorrections {
+  of(trainingIds: readonly number[]): Promise<Map<number, CorrectionsPending>>;
+  waitingOf(userId: number, agencyIds?: readonly string[]): Promise<Map<number, CorrectionsPending>>;
+}
 const MAX_TRIES = 4;
 
 export class WrongBookService {
@@ -42,6 +49,7 @@ export class WrongBookService {
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
     private readonly seals: StudentSeals,
+    private readonly corrections: WaitingCorrections,
   ) {}
 
   /** The student's sealed questions as ids of the book (numbers). */
@@ -49,11 +57,16 @@ export class WrongBookService {
     return [...(await this.seals.of(o.userId))].map(Number).filter((n) => Number.isSafeInteger(n));
   }
 
+  /** The student's ended papers in the agency whose corrections wait: the book leaves their answers out. */
+  private async withheld(o: Owner): Promise<number[]> {
+    return [...(await this.corrections.waitingOf(o.userId, [o.agencyId])).keys()];
+  }
+
   async list(o: Owner, q: WrongListQuery): Promise<WrongListPage> {
-    const postponed = await this.postponed(o);
+    const [postponed, withheld] = await Promise.all([this.postponed(o), this.withheld(o)]);
     const { rows, counts } = await this.repo.page(
       o,
-      { subtrees: subtrees(q), postponed },
+      { subtrees: subtrees(q), postponed, withheld },
       q.filter,
       new Date(this.clock.now()),
       q,
@@ -66,8 +79,9 @@ export class WrongBookService {
   /** The due entries, earliest first, with their questions as a student may see them (no answers). */
   async due(o: Owner, q: WrongDueQuery): Promise<WrongDue> {
     const now = new Date(this.clock.now());
-    const postponed = await this.postponed(o);
-    const { rows, counts, postponedDue } = await this.repo.page(o, { subtrees: subtrees(q), postponed }, 'due', now, {
+    const [postponed, withheld] = await Promise.all([this.postponed(o), this.withheld(o)]);
+    const filter = { subtrees: subtrees(q), postponed, withheld };
+    const { rows, counts, postponedDue } = await this.repo.page(o, filter, 'due', now, {
       start: 0,
       size: q.size,
     });
@@ -92,7 +106,7 @@ export class WrongBookService {
       if (stored) {
         if (stored.review.agencyId !== o.agencyId || stored.review.questionId !== questionId)
           throw conflict('clientAnswerId 已用于另一道题的复习，请重新提交');
-        const entry = await this.repo.entry(o, questionId);
+        const entry = await this.repo.entry(o, questionId, await this.withheld(o));
         if (!entry) throw notFound(NOT_IN_BOOK);
         return {
           recordId: String(stored.record.id),
@@ -113,7 +127,8 @@ export class WrongBookService {
   }
 
   private async reviewOnce(o: Owner, questionId: number, req: WrongReviewRequest): Promise<WrongReviewResult> {
-    const entry = await this.repo.entry(o, questionId);
+    const withheld = await this.withheld(o);
+    const entry = await this.repo.entry(o, questionId, withheld);
     const [row] = entry ? await this.visibleQuestions(o.agencyId, [questionId]) : [];
     if (!entry || !row) throw notFound(NOT_IN_BOOK);
     if ((await this.seals.of(o.userId)).has(String(questionId))) throw conflict(WRONG_POSTPONED_REASON);
@@ -157,7 +172,7 @@ export class WrongBookService {
       }
       return inserted;
     });
-    const after = await this.repo.entry(o, questionId);
+    const after = await this.repo.entry(o, questionId, withheld);
     if (!after) throw notFound(NOT_IN_BOOK);
     return { recordId: String(recordId), repeated: false, rating, result, entry: toEntry(after) };
   }
@@ -171,6 +186,10 @@ export class WrongBookService {
     if (rec.trainRunning) throw conflict('该训练尚未结束，结束后可查看答题详情');
     if ((await this.seals.of(o.userId)).has(String(rec.questionId)))
       throw conflict('这道题正在你未完成的试卷或训练中，完成后再查看答案');
+    // An ended paper whose corrections wait (docs/practice-engine.md "Review options").
+    const waiting =
+      rec.trainingId === null ? undefined : (await this.corrections.of([rec.trainingId])).get(rec.trainingId);
+    if (waiting) throw conflict(`${waiting.message}，届时可查看答题详情`);
     const question = await this.questionAt(rec.questionId, rec.version);
     if (!question) throw notFound(RECORD_NOT_FOUND);
     return {
@@ -185,7 +204,7 @@ export class WrongBookService {
       score: rec.score,
       createTime: rec.createdAt,
       question,
-      inWrongBook: (await this.repo.entry(o, rec.questionId)) !== undefined,
+      inWrongBook: (await this.repo.entry(o, rec.questionId, await this.withheld(o))) !== undefined,
     };
   }
 

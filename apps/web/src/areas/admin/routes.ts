@@ -1,8 +1,10 @@
 // Admin area routes (docs/product.md §2, prefix /admin). Top-level pages are drawn full screen, the rest in the admin layout.
 import { lazyPage } from '../../app/lazy-page';
-import type { IssueRef, LayoutKey, RouteDef } from '../../app/route-types';
+import type { LayoutKey, RouteDef } from '../../app/route-types';
 import { ADMIN_PAGES } from './texts';
 import { prefetchGraphEditor, prefetchGraphPreview } from './knowledge-graph/prefetch';
+// The lesson room (docs/web.md "The lesson room"), shared by the areas.
+import { BoardRoomPage, FullRoomPage, VideoRoomPage } from '../lesson-room/pages';
 
 type Pattern = keyof typeof ADMIN_PAGES;
 
@@ -51,6 +53,9 @@ const ClassTodayWorkPage = lazyPage(() => import('./class/TodayWorkPage'));
 const ClassStudentScoresPage = lazyPage(() => import('./class/StudentScoresPage'));
 const ClassStudentInfoPage = lazyPage(() => import('./class/StudentInfoPage'));
 const ClassStatsPage = lazyPage(() => import('./class/ClassStatsPage'));
+// The tutoring classroom's lesson lists and replay (docs/lessons.md).
+const ClassLessonsPage = lazyPage(() => import('./lessons/ClassLessonsPage'));
+const LessonHistoryPage = lazyPage(() => import('./lessons/LessonHistoryPage'));
 const StudentListPage = lazyPage(() => import('./user/MemberListPage').then((m) => ({ default: m.StudentListPage })));
 const TeacherListPage = lazyPage(() => import('./user/MemberListPage').then((m) => ({ default: m.TeacherListPage })));
 const HomeworkTeacherListPage = lazyPage(() => import('./user/HomeworkTeacherListPage'));
@@ -93,14 +98,6 @@ const built = (
   page,
   ...(prefetch && { prefetch }),
 });
-const later = (pattern: Pattern, issue: IssueRef, layout: LayoutKey = 'admin'): RouteDef => ({
-  pattern,
-  area: 'admin',
-  layout,
-  title: ADMIN_PAGES[pattern],
-  issue,
-});
-const L: IssueRef = 'later';
 
 export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin', AdminHome),
@@ -110,10 +107,10 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/task/:taskId/dashboard', TaskDashboardPage, 'bare'),
   built('/admin/class/homework/sroce/:id', TaskHomeworkScoresPage, 'bare'),
   built('/admin/class/homework/sroceAll', AllHomeworkScoresPage, 'bare'),
-  later('/admin/webrtc/:id', L, 'bare'),
-  later('/admin/eventutor/open/:id', L, 'bare'),
+  built('/admin/webrtc/:id', VideoRoomPage, 'bare'),
+  built('/admin/eventutor/open/:id', FullRoomPage, 'bare'),
   // Listed both top-level and nested in the spec; one path can have one page: full screen.
-  later('/admin/class/tldraw/:id', L, 'bare'),
+  built('/admin/class/tldraw/:id', BoardRoomPage, 'bare'),
   // Nested pages.
   built('/admin/knowledge/list/:subject', KnowledgeListPage),
   built('/admin/question/list', QuestionListPage),
@@ -154,8 +151,8 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/class/studentInfo/:id', ClassStudentInfoPage),
   built('/admin/class/:classId/tasks', ClassTasksPage),
   built('/admin/class/:classId/stats', ClassStatsPage),
-  later('/admin/eventutor/history/:id', L),
-  later('/admin/eventutor/index/:id', L),
+  built('/admin/eventutor/history/:id', LessonHistoryPage),
+  built('/admin/eventutor/index/:id', ClassLessonsPage),
   built('/admin/task/create', TaskCreatePage),
   built('/admin/task/:taskId/modify', TaskModifyPage),
   built('/admin/store', StorePage),

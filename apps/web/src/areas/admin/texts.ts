@@ -49,7 +49,7 @@ export const ADMIN_PAGES = {
   '/admin/class/:classId/tasks': '班级任务',
   '/admin/class/:classId/stats': '班级统计',
   '/admin/eventutor/history/:id': '辅导记录',
-  '/admin/eventutor/index/:id': '辅导课堂',
+  '/admin/eventutor/index/:id': '辅导课程',
   '/admin/task/create': '新建任务',
   '/admin/task/:taskId/modify': '修改任务',
   '/admin/store': '商店',

@@ -12,6 +12,7 @@ import { useAppConfig } from '../../app/session-context';
 import { Duration } from '../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from '../student/train/format';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
+import { CorrectionsTag } from '../student/train/CorrectionsNote';
 import { ScoreWithPending } from '../student/train/PendingMarks';
 import { ViewedGraphs } from '../student/graph/ViewedGraphs';
 import { useChildHistory } from './queries';
@@ -45,7 +46,13 @@ const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
       r.type === 'paper' && r.status === 'running' ? (
         '--'
       ) : (
-        <ScoreWithPending score={`${formatScore(r.score)} / ${formatScore(r.maxScore)}`} pending={r.pending} />
+        <Space orientation="vertical" size={2}>
+          <ScoreWithPending
+            score={`${r.corrections?.scoreHidden ? '--' : formatScore(r.score)} / ${formatScore(r.maxScore)}`}
+            pending={r.pending}
+          />
+          <CorrectionsTag corrections={r.corrections} />
+        </Space>
       ),
   },
   {
@@ -53,7 +60,9 @@ const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
     key: 'answered',
     width: 110,
     render: (_, r) =>
-      r.type === 'paper' && r.status === 'running' ? `-- / ${r.answered}` : `${r.correct} / ${r.answered}`,
+      (r.type === 'paper' && r.status === 'running') || r.corrections?.scoreHidden
+        ? `-- / ${r.answered}`
+        : `${r.correct} / ${r.answered}`,
   },
   { title: T.started, dataIndex: 'startTime', width: 170, render: (ms: number) => formatTime(ms) },
   {

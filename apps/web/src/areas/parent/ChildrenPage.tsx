@@ -9,6 +9,7 @@ import { VisitorNotice } from '../../components/VisitorNotice';
 import { errorText } from '../../api/client';
 import { ChildHistory } from './ChildHistory';
 import { ChildrenCard } from './ChildrenCard';
+import { ChildLessons } from './ChildLessons';
 import { useChildren } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
 import { PARENT_TEXTS } from './texts';
@@ -47,6 +48,7 @@ export function ChildrenPage({ childId, onSelect }: ChildrenPageProps) {
       ) : (
         childId !== undefined && <ResultPage status={404} title={PARENT_PAGE_TEXTS.history.noChild} extra={null} />
       )}
+      {list.length > 0 && <ChildLessons severalChildren={list.length > 1} />}
       <ChildrenCard kids={list} />
     </Space>
   );

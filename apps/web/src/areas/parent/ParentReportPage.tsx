@@ -68,6 +68,8 @@ function Report({
 }) {
   const t = report.training;
   const sealed = t.type === 'paper' && t.status === 'running';
+  // An ended paper whose corrections wait (docs/practice-engine.md "Review options"): the answers without ✓/✗.
+  const waiting = t.corrections !== undefined;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
@@ -98,14 +100,14 @@ function Report({
           <Descriptions.Item label={T.ended}>{t.endTime === null ? '--' : formatTime(t.endTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
-      {!sealed && (
+      {!sealed && !waiting && (
         <Card title={T.kpChart}>
           <KpChart points={report.knowledgePoints} />
         </Card>
       )}
       <Card title={T.records}>
         {withQuestions ? (
-          <Records records={report.records} sealed={sealed} />
+          <Records records={report.records} sealed={sealed || waiting} />
         ) : (
           <Typography.Text type="secondary">
             {T.recordsHidden} <Link to={reportPath(t.trainId, childId, true)}>{T.withQuestions}</Link>

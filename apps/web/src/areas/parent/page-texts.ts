@@ -36,6 +36,10 @@ export const PARENT_PAGE_TEXTS = {
     noChild: '孩子不存在或已解除绑定',
     back: '返回训练历史',
   },
+  // The children's tutoring lessons (docs/lessons.md "Who sees what").
+  lessons: {
+    title: '辅导课',
+  },
   report: {
     title: (t: string) => `训练报告：${t}`,
     withQuestions: '显示答题详情',

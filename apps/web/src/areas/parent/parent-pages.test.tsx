@@ -213,6 +213,29 @@ describe('parent: the report', () => {
     expect(screen.queryByText(/得分 /)).toBeNull();
   });
 
+  it('an ended paper whose corrections wait says when they come, without ✓/✗, the chart or the score', async () => {
+    const waiting: TrainingReport = {
+      ...REPORT,
+      training: {
+        ...REPORT.training,
+        type: 'paper',
+        score: 0,
+        correct: 0,
+        corrections: { wait: 'release', message: '批改结果等待老师发布', scoreHidden: true },
+      },
+      records: [record({ title: '名词辨析', isCorrect: null, score: 0 })],
+    };
+    const s = await makeSession(loginInfo(PARENT), { 'GET /v1/parent/child/11/report/t1': waiting });
+    const { container } = renderApp(s.session, ['/parent/train/report/t1/11/1']);
+    expect(await screen.findByText('批改结果等待老师发布')).toBeTruthy();
+    expect(screen.getByText('名词辨析')).toBeTruthy();
+    expect(screen.queryByText('✓ 正确')).toBeNull();
+    expect(screen.queryByText('待批改')).toBeNull();
+    expect(screen.queryByText(/得分 /)).toBeNull();
+    expect(screen.queryByRole('img', { name: '各知识点作答情况' })).toBeNull();
+    expect((container.querySelector('.training-stats') as HTMLElement).textContent).toContain('--/ 4');
+  });
+
   it("another child's or an unknown training is not found", async () => {
     const s = await makeSession(loginInfo(PARENT), {
       'GET /v1/parent/child/99/report/t1': () => ({ status: 404, json: envelope(null, 404, '孩子不存在') }),

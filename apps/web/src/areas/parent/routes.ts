@@ -1,6 +1,6 @@
 // Parent area routes (docs/product.md §2, prefix /parent/); the bare prefix shows the history.
 import { lazyPage } from '../../app/lazy-page';
-import type { IssueRef, RouteDef } from '../../app/route-types';
+import type { RouteDef } from '../../app/route-types';
 import { PARENT_PAGES } from './texts';
 
 type Pattern = keyof typeof PARENT_PAGES;
@@ -8,6 +8,7 @@ type Pattern = keyof typeof PARENT_PAGES;
 const ParentHome = lazyPage(() => import('./ParentHome'));
 const ParentHistoryPage = lazyPage(() => import('./ParentHistoryPage'));
 const ParentReportPage = lazyPage(() => import('./ParentReportPage'));
+const ParentLessonPage = lazyPage(() => import('./ParentLessonPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   pattern,
@@ -16,18 +17,11 @@ const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   title: PARENT_PAGES[pattern],
   page,
 });
-const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
-  pattern,
-  area: 'parent',
-  layout: 'parent',
-  title: PARENT_PAGES[pattern],
-  issue,
-});
 
 export const PARENT_ROUTES: RouteDef[] = [
   built('/parent', ParentHome),
   built('/parent/train/report/:id/:annoId/:showQuestion', ParentReportPage),
   built('/parent/history/:id', ParentHistoryPage),
-  // The tutoring classroom comes with the classroom (docs/parents.md).
-  later('/parent/eventutor/index/:id', 'later'),
+  // A lesson of the child: its facts and replay (docs/lessons.md "Who sees what").
+  built('/parent/eventutor/index/:id', ParentLessonPage),
 ];

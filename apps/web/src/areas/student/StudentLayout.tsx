@@ -18,7 +18,8 @@ export const STUDENT_MENU: AreaMenuItem[] = [
   {
     key: 'tutoring',
     label: M.tutoring,
-    path: '/student/eventutor',
+    // The student's lessons (docs/web.md "Lesson lists and replay").
+    path: '/student/webrtc',
     match: ['/student/eventutor', '/student/webrtc', '/student/class'],
   },
 ];

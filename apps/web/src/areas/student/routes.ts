@@ -3,6 +3,8 @@ import { lazyPage } from '../../app/lazy-page';
 import type { IssueRef, RouteDef } from '../../app/route-types';
 import { STUDENT_PAGES } from './texts';
 import { prefetchStudentGraphs } from './graph/prefetch';
+// The lesson room (docs/web.md "The lesson room"), shared by the areas, full screen.
+import { BoardRoomPage, FullRoomPage, VideoRoomPage } from '../lesson-room/pages';
 
 type Pattern = keyof typeof STUDENT_PAGES;
 
@@ -23,6 +25,9 @@ const KnowledgeGraphPage = lazyPage(() => import('./graph/KnowledgeGraphPage'));
 const TodoPage = lazyPage(() => import('./tasks/TodoPage'));
 const RecitationListPage = lazyPage(() => import('./recitation/StudentRecitationListPage'));
 const RecitationPracticePage = lazyPage(() => import('./recitation/PracticePage'));
+// The tutoring classroom's lesson list and replay (docs/lessons.md).
+const StudentLessonsPage = lazyPage(() => import('./lessons/StudentLessonsPage'));
+const StudentReplayPage = lazyPage(() => import('./lessons/StudentReplayPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['prefetch']): RouteDef => ({
   pattern,
@@ -32,6 +37,8 @@ const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['pr
   page,
   ...(prefetch && { prefetch }),
 });
+/** A lesson room: full screen, outside the student layout. */
+const room = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({ ...built(pattern, page), layout: 'bare' });
 const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
   pattern,
   area: 'student',
@@ -56,14 +63,14 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/wrong/list', WrongListPage),
   built('/student/question/answer/record/:recordId', AnswerRecordPage),
   later('/student/eventutor', L),
-  later('/student/eventutor/index/:id', L),
-  later('/student/eventutor/history/:id', L),
-  later('/student/webrtc', L),
-  later('/student/webrtc/:id', L),
+  room('/student/eventutor/index/:id', FullRoomPage),
+  built('/student/eventutor/history/:id', StudentReplayPage),
+  built('/student/webrtc', StudentLessonsPage),
+  room('/student/webrtc/:id', VideoRoomPage),
   built('/student/point', PointIndexPage),
   built('/student/point/allpoint', AllPointPage),
   built('/student/point/userpoint', UserPointPage),
-  later('/student/class/tldraw/:id', L),
+  room('/student/class/tldraw/:id', BoardRoomPage),
   // Recitation practice (docs/recitation.md), beyond docs/product.md §2.
   built('/student/recitation', RecitationListPage),
   built('/student/recitation/:id', RecitationPracticePage),

@@ -16,7 +16,7 @@ export const STUDENT_PAGES = {
   '/student/eventutor': '辅导测试',
   '/student/eventutor/index/:id': '辅导课堂',
   '/student/eventutor/history/:id': '辅导记录',
-  '/student/webrtc': '视频通话',
+  '/student/webrtc': '我的辅导课',
   '/student/webrtc/:id': '视频通话',
   '/student/point': '知识点掌握',
   '/student/point/allpoint': '全部知识点',

@@ -1,9 +1,10 @@
-// WTP teacher home (/WTPteacher/): the homework teacher's marking queue with its filters (docs/marking.md
-// "Pages"); visitors and other users see the greeting.
+// WTP teacher home (/WTPteacher/): the homework teacher's tutoring lessons (docs/lessons.md) and marking queue with
+// its filters (docs/marking.md "Pages"); visitors and other users see the greeting.
 import { Space, Typography } from 'antd';
 import { AreaWelcome } from '../../components/AreaWelcome';
 import { useUser } from '../../app/session-context';
 import { MarkingQueue } from './marking/MarkingQueue';
+import { TeacherLessons } from './TeacherLessons';
 import { TEACHER_TEXTS } from './texts';
 
 export const changePath = (taskId: string, trainId: string) => `/WTPteacher/change/${taskId}/${trainId}`;
@@ -19,6 +20,7 @@ export default function TeacherHome() {
         </Typography.Title>
         <Typography.Text type="secondary">{TEACHER_TEXTS.home.intro}</Typography.Text>
       </div>
+      <TeacherLessons />
       <MarkingQueue openPath={(r) => changePath(r.taskId, r.trainId)} />
     </Space>
   );

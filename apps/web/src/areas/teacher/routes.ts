@@ -2,6 +2,8 @@
 import { lazyPage } from '../../app/lazy-page';
 import type { RouteDef } from '../../app/route-types';
 import { TEACHER_PAGES } from './texts';
+// The lesson room (docs/web.md "The lesson room"), shared by the areas, full screen.
+import { VideoRoomPage } from '../lesson-room/pages';
 
 type Pattern = keyof typeof TEACHER_PAGES;
 
@@ -17,25 +19,10 @@ const built = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({
   page,
 });
 
-const later = (pattern: Pattern): RouteDef => ({
-  pattern,
-  area: 'teacher',
-  layout: 'teacher',
-  title: TEACHER_PAGES[pattern],
-  issue: 'later',
-});
-
 export const TEACHER_ROUTES: RouteDef[] = [
-  {
-    pattern: '/WTPteacher',
-    area: 'teacher',
-    layout: 'teacher',
-    title: TEACHER_PAGES['/WTPteacher'],
-    page: TeacherHome,
-    // The marking queue; the tutoring classrooms come with a later issue.
-    partly: 'later',
-  },
+  // The tutoring lessons (docs/lessons.md) and the marking queue.
+  built('/WTPteacher', TeacherHome),
   built('/WTPteacher/change/:taskId/:homeworkId', ChangePage),
-  later('/WTPteacher/webrtc/:id'),
+  { ...built('/WTPteacher/webrtc/:id', VideoRoomPage), layout: 'bare' },
   built('/WTPteacher/history', HistoryPage),
 ];

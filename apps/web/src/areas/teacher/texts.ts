@@ -16,5 +16,6 @@ export const TEACHER_TEXTS = {
     login: '前往登录',
     agencies: '服务的机构',
     empty: '暂时没有待批改的作业。',
+    lessons: '我的辅导课',
   },
 } as const;

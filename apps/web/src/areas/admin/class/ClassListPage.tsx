@@ -17,6 +17,7 @@ import { usePaging } from '../question/usePaging';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassPeopleDrawer } from './ClassPeopleDrawer';
 import { classTasksPath } from '../task/paths';
+import { LESSON_PATHS } from '../../../components/lessons/paths';
 import { classStatsPath, classTodayPath } from './paths';
 import { CLASS_KEY, useClassList } from './queries';
 import { CLASS_TEXTS } from './texts';
@@ -88,6 +89,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
           <Link to={classStatsPath(c.id)}>{T.stats}</Link>
           <Link to={classTodayPath(c.id)}>{T.today}</Link>
           <Link to={classTasksPath(c.id)}>{T.tasks}</Link>
+          {c.kind === 'event' && <Link to={LESSON_PATHS.classLessons(c.id)}>{T.lessons}</Link>}
           {c.canManage && !c.archived && (
             <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(c)}>
               {T.edit}

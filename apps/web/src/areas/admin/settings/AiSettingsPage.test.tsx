@@ -135,6 +135,66 @@ describe('AI 设置 (agency)', () => {
   });
 });
 
+describe('测试连接 and the reasons in the call log', () => {
+  it('sends the form as typed, shows the reason of a failure until the form changes, and lists each call’s reason', async () => {
+    const failed: ReadingCallPage = {
+      total: 1,
+      list: [
+        {
+          ...CALLS.list[0],
+          id: 'c2',
+          outcome: 'error',
+          promptTokens: 0,
+          completionTokens: 0,
+          cost: 0,
+          message: 'HTTP 200 的回复中是错误：Model Not Exist',
+        },
+      ],
+    };
+    const { session, calls } = await readingSession({
+      ...settingsServer('/v1/reading/settings/agency', OWN),
+      'POST /v1/reading/settings/agency/test': {
+        ok: false,
+        message: '连接失败：HTTP 404：The model `qwen9` does not exist.',
+        latencyMs: 42,
+      },
+      'GET /v1/reading/calls': failed,
+    });
+    renderWith(session, <AgencyAiSettingsPage />);
+    // The reason is in the list itself, not only behind the outcome tag.
+    expect(await screen.findByText('HTTP 200 的回复中是错误：Model Not Exist')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '原因 / 说明' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('模型'), { target: { value: 'qwen9' } });
+    fireEvent.click(screen.getByRole('button', { name: '测试连接' }));
+    expect(await screen.findByText('连接失败：HTTP 404：The model `qwen9` does not exist.')).toBeTruthy();
+    expect(screen.getByText('耗时 42 毫秒')).toBeTruthy();
+    const tests = calls.filter((c) => c.path === '/v1/reading/settings/agency/test');
+    expect(tests).toHaveLength(1);
+    expect(requestOf(tests[0])).toMatchObject({ provider: 'openai', model: 'qwen9', baseUrl: OWN.baseUrl });
+    expect(requestOf(tests[0])).not.toHaveProperty('apiKey');
+    // Nothing saved by a test.
+    expect(calls.filter((c) => c.path === '/v1/reading/settings/agency' && c.method === 'POST')).toHaveLength(0);
+    // Changing the form clears the stale result.
+    fireEvent.change(screen.getByLabelText('模型'), { target: { value: 'qwen2.5' } });
+    await waitFor(() => expect(screen.queryByText(/连接失败/)).toBeNull());
+  });
+
+  it('offers no 测试连接 for offline generation or on the read-only platform default', async () => {
+    const { session } = await readingSession({
+      ...settingsServer('/v1/reading/settings/agency', { ...OWN, inherited: true }),
+      'GET /v1/reading/calls': { total: 0, list: [] },
+    });
+    renderWith(session, <AgencyAiSettingsPage />);
+    expect(await screen.findByText('当前使用平台默认设置（以下为平台默认的内容，只读）。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '测试连接' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('本机构单独设置'));
+    expect(await screen.findByRole('button', { name: '测试连接' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('离线生成（词典数据，无需联网）'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '测试连接' })).toBeNull());
+  });
+});
+
 describe('平台 AI 设置', () => {
   it('saves the platform default and lists every agency’s calls', async () => {
     const { session, calls } = await readingSession(

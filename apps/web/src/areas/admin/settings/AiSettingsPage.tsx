@@ -8,6 +8,7 @@ import {
   useReadingSettings,
   useResetAgencySettings,
   useSaveReadingSettings,
+  useTestReadingConnection,
   type SettingsScope,
 } from '../../../api/reading';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -21,6 +22,7 @@ function AgencySettings({ settings }: { settings: ReadingAgencySettings }) {
   // Choosing 本机构单独设置 opens the form prefilled with the default; nothing is stored before 保存.
   const [own, setOwn] = useState(!settings.inherited);
   const save = useSaveReadingSettings('agency');
+  const test = useTestReadingConnection('agency');
   const reset = useResetAgencySettings(() => setOwn(false));
   const inherit = (
     <Radio value="inherit" disabled={reset.isPending}>
@@ -62,6 +64,8 @@ function AgencySettings({ settings }: { settings: ReadingAgencySettings }) {
         readOnly={!own}
         saving={save.isPending}
         onSave={(body) => save.mutate(body)}
+        testing={test.isPending}
+        onTest={(body) => test.mutateAsync(body).catch(() => null)}
       />
     </Space>
   );
@@ -69,12 +73,15 @@ function AgencySettings({ settings }: { settings: ReadingAgencySettings }) {
 
 function PlatformSettings({ settings }: { settings: ReadingSettings }) {
   const save = useSaveReadingSettings('platform');
+  const test = useTestReadingConnection('platform');
   return (
     <SettingsForm
       key={settings.lastUpdate}
       settings={settings}
       saving={save.isPending}
       onSave={(body) => save.mutate(body)}
+      testing={test.isPending}
+      onTest={(body) => test.mutateAsync(body).catch(() => null)}
     />
   );
 }

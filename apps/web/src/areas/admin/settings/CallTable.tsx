@@ -1,4 +1,5 @@
-// The recent provider calls (newest first): tokens, cost and outcome; the platform page adds the agency.
+// The recent provider calls (newest first): tokens, cost, outcome and its reason (what the server answered, for a
+// failure); the platform page adds the agency.
 import { Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import type { ReadingCall } from '@edu/contract';
 import { useReadingCalls, type SettingsScope } from '../../../api/reading';
@@ -39,9 +40,16 @@ export function CallTable({ scope }: { scope: SettingsScope }) {
       title: C.outcome,
       key: 'outcome',
       width: 100,
-      render: (_: unknown, r) => (
-        <Tooltip title={r.message || undefined}>
-          <Tag color={OUTCOME_COLORS[r.outcome]}>{C.outcomes[r.outcome]}</Tag>
+      render: (_: unknown, r) => <Tag color={OUTCOME_COLORS[r.outcome]}>{C.outcomes[r.outcome]}</Tag>,
+    },
+    {
+      title: C.message,
+      dataIndex: 'message',
+      width: 320,
+      ellipsis: { showTitle: false },
+      render: (m: string) => (
+        <Tooltip title={m || undefined} placement="topLeft">
+          <Typography.Text type={m ? undefined : 'secondary'}>{m || '—'}</Typography.Text>
         </Tooltip>
       ),
     },
@@ -56,7 +64,7 @@ export function CallTable({ scope }: { scope: SettingsScope }) {
         dataSource={calls.data?.list ?? []}
         loading={calls.isFetching}
         locale={{ emptyText: C.empty }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1220 }}
         pagination={paging.pagination(calls.data?.total ?? 0, C.total)}
       />
     </section>

@@ -1,10 +1,16 @@
 // The provider form of the AI settings pages: provider, base URL, model, a write-only key (a password field that
 // never shows a stored key: 已设置 when one is stored; blank keeps it, 清除 sends ''), timeout and prices. Checked by
-// the contract's ReadingSettingsWrite (Chinese messages), plus a base URL and model when a model is used.
+// the contract's ReadingSettingsWrite (Chinese messages), plus a base URL and model when a model is used. 测试连接
+// sends the form as typed (checked the same way) and shows ok or the server's reason until the form changes.
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { READING_PROVIDERS, ReadingSettingsWrite, type ReadingSettings } from '@edu/contract';
+import {
+  READING_PROVIDERS,
+  ReadingSettingsWrite,
+  type ReadingConnectionTest,
+  type ReadingSettings,
+} from '@edu/contract';
 import { AI_SETTINGS_TEXTS as T } from './texts';
 
 interface FormState {
@@ -60,12 +66,19 @@ export interface SettingsFormProps {
   readOnly?: boolean;
   saving?: boolean;
   onSave?: (body: ReadingSettingsWrite) => void;
+  /** 测试连接: answers the result, or null when the request failed (its error already shown). */
+  onTest?: (body: ReadingSettingsWrite) => Promise<ReadingConnectionTest | null>;
+  testing?: boolean;
 }
 
-export function SettingsForm({ settings, readOnly, saving, onSave }: SettingsFormProps) {
+export function SettingsForm({ settings, readOnly, saving, onSave, onTest, testing }: SettingsFormProps) {
   const [s, setS] = useState<FormState>(() => stateOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<FormState>) => setS((old) => ({ ...old, ...patch }));
+  const [tested, setTested] = useState<ReadingConnectionTest | null>(null);
+  const set = (patch: Partial<FormState>) => {
+    setTested(null);
+    setS((old) => ({ ...old, ...patch }));
+  };
   const item = (name: string) => ({
     validateStatus: errors[name] ? ('error' as const) : undefined,
     help: errors[name],
@@ -77,6 +90,14 @@ export function SettingsForm({ settings, readOnly, saving, onSave }: SettingsFor
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     onSave?.(checked.body);
+  }
+
+  async function test() {
+    const checked = checkSettings(s);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setTested(null);
+    setTested((await onTest?.(checked.body)) ?? null);
   }
 
   return (
@@ -175,10 +196,26 @@ export function SettingsForm({ settings, readOnly, saving, onSave }: SettingsFor
       <Typography.Paragraph type="secondary">
         {T.lastUpdate}：{settings.lastUpdate ? dayjs(settings.lastUpdate).format('YYYY-MM-DD HH:mm') : T.never}
       </Typography.Paragraph>
+      {tested && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type={tested.ok ? 'success' : 'error'}
+          showIcon
+          title={tested.message}
+          description={tested.latencyMs > 0 ? T.latency(tested.latencyMs) : undefined}
+        />
+      )}
       {!readOnly && (
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {T.save}
-        </Button>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {T.save}
+          </Button>
+          {onTest && usesModel && (
+            <Button htmlType="button" loading={testing} title={T.testHint} onClick={() => void test()}>
+              {T.test}
+            </Button>
+          )}
+        </Space>
       )}
     </Form>
   );

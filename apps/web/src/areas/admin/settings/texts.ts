@@ -30,6 +30,9 @@ export const AI_SETTINGS_TEXTS = {
   inputPrice: '输入价格（每千 tokens）',
   outputPrice: '输出价格（每千 tokens）',
   save: '保存',
+  test: '测试连接',
+  testHint: '用当前填写的设置（不保存）向模型服务发一个很小的请求；密钥留空时使用已保存的密钥。',
+  latency: (ms: number) => `耗时 ${ms} 毫秒`,
   baseUrlRequired: '使用模型时请填写接口地址',
   modelRequired: '使用模型时请填写模型名',
   lastUpdate: '最后修改',
@@ -48,6 +51,7 @@ export const AI_SETTINGS_TEXTS = {
     completionTokens: '输出 tokens',
     cost: '费用',
     outcome: '结果',
+    message: '原因 / 说明',
     outcomes: { ok: '成功', error: '出错', refused: '被拒绝', timeout: '超时', invalid: '输出无效' },
   },
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { button, buttonIn, openDialog, pickOption } from '../../../test/antd';
 import { envelope } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
@@ -38,7 +39,15 @@ describe('admin/train/create/paper/{type}/{info}', () => {
     fireEvent.click(screen.getByText('保存试卷').closest('button')!);
     await waitFor(() => expect(bodyOf(calls, 'POST', SUBMIT)).toBeTruthy());
     expect(bodyOf(calls, 'POST', SUBMIT)).toEqual({
-      request: { title: '期中测试', kpRange: [], timeLimit: 2700, questionIds: ['q2', 'q3'], trainRepoId: '1' },
+      request: {
+        title: '期中测试',
+        kpRange: [],
+        timeLimit: 2700,
+        questionIds: ['q2', 'q3'],
+        trainRepoId: '1',
+        reviewAfter: null,
+        showScore: 'after-hand-in',
+      },
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/train/list'));
   });
@@ -68,7 +77,35 @@ describe('admin/train/create/paper/{type}/{info}', () => {
       timeLimit: 600,
       questionIds: ['q1', 'q2'],
       trainRepoId: '1',
+      reviewAfter: null,
+      showScore: 'after-hand-in',
       schemeId: '12',
+    });
+  });
+
+  it('edit: keeps the review options, sends the ones chosen, and releases the corrections after a confirmation', async () => {
+    const { calls } = await open('/admin/train/create/paper/edit/12', {
+      'GET /v1/train/scheme/12': paper({ reviewAfter: 'teacher-release', showScore: 'with-corrections' }),
+      [`POST ${SUBMIT}`]: paper(),
+      'POST /v1/train/scheme/12/release': paper({ releasedAt: 1_700_000_000_000 }),
+    });
+    await waitFor(() => expect(items().length).toBe(2));
+    expect(screen.getByText('老师发布后')).toBeTruthy();
+    expect(screen.getByText('与批改结果一起')).toBeTruthy();
+    expect(screen.getByText('批改结果尚未发布')).toBeTruthy();
+    fireEvent.click(button('发布批改结果'));
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/发布后不能撤回/)).toBeTruthy();
+    fireEvent.click(buttonIn(dialog, '发布批改结果'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/train/scheme/12/release')).toBe(true),
+    );
+    await pickOption('批改结果公布', '试卷关闭后（任务的试卷：任务截止后）');
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', SUBMIT)).toBeTruthy());
+    expect(bodyOf(calls, 'POST', SUBMIT).request).toMatchObject({
+      reviewAfter: 'after-close',
+      showScore: 'with-corrections',
     });
   });
 

@@ -17,6 +17,7 @@ import { BasicsFields } from './BasicsFields';
 import { EditorCard } from './EditorCard';
 import { IssueText } from './IssueText';
 import { QuestionPicker, questionLabel } from './QuestionPicker';
+import { ReleaseCorrections, ReviewOptionsFields, type ReviewDraft } from './ReviewOptions';
 import { questionsByIds, useScheme, useTrainRepos } from './queries';
 import { issuesAt, type Issues } from './scheme-model';
 import { TRAIN_TEXTS } from './texts';
@@ -32,7 +33,7 @@ export interface PaperItem {
   manual?: boolean;
 }
 
-export interface PaperDraft {
+export interface PaperDraft extends ReviewDraft {
   title: string;
   trainRepoId: string;
   kpRange: string[];
@@ -55,6 +56,8 @@ export function paperRequest(d: PaperDraft, schemeId?: string) {
     timeLimit: d.timeLimit,
     questionIds: d.items.map((i) => i.id),
     trainRepoId: d.trainRepoId,
+    reviewAfter: d.reviewAfter,
+    showScore: d.showScore,
     ...(schemeId ? { schemeId } : {}),
   };
 }
@@ -111,6 +114,8 @@ function Builder({ scheme, initial, repos }: { scheme: Scheme | null; initial: P
           spans={[10, 5, 4, 5]}
         />
       </Row>
+      <ReviewOptionsFields value={draft} onChange={(patch) => update((d) => ({ ...d, ...patch }))} />
+      {scheme && <ReleaseCorrections scheme={scheme} readOnly={readOnly} />}
       <Row gutter={16}>
         <Col xs={24} xl={14}>
           <Card size="small" title={T.bank}>
@@ -193,6 +198,8 @@ function NewPaper({ repoHint }: { repoHint: string }) {
     kpRange: [],
     timeLimit: 0,
     items: [],
+    reviewAfter: null,
+    showScore: 'after-hand-in',
   };
   return <Builder scheme={null} initial={initial} repos={repos.data.list} />;
 }
@@ -226,6 +233,8 @@ function EditPaper({ id }: { id: string }) {
     trainRepoId: s.trainRepoId,
     kpRange: s.kpRange,
     timeLimit: s.timeLimit,
+    reviewAfter: s.reviewAfter,
+    showScore: s.showScore,
     items: ids.map((qid) => {
       const q = byId.get(qid);
       return q ? itemOf(q) : { id: qid, label: `#${qid} ${T.missing}` };

@@ -15,6 +15,9 @@ const scheme = (over: Partial<Scheme> = {}): Scheme => ({
   status: 'off',
   kpRange: ['math.g7'],
   trainRepoId: '1',
+  reviewAfter: null,
+  showScore: 'after-hand-in',
+  releasedAt: null,
   phases: [
     {
       phase: '基础',

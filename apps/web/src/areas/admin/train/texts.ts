@@ -152,6 +152,23 @@ export const TRAIN_TEXTS = {
     unknownMode: '试卷页面的地址不正确',
     manual: '人工批改',
     missing: '（题目不存在或不可用）',
+    // Review options (docs/practice-engine.md "Review options").
+    reviewAfter: '批改结果公布',
+    reviewAfterHelp: '学生交卷后，何时可以看到每题对错、答案和解析（老师始终可见）',
+    reviewAfterLabels: {
+      default: '默认（任务的试卷在任务截止后，自主练习交卷后）',
+      'after-hand-in': '交卷后',
+      'after-close': '试卷关闭后（任务的试卷：任务截止后）',
+      'teacher-release': '老师发布后',
+    } as Record<string, string>,
+    showScore: '得分公布',
+    showScoreLabels: { 'after-hand-in': '交卷后', 'with-corrections': '与批改结果一起' } as Record<string, string>,
+    release: '发布批改结果',
+    releaseTitle: (title: string) => `发布「${title}」的批改结果？`,
+    releaseBody: '发布后，已交卷的学生和家长可以看到每题对错、答案和解析（按设置也包括得分），发布后不能撤回。',
+    released: (time: string) => `批改结果已于 ${time} 发布`,
+    releasedOk: '批改结果已发布',
+    notReleased: '批改结果尚未发布',
   },
   picker: {
     keyword: '搜索题干或标题',

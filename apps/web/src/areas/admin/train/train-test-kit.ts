@@ -38,6 +38,9 @@ export const scheme = (over: Partial<Scheme> = {}): Scheme => ({
   status: 'off',
   kpRange: ['en.g7'],
   trainRepoId: '1',
+  reviewAfter: null,
+  showScore: 'after-hand-in',
+  releasedAt: null,
   phases: [
     {
       phase: '基础',

@@ -9,6 +9,7 @@ import { errorText } from '../../../api/client';
 import { Duration } from '../../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from './format';
 import { RetryButton } from './LoadFailed';
+import { CorrectionsTag } from './CorrectionsNote';
 import { ScoreWithPending } from './PendingMarks';
 import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
@@ -45,10 +46,24 @@ const columns: TableColumnsType<TrainingSummary> = [
     key: 'score',
     width: 110,
     render: (_, r) => (
-      <ScoreWithPending score={TRAIN_TEXTS.score(formatScore(r.score), formatScore(r.maxScore))} pending={r.pending} />
+      <Space orientation="vertical" size={2}>
+        <ScoreWithPending
+          score={TRAIN_TEXTS.score(
+            r.corrections?.scoreHidden ? TRAIN_TEXTS.none : formatScore(r.score),
+            formatScore(r.maxScore),
+          )}
+          pending={r.pending}
+        />
+        <CorrectionsTag corrections={r.corrections} />
+      </Space>
     ),
   },
-  { title: T.answered, key: 'answered', width: 110, render: (_, r) => `${r.correct} / ${r.answered}` },
+  {
+    title: T.answered,
+    key: 'answered',
+    width: 110,
+    render: (_, r) => `${r.corrections?.scoreHidden ? TRAIN_TEXTS.none : r.correct} / ${r.answered}`,
+  },
   { title: T.started, dataIndex: 'startTime', width: 180, render: (ms: number) => formatTime(ms) },
   {
     title: T.duration,

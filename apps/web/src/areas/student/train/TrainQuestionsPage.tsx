@@ -2,6 +2,7 @@
 import { Alert, Card, Space } from 'antd';
 import { Link, useParams } from 'react-router';
 import { errorText, isEnvelopeError } from '../../../api/client';
+import { CorrectionsNote } from './CorrectionsNote';
 import { LoadFailed, RetryButton } from './LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTraining, useTrainingRecords } from './queries';
@@ -14,6 +15,8 @@ function TrainQuestions() {
   // Only to know whether the training still runs (返回训练) and is a paper (its answers are judged when handed in).
   const training = useTraining(trainId).data;
   const runningPaper = training?.type === 'paper' && training.status === 'running';
+  // An ended paper whose corrections wait (docs/practice-engine.md "Review options").
+  const waiting = training?.corrections;
   if (query.isError && isEnvelopeError(query.error, 404))
     return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return (
@@ -38,10 +41,15 @@ function TrainQuestions() {
           style={{ marginBottom: 16 }}
         />
       )}
+      {waiting && (
+        <div style={{ marginBottom: 16 }}>
+          <CorrectionsNote corrections={waiting} />
+        </div>
+      )}
       <RecordsTable
         records={query.data ?? []}
         loading={query.isPending}
-        hideResults={runningPaper}
+        hideResults={runningPaper || waiting !== undefined}
         paper={training?.type === 'paper'}
         emptyText={query.isError ? TRAIN_TEXTS.loadFailed : undefined}
       />

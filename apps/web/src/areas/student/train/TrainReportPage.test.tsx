@@ -58,6 +58,27 @@ describe('student/train/report/{id}', () => {
     expect(within(row('短文写作')).queryByText('老师评语：')).toBeNull();
   });
 
+  it('an ended paper whose corrections wait says when they come instead of ✓/✗ (docs/practice-engine.md "Review options")', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': {
+        ...REPORT,
+        training: {
+          ...REPORT.training,
+          type: 'paper',
+          corrections: { wait: 'close', message: '批改结果将在试卷关闭后公布', scoreHidden: false },
+        },
+        records: [record({ isCorrect: null, score: 0 })],
+      },
+    });
+    const { container } = renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('批改结果将在试卷关闭后公布')).toBeTruthy();
+    // The score stands (the paper shows it at the hand-in); no verdict, no link to the answer's page, no chart.
+    expect((container.querySelector('.training-stats') as HTMLElement).textContent).toContain('2.5/ 4');
+    expect(within(row('名词辨析')).queryByText('待批改')).toBeNull();
+    expect(within(row('名词辨析')).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('img', { name: '各知识点作答情况' })).toBeNull();
+  });
+
   it('the chart compares answered and correct per knowledge point', () => {
     const option = kpChartOption(REPORT.knowledgePoints);
     expect(option.xAxis).toMatchObject({ data: ['名词复数', '可数名词'] });

@@ -42,6 +42,8 @@ function ReportComments({ trainId }: { trainId: string }) {
 
 function ReportView({ report }: { report: TrainingReport }) {
   const t = report.training;
+  // An ended paper whose corrections wait (docs/practice-engine.md "Review options"): the answers without ✓/✗.
+  const waiting = t.corrections !== undefined;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
@@ -68,12 +70,14 @@ function ReportView({ report }: { report: TrainingReport }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={T.kpChart}>
-        <KpChart points={report.knowledgePoints} />
-      </Card>
+      {!waiting && (
+        <Card title={T.kpChart}>
+          <KpChart points={report.knowledgePoints} />
+        </Card>
+      )}
       {t.status !== 'running' && <ReportComments trainId={t.trainId} />}
       <Card title={T.recordsTitle}>
-        <RecordsTable records={report.records} paper={t.type === 'paper'} />
+        <RecordsTable records={report.records} paper={t.type === 'paper'} hideResults={waiting} />
       </Card>
     </Space>
   );

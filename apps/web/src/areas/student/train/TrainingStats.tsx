@@ -2,6 +2,7 @@
 // answers, correct rate and time.
 import { Col, Row, Statistic } from 'antd';
 import type { TrainingReport } from '@edu/contract';
+import { CorrectionsNote } from './CorrectionsNote';
 import { Duration } from '../../../components/Duration';
 import { PendingNote } from './PendingMarks';
 import { correctRate, formatScore } from './format';
@@ -16,10 +17,12 @@ export interface TrainingStatsProps {
   correct: number;
   /** Whole seconds; null while unknown. */
   seconds: number | null;
+  /** The paper's score waits with its corrections: score, right answers and rate read --. */
+  scoreHidden?: boolean;
 }
 
-export function TrainingStats({ score, maxScore, answered, correct, seconds }: TrainingStatsProps) {
-  const rate = correctRate(correct, answered);
+export function TrainingStats({ score, maxScore, answered, correct, seconds, scoreHidden }: TrainingStatsProps) {
+  const rate = scoreHidden ? null : correctRate(correct, answered);
   const col = (title: string, node: React.ReactNode) => (
     <Col key={title} flex="1 1 120px">
       {node}
@@ -27,9 +30,23 @@ export function TrainingStats({ score, maxScore, answered, correct, seconds }: T
   );
   return (
     <Row gutter={[16, 16]} className="training-stats">
-      {col(T.score, <Statistic title={T.score} value={formatScore(score)} suffix={`/ ${formatScore(maxScore)}`} />)}
+      {col(
+        T.score,
+        <Statistic
+          title={T.score}
+          value={scoreHidden ? TRAIN_TEXTS.none : formatScore(score)}
+          suffix={`/ ${formatScore(maxScore)}`}
+        />,
+      )}
       {col(T.answered, <Statistic title={T.answered} value={answered} suffix={T.questions} />)}
-      {col(T.correct, <Statistic title={T.correct} value={correct} suffix={T.questions} />)}
+      {col(
+        T.correct,
+        <Statistic
+          title={T.correct}
+          value={scoreHidden ? TRAIN_TEXTS.none : correct}
+          suffix={scoreHidden ? undefined : T.questions}
+        />,
+      )}
       {col(
         T.correctRate,
         <Statistic title={T.correctRate} value={rate ?? TRAIN_TEXTS.none} suffix={rate === null ? undefined : '%'} />,
@@ -49,7 +66,9 @@ export function ReportTrainingStats({ training: t }: { training: TrainingReport[
         answered={t.answered}
         correct={t.correct}
         seconds={t.durationSeconds}
+        scoreHidden={t.corrections?.scoreHidden}
       />
+      <CorrectionsNote corrections={t.corrections} />
       <PendingNote pending={t.pending} />
     </>
   );

@@ -5,6 +5,7 @@ import { Button, Result, Space } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
 import { spanSeconds } from './format';
+import { CorrectionsNote } from './CorrectionsNote';
 import { PendingNote } from './PendingMarks';
 import { TrainingStats } from './TrainingStats';
 import { TRAIN_TEXTS } from './texts';
@@ -43,7 +44,9 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
         answered={t.answered}
         correct={t.correct}
         seconds={spanSeconds(t.startTime, t.endTime)}
+        scoreHidden={t.corrections?.scoreHidden}
       />
+      <CorrectionsNote corrections={t.corrections} />
       <PendingNote pending={t.pending} />
     </Result>
   );

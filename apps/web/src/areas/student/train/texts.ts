@@ -7,6 +7,8 @@ export const TRAIN_TEXTS = {
   loadFailed: '加载失败',
   reload: '重新加载',
   none: '--',
+  /** A paper whose corrections wait (docs/practice-engine.md "Review options"): the histories' short tag. */
+  correctionsShort: '批改待公布',
   types: { general: '普通训练', paper: '试卷' } as Record<'general' | 'paper', string>,
   statuses: { running: '进行中', finished: '已完成', expired: '已超时' } as Record<TrainingStatus, string>,
   start: '开始训练',

@@ -1,0 +1,63 @@
+// What the review rule (corrections.ts) reads of ended trainings: the options of the paper's scheme as they stand
+// now and the deadline of its task (docs/practice-engine.md "Review options"). One statement per read.
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { ReviewAfter, ShowScore } from '@edu/contract';
+import type { Db } from '../../db/client.js';
+import { schemes, trainings } from '../../db/schema.js';
+import { tasks } from '../../db/schema-tasks.js';
+import type { PaperReview } from './corrections.js';
+
+const isPaper = sql<boolean>`coalesce(${trainings.scheme}->>'type', 'general') = 'paper'`;
+
+export class CorrectionsRepository {
+  constructor(private readonly db: Db) {}
+
+  private async read(where: SQL | undefined): Promise<Map<number, PaperReview>> {
+    const rows = await this.db
+      .select({
+        id: trainings.id,
+        paper: isPaper,
+        reviewAfter: schemes.reviewAfter,
+        showScore: schemes.showScore,
+        schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
+        releasedAt: schemes.releasedAt,
+        taskDeadline: tasks.deadline,
+      })
+      .from(trainings)
+      .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
+      .leftJoin(tasks, eq(tasks.id, trainings.taskId))
+      .where(where);
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          paper: r.paper === true,
+          reviewAfter: r.reviewAfter as ReviewAfter | null,
+          showScore: r.showScore as ShowScore | null,
+          schemeOn: r.schemeOn === true,
+          releasedAt: r.releasedAt?.getTime() ?? null,
+          taskDeadline: r.taskDeadline?.getTime() ?? null,
+        },
+      ]),
+    );
+  }
+
+  /** The given trainings' review inputs, by id. */
+  byIds(ids: readonly number[]): Promise<Map<number, PaperReview>> {
+    if (ids.length === 0) return Promise.resolve(new Map<number, PaperReview>());
+    return this.read(inArray(trainings.id, [...ids]));
+  }
+
+  /** The user's ended papers (in the agencies given, else in all), by id: through `trainings_user_idx` per agency. */
+  endedPapersOf(userId: number, agencyIds?: readonly string[]): Promise<Map<number, PaperReview>> {
+    if (agencyIds?.length === 0) return Promise.resolve(new Map<number, PaperReview>());
+    return this.read(
+      and(
+        eq(trainings.userId, userId),
+        agencyIds ? inArray(trainings.agencyId, [...agencyIds]) : undefined,
+        ne(trainings.status, 'running'),
+        isPaper,
+      ),
+    );
+  }
+}

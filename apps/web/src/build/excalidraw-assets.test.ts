@@ -1,0 +1,32 @@
+// The whiteboard's assets served by us (docs/web.md "The lesson room").
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cdnUrlIn, excalidrawDist, withoutCdnFallback } from './excalidraw-assets';
+
+describe('withoutCdnFallback', () => {
+  it.each(['prod', 'dev'] as const)('replaces the installed %s build’s esm.sh font fallback with our path', (kind) => {
+    const prod = excalidrawDist(kind);
+    const file = readdirSync(prod).find(
+      (f) => f.endsWith('.js') && readFileSync(join(prod, f), 'utf8').includes('esm.sh'),
+    );
+    expect(file).toBeDefined();
+    const code = readFileSync(join(prod, file ?? ''), 'utf8');
+    const next = withoutCdnFallback(code, '/assets/excalidraw-0.18.0/');
+    expect(next).not.toBeNull();
+    expect(cdnUrlIn(next ?? '')).toBeNull();
+    expect(next).toMatch(/"ASSETS_FALLBACK_URL",\s*"\/assets\/excalidraw-0\.18\.0\/"/);
+  });
+
+  it('says when there is nothing to replace', () => {
+    expect(withoutCdnFallback('const a = 1;', '/x/')).toBeNull();
+  });
+});
+
+describe('cdnUrlIn', () => {
+  it('finds the script CDNs and nothing else', () => {
+    expect(cdnUrlIn('fetch("https://unpkg.com/x@1/y.js")')).toBe('https://unpkg.com');
+    expect(cdnUrlIn('a="https://cdn.jsdelivr.net/npm/x"')).toBe('https://cdn.jsdelivr.net');
+    expect(cdnUrlIn('"https://libraries.excalidraw.com"')).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+// The whiteboard's assets served by us, not a CDN (docs/web.md "The lesson room"): the pure parts of
+// excalidraw-assets-plugin.ts, tested in excalidraw-assets.test.ts.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * The installed package's build of `kind` (its exports map hides package.json; which build `resolve` answers
+ * depends on the resolver's conditions).
+ */
+export function excalidrawDist(kind: 'prod' | 'dev'): string {
+  const entry = createRequire(import.meta.url).resolve('@excalidraw/excalidraw');
+  return join(entry.replace(/[\\/]dist[\\/](?:prod|dev)[\\/].*$/, ''), 'dist', kind);
+}
+
+/** Excalidraw 0.18's font fallback base: esm.sh, tried when a font is not found at EXCALIDRAW_ASSET_PATH. */
+const FALLBACK = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/;
+
+/** Excalidraw's code with its CDN fallback replaced by `assetPath`, or null when the code has none. */
+export function withoutCdnFallback(code: string, assetPath: string): string | null {
+  if (!FALLBACK.test(code)) return null;
+  return code.replace(FALLBACK, JSON.stringify(assetPath));
+}
+
+/** Script CDNs a built chunk must not name (a runtime fetch from them would leave the platform). */
+const CDN = /https?:\/\/(?:unpkg\.com|cdn\.jsdelivr\.net|esm\.sh|cdnjs\.cloudflare\.com)\b/;
+
+/** The CDN URL a chunk's code names, or null. */
+export function cdnUrlIn(code: string): string | null {
+  return CDN.exec(code)?.[0] ?? null;
+}

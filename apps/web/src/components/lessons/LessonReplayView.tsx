@@ -1,0 +1,241 @@
+// A lesson's replay and facts (docs/web.md "Lesson lists and replay"): admin and student eventutor/history/{id},
+// and the parent's eventutor/index/{id}. Beside the board: the scheduled and real times, the people, and who was in
+// the room when. The board's whole log is read with its progress shown, then played on a timeline (Slider) with
+// 播放/暂停, seeking and 1×/2×/4×/8×; the board shown is built by boardAt at the timeline's moment.
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Progress, Segmented, Select, Slider, Space, Typography } from 'antd';
+import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { LessonDetail, LessonPresence } from '@edu/contract';
+import { errorText, isEnvelopeError } from '../../api/client';
+import { usePhone } from '../AreaHeader';
+import { BoardView } from '../board/BoardView';
+import { PageSpinner } from '../PageSpinner';
+import { ResultPage } from '../ResultPage';
+import { LessonStatusTag, lessonWhen } from './LessonParts';
+import { SPEEDS, usePlayback, type Speed } from './playback';
+import { useLessonDetail } from './queries';
+import { useReplayLog } from './replay-data';
+import { boardAt, pageElements, seqAtTime } from './replay-scene';
+import { LESSON_TEXTS, REPLAY_TEXTS as T } from './texts';
+import { cstClock, cstSeconds, cstText } from './time';
+import { useNow } from './use-now';
+import './lessons.css';
+
+/** `5:07` / `1:02:07`: a span of the lesson. */
+export function spanText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+export interface LessonReplayViewProps {
+  lessonId: string;
+  /** Where 返回 leads, once the lesson is known. */
+  back: (lesson: LessonDetail) => { to: string; label: string };
+}
+
+export function LessonReplayView({ lessonId, back }: LessonReplayViewProps) {
+  const detail = useLessonDetail(lessonId);
+  const now = useNow();
+  const phone = usePhone();
+  if (detail.isPending) return <PageSpinner />;
+  if (detail.isError)
+    return isEnvelopeError(detail.error, 404) ? (
+      <ResultPage status={404} title={T.notFound} extra={null} />
+    ) : (
+      <ResultPage
+        status="error"
+        title={T.loadFailed}
+        subTitle={errorText(detail.error)}
+        extra={<Button onClick={() => void detail.refetch()}>{T.retry}</Button>}
+      />
+    );
+  const lesson = detail.data;
+  const backLink = back(lesson);
+  return (
+    <Card
+      title={T.title(lesson.title)}
+      extra={<Link to={backLink.to}>{backLink.label}</Link>}
+      styles={{ body: phone ? { padding: 12 } : undefined }}
+    >
+      <div className="lesson-replay">
+        <div>
+          {lesson.status === 'ended' ? (
+            <ReplayBoard lesson={lesson} phone={phone} />
+          ) : (
+            <Alert type="info" showIcon title={T.notEnded} />
+          )}
+        </div>
+        <LessonFacts lesson={lesson} now={now} />
+      </div>
+    </Card>
+  );
+}
+
+function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }) {
+  const log = useReplayLog(lesson.lessonId, true);
+  const { changes } = log;
+  // The timeline runs from the opening (or the first change) to the close (or the last change).
+  const t0 = Math.min(lesson.openedAt ?? Infinity, changes[0]?.at ?? Infinity, lesson.startsAt);
+  const lastAt = changes.length ? changes[changes.length - 1].at : t0;
+  const t1 = Math.max(lesson.closedAt ?? lastAt, lastAt);
+  const duration = Math.max(0, t1 - t0);
+  const player = usePlayback(duration, { startAtEnd: true });
+  const [page, setPage] = useState<string>('follow');
+  const seq = seqAtTime(changes, t0 + player.position);
+  const board = useMemo(
+    () => (log.done ? boardAt(log.checkpoints, changes, seq) : null),
+    [log.done, log.checkpoints, changes, seq],
+  );
+  const shownPage = board && (page === 'follow' || !board.pages.some((p) => p.id === page) ? board.activePageId : page);
+  const elements = useMemo(() => (board && shownPage ? pageElements(board, shownPage) : []), [board, shownPage]);
+
+  if (log.query.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={T.loadFailed}
+        description={errorText(log.query.error)}
+        action={<Button onClick={() => void log.query.refetch()}>{T.retry}</Button>}
+      />
+    );
+  if (!log.done || !board) {
+    const { loaded, total } = log.progress;
+    return (
+      <div role="status" style={{ padding: '32px 0' }}>
+        <Progress percent={total ? Math.floor((loaded / total) * 100) : 0} status="active" />
+        <Typography.Text type="secondary">{T.loading(loaded, total || null)}</Typography.Text>
+      </div>
+    );
+  }
+  if (changes.length === 0) return <Empty description={T.noBoard} />;
+
+  return (
+    <div>
+      <div className="lesson-replay-board">
+        <BoardView elements={elements} height={phone ? 360 : 520} fit="once" />
+      </div>
+      <div className="lesson-replay-controls">
+        <Button
+          type="primary"
+          className="lesson-tap"
+          icon={player.playing ? <PauseOutlined /> : <CaretRightOutlined />}
+          onClick={player.playing ? player.pause : player.play}
+        >
+          {player.playing ? T.pause : T.play}
+        </Button>
+        <Slider
+          className="lesson-replay-slider"
+          aria-label={T.timeline}
+          min={0}
+          max={Math.max(1, Math.ceil(duration / 1000))}
+          value={Math.floor(player.position / 1000)}
+          onChange={(v: number) => player.seek(v * 1000)}
+          tooltip={{ formatter: (v) => `${spanText((v ?? 0) * 1000)}（${cstClock(t0 + (v ?? 0) * 1000)}）` }}
+        />
+        <Typography.Text className="lesson-replay-time">
+          {T.position(spanText(player.position), spanText(duration))}
+        </Typography.Text>
+      </div>
+      <div className="lesson-replay-controls">
+        <Space size={6}>
+          <Typography.Text type="secondary">{T.speed}</Typography.Text>
+          <Segmented<Speed>
+            value={player.speed}
+            onChange={player.setSpeed}
+            options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
+          />
+        </Space>
+        <Select
+          aria-label={T.page}
+          value={page}
+          onChange={setPage}
+          style={{ minWidth: 140 }}
+          options={[
+            { value: 'follow', label: T.followPage },
+            ...board.pages.map((p) => ({ value: p.id, label: p.name })),
+          ]}
+        />
+        <Typography.Text type="secondary">
+          {cstSeconds(t0 + player.position).slice(11)}（{LESSON_TEXTS.cst}） · {T.changes(changes.length)}
+        </Typography.Text>
+      </div>
+      <PresenceJumps presence={lesson.presence} t0={t0} duration={duration} onSeek={player.seek} />
+    </div>
+  );
+}
+
+/** Join times as places to jump to on the timeline. */
+function PresenceJumps({
+  presence,
+  t0,
+  duration,
+  onSeek,
+}: {
+  presence: LessonPresence[];
+  t0: number;
+  duration: number;
+  onSeek: (ms: number) => void;
+}) {
+  const jumps = presence.filter((p) => p.joinedAt >= t0 && p.joinedAt - t0 <= duration);
+  if (!jumps.length) return null;
+  return (
+    <Space size={[8, 4]} wrap style={{ marginTop: 8 }}>
+      <Typography.Text type="secondary">{T.jumpTo}</Typography.Text>
+      {jumps.map((p, i) => (
+        <Button key={`${p.userId}-${i}`} size="small" onClick={() => onSeek(p.joinedAt - t0)}>
+          {T.joinedAt(p.name, cstClock(p.joinedAt))}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+function LessonFacts({ lesson, now }: { lesson: LessonDetail; now: number }) {
+  const real = lesson.openedAt
+    ? `${cstText(lesson.openedAt)} – ${lesson.closedAt ? cstClock(lesson.closedAt) : T.stillOpen}`
+    : T.notOpened;
+  return (
+    <Card size="small" title={T.facts}>
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'class', label: T.klass, children: lesson.className },
+          { key: 'teacher', label: T.teacher, children: lesson.teacherName },
+          { key: 'student', label: T.student, children: lesson.studentName },
+          { key: 'status', label: T.status, children: <LessonStatusTag lesson={lesson} now={now} /> },
+          { key: 'scheduled', label: T.scheduled, children: lessonWhen(lesson) },
+          { key: 'real', label: T.real, children: real },
+          ...(lesson.status === 'cancelled' && lesson.cancelReason
+            ? [{ key: 'reason', label: T.reason, children: lesson.cancelReason }]
+            : []),
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {T.presence}
+      </Typography.Title>
+      {lesson.presence.length === 0 ? (
+        <Typography.Text type="secondary">{T.presenceEmpty}</Typography.Text>
+      ) : (
+        <ul className="lesson-presence">
+          {lesson.presence.map((p, i) => (
+            <li key={`${p.userId}-${i}`}>
+              <Typography.Text strong>{p.name}</Typography.Text>
+              <Typography.Text type="secondary">（{LESSON_TEXTS.roles[p.role]}）</Typography.Text>
+              <br />
+              <Typography.Text>
+                {T.joined} {cstSeconds(p.joinedAt).slice(5)} ·{' '}
+                {p.leftAt ? `${T.left} ${cstSeconds(p.leftAt).slice(5)}` : T.stayed}
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
