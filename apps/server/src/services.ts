@@ -44,6 +44,7 @@ import { SealedQuestions } from './features/training/sealing.js';
 import { Corrections } from './features/training/corrections.js';
 import { CorrectionsRepository } from './features/training/corrections.repository.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
+import { TaskRetime } from './features/training/task-retime.js';
 import { TrainingRepository } from './features/training/training.repository.js';
 import { TrainingService } from './features/training/training.service.js';
 import { SchemeStatsRepository } from './features/scheme-stats/scheme-stats.repository.js';
@@ -189,6 +190,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const tasks = new TasksService(new TasksRepository(db), schemes, training, clock);
   training.taskPapers = tasks;
   tasks.notices = notices;
+  tasks.retime = new TaskRetime(trainingRepo, clock);
   const lessonAccess = new LessonAccess(db, (user, agencyId) => agency.mayActIn(user, agencyId));
   const services = {
     config,

@@ -12,6 +12,7 @@ export const NOTICE_KINDS = [
   'lesson_scheduled',
   'lesson_moved',
   'lesson_cancelled',
+  'task_deadline_moved',
 ] as const;
 export const NoticeKind = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof NoticeKind>;

@@ -5,6 +5,8 @@ import type { DbOrTx } from '../tags/tags.repository.js';
 export interface NoticeHooks {
   /** A task was created or saved: each of its students gets a notice once. */
   taskAssigned(taskId: number): Promise<void>;
+  /** A task's deadline was moved: its students who have not finished it are told (again at every move). */
+  taskDeadlineMoved(taskId: number, previous: number): Promise<void>;
   /** An answer of the training was marked (inside the mark's transaction): its student and their parents. */
   homeworkMarked(db: DbOrTx, trainingId: number): Promise<void>;
   /** A parent was linked to a child (inside the link's transaction when there is one): both are told. */

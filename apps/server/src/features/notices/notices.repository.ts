@@ -134,6 +134,26 @@ export class NoticesRepository {
     return rowsOf(r).length;
   }
 
+  /**
+   * One notice for every student of a task without an ended training of it, replacing the one they had of the same
+   * kind (a deadline moved twice tells of the latest move, unread again).
+   */
+  async upsertForTask(db: DbOrTx, text: NoticeText, now: Date): Promise<number> {
+    const r =
+      await db.execute(sql`insert into notices (user_id, agency_id, kind, subject_id, title, body, link, created_at)
+      select ts.user_id, ${text.agencyId}, ${text.kind}, ${text.subjectId}, ${text.title}, ${text.body}, ${text.link},
+             ${now.toISOString()}::timestamptz
+      from task_students ts
+      where ts.task_id = ${text.subjectId}
+        and not exists (select 1 from trainings tr where tr.task_id = ts.task_id and tr.user_id = ts.user_id
+                          and tr.status <> 'running')
+      on conflict (user_id, kind, subject_id) do update
+        set title = excluded.title, body = excluded.body, link = excluded.link, created_at = excluded.created_at,
+            read_at = null
+      returning id`);
+    return rowsOf(r).length;
+  }
+
   async task(db: DbOrTx, id: number): Promise<DueTask | undefined> {
     const rows = rowsOf<{ id: number; agencyId: string; title: string; deadline: string | Date }>(
       await db.execute(

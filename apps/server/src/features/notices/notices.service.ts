@@ -88,6 +88,24 @@ export class NoticesService implements NoticeHooks {
     );
   }
 
+  async taskDeadlineMoved(taskId: number, previous: number): Promise<void> {
+    const task = await this.repo.task(this.repo.db, taskId);
+    if (!task || task.deadline.getTime() <= this.clock.now()) return;
+    const later = task.deadline.getTime() > previous;
+    await this.repo.upsertForTask(
+      this.repo.db,
+      {
+        agencyId: task.agencyId,
+        kind: 'task_deadline_moved',
+        subjectId: task.id,
+        title: `截止时间${later ? '推迟' : '提前'}：${task.title}`,
+        body: `截止时间由 ${cstText(previous)} 改为 ${cstText(task.deadline.getTime())}。`,
+        link: TODO_LINK,
+      },
+      this.now(),
+    );
+  }
+
   async homeworkMarked(db: DbOrTx, trainingId: number): Promise<void> {
     const t = await this.repo.markedTraining(db, trainingId);
     if (!t) return;

@@ -212,6 +212,31 @@ describe('late policies', () => {
     expectOk(await edit({ title: '改名的旧任务' }));
   });
 
+  it('moves the expiry of running trainings with a moved deadline, and tells the students', async () => {
+    const { id: who, token } = await freshStudent('task-moved');
+    const base = { classId: null, studentIds: [String(who)], startTime: t.clock.now() };
+    const task = await create({ ...base, deadline: t.clock.now() + HOUR });
+    const tr = Training.parse(expectOk(await doTask(task.taskId, token)));
+    const edit = (deadline: number) =>
+      call('POST', `/v1/task/${task.taskId}`, agency, fields({ ...base, startTime: task.startTime, deadline }));
+    // Later: the training started under the old deadline runs on past it.
+    expectOk(await edit(task.deadline + 2 * HOUR));
+    t.clock.advance(HOUR + HOUR / 2);
+    await t.app.services.trainingSweep.run();
+    expectOk(await answer(tr.trainId, bank.single, ['A'], token));
+    const notices = async () =>
+      expectOk(await call<{ list: { kind: string; title: string }[] }>('GET', '/v1/notice/list', token)).list;
+    expect((await notices()).find((n) => n.kind === 'task_deadline_moved')?.title).toMatch(/^截止时间推迟/);
+    // Earlier again (still ahead of now): it expires at the new deadline, answers after it refused.
+    expectOk(await edit(t.clock.now() + HOUR / 4));
+    expect((await notices()).find((n) => n.kind === 'task_deadline_moved')?.title).toMatch(/^截止时间提前/);
+    t.clock.advance(HOUR / 2);
+    await t.app.services.trainingSweep.run();
+    const ended = Training.parse(expectOk(await call<Training>('GET', `/v1/train/${tr.trainId}`, token)));
+    expect(ended.status).toBe('expired');
+    expectError(await answer(tr.trainId, bank.trueFalse, ['T'], token), 409);
+  });
+
   it('refuses a window that ends before it starts and a penalty of 0', async () => {
     expectError(await call('PUT', '/v1/task', agency, fields({ deadline: t.clock.now() })), 400);
     const r = await call('PUT', '/v1/task', agency, fields({ latePolicy: 'penalty', latePenalty: 0 }));

@@ -21,6 +21,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/api-error
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { NoticeHooks } from '../notices/notice-hooks.js';
+import type { TaskRetime } from '../training/task-retime.js';
 import type { SchemesService } from '../schemes/schemes.service.js';
 import type { TaskPaperGate, Trainee, TrainingService } from '../training/training.service.js';
 import {
@@ -44,6 +45,8 @@ const NO_CREATE = '只有机构管理员和任课教师可以布置任务';
 export class TasksService implements TaskPaperGate {
   /** In-app notices to the students a task reaches (docs/notices.md); set by services.ts. */
   notices?: NoticeHooks;
+  /** Moves running trainings' expiry when the deadline moves (set by services.ts; training sits below tasks). */
+  retime?: TaskRetime;
 
   constructor(
     private readonly repo: TasksRepository,
@@ -182,7 +185,14 @@ export class TasksService implements TaskPaperGate {
     if (write.schemeId !== row.schemeId && (await this.repo.assigned([row.id])).some((a) => a.trainId !== null))
       throw conflict('已有学生开始该任务，不能更换训练方案');
     await this.repo.update(row.id, write, studentIds, new Date(this.clock.now()));
+    const deadline = write.deadline.getTime();
+    if (this.retime && (deadline !== row.deadline.getTime() || write.latePolicy !== row.latePolicy)) {
+      // Running trainings follow the new deadline: cut there under `none`, their own time under a late policy.
+      const own = (await this.schemes.get(u.agencyId, String(write.schemeId))).timeLimit;
+      await this.retime.moveCut(row.id, deadline, write.latePolicy === 'none' ? deadline : null, own);
+    }
     await this.notices?.taskAssigned(row.id);
+    if (deadline !== row.deadline.getTime()) await this.notices?.taskDeadlineMoved(row.id, row.deadline.getTime());
     return this.toWire(u, (await this.repo.get(u.agencyId, row.id))!);
   }
 

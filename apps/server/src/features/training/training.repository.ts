@@ -185,6 +185,30 @@ export class TrainingRepository {
     return row;
   }
 
+  /** The running trainings of a task (a moved deadline moves their expiry, task-retime.ts). */
+  async runningOfTask(taskId: number): Promise<TrainingRow[]> {
+    return this.db
+      .select()
+      .from(trainings)
+      .where(and(eq(trainings.taskId, taskId), eq(trainings.status, 'running')));
+  }
+
+  /** Writes a running training's snapshot and state when nobody changed it since it was read (its log length). */
+  async retimeIfUnchanged(
+    id: number,
+    readEvents: number,
+    scheme: Record<string, unknown>,
+    state: Record<string, unknown>,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(trainings)
+      .set({ scheme, state, updatedAt: now })
+      .where(and(eq(trainings.id, id), eq(trainings.eventCount, readEvents), eq(trainings.status, 'running')))
+      .returning({ id: trainings.id });
+    return rows.length === 1;
+  }
+
   /** The training's event log, in order (replaying it reproduces the training). */
   async events(trainingId: number): Promise<StoredEvent[]> {
     const rows = await this.db
