@@ -88,4 +88,14 @@ describe('loadConfig', () => {
         expect(msg).toMatch(new RegExp(`^  ${name}: `, 'm'));
     }
   });
+
+  it('reads the AI provider allow-list as a comma list of hosts (docs/security.md "Outbound requests")', () => {
+    expect(loadConfig({}).reading.allowedHosts).toEqual([]);
+    expect(
+      loadConfig({ AI_PROVIDER_ALLOWED_HOSTS: ' ollama.internal, 10.0.0.5 ,,[fd00::5]' }).reading.allowedHosts,
+    ).toEqual(['ollama.internal', '10.0.0.5', '[fd00::5]']);
+    expect(() => loadConfig({ AI_PROVIDER_ALLOWED_HOSTS: 'http://ollama.internal:11434' })).toThrow(
+      /AI_PROVIDER_ALLOWED_HOSTS/,
+    );
+  });
 });

@@ -65,7 +65,13 @@ describe('addresses', () => {
   });
 
   it('names the cloud metadata addresses in their IPv4, mapped and 6to4 spellings', () => {
-    for (const a of ['169.254.169.254', '::ffff:169.254.169.254', '2002:a9fe:a9fe::', '100.100.100.200', 'fd00:ec2::254'])
+    for (const a of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      '2002:a9fe:a9fe::',
+      '100.100.100.200',
+      'fd00:ec2::254',
+    ])
       expect(isMetadataAddress(a), a).toBe(true);
     expect(isMetadataAddress('169.254.169.253')).toBe(false);
   });

@@ -106,8 +106,8 @@ export function isPublicAddress(address: string): boolean {
     return !NON_PUBLIC_V4.some((r) => n >= r.base && n < r.base + r.size);
   }
   const g = c.split(':').map((x) => parseInt(x, 16));
-  // Only global unicast 2000::/3, without documentation (2001:db8::/32), the IETF protocol block 2001::/23
-  // (Teredo, ORCHID, benchmarking) and 6to4 relays already mapped above.
+  // Only global unicast 2000::/3, without documentation (2001:db8::/32) and the IETF protocol block 2001::/23
+  // (Teredo, ORCHID, benchmarking); 6to4 and NAT64 were judged by their IPv4 address above.
   if ((g[0] & 0xe000) !== 0x2000) return false;
   if (g[0] === 0x2001 && (g[1] < 0x200 || g[1] === 0xdb8)) return false;
   return true;
@@ -160,9 +160,8 @@ export function literalRefusal(url: string, policy: OutboundPolicy): string | nu
 /** A `lookup` that resolves as usual and refuses the host when ANY address it resolves to is refused. */
 function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, list) => {
       if (err) return callback(err, '', 0);
-      const list = addresses;
       const refused = list.map((a) => addressRefusal(a.address, policy)).find((r) => r !== null);
       if (refused) return callback(new OutboundError('blocked', `${hostname} 解析到的 ${refused}`), '', 0);
       if (list.length === 0) return callback(new OutboundError('connect', `${hostname} 没有地址`), '', 0);

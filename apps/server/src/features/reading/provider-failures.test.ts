@@ -166,7 +166,9 @@ describe('replies that end as a clear failure', () => {
     {
       name: 'a JSON 200 without choices',
       reply: send(200, { id: 'chatcmpl-1', object: 'chat.completion', model: 'm' }),
-      message: OPENAI_MESSAGES.badReply('回复中没有 choices：{"id":"chatcmpl-1","object":"chat.completion","model":"m"}'),
+      message: OPENAI_MESSAGES.badReply(
+        '回复中没有 choices：{"id":"chatcmpl-1","object":"chat.completion","model":"m"}',
+      ),
       reason: /没有 choices/,
     },
     {

@@ -15,15 +15,8 @@ import type {
 } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingSettings } from '../../db/schema-reading.js';
-import {
-  completion,
-  send,
-  raw,
-  sse,
-  startChatServer,
-  type ChatServer,
-} from '../../test/chat-completions-server.js';
-import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { completion, send, raw, sse, startChatServer, type ChatServer } from '../../test/chat-completions-server.js';
+import { createTestApp, expectError, expectOk } from '../../test/test-app.js';
 import { OPENAI_MESSAGES } from './openai-provider.js';
 import { ARTICLE } from './reading-fixtures.test-helper.js';
 
@@ -126,7 +119,9 @@ describe('an agency without an allow-list', () => {
       const r = await w.call('POST', '/v1/reading/settings/agency', w.agency, settings(baseUrl));
       expectError(r, 400);
       expect(r.body.errmsg, baseUrl).toContain('接口地址被拒绝');
-      expect(r.body.response).toEqual({ fields: [{ path: 'request.baseUrl', message: expect.any(String) }] });
+      expect((r.body.response as { fields: { path: string }[] }).fields.map((f) => f.path)).toEqual([
+        'request.baseUrl',
+      ]);
       // The connection test answers the same 400 before any request.
       expectError(await w.call('POST', '/v1/reading/settings/agency/test', w.agency, settings(baseUrl)), 400);
     }
@@ -218,9 +213,9 @@ describe('an agency without an allow-list', () => {
     // An agency admin cannot test the platform's settings.
     expectError(await w.call('POST', '/v1/reading/settings/platform/test', w.agency, noKey), 403);
     // Nothing was saved by a test, and no call-log row written.
-    expect(expectOk(await w.call<ReadingAgencySettings>('GET', '/v1/reading/settings/agency', w.agency)).inherited).toBe(
-      true,
-    );
+    expect(
+      expectOk(await w.call<ReadingAgencySettings>('GET', '/v1/reading/settings/agency', w.agency)).inherited,
+    ).toBe(true);
   });
 });
 
