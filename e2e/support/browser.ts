@@ -8,7 +8,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium
 export const DEMO_PASSWORD = 'edu-demo-2026';
 const shotsDir = join(repoRoot, 'e2e/screenshots');
 
-export async function launch(): Promise<Browser> {
+/** `extraArgs`: more of chromium's switches (the lesson room's fake camera and microphone). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -21,6 +22,7 @@ export async function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

@@ -38,6 +38,7 @@ import { readingStepsRoutes } from './features/reading-steps/reading-steps.route
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
 import { lessonsRoutes } from './features/lessons/lessons.routes.js';
 import { lessonsLiveRoutes } from './features/lessons-live/lessons-live.routes.js';
+import { lessonEngineRoutes } from './features/lesson-engine/lesson-engine.routes.js';
 import { placementRoutes } from './features/placement/placement.routes.js';
 import realtime from './realtime/realtime.js';
 import access from './plugins/access.js';
@@ -129,6 +130,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(storeRoutes);
   await app.register(lessonsRoutes);
   await app.register(lessonsLiveRoutes);
+  await app.register(lessonEngineRoutes);
   await app.register(placementRoutes);
   // The lesson room's socket server on this app's HTTP server (docs/lessons.md "Realtime").
   await app.register(realtime, { db });

@@ -89,6 +89,8 @@ import { LessonsRepository } from './features/lessons/lessons.repository.js';
 import { LessonsService } from './features/lessons/lessons.service.js';
 import { LessonsLiveRepository } from './features/lessons-live/lessons-live.repository.js';
 import { LessonsLiveService } from './features/lessons-live/lessons-live.service.js';
+import { LessonEngineService } from './features/lesson-engine/lesson-engine.service.js';
+import { LessonTrainings } from './features/training/lesson-training.js';
 import { PlacementRepository } from './features/placement/placement.repository.js';
 import { PlacementService } from './features/placement/placement.service.js';
 
@@ -192,6 +194,25 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   tasks.notices = notices;
   tasks.retime = new TaskRetime(trainingRepo, clock);
   const lessonAccess = new LessonAccess(db, (user, agencyId) => agency.mayActIn(user, agencyId));
+  const knowledgeGraph = new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock);
+  // The practice engine inside a lesson (docs/lessons.md "The engine in the lesson"): its panel, pushes and answers.
+  const lessonEngine = new LessonEngineService({
+    access: lessonAccess,
+    trainings: new LessonTrainings(db, trainingRepo, clock),
+    training,
+    trainingRepo,
+    sealing,
+    draws: new TrainingDraws(questionsRepo, trainingRepo),
+    questions,
+    questionsRepo,
+    repositories,
+    graphs: knowledgeGraph,
+    mastery,
+    wrongBook,
+    clock,
+    autoEndMinutes: config.lessons.autoEndMinutes,
+  });
+  training.onLessonAnswer = lessonEngine.answered;
   const services = {
     config,
     clock,
@@ -257,7 +278,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
     // Answering steps of reading questions inside trainings (docs/reading.md "Answering steps").
     readingSteps: new ReadingStepsService(new ReadingStepsRepository(db), training, questionsRepo, questions, clock),
-    knowledgeGraph: new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock),
+    knowledgeGraph,
     // Recitation texts (docs/recitation.md).
     recitation: new RecitationService(new RecitationRepository(db), clock),
     // The store of shared repositories (docs/store.md).
@@ -268,6 +289,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     lessons: new LessonsService(new LessonsRepository(db), lessonAccess, clock, config.lessons),
     // The lesson room's HTTP calls (docs/lessons.md "Video", "Replay data"); the room itself is src/realtime/.
     lessonsLive: new LessonsLiveService(new LessonsLiveRepository(db), lessonAccess, clock, config.ice),
+    lessonEngine,
     // Placement tests (docs/lessons.md "Placement test"): a paper and score bands per grade, and the results.
     placement: new PlacementService(new PlacementRepository(db), training, corrections, clock),
   };
@@ -275,6 +297,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   services.marking.notices = notices;
   services.parents.notices = notices;
   services.lessons.notices = notices;
+  services.lessons.onEnd = lessonEngine.statusChanged;
   services.placement.wire(services.classes, services.parents);
   return services;
 }

@@ -47,3 +47,4 @@ export * from './schemas/lessons.js';
 export * from './realtime/lesson-protocol.js';
 export * from './schemas/lesson-live.js';
 export * from './schemas/placement.js';
+export * from './schemas/lesson-engine.js';

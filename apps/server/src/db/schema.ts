@@ -413,6 +413,11 @@ export const trainings = pgTable(
     drawCount: integer('draw_count').notNull().default(0),
     /** The task the training belongs to (docs/tasks.md; migration 0027); null for practice. */
     taskId: bigint('task_id', { mode: 'number' }),
+    /**
+     * The lesson whose pushed questions the training holds (docs/lessons.md "The engine in the lesson"; migration
+     * 0039, a foreign key to lessons there); null for any other training.
+     */
+    lessonId: bigint('lesson_id', { mode: 'number' }),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
     score: doublePrecision('score').notNull().default(0),
@@ -428,6 +433,9 @@ export const trainings = pgTable(
     uniqueIndex('trainings_task_user_idx')
       .on(t.taskId, t.userId)
       .where(sql`${t.taskId} is not null`),
+    uniqueIndex('trainings_lesson_user_idx')
+      .on(t.lessonId, t.userId)
+      .where(sql`${t.lessonId} is not null`),
     index('trainings_user_idx').on(t.agencyId, t.userId, t.startedAt),
     index('trainings_running_user_idx')
       .on(t.userId)

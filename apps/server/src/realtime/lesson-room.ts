@@ -444,6 +444,17 @@ export class LessonRoom {
     return undefined;
   }
 
+  // ---- the practice engine in the lesson ----
+
+  /**
+   * An event of the lesson's practice engine (docs/lessons.md "The engine in the lesson") to its room on every node:
+   * to everybody in it, or to everybody but the student (the teacher and observers).
+   */
+  tell(lessonId: number, event: 'lesson:question' | 'lesson:answer', payload: unknown, audience: 'all' | 'staff') {
+    const room = this.d.io.to(lessonRoom(lessonId));
+    (audience === 'staff' ? room.except(seatRoom(lessonId, 'student')) : room).emit(event, payload);
+  }
+
   // ---- status changes and the periodic check ----
 
   /**

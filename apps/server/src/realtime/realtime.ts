@@ -16,7 +16,7 @@ import { attachRedisAdapter, type RealtimeRedis } from './redis-adapter.js';
 const CONNECT_TIMEOUT_MS = 10_000;
 
 async function realtime(app: FastifyInstance, opts: { db: Db }) {
-  const { config, auth, agency, lessonAccess, lessons, clock, redis, redisFailures } = app.services;
+  const { config, auth, agency, lessonAccess, lessons, lessonEngine, clock, redis, redisFailures } = app.services;
   const io = new Server(app.server, {
     path: REALTIME_PATH,
     transports: ['websocket'],
@@ -39,6 +39,8 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
   io.on('connection', room.connect);
   // A lesson opened, closed or ended over HTTP or by the sweep: the people in its room hear it at once.
   lessons.onStatus = (e) => room.statusChanged(e.lessonId, e.status);
+  // A question pushed into a lesson and the student's answer to it (docs/lessons.md "The engine in the lesson").
+  lessonEngine.tell = (lessonId, event, payload, audience) => room.tell(lessonId, event, payload, audience);
 
   let fanOut: RealtimeRedis | undefined;
   if (redis && redisFailures) {

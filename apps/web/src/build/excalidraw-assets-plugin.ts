@@ -1,16 +1,21 @@
 // Build step (docs/web.md "The lesson room"): Excalidraw's fonts are copied from the package into the build at
 // EXCALIDRAW_ASSET_PATH (src/components/board/asset-path.ts) and served from there in development; Excalidraw's
 // own fallback to esm.sh is replaced by that path, and the build fails if any chunk still names a script CDN.
-// Mermaid (Excalidraw's text-to-diagram, loaded only when used) gets a copy of stylis of its own: shared with antd's
-// style engine, stylis would otherwise leave the first load's chunk for one of its own (docs/performance.md "Bundle").
+// Two things keep Excalidraw out of the first load's chunks (docs/performance.md "Bundle"): mermaid (its
+// text-to-diagram, loaded only when used) gets a copy of stylis of its own — shared with antd's style engine, stylis
+// would otherwise leave the first load's chunk for one of its own — and the require shims of its build, of pica and of
+// elkjs (mermaid's layout) are rewritten to what they do in a browser, so the bundler's runtime chunk needs none.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { EXCALIDRAW_ASSET_PATH, EXCALIDRAW_VERSION } from '../components/board/asset-path';
 import { listFiles } from './precompress';
-import { cdnUrlIn, excalidrawDist, withoutCdnFallback } from './excalidraw-assets';
+import { cdnUrlIn, excalidrawDist, withoutCdnFallback, withoutRequireShim } from './excalidraw-assets';
 
 const EXCALIDRAW_CODE = /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]/;
+/** Modules whose require shims are rewritten (withoutRequireShim). */
+const REQUIRE_SHIMS =
+  /[\\/]node_modules[\\/](?:@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod|pica[\\/]dist|elkjs[\\/]lib)[\\/]/;
 /** The query that makes mermaid's stylis modules apart from antd's. */
 const MERMAID_COPY = '?mermaid';
 
@@ -40,6 +45,10 @@ export function excalidrawAssetsPlugin(): Plugin {
       },
     },
     transform(code, id) {
+      if (REQUIRE_SHIMS.test(id) && code.includes('require')) {
+        const next = withoutRequireShim(code);
+        if (next !== null) return { code: next, map: null };
+      }
       if (!EXCALIDRAW_CODE.test(id) || !code.includes('ASSETS_FALLBACK_URL')) return undefined;
       const next = withoutCdnFallback(code, EXCALIDRAW_ASSET_PATH);
       if (next === null) this.error(`Excalidraw's font fallback changed shape in ${id}`);

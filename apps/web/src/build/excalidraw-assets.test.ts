@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdnUrlIn, excalidrawDist, withoutCdnFallback } from './excalidraw-assets';
+import { cdnUrlIn, excalidrawDist, withoutCdnFallback, withoutRequireShim } from './excalidraw-assets';
 
 describe('withoutCdnFallback', () => {
   it.each(['prod', 'dev'] as const)('replaces the installed %s build’s esm.sh font fallback with our path', (kind) => {
@@ -28,5 +28,25 @@ describe('cdnUrlIn', () => {
     expect(cdnUrlIn('fetch("https://unpkg.com/x@1/y.js")')).toBe('https://unpkg.com');
     expect(cdnUrlIn('a="https://cdn.jsdelivr.net/npm/x"')).toBe('https://cdn.jsdelivr.net');
     expect(cdnUrlIn('"https://libraries.excalidraw.com"')).toBeNull();
+  });
+});
+
+describe('withoutRequireShim', () => {
+  it('takes `require` out of esbuild’s shim in the installed Excalidraw and browserify’s prelude in pica', () => {
+    const prod = excalidrawDist('prod');
+    const file = readdirSync(prod).find(
+      (f) => f.endsWith('.js') && readFileSync(join(prod, f), 'utf8').includes('typeof require'),
+    );
+    const excalidraw = withoutRequireShim(readFileSync(join(prod, file ?? ''), 'utf8'));
+    expect(excalidraw).not.toBeNull();
+    expect(excalidraw).not.toMatch(/\brequire\s*[.(<=]/);
+    expect(excalidraw).toContain(`throw Error('Dynamic require of "'`);
+    const pica = withoutRequireShim(readFileSync(join(prod, '../../../../pica/dist/pica.js'), 'utf8'));
+    expect(pica).not.toBeNull();
+    expect(pica).not.toMatch(/typeof require/);
+  });
+
+  it('leaves code without them alone', () => {
+    expect(withoutRequireShim('const r = 1;')).toBeNull();
   });
 });

@@ -28,3 +28,18 @@ const CDN = /https?:\/\/(?:unpkg\.com|cdn\.jsdelivr\.net|esm\.sh|cdnjs\.cloudfla
 export function cdnUrlIn(code: string): string | null {
   return CDN.exec(code)?.[0] ?? null;
 }
+
+/**
+ * esbuild's `__require` shim in Excalidraw's build and browserify's prelude in pica's (Excalidraw's image scaler) and
+ * elkjs's (mermaid's layout) name the free variable `require`, which makes the bundler put its own require shim into the runtime chunk every
+ * page loads (docs/performance.md "Bundle"). In a browser `typeof require` is "undefined", so both are rewritten to
+ * what they do there. Returns the code without them, or null when it has neither.
+ */
+export function withoutRequireShim(code: string): string | null {
+  const esbuild =
+    /\((\w+)=>typeof require<"u"\?require:typeof Proxy<"u"\?new Proxy\(\1,\{get:\((\w+),(\w+)\)=>\(typeof require<"u"\?require:\2\)\[\3\]\}\):\1\)\(function\((\w+)\)\{if\(typeof require<"u"\)return require\.apply\(this,arguments\);/;
+  const browserify = '"function"==typeof require&&require';
+  let next = code.replace(esbuild, '(function($4){');
+  next = next.split(browserify).join('!1');
+  return next === code ? null : next;
+}

@@ -1,8 +1,10 @@
 // Taking in judged answers: which question may be answered now, which answer counts, and where a finished visit
 // leads. Works on a draft copy of the state.
+import { marksOf, pointMark } from './marks.js';
 import { goTo, phaseIndexOf, pointKey } from './navigate.js';
 import { EngineError, type EnginePoint, type EngineScheme, type TrainingAnswer, type TrainingState } from './types.js';
 
+/** `score`: the judge's share of the question (0..1), or null while a teacher has to judge it. */
 type AnswerEvent = { at: number; questionId: string; score: number | null; isCorrect: boolean | null };
 
 const scoreOf = (a: { score: number | null }) => (a.score !== null && Number.isFinite(a.score) ? a.score : 0);
@@ -51,11 +53,11 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   }
   const visit = d.visit;
   if (!visit) throw new EngineError('not_current', '该题不是当前题目，不能作答');
-  record(d, e, visit.phase, visit.point, visit.n, earlier.length === 0);
-  if (earlier.length === 0) d.score += scoreOf(e);
+  const point = pointOf(scheme, visit.phase, visit.point);
+  const taken = record(d, e, visit.phase, visit.point, visit.n, earlier.length === 0, pointMark(point, e.questionId));
+  if (earlier.length === 0) d.score += scoreOf(taken);
 
   const index = phaseIndexOf(scheme, visit.phase);
-  const point = pointOf(scheme, visit.phase, visit.point);
   const settled = (id: string) =>
     settledBy(
       point?.judgeWay,
@@ -79,19 +81,34 @@ function takePaperAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent,
   if (d.answers.filter((a) => a.questionId === e.questionId).length >= MAX_ANSWERS_PER_QUESTION)
     throw new EngineError('too_many_answers', `本题已作答 ${MAX_ANSWERS_PER_QUESTION} 次，不能再修改`);
   const visit = d.visit;
-  record(d, e, visit?.phase ?? d.phase ?? '', visit?.point ?? d.point ?? '', visit?.n ?? 1, first);
+  const phase = visit?.phase ?? d.phase ?? '';
+  const point = visit?.point ?? d.point ?? '';
+  const mark = pointMark(pointOf(scheme, phase, point), e.questionId);
+  record(d, e, phase, point, visit?.n ?? 1, first, mark);
   d.score = sumScores(countedAnswers(scheme, d));
 }
 
-function record(d: TrainingState, e: AnswerEvent, phase: string, point: string, visit: number, first: boolean): void {
-  d.answers.push({
+/** Stores the answer with the question's mark; its score is the judge's share of that mark. */
+function record(
+  d: TrainingState,
+  e: AnswerEvent,
+  phase: string,
+  point: string,
+  visit: number,
+  first: boolean,
+  mark: number,
+): TrainingAnswer {
+  const answer: TrainingAnswer = {
     questionId: e.questionId,
     phase,
     point,
     visit,
     at: e.at,
-    score: e.score,
+    score: marksOf(e.score, mark),
     isCorrect: e.isCorrect,
+    mark,
     first,
-  });
+  };
+  d.answers.push(answer);
+  return answer;
 }

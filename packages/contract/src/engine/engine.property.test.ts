@@ -31,6 +31,12 @@ const targetArb = (names: string[]) =>
     { weight: 1, arbitrary: fc.constant('@end') },
   );
 
+/** A point's weight, or none (1): marks in halves (docs/practice-engine.md "Marks"). */
+const markArb = fc.option(
+  fc.integer({ min: 1, max: 40 }).map((n) => n / 2),
+  { nil: null },
+);
+
 const pointArb = (name: string, names: string[]): fc.Arbitrary<EnginePoint> =>
   fc.integer({ min: 1, max: 3 }).chain((repeat) =>
     fc.record({
@@ -49,7 +55,7 @@ const pointArb = (name: string, names: string[]): fc.Arbitrary<EnginePoint> =>
       requireCorrect: fc.integer({ min: 0, max: repeat }),
       onOK: targetArb(names),
       onError: targetArb(names),
-    }),
+    }).chain((p) => markArb.map((mark) => (mark === null ? p : { ...p, mark }))),
   );
 
 const timeArb = (max: number) => fc.oneof(fc.constant(0), fc.integer({ min: 1, max }));
@@ -101,8 +107,9 @@ const paperArb: fc.Arbitrary<EngineScheme> = fc
     ids: fc.uniqueArray(fc.constantFrom(...FIXED, 'g1', 'g2', 'g3', 'g4'), { minLength: 1, maxLength: 10 }),
     timeLimit: timeArb(240),
     phaseLimit: timeArb(240),
+    marks: fc.array(markArb, { minLength: 10, maxLength: 10 }),
   })
-  .map(({ ids, timeLimit, phaseLimit }) => ({
+  .map(({ ids, timeLimit, phaseLimit, marks }) => ({
     type: 'paper' as const,
     initPhase: '试卷',
     initPoint: '卷面',
@@ -117,6 +124,9 @@ const paperArb: fc.Arbitrary<EngineScheme> = fc
           {
             name: '卷面',
             selectors: { questionIds: ids },
+            marks: Object.fromEntries(
+              ids.flatMap((id, i) => (marks[i] === null ? [] : [[id, marks[i]] as [string, number]])),
+            ),
             repeat: 1,
             judgeWay: 'once' as const,
             requireCorrect: 0,
@@ -205,6 +215,8 @@ function simulate(scheme: EngineScheme, world: World, check: (s: TrainingState) 
   const events: TrainingEvent[] = [start];
   let now = T0;
   let steps = 0;
+  // What each drawn question is worth, from the point whose request the draw answered.
+  const markOf = new Map<string, number>();
   for (; state.status === 'running' && steps < limit; steps++) {
     const before = now;
     now += Math.floor(random() * world.maxDelay);
@@ -241,6 +253,13 @@ function simulate(scheme: EngineScheme, world: World, check: (s: TrainingState) 
       continue;
     }
     expect(nextServed).toEqual(next);
+    if (event.type === 'draw' && looking.pending.kind === 'draw') {
+      const { phase, point } = looking.pending.request;
+      const at = scheme.phases.find((x) => x.phase === phase)?.points.find((x) => x.name === point);
+      for (const id of next.drawn.slice(state.drawn.length)) markOf.set(id, at?.marks?.[id] ?? at?.mark ?? 1);
+    }
+    expect(next.maxScore).toBe(next.drawn.reduce((sum, id) => sum + (markOf.get(id) ?? Number.NaN), 0));
+    for (const a of next.answers) expect(a.mark).toBe(markOf.get(a.questionId));
     events.push(event);
     state = deepFreeze(next);
     served = deepFreeze(nextServed as TrainingState);
@@ -253,7 +272,6 @@ function invariants(scheme: EngineScheme) {
   const bound = trainingBound(scheme);
   return (s: TrainingState) => {
     expect(new Set(s.drawn).size).toBe(s.drawn.length);
-    expect(s.maxScore).toBe(s.drawn.length);
     expect(s.drawn.length).toBeLessThanOrEqual(bound);
     for (const n of Object.values(s.entries)) expect(n).toBeLessThanOrEqual(MAX_ENTRIES);
     const counted = countedAnswers(scheme, s).reduce((sum, a) => sum + (a.score ?? 0), 0);

@@ -11,3 +11,14 @@ export { trainingBound } from './bound.js';
 export { MAX_ENTRIES, pointKey } from './navigate.js';
 export { validateScheme, type SchemeIssue } from './validate.js';
 export * from './scheme-limits.js';
+export {
+  creditOf,
+  entersWrongBook,
+  isMark,
+  marksOf,
+  pointMark,
+  questionMark,
+  shareOf,
+  verdictOf,
+  WRONG_BOOK_SHARE,
+} from './marks.js';

@@ -14,3 +14,11 @@ export const PAPER_SIZE_MESSAGE = `一份试卷最多 ${MAX_PAPER_QUESTIONS} 道
 /** `max`: the point's repeat, or words for it when the repeat itself is invalid. */
 export const requireCorrectMessage = (max: number | string = '每次抽题数') =>
   `需要答对的题数必须是 0 到 ${max} 之间的整数`;
+
+/** What one question is worth (docs/practice-engine.md "Marks"): 1 unless the scheme says otherwise. */
+export const DEFAULT_MARK = 1;
+export const MIN_MARK = 0.5;
+export const MAX_MARK = 100;
+/** Marks go in halves: 0.5, 1, 1.5 … 100. */
+export const MARK_STEP = 0.5;
+export const MARK_MESSAGE = `分值必须是 ${MIN_MARK} 到 ${MAX_MARK} 之间、${MARK_STEP} 的整数倍`;

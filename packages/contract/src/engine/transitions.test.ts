@@ -116,7 +116,7 @@ describe('answers', () => {
     run.answer('q1', true);
     expect(run.state.pending).toEqual({ kind: 'answer', questionId: 'q2' });
     expect(run.state.answers).toEqual([
-      { questionId: 'q1', phase: 'P', point: 'A', visit: 1, at: T0, score: 1, isCorrect: true, first: true },
+      { questionId: 'q1', phase: 'P', point: 'A', visit: 1, at: T0, score: 1, isCorrect: true, mark: 1, first: true },
     ]);
   });
 

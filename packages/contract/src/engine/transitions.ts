@@ -1,6 +1,7 @@
 // The training as a pure state machine: start, then one event at a time. Each call works on its own deep copy
 // of the state (the draft the other engine files change) and returns it, so a caller's state is never touched.
 import { takeAnswer } from './answers.js';
+import { pointMark } from './marks.js';
 import { deadlineAfter, end, enterPhase, fixedIds, phaseIndexOf, redirect } from './navigate.js';
 import { applyDeadlines } from './time.js';
 import { EngineError, type EngineScheme, type TrainingEvent, type TrainingState } from './types.js';
@@ -81,7 +82,8 @@ function takeDraw(scheme: EngineScheme, d: TrainingState, questionIds: string[],
     got.push(id);
   }
   d.drawn.push(...got);
-  d.maxScore = d.drawn.length;
+  // Each question adds what it is worth at this point (docs/practice-engine.md "Marks").
+  d.maxScore += got.reduce((sum, id) => sum + pointMark(point, id), 0);
   d.visit.questionIds = got;
   if (got.length === 0) return redirect(scheme, d, index, point, at);
   d.redirected = [];

@@ -18,6 +18,10 @@ export interface EnginePoint {
   requireCorrect: number;
   onOK: string;
   onError: string;
+  /** Marks each question drawn here is worth (docs/practice-engine.md "Marks"); absent = 1. */
+  mark?: number;
+  /** Marks of single questions of the fixed list (a paper's marks), by question id; before `mark`. */
+  marks?: Record<string, number>;
 }
 
 /** `timeLimit` is in seconds; 0 = no limit. */
@@ -38,7 +42,10 @@ export interface EngineScheme {
   phases: EnginePhase[];
 }
 
-/** `at` is epoch ms. Answers arrive judged by the service; score/isCorrect null = manual, waiting for a teacher. */
+/**
+ * `at` is epoch ms. Answers arrive judged by the service: `score` is the judge's share of the question, 0..1 (the
+ * engine turns it into marks); score/isCorrect null = manual, waiting for a teacher.
+ */
 export type TrainingEvent =
   | { type: 'start'; at: number; seed: number }
   | { type: 'draw'; at: number; questionIds: string[] }
@@ -69,8 +76,11 @@ export interface TrainingAnswer {
   point: string;
   visit: number;
   at: number;
+  /** Marks scored: the judge's share × `mark`; null = waiting for a teacher. */
   score: number | null;
   isCorrect: boolean | null;
+  /** What the question is worth in this training (docs/practice-engine.md "Marks"); absent (older states) = 1. */
+  mark?: number;
   /** The first answer to this question in the training: the one statistics use. */
   first: boolean;
 }
@@ -97,7 +107,7 @@ export interface TrainingState {
   answers: TrainingAnswer[];
   /** Sum of the counted scores: general = first answers, paper = last answer of each question; null counts 0. */
   score: number;
-  /** Questions drawn so far (paper: all of the paper). */
+  /** Marks of the questions drawn so far (paper: all of the paper); the number of them when each is worth 1. */
   maxScore: number;
   startedAt: number;
   phaseStartedAt: number;

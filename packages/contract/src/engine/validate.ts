@@ -1,6 +1,7 @@
 // Checking a scheme before it is saved or switched on: shape, names, numbers, targets, reachability, paper shape.
 // Whether the selectors match any question needs the database and is not checked here.
-import { MAX_REPEAT, REPEAT_MESSAGE, requireCorrectMessage } from './scheme-limits.js';
+import { isMark } from './marks.js';
+import { MARK_MESSAGE, MAX_REPEAT, REPEAT_MESSAGE, requireCorrectMessage } from './scheme-limits.js';
 import type { EnginePhase, EnginePoint, EngineScheme } from './types.js';
 
 export interface SchemeIssue {
@@ -59,9 +60,21 @@ function checkPoints(phase: EnginePhase, at: string, paper: boolean, add: Add): 
     const ids = point.selectors?.questionIds ?? [];
     const repeated = ids.find((id, k) => ids.indexOf(id) !== k);
     if (repeated !== undefined) add(`${here}.selectors.questionIds`, `题目「${repeated}」重复`);
+    checkMarks(point, ids, here, add);
     // A paper's point only carries the paper: its repeat, judging and targets are never used.
     if (!paper) checkPointRules(point, here, names, add);
   });
+}
+
+/** A point's marks (docs/practice-engine.md "Marks"): valid marks, each of `marks` for a question of the list. */
+function checkMarks(point: EnginePoint, ids: string[], here: string, add: Add): void {
+  if (point.mark !== undefined && !isMark(point.mark)) add(`${here}.mark`, MARK_MESSAGE);
+  if (point.marks === undefined) return;
+  if (point.marks === null || typeof point.marks !== 'object') return add(`${here}.marks`, MARK_MESSAGE);
+  for (const [id, mark] of Object.entries(point.marks)) {
+    if (!ids.includes(id)) add(`${here}.marks.${id}`, `题目「${id}」不在题目列表中，不能设分值`);
+    else if (!isMark(mark)) add(`${here}.marks.${id}`, MARK_MESSAGE);
+  }
 }
 
 function checkPointRules(point: EnginePoint, here: string, names: Set<string>, add: Add): void {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AgencyId } from '../schemas/common.js';
 import { LessonRole, LessonStatus } from '../schemas/lessons.js';
+import { LessonPush } from '../schemas/lesson-engine.js';
 
 /** The socket.io path (WebSocket transport only, so a load balancer needs no sticky sessions). */
 export const REALTIME_PATH = '/v1/realtime';
@@ -202,6 +203,20 @@ export const RtcSignalEvent = RtcSignal.extend({ from: z.number().int() });
 /** `lesson:dropped`: sent before the server closes a connection (token revoked, member disabled, abuse). */
 export const DroppedEvent = z.object({ reason: z.string() });
 
+/**
+ * `lesson:question`: the teacher pushed a question into the lesson (docs/lessons.md "The engine in the lesson"), to
+ * the whole room, as the student reads it (no key, no answer yet). The student answers it with
+ * `POST /v1/train/{push.trainId}/answer`.
+ */
+export const LessonQuestionEvent = LessonRef.extend({ push: LessonPush });
+export type LessonQuestionEvent = z.infer<typeof LessonQuestionEvent>;
+/**
+ * `lesson:answer`: the student answered a pushed question, to the room but the student (who has the judged result
+ * from the answer call): the teacher's and observers' view, with the key, the answer and its verdict.
+ */
+export const LessonAnswerEvent = LessonRef.extend({ push: LessonPush });
+export type LessonAnswerEvent = z.infer<typeof LessonAnswerEvent>;
+
 export const CLIENT_EVENTS = [
   'lesson:join',
   'lesson:leave',
@@ -227,5 +242,7 @@ export const SERVER_EVENTS = [
   'lesson:status',
   'rtc:signal',
   'lesson:dropped',
+  'lesson:question',
+  'lesson:answer',
 ] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];

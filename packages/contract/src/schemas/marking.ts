@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
 import { QuestionOption, SubQuestionType } from './question-kinds.js';
+import { MAX_MARK } from '../engine/scheme-limits.js';
 
 /** How long a claim holds an answer for its marker (30 minutes). */
 export const MARKING_CLAIM_MS = 30 * 60 * 1000;
@@ -56,8 +57,10 @@ export const MarkingQueueItem = z.object({
   type: z.string(),
   title: z.string(),
   createTime: EpochMs,
-  /** The current mark's score (null while pending). */
+  /** The current mark's score (null while pending), out of `maxScore`. */
   score: z.number().nullable(),
+  /** What the question is worth in its training; left out = 1. */
+  maxScore: z.number().optional(),
   markedAt: EpochMs.nullable(),
   claim: MarkingClaim.nullable(),
 });
@@ -111,9 +114,10 @@ export const MarkingItem = z.object({
       isCorrect: z.boolean().nullable(),
     }),
   ),
-  /** The question is worth 1; the mark is a part of it. */
+  /** What the question is worth in its training (docs/practice-engine.md "Marks"); the mark is a part of it. */
   maxScore: z.number(),
   pending: z.boolean(),
+  /** Marks scored, out of `maxScore`; null while pending. */
   score: z.number().nullable(),
   mark: MarkingMark.nullable(),
   /** Every marking of this answer, newest first (who, when, old → new score). */
@@ -141,11 +145,14 @@ export type MarkingTraining = z.infer<typeof MarkingTraining>;
 export const MarkingTrainingParams = z.object({ taskId: Id, trainId: Id });
 
 export const MarkRequest = z.object({
-  /** Within the question's score: 0 to 1. Reading questions: left out (the sub-question marks decide). */
+  /**
+   * Marks out of the question's mark (docs/marking.md "A mark"): 0 to its mark (the server checks it; never above
+   * MAX_MARK), two decimals at most. Reading questions: left out (the sub-question marks decide).
+   */
   score: z
     .number({ error: '请填写得分' })
     .min(0, '得分不能小于 0')
-    .max(1, '得分不能超过本题满分 1 分')
+    .max(MAX_MARK, `得分不能超过 ${MAX_MARK} 分`)
     .refine((s) => Math.abs(s * 100 - Math.round(s * 100)) < 1e-9, { message: '得分最多保留两位小数' })
     .optional(),
   comment: z.string().trim().max(MARKING_LIMITS.comment, `评语不超过 ${MARKING_LIMITS.comment} 个字符`).default(''),

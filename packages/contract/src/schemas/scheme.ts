@@ -3,7 +3,11 @@
 // schemas check shapes and sizes only.
 import { z } from 'zod';
 import {
+  MARK_MESSAGE,
+  MARK_STEP,
+  MAX_MARK,
   MAX_PAPER_QUESTIONS,
+  MIN_MARK,
   PAPER_SIZE_MESSAGE,
   REPEAT_BOUND_MESSAGE,
   REPEAT_MESSAGE,
@@ -52,6 +56,18 @@ const name = (what: string) => z.string().trim().min(1, `请输入${what}名称`
 /** A point name in the same phase, `@next` or `@end` (the engine checks that it names something). */
 const Target = z.string().trim().min(1, '请选择下一步').max(64, '下一步不超过 64 个字符');
 
+/** What a question is worth (docs/practice-engine.md "Marks"): 0.5 to 100 in halves; 1 when not given. */
+export const QuestionMark = z
+  .number(MARK_MESSAGE)
+  .min(MIN_MARK, { error: MARK_MESSAGE, abort: true })
+  .max(MAX_MARK, { error: MARK_MESSAGE, abort: true })
+  .refine((n) => Number.isInteger(n / MARK_STEP), MARK_MESSAGE);
+
+/** Marks by question id (a paper's, or a fixed list's); at most one per question of the largest paper. */
+export const QuestionMarks = z
+  .record(Id, QuestionMark)
+  .refine((r) => Object.keys(r).length <= MAX_PAPER_QUESTIONS, PAPER_SIZE_MESSAGE);
+
 export const Point = z.object({
   name: name('训练点'),
   onOK: Target,
@@ -70,6 +86,10 @@ export const Point = z.object({
     .int(requireCorrectMessage())
     .min(0, requireCorrectMessage())
     .max(MAX_PAPER_QUESTIONS, requireCorrectMessage()),
+  /** Marks each question drawn here is worth (a general scheme's weight); left out = 1. */
+  mark: QuestionMark.optional(),
+  /** Marks of single questions of `selectors.questionIds` (a paper's marks), before `mark`. */
+  marks: QuestionMarks.optional(),
 });
 export type Point = z.infer<typeof Point>;
 
@@ -150,6 +170,8 @@ export const OrderedSchemeSubmit = z.object({
   kpRange: z.array(KpCode).max(200, '知识点范围最多 200 个').default([]),
   timeLimit: SchemeTimeLimit.default(0),
   questionIds: z.array(Id).min(1, '请至少选择一道题').max(MAX_PAPER_QUESTIONS, PAPER_SIZE_MESSAGE),
+  /** Marks by question id (docs/practice-engine.md "Marks"); a question left out is worth 1. */
+  marks: QuestionMarks.optional(),
   schemeId: Id.optional(),
   trainRepoId: Id,
   /** When finishers see the corrections; null (the default) = the default rule (`ReviewAfter`). */

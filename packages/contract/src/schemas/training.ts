@@ -5,6 +5,10 @@ import { EpochMs, Id } from './common.js';
 import { JudgeResult, QuestionOption, StudentQuestion, SubmittedAnswer } from './question.js';
 import { SubQuestionType } from './question-kinds.js';
 
+/** How a judged answer reads (docs/practice-engine.md "Marks"): the engine's `verdictOf`. */
+export const AnswerVerdict = z.enum(['correct', 'partial', 'wrong']);
+export type AnswerVerdict = z.infer<typeof AnswerVerdict>;
+
 export const TRAINING_STATUSES = ['running', 'finished', 'expired'] as const;
 export const TrainingStatus = z.enum(TRAINING_STATUSES);
 export type TrainingStatus = z.infer<typeof TrainingStatus>;
@@ -61,6 +65,8 @@ export const Training = z.object({
     .nullable(),
   answered: z.number().int(),
   correct: z.number().int(),
+  /** The counted answers' shares of their marks summed (docs/practice-engine.md "Marks"): 正确率 = credit / answered. */
+  credit: z.number().optional(),
   score: z.number(),
   maxScore: z.number(),
   /** Counted answers still waiting for a teacher's mark: the score changes once they are marked (0 in a running paper). */
@@ -126,7 +132,12 @@ export const TrainingRecord = z.object({
     }),
   ),
   isCorrect: z.boolean().nullable(),
+  /** Marks scored, out of `mark` (docs/practice-engine.md "Marks"). */
   score: z.number(),
+  /** What the question is worth in this training; left out = 1. */
+  mark: z.number().optional(),
+  /** Full marks `correct`, none `wrong`, between `partial`; null while waiting or kept back. Left out = from isCorrect. */
+  verdict: AnswerVerdict.nullable().optional(),
   /**
    * The homework teacher's comment on a marked answer (docs/marking.md "What the student and the parent read");
    * absent until the answer is marked, when the comment is empty, and in a running paper.
@@ -147,6 +158,8 @@ export const TrainingSummary = z.object({
   status: TrainingStatus,
   answered: z.number().int(),
   correct: z.number().int(),
+  /** The counted answers' shares of their marks summed: 正确率 = credit / answered (docs/practice-engine.md "Marks"). */
+  credit: z.number().optional(),
   score: z.number(),
   maxScore: z.number(),
   /** Counted answers still waiting for a teacher's mark (0 in a running paper). */
@@ -163,7 +176,14 @@ export const TrainingReport = z.object({
   training: TrainingSummary.extend({ student: z.string(), durationSeconds: z.number().int() }),
   records: z.array(TrainingRecord),
   knowledgePoints: z.array(
-    z.object({ code: z.string(), name: z.string(), answered: z.number().int(), correct: z.number().int() }),
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      answered: z.number().int(),
+      correct: z.number().int(),
+      /** First answers' shares summed (partial credit by its share). */
+      credit: z.number().optional(),
+    }),
   ),
 });
 export type TrainingReport = z.infer<typeof TrainingReport>;

@@ -5,6 +5,7 @@ import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
 import { KpCode } from './knowledge.js';
 import { JudgeResult, Question, QuestionType, StudentQuestion, SubmittedAnswer } from './question.js';
+import { AnswerVerdict } from './training.js';
 
 /** Why an entry's review waits (WrongEntry.postponed). */
 export const WRONG_POSTPONED_REASON = '这道题正在你未完成的试卷或训练中，完成后再复习';
@@ -135,7 +136,12 @@ export const AnswerRecordDetail = z.object({
   }),
   result: JudgeResult.nullable(),
   isCorrect: z.boolean().nullable(),
+  /** Marks scored, out of `mark` (docs/practice-engine.md "Marks"). */
   score: z.number(),
+  /** What the question is worth in its training (a review's: 1); left out = 1. */
+  mark: z.number().optional(),
+  /** Full marks `correct`, none `wrong`, between `partial`; null while waiting for a teacher. */
+  verdict: AnswerVerdict.nullable().optional(),
   createTime: EpochMs,
   question: Question,
   /** Whether the question is in the student's wrong-answer book. */

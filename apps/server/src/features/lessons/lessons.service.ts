@@ -58,6 +58,11 @@ export class LessonsService {
   notices?: NoticeHooks;
   /** Told of every status change made here (the realtime room sets it to tell the people inside). */
   onStatus?: LessonStatusListener;
+  /**
+   * Told of every status change made here too: the lesson's training ends with the lesson (docs/lessons.md "The
+   * engine in the lesson"); set by services.ts.
+   */
+  onEnd?: LessonStatusListener;
 
   constructor(
     private readonly repo: LessonsRepository,
@@ -106,6 +111,7 @@ export class LessonsService {
 
   private emit(agencyId: string, lessonId: number, status: LessonStatus) {
     this.onStatus?.({ agencyId, lessonId, status });
+    this.onEnd?.({ agencyId, lessonId, status });
   }
 
   // Reads.

@@ -1,5 +1,6 @@
 // SQL of manual marking (docs/marking.md): which answers a marker may mark (the scope), the queue, one
 // training's answers, claims, and the mark written in one transaction with the record, the training and history.
+import type { EngineScheme } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
@@ -56,6 +57,8 @@ export interface ClaimCols {
 export interface QueueRow extends ClaimCols {
   id: string;
   trainingId: string;
+  phase: string | null;
+  point: string | null;
   taskId: string | null;
   schemeTitle: string;
   userId: string;
@@ -71,6 +74,10 @@ export interface QueueRow extends ClaimCols {
 
 export interface ItemRow extends ClaimCols {
   id: string;
+  trainingId: string;
+  /** Where the answer was given (the mark of its question depends on it, docs/practice-engine.md "Marks"). */
+  phase: string | null;
+  point: string | null;
   questionId: string;
   type: string;
   title: string;
@@ -162,7 +169,7 @@ export class MarkingRepository {
       f.status === 'pending' ? sql`ar.created_at asc, ar.id asc` : sql`mk.marked_at desc nulls last, ar.id desc`;
     return rowsOf<QueueRow>(
       await this.db
-        .execute(sql`select ar.id::text as id, ar.training_id::text as "trainingId", t.task_id::text as "taskId",
+        .execute(sql`select ar.id::text as id, ar.training_id::text as "trainingId", t.task_id::text as "taskId", ar.phase, ar.point,
         coalesce(t.scheme->>'title', '') as "schemeTitle", ar.user_id::text as "userId", ${name('u')} as student,
         ar.question_id::text as "questionId", q.type, ${titleOf} as title, ${ms(sql`ar.created_at`)} as "createdAt",
         ar.score, ${ms(sql`mk.marked_at`)} as "markedAt", ${claimCols(now)}, (count(*) over ())::int as total
@@ -195,7 +202,8 @@ export class MarkingRepository {
       where.recordId !== undefined ? sql`ar.id = ${where.recordId}` : sql`ar.training_id = ${where.trainingId ?? 0}`;
     return rowsOf<ItemRow>(
       await this.db
-        .execute(sql`select ar.id::text as id, ar.question_id::text as "questionId", q.type, coalesce(v.snapshot->>'title', q.title, '') as title,
+        .execute(sql`select ar.id::text as id, ar.training_id::text as "trainingId", ar.phase, ar.point,
+        ar.question_id::text as "questionId", q.type, coalesce(v.snapshot->>'title', q.title, '') as title,
         coalesce(v.snapshot->>'question', q.question) as stem, coalesce(v.snapshot->'options', q.options) as options,
         coalesce(v.snapshot->'questionSub', q.question_sub) as "questionSub",
         ar.submission, ar.result, ar.score, ar.is_correct as "isCorrect", ${ms(sql`ar.created_at`)} as "createdAt",
@@ -211,6 +219,20 @@ export class MarkingRepository {
         where ${by} and ${scope(m)}
         order by ar.id`),
     );
+  }
+
+  /** The scheme snapshots of trainings (what their questions are worth, docs/practice-engine.md "Marks"). */
+  async engines(trainingIds: readonly string[]): Promise<Map<string, EngineScheme>> {
+    const ids = [...new Set(trainingIds)];
+    if (ids.length === 0) return new Map();
+    const rows = rowsOf<{ id: string; engine: EngineScheme | null }>(
+      await this.db.execute(sql`select id::text as id, scheme->'engine' as engine from trainings
+        where id in (${sql.join(
+          ids.map((id) => sql`${Number(id)}`),
+          sql`, `,
+        )})`),
+    );
+    return new Map(rows.flatMap((r) => (r.engine ? [[r.id, r.engine] as [string, EngineScheme]] : [])));
   }
 
   /** Every marking of the records, newest first. */

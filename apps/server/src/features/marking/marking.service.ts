@@ -6,6 +6,7 @@
 import {
   agencyRole,
   countedAnswers,
+  questionMark,
   MARKING_CLAIM_MS,
   NO_TASK,
   satisfies,
@@ -103,6 +104,7 @@ export class MarkingService {
     };
     const rows = await this.repo.queue(m, filter, now, { start: q.start, size: q.size });
     const total = rows[0]?.total ?? (q.start > 0 ? await this.repo.queueTotal(m, filter, now) : 0);
+    const marks = await this.marksOf(rows);
     return {
       total,
       list: rows.map((r) => ({
@@ -116,7 +118,8 @@ export class MarkingService {
         type: r.type,
         title: r.title,
         createTime: r.createdAt,
-        score: r.score,
+        score: r.score === null ? null : round2(r.score * (marks.get(r.id) ?? 1)),
+        maxScore: marks.get(r.id) ?? 1,
         markedAt: r.markedAt,
         claim: claimOf(r, user.id),
       })),
@@ -174,6 +177,7 @@ export class MarkingService {
     const comment = (req.comment ?? '').trim();
     const annotations = (req.annotations ?? []).map((a) => ({ start: a.start, end: a.end, note: a.note ?? '' }));
     const text = (item.submission?.answer ?? []).join(' ');
+    const mark = (await this.marksOf([item])).get(item.id) ?? 1;
     annotations.forEach((a, i) => {
       if (a.end > text.length) throw invalidField(`annotations.${i}.end`, '批注超出了学生答案的范围');
     });
@@ -183,8 +187,9 @@ export class MarkingService {
       if (claim.markerId !== user.id) throw heldBy(claim.marker);
       const rec = await this.repo.lockRecord(tx, n);
       if (!rec) throw notFound(RECORD_NOT_FOUND);
-      const judged = judgeByTeacher(item, rec.result ?? {}, req, comment);
-      await this.repo.saveRecord(tx, n, judged);
+      const judged = judgeByTeacher(item, rec.result ?? {}, req, comment, mark);
+      // The record keeps the share of the mark, as the judge's results do (docs/practice-engine.md "Marks").
+      await this.repo.saveRecord(tx, n, { score: judged.share, isCorrect: judged.isCorrect, result: judged.result });
       const training = await this.repo.lockTraining(tx, rec.trainingId);
       if (training) {
         const snapshot = training.scheme as unknown as TrainingSnapshot;
@@ -193,7 +198,7 @@ export class MarkingService {
         const k = training.records.filter((r) => r.questionId === rec.questionId && r.id < rec.id).length;
         const answer = state.answers.filter((a) => a.questionId === String(rec.questionId))[k];
         if (answer) {
-          answer.score = judged.score;
+          answer.score = judged.marks;
           answer.isCorrect = judged.isCorrect;
         }
         const counted = countedAnswers({ type: snapshot.type }, state);
@@ -209,8 +214,8 @@ export class MarkingService {
         recordId: n,
         agencyId,
         markerId: user.id,
-        oldScore: rec.score,
-        score: judged.score,
+        oldScore: rec.score === null ? null : round2(rec.score * mark),
+        score: judged.marks,
         isCorrect: judged.isCorrect,
         comment,
         annotations,
@@ -256,9 +261,23 @@ export class MarkingService {
     return n;
   }
 
+  /** What each row's question is worth in its training (docs/practice-engine.md "Marks"), by record id. */
+  private async marksOf(
+    rows: readonly { id: string; trainingId: string; phase: string | null; point: string | null; questionId: string }[],
+  ): Promise<Map<string, number>> {
+    const engines = await this.repo.engines(rows.map((r) => r.trainingId));
+    return new Map(
+      rows.map((r) => {
+        const engine = engines.get(r.trainingId);
+        return [r.id, engine ? questionMark(engine, r.phase ?? '', r.point ?? '', r.questionId) : 1];
+      }),
+    );
+  }
+
   private async present(rows: ItemRow[], me: number): Promise<MarkingItem[]> {
-    const history = await this.repo.historyOf(rows.map((r) => Number(r.id)));
+    const [history, marks] = await Promise.all([this.repo.historyOf(rows.map((r) => Number(r.id))), this.marksOf(rows)]);
     return rows.map((r) => {
+      const mark = marks.get(r.id) ?? 1;
       const result = (r.result ?? {}) as { standardAnswer?: string[]; explanation?: string; subResults?: SubResult[] };
       const subs = Array.isArray(r.questionSub) ? (r.questionSub as { questionSubId?: string; title?: string }[]) : [];
       const titleOf = (id: string) => subs.find((s) => s.questionSubId === id)?.title ?? '';
@@ -281,9 +300,9 @@ export class MarkingService {
           standardAnswer: s.standardAnswer ?? [],
           isCorrect: s.pending ? null : s.isCorrect,
         })),
-        maxScore: 1,
+        maxScore: mark,
         pending: r.score === null,
-        score: r.score,
+        score: r.score === null ? null : round2(r.score * mark),
         mark:
           r.markScore === null || r.markedAt === null
             ? null
@@ -308,13 +327,17 @@ export class MarkingService {
 
 const heldBy = (marker: string) => conflict(`这道答案正由${marker || '其他老师'}批改中，请先批改其他答案`);
 
-/** The record's new score, verdict and result under the teacher's mark (docs/marking.md "A mark"). */
+/**
+ * The record's new verdict and result under the teacher's mark (docs/marking.md "A mark"): `marks` out of the
+ * question's `mark`, and the `share` of it the record keeps. Right only with full marks.
+ */
 function judgeByTeacher(
   item: ItemRow,
   result: Record<string, unknown>,
   req: MarkRequest,
   comment: string,
-): { score: number; isCorrect: boolean; result: Record<string, unknown> } {
+  mark: number,
+): { share: number; marks: number; isCorrect: boolean; result: Record<string, unknown> } {
   const note = comment ? `；老师评语：${comment}` : '';
   if (item.type === 'enReading') {
     const subs = (result.subResults ?? []) as SubResult[];
@@ -334,28 +357,38 @@ function judgeByTeacher(
         feedback: mark ? '老师批改：回答正确' : '老师批改：回答错误',
       };
     });
-    const score = next.length ? round2(next.reduce((sum, s) => sum + s.score, 0) / next.length) : 0;
+    const share = next.length ? round2(next.reduce((sum, s) => sum + s.score, 0) / next.length) : 0;
     const isCorrect = next.every((s) => s.isCorrect === true);
     const right = next.filter((s) => s.isCorrect === true).length;
     return {
-      score,
+      share,
+      marks: round2(share * mark),
       isCorrect,
       result: {
         ...result,
         subResults: next,
-        score,
+        score: share,
         isCorrect,
         pending: false,
         feedback: `老师已批改：答对 ${right}/${next.length} 小题${note}`,
       },
     };
   }
-  if (req.score === undefined) throw invalidField('score', '请填写得分（0 到 1 分）');
-  const score = round2(req.score);
-  const isCorrect = score >= 1;
+  if (req.score === undefined) throw invalidField('score', `请填写得分（0 到 ${mark} 分）`);
+  const marks = round2(req.score);
+  if (marks > mark) throw invalidField('score', `得分不能超过本题满分 ${mark} 分`);
+  const share = marks / mark;
+  const isCorrect = marks >= mark;
   return {
-    score,
+    share,
+    marks,
     isCorrect,
-    result: { ...result, score, isCorrect, pending: false, feedback: `老师已批改：得 ${score} 分（满分 1 分）${note}` },
+    result: {
+      ...result,
+      score: share,
+      isCorrect,
+      pending: false,
+      feedback: `老师已批改：得 ${marks} 分（满分 ${mark} 分）${note}`,
+    },
   };
 }

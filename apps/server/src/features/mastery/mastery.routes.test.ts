@@ -19,7 +19,11 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 2, 2, 0, 0);
 let schemeNo = 1000;
 
-async function training(type: 'paper' | 'general', status: 'finished' | 'running'): Promise<number> {
+async function training(
+  type: 'paper' | 'general',
+  status: 'finished' | 'running',
+  over: Partial<typeof trainings.$inferInsert> = {},
+): Promise<number> {
   const [row] = await t.db
     .insert(trainings)
     .values({
@@ -31,6 +35,7 @@ async function training(type: 'paper' | 'general', status: 'finished' | 'running
       status,
       state: {},
       startedAt: new Date(T0),
+      ...over,
     })
     .returning({ id: trainings.id });
   return row.id;
@@ -70,7 +75,7 @@ beforeAll(async () => {
   chapter = await kpCreate('en.g7', '掌握度测试章');
   const repos = expectOk(await call<Page<{ id: string; owned: boolean }>>('GET', '/v1/exam/repositories', agency));
   const repoId = repos.list.find((r) => r.owned)!.id;
-  for (const key of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']) {
+  for (const key of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']) {
     kps[key] = await kpCreate(chapter, `考点${key}`);
     const q = expectOk(
       await call<{ id: string }>('PUT', '/v1/exam/question', agency, {
@@ -96,6 +101,29 @@ beforeAll(async () => {
   await answer(kps.F, '01', T0, { trainingId: await training('paper', 'finished') });
   // A running paper keeps its results back.
   await answer(kps.G, '11', T0, { trainingId: await training('paper', 'running') });
+  // A paper with marks (docs/practice-engine.md "Marks"): whole when every drawn question was answered, whatever
+  // its max score. J's one question, worth 15, answered right masters; K's paper of two half-mark questions (max 1)
+  // with one answered does not.
+  const marked = (qids: number[], marks: Record<string, number>) => ({
+    scheme: {
+      title: '分值试卷',
+      type: 'paper',
+      engine: { phases: [{ points: [{ selectors: { questionIds: qids.map(String) }, marks }] }] },
+    },
+    state: { drawn: qids.map(String) },
+  });
+  const j = String(questionOf[kps.J]);
+  await answer(kps.J, '1', T0, {
+    trainingId: await training('paper', 'finished', { ...marked([questionOf[kps.J]], { [j]: 15 }), answered: 1, maxScore: 15 }),
+  });
+  const k = String(questionOf[kps.K]);
+  await answer(kps.K, '1', T0, {
+    trainingId: await training('paper', 'finished', {
+      ...marked([questionOf[kps.K], questionOf[kps.A]], { [k]: 0.5, [String(questionOf[kps.A])]: 0.5 }),
+      answered: 1,
+      maxScore: 1,
+    }),
+  });
   // A general training counts each question's first answer only (retries are not new evidence).
   const general = await training('general', 'finished');
   await answer(kps.H, '0', T0, { trainingId: general, first: true });
@@ -125,9 +153,11 @@ describe('GET /v1/mastery/points', () => {
     expect(level('G')).toBe('none');
     expect(byCode.get(kps.H)).toMatchObject({ level: 'attempted', windowAnswers: 1, windowCorrect: 0 });
     expect(level('I')).toBe('none');
+    expect(byCode.get(kps.J)).toMatchObject({ level: 'mastered', masteredBy: 'paper' });
+    expect(level('K')).toBe('attempted');
     // The chapter and its ancestors hold every answer below them; points without answers are left out.
     const ch = byCode.get(chapter)!;
-    expect(ch).toMatchObject({ parentCode: 'en.g7', lv: 'chapter', totalAnswers: 1 + 4 + 6 + 6 + 1 + 1 + 1 });
+    expect(ch).toMatchObject({ parentCode: 'en.g7', lv: 'chapter', totalAnswers: 1 + 4 + 6 + 6 + 1 + 1 + 1 + 1 + 1 });
     expect(ch.windowAnswers).toBe(10);
     expect(byCode.has('en.g7')).toBe(true);
     expect(byCode.has('math')).toBe(false);

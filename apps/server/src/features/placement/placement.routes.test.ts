@@ -108,7 +108,9 @@ const results = async (token: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ agency, bank } = await agencyStudentAndBank(t));
-  [teacher, other, parent, parent2] = await Promise.all(['teacher', 'other', 'parent', 'parent2'].map((u) => t.login(u)));
+  [teacher, other, parent, parent2] = await Promise.all(
+    ['teacher', 'other', 'parent', 'parent2'].map((u) => t.login(u)),
+  );
   studentId = await idOf('student');
   paperId = await paper('初一分级测试');
   secondPaperId = await paper('初二分级测试');
@@ -142,13 +144,22 @@ describe('settings', () => {
       [[{ minPercent: 0, name: '一'.repeat(17) }], 'request.bands.0.name'],
       [[{ minPercent: 0, name: '   ' }], 'request.bands.0.name'],
       [[{ minPercent: 0.5, name: '基础' }], 'request.bands.0.minPercent'],
-      [[{ minPercent: 0, name: '基础' }, { minPercent: 101, name: '满分' }], 'request.bands.1.minPercent'],
+      [
+        [
+          { minPercent: 0, name: '基础' },
+          { minPercent: 101, name: '满分' },
+        ],
+        'request.bands.1.minPercent',
+      ],
       [[0, 10, 20, 30, 40, 50].map((p) => ({ minPercent: p, name: `档${p}` })), 'request.bands'],
     ];
     for (const [b, path] of cases) {
       const r = await save(agency, { gradeId: 'g7', schemeId: paperId, bands: b });
       expectError(r, 400);
-      expect(fields(r).map((f) => f.path), JSON.stringify(b)).toContain(path);
+      expect(
+        fields(r).map((f) => f.path),
+        JSON.stringify(b),
+      ).toContain(path);
     }
   });
 
@@ -256,7 +267,15 @@ describe('taking the test', () => {
     expect(await results(s.token)).toEqual([]);
     expectOk(await call('POST', `/v1/train/${first.trainId}/finish`, s.token));
     expect(await results(s.token)).toMatchObject([
-      { gradeId: 'g7', trainId: first.trainId, score: 0, maxScore: 2, percent: 0, band: '基础', recommendedClass: null },
+      {
+        gradeId: 'g7',
+        trainId: first.trainId,
+        score: 0,
+        maxScore: 2,
+        percent: 0,
+        band: '基础',
+        recommendedClass: null,
+      },
     ]);
 
     const half = await sit(s.token, 'g7', { single: 'A', trueFalse: 'F' });
@@ -276,7 +295,9 @@ describe('taking the test', () => {
     ]);
     await sit(s.token, 'g8', { single: 'A', trueFalse: 'T' });
     const full = await sit(s.token, 'g7', { single: 'A', trueFalse: 'T' });
-    expect((await results(s.token)).map((r) => [r.gradeId, r.trainId === full || r.gradeId === 'g8', r.percent, r.band])).toEqual([
+    expect(
+      (await results(s.token)).map((r) => [r.gradeId, r.trainId === full || r.gradeId === 'g8', r.percent, r.band]),
+    ).toEqual([
       ['g7', true, 100, '拔高'],
       ['g8', true, 100, '入门'],
     ]);
@@ -394,7 +415,10 @@ describe('who reads the results', () => {
       (r) => r.trainId === trainId,
     );
     expect(row?.inRecommendedClass).toBe(true);
-    expect(expectOk(await join({ trainId, classId: highClass.id }))).toMatchObject({ classId: highClass.id, changed: 1 });
+    expect(expectOk(await join({ trainId, classId: highClass.id }))).toMatchObject({
+      classId: highClass.id,
+      changed: 1,
+    });
 
     // A band without a class needs one chosen; an ordinary class, an unknown one and another agency's are 404.
     const s = await newStudent();
@@ -413,8 +437,7 @@ describe('who reads the results', () => {
   });
 
   it('answers 404 for trainings that are no result: running, of another paper, unknown', async () => {
-    const join = (trainId: string) =>
-      call('POST', '/v1/placement/join', agency, { trainId, classId: highClass.id });
+    const join = (trainId: string) => call('POST', '/v1/placement/join', agency, { trainId, classId: highClass.id });
     const s = await newStudent();
     const running = expectOk(await call<Training>('PUT', '/v1/student/placement/start', s.token, { gradeId: 'g7' }));
     expectError(await join(running.trainId), 404);
@@ -446,7 +469,9 @@ describe('another agency and removal', () => {
     expectError(await call('DELETE', '/v1/placement/setting/g8', agency), 404);
     expectError(await call('DELETE', '/v1/placement/setting/g8', teacher), 403);
     expect((await results(s.token)).map((r) => r.gradeId)).toEqual([]);
-    expect(expectOk(await call<PlacementTest[]>('GET', '/v1/student/placement/tests', s.token)).map((x) => x.gradeId)).toEqual(['g7']);
+    expect(
+      expectOk(await call<PlacementTest[]>('GET', '/v1/student/placement/tests', s.token)).map((x) => x.gradeId),
+    ).toEqual(['g7']);
     const page = expectOk(await call<Page<PlacementResultRow>>('GET', '/v1/placement/results?gradeId=g8', agency));
     expect(page).toEqual({ total: 0, list: [] });
     // The training itself stays in the student's history.

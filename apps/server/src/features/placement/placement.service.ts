@@ -156,14 +156,12 @@ export class PlacementService {
     const members = await this.repo.memberships(pairs);
     return {
       total: page.total,
-      list: list.map(
-        ({ row, result }): PlacementResultRow => ({
-          ...result,
-          student: { id: String(row.userId), username: row.username, name: row.name },
-          inRecommendedClass:
-            result.recommendedClass !== null && members.has(`${result.recommendedClass.id}:${row.userId}`),
-        }),
-      ),
+      list: list.map(({ row, result }): PlacementResultRow => ({
+        ...result,
+        student: { id: String(row.userId), username: row.username, name: row.name },
+        inRecommendedClass:
+          result.recommendedClass !== null && members.has(`${result.recommendedClass.id}:${row.userId}`),
+      })),
     };
   }
 

@@ -1,5 +1,5 @@
 // Pure rules of schemes: how the agency relates to a scheme, and the shape of a paper (ordered submission).
-import type { EngineScheme, OrderedSchemeSubmit } from '@edu/contract';
+import { DEFAULT_MARK, type EngineScheme, type OrderedSchemeSubmit } from '@edu/contract';
 import type { RepoAccess } from '../repositories/repositories.policy.js';
 
 /** A scheme is the agency's own, read by reference through a subscribed shared train repository, or unseen. */
@@ -21,7 +21,11 @@ export const PAPER_POINT = '作答';
  * A paper as a scheme (docs/domain.md "Schemes and trainings"): one phase, one point whose selectors fix the questions in order, drawn all
  * at once and judged once; no knowledge restriction inside (the questions are chosen), one time limit.
  */
-export function paperScheme(p: Pick<OrderedSchemeSubmit, 'kpRange' | 'timeLimit' | 'questionIds'>): EngineScheme {
+export function paperScheme(
+  p: Pick<OrderedSchemeSubmit, 'kpRange' | 'timeLimit' | 'questionIds' | 'marks'>,
+): EngineScheme {
+  // Marks other than the default 1 (docs/practice-engine.md "Marks"); a paper without any keeps no `marks`.
+  const marks = Object.entries(p.marks ?? {}).filter(([, mark]) => mark !== DEFAULT_MARK);
   return {
     type: 'paper',
     initPhase: PAPER_PHASE,
@@ -39,6 +43,7 @@ export function paperScheme(p: Pick<OrderedSchemeSubmit, 'kpRange' | 'timeLimit'
             onOK: '@end',
             onError: '@end',
             selectors: { questionIds: p.questionIds },
+            ...(marks.length ? { marks: Object.fromEntries(marks) } : {}),
             repeat: p.questionIds.length,
             judgeWay: 'once',
             requireCorrect: 0,

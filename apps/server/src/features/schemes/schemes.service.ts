@@ -74,6 +74,8 @@ const writeOf = (trainRepoId: number, title: string, e: EngineScheme): SchemeWri
 function paperPath(path: string): string {
   const fixed = 'phases.0.points.0.selectors.questionIds';
   if (path.startsWith(fixed)) return `questionIds${path.slice(fixed.length)}`;
+  const marks = 'phases.0.points.0.marks';
+  if (path.startsWith(marks)) return `marks${path.slice(marks.length)}`;
   if (path.startsWith('kpRange') || path.startsWith('timeLimit')) return path;
   return 'questionIds';
 }

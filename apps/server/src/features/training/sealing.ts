@@ -1,7 +1,8 @@
 // The sealing rule (docs/practice-engine.md "Sealing"): a question is sealed for a student while an unfinished
 // training of theirs that counts holds it. A paper (a scheme's paper, a 掌握测验, a task's paper) holds every
 // question it drew until it ends; a task's general training holds the questions it drew whose key it has not shown
-// yet (not answered, or still current after a wrong answer under judgeWay 'retry'); plain practice holds nothing
+// yet (not answered, or still current after a wrong answer under judgeWay 'retry'), and so does a lesson's training
+// with the question pushed into it (docs/lessons.md "The engine in the lesson"); plain practice holds nothing
 // (its keys are the practice). While sealed, no other training draws the question for the student, no answer path
 // of theirs returns its key or verdict, and the wrong-answer book postpones it.
 // Pure: the repository reads the student's running trainings, this decides.
@@ -18,7 +19,7 @@ export interface HoldingTraining {
 
 /** The question ids `t` holds at `now` (none once its time ran out: an expired training is handed in). */
 export function heldBy(t: HoldingTraining, now: number): string[] {
-  if (t.scheme.type !== 'paper' && !t.task) return [];
+  if (t.scheme.type !== 'paper' && !t.task && t.scheme.lessonId === undefined) return [];
   const state = advanceTime(t.scheme.engine, t.state, now);
   if (state.status !== 'running') return [];
   if (t.scheme.type === 'paper') return state.drawn;

@@ -3,7 +3,10 @@
 // answer and its verdict (docs/judging.md "Who sees an answer when"). Never the standard answer or explanation.
 import {
   CHOICE_TYPES,
+  marksOf,
+  shareOf,
   SubQuestionType,
+  verdictOf,
   type JudgeResult,
   type QuestionOption,
   type TrainingRecord,
@@ -16,9 +19,10 @@ export type RecordWithQuestion = Awaited<ReturnType<TrainingRepository['recordsW
  * `sealed`: the record of a running paper. Until it is handed in the record shows the student's own answer and
  * nothing else: no verdict or score (also none per sub-question), and not the question either (the paper view
  * shows the questions while it runs). `verdictless`: an ended paper whose corrections wait (corrections.ts): what
- * was asked and the student's answer, without verdict, score or the teacher's comment.
+ * was asked and the student's answer, without verdict, score or the teacher's comment. `mark`: what the question
+ * is worth in the training (docs/practice-engine.md "Marks"); the record stores the judge's share, shown as marks.
  */
-export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = false): TrainingRecord {
+export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = false, mark = 1): TrainingRecord {
   const submission = r.record.submission;
   const base = {
     recordId: String(r.record.id),
@@ -31,8 +35,9 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = f
     answer: submission?.answer ?? [],
     first: r.record.first ?? true,
     createTime: r.record.createdAt.getTime(),
+    mark,
   };
-  if (sealed) return { ...base, stem: '', options: [], subAnswers: [], isCorrect: null, score: 0 };
+  if (sealed) return { ...base, stem: '', options: [], subAnswers: [], isCorrect: null, score: 0, verdict: null };
   const verdicts = new Map(
     verdictless
       ? []
@@ -53,7 +58,8 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = f
       isCorrect: verdicts.get(sub.id) ?? null,
     })),
     isCorrect: verdictless ? null : r.record.isCorrect,
-    score: verdictless ? 0 : (r.record.score ?? 0),
+    score: verdictless ? 0 : (marksOf(r.record.score, mark) ?? 0),
+    verdict: verdictless ? null : verdictOf(r.record.isCorrect, shareOf(r.record.score, 1)),
     // Marking only takes answers of ended trainings, so the comment comes no earlier than the answer itself
     // (docs/marking.md "What the student and the parent read"), nor before the paper's corrections.
     ...(r.markComment && !verdictless ? { markComment: r.markComment } : {}),

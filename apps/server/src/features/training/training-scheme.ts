@@ -13,6 +13,11 @@ export interface TrainingSnapshot {
   title: string;
   type: 'general' | 'paper';
   engine: EngineScheme;
+  /**
+   * A lesson's training (docs/lessons.md "The engine in the lesson"): its questions are the teacher's pushes, never
+   * draws from the bank; it holds an unanswered push like a task's training (sealing.ts).
+   */
+  lessonId?: number;
 }
 
 export interface SchemeSource {

@@ -1,5 +1,5 @@
 // The training as the student sees it: where it stands, the current question(s) without answers, time left.
-import { countedAnswers, type StudentQuestion, type Training, type TrainingState } from '@edu/contract';
+import { countedAnswers, creditOf, type StudentQuestion, type Training, type TrainingState } from '@edu/contract';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRow } from './training.repository.js';
 
@@ -23,6 +23,11 @@ export function pendingCount(
 ): number {
   if (sealedPaper || !Array.isArray(state.answers)) return 0;
   return countedAnswers(scheme, state).filter((a) => a.score === null).length;
+}
+
+/** The counted answers' shares summed, 正确率's numerator (docs/practice-engine.md "Marks"). */
+export function creditFor(scheme: Pick<TrainingSnapshot, 'type'>, state: TrainingState): number {
+  return Array.isArray(state.answers) ? creditOf(countedAnswers(scheme, state)) : 0;
 }
 
 export function trainingView(
@@ -59,6 +64,7 @@ export function trainingView(
     answered: counted.length,
     // A running paper keeps its verdicts until handed in (training.service.ts `sealed`).
     correct: sealedPaper ? 0 : counted.filter((a) => a.isCorrect === true).length,
+    credit: sealedPaper ? 0 : creditOf(counted),
     score: sealedPaper ? 0 : state.score,
     maxScore: state.maxScore,
     pending: pendingCount(snapshot, state, sealedPaper),

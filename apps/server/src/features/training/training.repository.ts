@@ -21,7 +21,7 @@ import { MicroBatch } from '../../lib/micro-batch.js';
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
 /** A new practice training (a task's trainings are inserted by insertForTask). */
-export type TrainingInsert = Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt' | 'taskId'>;
+export type TrainingInsert = Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount' | 'updatedAt' | 'taskId' | 'lessonId'>;
 export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
 export type TrainingChange = Pick<
   typeof trainings.$inferInsert,
@@ -141,6 +141,7 @@ export class TrainingRepository {
           eventCount: events.length,
           drawCount: drawsIn(events),
           taskId: null,
+          lessonId: null,
           updatedAt: values.startedAt,
         };
         return { row, first: f.first?.id != null ? (f.first as QuestionRow) : null };

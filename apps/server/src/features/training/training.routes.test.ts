@@ -245,17 +245,17 @@ describe('papers', () => {
     );
     expect(changed.training.paper?.answers[bank.single]).toEqual(['A']);
     // While the paper runs nothing tells right from wrong: not the view, the records, the history or the report.
-    expect(changed.training).toMatchObject({ answered: 2, status: 'running', correct: 0, score: 0 });
+    expect(changed.training).toMatchObject({ answered: 2, status: 'running', correct: 0, credit: 0, score: 0 });
     expect((await recordsOf(tr.trainId)).map((r) => [r.isCorrect, r.score])).toEqual([
       [null, 0],
       [null, 0],
       [null, 0],
     ]);
     const running = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${tr.trainId}`, student)));
-    expect(running.training).toMatchObject({ correct: 0, score: 0 });
+    expect(running.training).toMatchObject({ correct: 0, credit: 0, score: 0 });
     expect(running.knowledgePoints.every((k) => k.correct === 0)).toBe(true);
     const done = Training.parse(expectOk(await call<T>('POST', `/v1/train/${tr.trainId}/finish`, student)));
-    expect(done).toMatchObject({ status: 'finished', score: 2, maxScore: 3, answered: 2, correct: 2 });
+    expect(done).toMatchObject({ status: 'finished', score: 2, maxScore: 3, answered: 2, correct: 2, credit: 2 });
     const report = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${tr.trainId}`, student)));
     expect(report.training).toMatchObject({ score: 2, maxScore: 3, status: 'finished', student: anyString() });
     expect(report.records).toHaveLength(3);
@@ -298,7 +298,7 @@ describe('history, report and other people', () => {
     expectOk(await answer(tr.trainId, body));
     const report = TrainingReport.parse(expectOk(await call('GET', `/v1/train/report/${tr.trainId}`, agency)));
     expect(report.training.student).toBe('李小明');
-    expect(report.knowledgePoints).toEqual([{ code: bank.kp, name: anyString(), answered: 1, correct: 1 }]);
+    expect(report.knowledgePoints).toEqual([{ code: bank.kp, name: anyString(), answered: 1, correct: 1, credit: 1 }]);
   });
 
   it("history pages the student's own trainings, newest first", async () => {

@@ -8,7 +8,9 @@ import {
   advanceTime,
   applyEvent,
   countedAnswers,
+  creditOf,
   EngineError,
+  questionMark,
   judgeQuestion,
   replay,
   trainingBound,
@@ -40,7 +42,7 @@ import type { SealedQuestions } from './sealing.js';
 import type { Corrections } from './corrections.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
-import { pendingCount, trainingView, type PaperAnswers } from './training-view.js';
+import { creditFor, pendingCount, trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
@@ -55,6 +57,13 @@ export interface Trainee {
   agencyId: string;
 }
 
+/** A new answer in a lesson's training (TrainingService.onLessonAnswer). */
+export interface LessonAnswered {
+  lessonId: number;
+  trainingId: number;
+  agencyId: string;
+}
+
 /** Papers given through tasks are reachable only through their task (docs/tasks.md); the tasks feature answers. */
 export interface TaskPaperGate {
   held(agencyId: string, schemeIds: number[]): Promise<Set<number>>;
@@ -63,6 +72,11 @@ export interface TaskPaperGate {
 export class TrainingService {
   /** Set by services.ts once the tasks feature exists (it sits above trainings). */
   taskPapers?: TaskPaperGate;
+  /**
+   * Told of every new answer stored in a lesson's training, after it is stored (the lesson's room hears it live;
+   * docs/lessons.md "The engine in the lesson"); set by services.ts. Must not throw.
+   */
+  onLessonAnswer?: (e: LessonAnswered) => void;
 
   constructor(
     private readonly repo: TrainingRepository,
@@ -312,6 +326,8 @@ export class TrainingService {
       nextId,
     );
     if (stored === undefined) throw new Retry();
+    if (snapshot.lessonId !== undefined)
+      this.onLessonAnswer?.({ lessonId: snapshot.lessonId, trainingId: row.id, agencyId: row.agencyId });
     const after: TrainingRow = {
       ...row,
       ...columnsOf(snapshot, resolved.state),
@@ -422,6 +438,8 @@ export class TrainingService {
     let state = start;
     const all: TrainingEvent[] = [];
     if (!(state.status === 'running' && state.pending.kind === 'draw')) return { state, events: all };
+    // A lesson's training draws nothing: its next question is the teacher's next push (lesson-training.ts).
+    if (snapshot.lessonId !== undefined) return { state, events: all };
     const [v, sealed] = await Promise.all([
       this.visibility(user.agencyId),
       this.sealing.of(user.id, trainingId ?? undefined),
@@ -450,7 +468,7 @@ export class TrainingService {
       this.correctionsWait(row),
     ]);
     return records.map((r) =>
-      toRecord(r, sealed(row) || elsewhere.has(String(r.record.questionId)), waiting !== undefined),
+      toRecord(r, sealed(row) || elsewhere.has(String(r.record.questionId)), waiting !== undefined, markOf(row, r)),
     );
   }
 
@@ -476,7 +494,7 @@ export class TrainingService {
     // An ended paper whose corrections wait (corrections.ts): the student's answers, no verdict.
     const verdictless = waiting !== undefined;
     const names = await this.repo.knowledgeNames([...new Set(records.map((r) => r.knowledgeCode))]);
-    const byKp = new Map<string, { code: string; name: string; answered: number; correct: number }>();
+    const byKp = new Map<string, { code: string; name: string; answered: number; correct: number; credit: number }>();
     for (const r of records) {
       if (!r.record.first) continue;
       const kp = byKp.get(r.knowledgeCode) ?? {
@@ -484,9 +502,14 @@ export class TrainingService {
         name: names.get(r.knowledgeCode) ?? r.knowledgeCode,
         answered: 0,
         correct: 0,
+        credit: 0,
       };
       kp.answered++;
-      if (r.record.isCorrect && !hidden(r) && !verdictless) kp.correct++;
+      if (!hidden(r) && !verdictless) {
+        if (r.record.isCorrect) kp.correct++;
+        // Partial credit counts by its share (docs/practice-engine.md "Marks"); the record keeps the share.
+        kp.credit += creditOf([{ score: r.record.score, isCorrect: r.record.isCorrect, mark: 1 }]);
+      }
       byKp.set(r.knowledgeCode, kp);
     }
     const end = row.endedAt ?? new Date(this.clock.now());
@@ -496,8 +519,10 @@ export class TrainingService {
         student: await this.repo.userName(row.userId),
         durationSeconds: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
       },
-      records: records.map((r) => toRecord(r, hidden(r), verdictless)),
-      knowledgePoints: [...byKp.values()].map((k) => (sealed(row) ? { ...k, correct: 0 } : k)),
+      records: records.map((r) => toRecord(r, hidden(r), verdictless, markOf(row, r))),
+      knowledgePoints: [...byKp.values()].map((k) =>
+        sealed(row) ? { ...k, correct: 0, credit: 0 } : { ...k, credit: Math.round(k.credit * 10_000) / 10_000 },
+      ),
     };
   }
 
@@ -585,6 +610,15 @@ const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试')
 const sealed = (row: TrainingRow) =>
   (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status === 'running';
 
+/** What the record's question is worth in the training (docs/practice-engine.md "Marks"). */
+const markOf = (row: TrainingRow, r: { record: { questionId: number; phase: string | null; point: string | null } }) =>
+  questionMark(
+    (row.scheme as unknown as TrainingSnapshot).engine,
+    r.record.phase ?? '',
+    r.record.point ?? '',
+    String(r.record.questionId),
+  );
+
 const endedPaper = (row: TrainingRow) =>
   (row.scheme as unknown as TrainingSnapshot).type === 'paper' && row.status !== 'running';
 
@@ -600,6 +634,7 @@ function toSummary(row: TrainingRow, waiting?: CorrectionsPending): TrainingSumm
     status: row.status as TrainingSummary['status'],
     answered: row.answered,
     correct: noScore ? 0 : row.correct,
+    credit: noScore ? 0 : creditFor(snapshot, row.state as unknown as TrainingState),
     score: noScore ? 0 : row.score,
     maxScore: row.maxScore,
     pending: pendingCount(snapshot, row.state as unknown as TrainingState, noScore),
@@ -615,6 +650,7 @@ function withCorrectionsPending(view: Training, waiting: CorrectionsPending): Tr
   return {
     ...view,
     correct: noScore ? 0 : view.correct,
+    credit: noScore ? 0 : view.credit,
     score: noScore ? 0 : view.score,
     pending: noScore ? 0 : view.pending,
     corrections: waiting,

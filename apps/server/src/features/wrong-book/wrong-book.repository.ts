@@ -1,6 +1,7 @@
 // SQL of the wrong-answer book: the book is derived from the student's answer records (a question is in it
 // once any counted answer to it was wrong), joined with the FSRS card its reviews keep (wrong_cards).
 // Raw SQL with explicit casts, so both drivers (node-postgres, PGlite) answer the same JS types.
+import { questionMark, WRONG_BOOK_SHARE, type EngineScheme } from '@edu/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { answerRecords, wrongCards, wrongReviews } from '../../db/schema.js';
@@ -76,6 +77,12 @@ const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 export const countedRecord = sql`(t.id is null or (t.status <> 'running' and (coalesce(t.scheme->>'type', 'general') <> 'paper'
   or ar.id = (select max(x.id) from answer_records x where x.training_id = ar.training_id and x.question_id = ar.question_id))))`;
 
+/**
+ * An answer that puts its question in the book (docs/practice-engine.md "Marks"): wrong, or partly right below
+ * WRONG_BOOK_SHARE of its mark (the record keeps the share of the mark it scored). The contract's entersWrongBook.
+ */
+export const wrongRecord = sql`(ar.is_correct = false and coalesce(ar.score, 0) < ${sql.raw(String(WRONG_BOOK_SHARE))})`;
+
 /** `code` lies in the subtree of `root` (codes are materialised paths, docs/domain.md "Knowledge points"). */
 export const inSubtree = (code: SQL, root: string) => sql`(${code} = ${root} or ${code} like ${root + '.%'})`;
 
@@ -89,7 +96,7 @@ function bookCte(o: Owner, f: BookFilter): SQL {
     select ar.question_id, min(ar.created_at) as first_wrong, max(ar.created_at) as last_wrong,
       count(*)::int as wrong_count, max(ar.id) as last_record_id
     from answer_records ar left join trainings t on t.id = ar.training_id
-    where ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId} and ar.is_correct = false
+    where ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId} and ${wrongRecord}
       and ${countedRecord}${byQuestion}${withheld}
     group by ar.question_id
   ), book as (
@@ -286,10 +293,13 @@ export class WrongBookRepository {
       score: number | null;
       is_correct: boolean | null;
       created_at: number;
+      engine: EngineScheme | null;
+      phase: string | null;
+      point: string | null;
     }>(
       await this.db.execute(sql`select ar.id::text, ar.question_id::text, ar.version, ar.training_id::text,
         t.scheme->>'title' as train_title, t.status as train_status, ar.submission, ar.result, ar.score,
-        ar.is_correct, ${ms(sql`ar.created_at`)} as created_at
+        ar.is_correct, ${ms(sql`ar.created_at`)} as created_at, t.scheme->'engine' as engine, ar.phase, ar.point
         from answer_records ar left join trainings t on t.id = ar.training_id
         where ar.id = ${id} and ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId}`),
     );
@@ -307,6 +317,8 @@ export class WrongBookRepository {
       score: r.score ?? 0,
       isCorrect: r.is_correct,
       createdAt: Math.round(r.created_at),
+      // What the question is worth in its training (a review's: 1); the record keeps the share of it.
+      mark: r.engine ? questionMark(r.engine, r.phase ?? '', r.point ?? '', r.question_id) : 1,
     };
   }
 

@@ -2,6 +2,8 @@
 // record with its question revealed. Rules: docs/practice-engine.md "Wrong-answer book and mastery".
 import {
   judgeQuestion,
+  marksOf,
+  verdictOf,
   Question,
   toStudentView,
   WRONG_MASTERED_STREAK,
@@ -201,7 +203,10 @@ export class WrongBookService {
       submission: rec.submission,
       result: rec.result as unknown as JudgeResult | null,
       isCorrect: rec.isCorrect,
-      score: rec.score,
+      // Marks out of the question's mark in its training (docs/practice-engine.md "Marks").
+      score: marksOf(rec.score, rec.mark) ?? 0,
+      mark: rec.mark,
+      verdict: verdictOf(rec.isCorrect, rec.score),
       createTime: rec.createdAt,
       question,
       inWrongBook: (await this.repo.entry(o, rec.questionId, await this.withheld(o))) !== undefined,

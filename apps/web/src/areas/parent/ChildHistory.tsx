@@ -15,6 +15,7 @@ import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { CorrectionsTag } from '../student/train/CorrectionsNote';
 import { ScoreWithPending } from '../student/train/PendingMarks';
 import { ViewedGraphs } from '../student/graph/ViewedGraphs';
+import { ChildPlacement } from './ChildPlacement';
 import { useChildHistory } from './queries';
 import { PARENT_PAGE_TEXTS } from './page-texts';
 
@@ -154,6 +155,7 @@ export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
         )}
       </Card>
       {here && <ViewedGraphs graphs={graphs} />}
+      {here && <ChildPlacement childId={child.id} />}
     </Space>
   );
 }

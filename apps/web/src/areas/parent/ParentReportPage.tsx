@@ -11,7 +11,7 @@ import { RecordAnswer, RecordStem } from '../../components/question/RecordView';
 import { VisitorNotice } from '../../components/VisitorNotice';
 import { TYPE_LABELS } from '../../components/texts';
 import { useUser } from '../../app/session-context';
-import { formatScore, formatTime, isQuestionType } from '../student/train/format';
+import { formatTime, isQuestionType, scoreOutOf } from '../student/train/format';
 import { kpChartOption } from '../student/train/kp-chart';
 import { LoadFailed } from '../student/train/LoadFailed';
 import { Verdict } from '../student/train/RecordsTable';
@@ -42,8 +42,8 @@ function Records({ records, sealed }: { records: readonly TrainingRecord[]; seal
           <Space wrap size={4} style={{ marginBottom: 4 }}>
             <Typography.Text strong>{T.index(i + 1)}</Typography.Text>
             <Tag>{isQuestionType(r.type) ? TYPE_LABELS[r.type] : r.type}</Tag>
-            {!sealed && <Verdict isCorrect={r.isCorrect} />}
-            {!sealed && <Typography.Text type="secondary">{T.scoreOf(formatScore(r.score))}</Typography.Text>}
+            {!sealed && <Verdict record={r} />}
+            {!sealed && <Typography.Text type="secondary">{T.scoreOf(scoreOutOf(r.score, r.mark))}</Typography.Text>}
           </Space>
           <RecordStem record={r} />
           <div style={{ marginTop: 4 }}>

@@ -1,6 +1,6 @@
 // Student area routes (docs/product.md §2, prefix /student/); the bare prefix is the home page too.
 import { lazyPage } from '../../app/lazy-page';
-import type { IssueRef, RouteDef } from '../../app/route-types';
+import type { RouteDef } from '../../app/route-types';
 import { STUDENT_PAGES } from './texts';
 import { prefetchStudentGraphs } from './graph/prefetch';
 // The lesson room (docs/web.md "The lesson room"), shared by the areas, full screen.
@@ -28,6 +28,8 @@ const RecitationPracticePage = lazyPage(() => import('./recitation/PracticePage'
 // The tutoring classroom's lesson list and replay (docs/lessons.md).
 const StudentLessonsPage = lazyPage(() => import('./lessons/StudentLessonsPage'));
 const StudentReplayPage = lazyPage(() => import('./lessons/StudentReplayPage'));
+// The placement test (docs/lessons.md "Placement test").
+const PlacementPage = lazyPage(() => import('./placement/PlacementPage'));
 
 const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['prefetch']): RouteDef => ({
   pattern,
@@ -39,14 +41,6 @@ const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['pr
 });
 /** A lesson room: full screen, outside the student layout. */
 const room = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({ ...built(pattern, page), layout: 'bare' });
-const later = (pattern: Pattern, issue: IssueRef): RouteDef => ({
-  pattern,
-  area: 'student',
-  layout: 'student',
-  title: STUDENT_PAGES[pattern],
-  issue,
-});
-const L: IssueRef = 'later';
 
 export const STUDENT_ROUTES: RouteDef[] = [
   built('/student', StudentHome),
@@ -62,7 +56,7 @@ export const STUDENT_ROUTES: RouteDef[] = [
   built('/student/knowledgegraph/mine', KnowledgeGraphPage, prefetchStudentGraphs),
   built('/student/wrong/list', WrongListPage),
   built('/student/question/answer/record/:recordId', AnswerRecordPage),
-  later('/student/eventutor', L),
+  built('/student/eventutor', PlacementPage),
   room('/student/eventutor/index/:id', FullRoomPage),
   built('/student/eventutor/history/:id', StudentReplayPage),
   built('/student/webrtc', StudentLessonsPage),

@@ -1,5 +1,5 @@
 // The homework teacher's tutoring lessons on their home (docs/lessons.md): live and next first, a few at a time,
-// with 进入课堂 (/WTPteacher/webrtc/{id}) while the room can be entered.
+// with 进入课堂 (/WTPteacher/webrtc/{id}) while the room can be entered; nothing when they have none.
 import { useState } from 'react';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,8 @@ export function TeacherLessons() {
   const now = useNow();
   const [page, setPage] = useState(1);
   const query = useLessonPage({ start: (page - 1) * PAGE_SIZE, size: PAGE_SIZE });
+  // Kept small: a tutor without lessons sees only the marking queue.
+  if (query.data && Number(query.data.total) === 0) return null;
   return (
     <Card title={TEACHER_TEXTS.home.lessons}>
       <LessonList

@@ -58,9 +58,14 @@ export function LessonReplayView({ lessonId, back }: LessonReplayViewProps) {
   return (
     <Card
       title={T.title(lesson.title)}
-      extra={<Link to={backLink.to}>{backLink.label}</Link>}
+      extra={!phone && <Link to={backLink.to}>{backLink.label}</Link>}
       styles={{ body: phone ? { padding: 12 } : undefined }}
     >
+      {phone && (
+        <div style={{ marginBottom: 12 }}>
+          <Link to={backLink.to}>{backLink.label}</Link>
+        </div>
+      )}
       <div className="lesson-replay">
         <div>
           {lesson.status === 'ended' ? (
@@ -132,10 +137,11 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
           className="lesson-replay-slider"
           aria-label={T.timeline}
           min={0}
-          max={Math.max(1, Math.ceil(duration / 1000))}
-          value={Math.floor(player.position / 1000)}
-          onChange={(v: number) => player.seek(v * 1000)}
-          tooltip={{ formatter: (v) => `${spanText((v ?? 0) * 1000)}（${cstClock(t0 + (v ?? 0) * 1000)}）` }}
+          max={Math.max(1, duration)}
+          step={100}
+          value={player.position}
+          onChange={(v: number) => player.seek(v)}
+          tooltip={{ formatter: (v) => `${spanText(v ?? 0)}（${cstClock(t0 + (v ?? 0))}）` }}
         />
         <Typography.Text className="lesson-replay-time">
           {T.position(spanText(player.position), spanText(duration))}

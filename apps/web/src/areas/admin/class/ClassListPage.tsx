@@ -16,6 +16,8 @@ import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassPeopleDrawer } from './ClassPeopleDrawer';
+import { PlacementDrawer } from './placement/PlacementDrawer';
+import { PLACEMENT_ADMIN_TEXTS } from './placement/texts';
 import { classTasksPath } from '../task/paths';
 import { LESSON_PATHS } from '../../../components/lessons/paths';
 import { classStatsPath, classTodayPath } from './paths';
@@ -36,6 +38,8 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
   const [archived, setArchived] = useState(false);
   const [editing, setEditing] = useState<ClassSummary | null | undefined>(undefined);
   const [peopleOf, setPeopleOf] = useState<ClassSummary | null>(null);
+  // The placement tests of the tutoring classes (docs/lessons.md "Placement test").
+  const [placementOpen, setPlacementOpen] = useState(false);
   const list = useClassList({ kind, keyword, archived, start: (page - 1) * size, size });
   const canManage = (user?.roles ?? []).includes(`edu:agency:${agencyId}:admin`);
 
@@ -109,11 +113,14 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
     <Card
       title={CLASS_TEXTS.kinds[kind]}
       extra={
-        canManage && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {T.create(kind)}
-          </Button>
-        )
+        <Space>
+          {kind === 'event' && <Button onClick={() => setPlacementOpen(true)}>{PLACEMENT_ADMIN_TEXTS.open}</Button>}
+          {canManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+              {T.create(kind)}
+            </Button>
+          )}
+        </Space>
       }
     >
       <div style={TOOLBAR}>
@@ -151,6 +158,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
         cls={peopleOf && (list.data?.list.find((c) => c.id === peopleOf.id) ?? peopleOf)}
         onClose={() => setPeopleOf(null)}
       />
+      {kind === 'event' && <PlacementDrawer open={placementOpen} onClose={() => setPlacementOpen(false)} />}
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import { TYPE_LABELS } from '../question/texts';
 import { questionPreviewPath, studentStatsPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
+import { recordVerdict } from '../../student/train/format';
 
 const T = STATS_TEXTS.comment;
 const R = STATS_TEXTS.report;
@@ -34,8 +35,10 @@ export function commentBackPath(trainId: string, from: string, route: string): s
 }
 
 function Verdict({ r }: { r: TrainingRecord }) {
-  if (r.isCorrect === null) return <Tag color="gold">{R.pending}</Tag>;
-  return r.isCorrect ? <Tag color="green">{R.right}</Tag> : <Tag color="red">{R.wrong}</Tag>;
+  const verdict = recordVerdict(r);
+  if (verdict === null) return <Tag color="gold">{R.pending}</Tag>;
+  if (verdict === 'partial') return <Tag color="orange">{R.partial}</Tag>;
+  return verdict === 'correct' ? <Tag color="green">{R.right}</Tag> : <Tag color="red">{R.wrong}</Tag>;
 }
 
 const isType = (t: string): t is keyof typeof TYPE_LABELS => t in TYPE_LABELS;

@@ -15,6 +15,7 @@ import { knowledgeOption } from './charts';
 import { questionPreviewPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
+import { recordVerdict, scoreOutOf } from '../../student/train/format';
 
 const R = STATS_TEXTS.report;
 const C = R.columns;
@@ -22,8 +23,10 @@ const C = R.columns;
 const time = (v: number | null) => (v === null ? STATS_TEXTS.none : dayjs(v).format('YYYY-MM-DD HH:mm:ss'));
 
 function resultTag(r: TrainingRecord) {
-  if (r.isCorrect === null) return <Tag color="gold">{R.pending}</Tag>;
-  return r.isCorrect ? <Tag color="green">{R.right}</Tag> : <Tag color="red">{R.wrong}</Tag>;
+  const verdict = recordVerdict(r);
+  if (verdict === null) return <Tag color="gold">{R.pending}</Tag>;
+  if (verdict === 'partial') return <Tag color="orange">{R.partial}</Tag>;
+  return verdict === 'correct' ? <Tag color="green">{R.right}</Tag> : <Tag color="red">{R.wrong}</Tag>;
 }
 
 const recordColumns = [
@@ -48,7 +51,13 @@ const recordColumns = [
     render: (_: unknown, r: TrainingRecord) => <RecordAnswer record={r} />,
   },
   { title: C.result, key: 'result', width: 90, render: (_: unknown, r: TrainingRecord) => resultTag(r) },
-  { title: C.score, dataIndex: 'score', width: 70, align: 'right' as const },
+  {
+    title: C.score,
+    key: 'score',
+    width: 90,
+    align: 'right' as const,
+    render: (_: unknown, r: TrainingRecord) => scoreOutOf(r.score, r.mark),
+  },
   { title: C.first, dataIndex: 'first', width: 70, render: (f: boolean) => (f ? R.firstYes : R.firstNo) },
   { title: C.point, key: 'point', width: 140, render: (_: unknown, r: TrainingRecord) => `${r.phase} / ${r.point}` },
   { title: C.time, dataIndex: 'createTime', width: 170, render: (v: number) => time(v) },
@@ -64,7 +73,7 @@ const kpColumns = [
     align: 'right' as const,
     width: 90,
     render: (_: unknown, k: TrainingReport['knowledgePoints'][number]) =>
-      k.answered ? percent(k.correct / k.answered) : STATS_TEXTS.none,
+      k.answered ? percent((k.credit ?? k.correct) / k.answered) : STATS_TEXTS.none,
   },
 ];
 
@@ -103,7 +112,7 @@ export default function TrainingReportPage() {
             {t.score} / {t.maxScore}（{percent(t.maxScore ? t.score / t.maxScore : null)}）
           </Descriptions.Item>
           <Descriptions.Item label={R.accuracy}>
-            {t.correct} / {t.answered}（{percent(t.answered ? t.correct / t.answered : null)}）
+            {t.correct} / {t.answered}（{percent(t.answered ? (t.credit ?? t.correct) / t.answered : null)}）
           </Descriptions.Item>
           <Descriptions.Item label={R.duration}>{formatDuration(t.durationSeconds)}</Descriptions.Item>
           <Descriptions.Item label={R.startTime}>{time(t.startTime)}</Descriptions.Item>

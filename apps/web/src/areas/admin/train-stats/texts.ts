@@ -108,6 +108,8 @@ export const STATS_TEXTS = {
       time: '作答时间',
     },
     right: '正确',
+    /** Some of the question's mark (docs/practice-engine.md "Marks"). */
+    partial: '部分正确',
     wrong: '错误',
     pending: '待批改',
     firstYes: '是',

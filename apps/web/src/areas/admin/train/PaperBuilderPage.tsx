@@ -1,12 +1,22 @@
 // admin/train/create/paper/{type}/{info}: the paper builder. `type` = `new` (info: the train repository to
 // preselect, `0` = the first own one) or `edit` (info: the paper's schemeId). Questions are picked from the bank,
-// ordered and submitted through POST /v1/train/scheme/ordered/submit (with schemeId when editing).
+// ordered, given their marks (分值, docs/practice-engine.md "Marks") and submitted through
+// POST /v1/train/scheme/ordered/submit (with schemeId when editing).
 import { useMemo } from 'react';
-import { Button, Card, Col, Empty, Row, Space, Tag } from 'antd';
+import { Button, Card, Col, Empty, InputNumber, Row, Space, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { OrderedSchemeSubmit, type Question, type Scheme, type TrainRepo } from '@edu/contract';
+import {
+  DEFAULT_MARK,
+  MARK_STEP,
+  MAX_MARK,
+  MIN_MARK,
+  OrderedSchemeSubmit,
+  type Question,
+  type Scheme,
+  type TrainRepo,
+} from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { useAppConfig, useCall } from '../../../app/session-context';
@@ -31,6 +41,8 @@ export interface PaperItem {
   label: string;
   type?: Question['type'];
   manual?: boolean;
+  /** What the question is worth (1 unless set); 0 while the field is cleared (refused by the check). */
+  mark: number;
 }
 
 export interface PaperDraft extends ReviewDraft {
@@ -41,12 +53,23 @@ export interface PaperDraft extends ReviewDraft {
   items: PaperItem[];
 }
 
-export const itemOf = (q: Question): PaperItem => ({
+export const itemOf = (q: Question, mark: number = DEFAULT_MARK): PaperItem => ({
   id: q.id,
   label: questionLabel(q),
   type: q.type,
   manual: q.judgeType === 'manual',
+  mark,
 });
+
+/** The paper's total marks. */
+export const totalMarks = (items: readonly PaperItem[]) =>
+  Math.round(items.reduce((sum, i) => sum + i.mark, 0) * 100) / 100;
+
+/** The marks other than 1, by question id: what the submission carries (1 is the default). */
+function marksOf(items: readonly PaperItem[]): Record<string, number> | undefined {
+  const marks = items.filter((i) => i.mark !== DEFAULT_MARK).map((i) => [i.id, i.mark] as const);
+  return marks.length ? Object.fromEntries(marks) : undefined;
+}
 
 /** The submission of a draft (`schemeId` when editing). */
 export function paperRequest(d: PaperDraft, schemeId?: string) {
@@ -55,6 +78,7 @@ export function paperRequest(d: PaperDraft, schemeId?: string) {
     kpRange: d.kpRange,
     timeLimit: d.timeLimit,
     questionIds: d.items.map((i) => i.id),
+    ...(marksOf(d.items) ? { marks: marksOf(d.items) } : {}),
     trainRepoId: d.trainRepoId,
     reviewAfter: d.reviewAfter,
     showScore: d.showScore,
@@ -127,7 +151,12 @@ function Builder({ scheme, initial, repos }: { scheme: Scheme | null; initial: P
           </Card>
         </Col>
         <Col xs={24} xl={10}>
-          <Card size="small" title={T.questions} extra={T.count(draft.items.length)} className="paper-questions">
+          <Card
+            size="small"
+            title={T.questions}
+            extra={T.count(draft.items.length, totalMarks(draft.items))}
+            className="paper-questions"
+          >
             <IssueText messages={issuesAt(issues, 'questionIds')} />
             {draft.items.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.questionsEmpty} />
@@ -141,15 +170,34 @@ function Builder({ scheme, initial, repos }: { scheme: Scheme | null; initial: P
                   >
                     <span style={{ width: 24, color: 'rgba(0,0,0,0.45)', textAlign: 'right' }}>{k + 1}.</span>
                     <div style={{ flex: 1, minWidth: 0 }}>
-                      <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                        {item.label}
+                      <div className="paper-item-main">
+                        <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                          {item.label}
+                        </div>
+                        <Space size={4}>
+                          {item.type && <Tag>{TYPE_LABELS[item.type]}</Tag>}
+                          {item.manual && <Tag color="orange">{T.manual}</Tag>}
+                        </Space>
                       </div>
-                      <Space size={4}>
-                        {item.type && <Tag>{TYPE_LABELS[item.type]}</Tag>}
-                        {item.manual && <Tag color="orange">{T.manual}</Tag>}
-                      </Space>
                       <IssueText messages={issuesAt(issues, `questionIds.${k}`)} />
+                      <IssueText messages={issuesAt(issues, `marks.${item.id}`)} />
                     </div>
+                    <InputNumber
+                      size="small"
+                      aria-label={`${T.mark} ${k + 1}`}
+                      title={T.markHelp}
+                      min={MIN_MARK}
+                      max={MAX_MARK}
+                      step={MARK_STEP}
+                      precision={1}
+                      value={item.mark}
+                      disabled={readOnly}
+                      suffix={T.markUnit}
+                      style={{ width: 88, alignSelf: 'flex-start' }}
+                      onChange={(v) =>
+                        setItems((items) => items.map((i, x) => (x === k ? { ...i, mark: v ?? 0 } : i)))
+                      }
+                    />
                     <Space size={0} style={{ alignSelf: 'flex-start' }}>
                       <Button
                         type="text"
@@ -228,6 +276,7 @@ function EditPaper({ id }: { id: string }) {
   if (scheme.isPending || repos.isPending || questions.isPending) return <PageSpinner />;
   const s = scheme.data!;
   const byId = new Map((questions.data ?? []).map((q) => [q.id, q]));
+  const marks = s.phases[0]?.points[0]?.marks ?? {};
   const initial: PaperDraft = {
     title: s.title,
     trainRepoId: s.trainRepoId,
@@ -237,7 +286,8 @@ function EditPaper({ id }: { id: string }) {
     showScore: s.showScore,
     items: ids.map((qid) => {
       const q = byId.get(qid);
-      return q ? itemOf(q) : { id: qid, label: `#${qid} ${T.missing}` };
+      const mark = marks[qid] ?? DEFAULT_MARK;
+      return q ? itemOf(q, mark) : { id: qid, label: `#${qid} ${T.missing}`, mark };
     }),
   };
   return <Builder key={s.schemeId} scheme={s} initial={initial} repos={repos.data!.list} />;

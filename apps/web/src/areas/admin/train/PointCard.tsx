@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Form, InputNumber, Input, Modal, Radio, Row, Select, Space, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_REPEAT, QUESTION_TYPES, type QuestionType } from '@edu/contract';
+import { MARK_STEP, MAX_MARK, MAX_REPEAT, MIN_MARK, QUESTION_TYPES, type QuestionType } from '@edu/contract';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TYPE_LABELS } from '../../../components/texts';
 import { useTags } from '../question/queries';
@@ -204,7 +204,7 @@ export function PointCard(p: PointCardProps) {
             />
           </Form.Item>
           <Row gutter={12}>
-            <Col span={6}>
+            <Col span={5}>
               <Form.Item label={T.repeat} {...at('repeat')}>
                 <InputNumber
                   aria-label={T.repeat}
@@ -217,7 +217,7 @@ export function PointCard(p: PointCardProps) {
                 />
               </Form.Item>
             </Col>
-            <Col span={6}>
+            <Col span={5}>
               <Form.Item label={T.requireCorrect} {...at('requireCorrect')}>
                 <InputNumber
                   aria-label={T.requireCorrect}
@@ -230,7 +230,21 @@ export function PointCard(p: PointCardProps) {
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col span={5}>
+              <Form.Item label={T.mark} tooltip={T.markHelp} {...at('mark')}>
+                <InputNumber
+                  aria-label={T.mark}
+                  min={MIN_MARK}
+                  max={MAX_MARK}
+                  step={MARK_STEP}
+                  precision={1}
+                  value={point.mark}
+                  onChange={(v) => p.onChange({ mark: v ?? 0 })}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={9}>
               <Form.Item label={T.judgeWay} {...at('judgeWay')}>
                 <Radio.Group
                   aria-label={T.judgeWay}

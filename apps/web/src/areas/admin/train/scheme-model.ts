@@ -2,6 +2,7 @@
 // (renames follow, reordering, adding, removing) and validation (the contract's zod shapes + the engine's
 // validateScheme) as messages keyed by dotted paths (`phases.0.points.1.onOK`), like the server's 400 fields.
 import {
+  DEFAULT_MARK,
   SchemeFields,
   validateScheme,
   type FieldError,
@@ -25,6 +26,10 @@ export interface PointDraft {
   requireCorrect: number;
   onOK: string;
   onError: string;
+  /** Marks each question drawn here is worth (docs/practice-engine.md "Marks"); 0 while the field is cleared. */
+  mark: number;
+  /** Marks of single fixed questions, kept as they came (the editor does not change them). */
+  marks?: Record<string, number>;
 }
 
 export interface PhaseDraft {
@@ -70,6 +75,7 @@ export function newPoint(taken: string[] = []): PointDraft {
     requireCorrect: 3,
     onOK: NEXT,
     onError: NEXT,
+    mark: DEFAULT_MARK,
   };
 }
 
@@ -122,6 +128,8 @@ export function draftOf(s: Scheme): SchemeDraft {
         requireCorrect: pt.requireCorrect,
         onOK: pt.onOK,
         onError: pt.onError,
+        mark: pt.mark ?? DEFAULT_MARK,
+        ...(pt.marks ? { marks: { ...pt.marks } } : {}),
       })),
     })),
   };
@@ -158,6 +166,9 @@ export function fieldsOf(d: SchemeDraft) {
         repeat: pt.repeat,
         judgeWay: pt.judgeWay,
         requireCorrect: pt.requireCorrect,
+        // 1 is the default: left out, so a scheme without weights is sent as before.
+        ...(pt.mark !== DEFAULT_MARK ? { mark: pt.mark } : {}),
+        ...(pt.marks && Object.keys(pt.marks).length ? { marks: pt.marks } : {}),
       })),
     })),
   };

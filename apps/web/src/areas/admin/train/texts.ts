@@ -99,6 +99,9 @@ export const TRAIN_TEXTS = {
     judgeOnce: '一次作答',
     judgeRetry: '答对为止',
     requireCorrect: '需答对题数',
+    /** A point's weight (docs/practice-engine.md "Marks"). */
+    mark: '每题分值',
+    markHelp: '这个训练点抽到的每道题值多少分（0.5 到 100，以 0.5 分为单位；默认 1 分）',
     onOK: '达标后',
     onError: '未达标时',
     targetNext: '下一阶段',
@@ -136,7 +139,11 @@ export const TRAIN_TEXTS = {
     titlePlaceholder: '例如：七年级上册 期中测试',
     questions: '试卷题目',
     questionsEmpty: '还没有题目，从左侧题库中加入',
-    count: (n: number) => `共 ${n} 道题`,
+    count: (n: number, total: number) => `共 ${n} 道题 · 总分 ${total} 分`,
+    /** A question's mark (docs/practice-engine.md "Marks"). */
+    mark: '分值',
+    markUnit: '分',
+    markHelp: '本题分值：0.5 到 100 分，以 0.5 分为单位',
     add: '加入',
     added: '已加入',
     remove: '移出',

@@ -142,6 +142,8 @@ describe('BoardSync', () => {
     await settle();
     const view = (e: FakeEditor) => e.scene.map((x) => [x.id, x.version, x.versionNonce]);
     expect(view(a.editor)).toEqual(view(b.editor));
+    expect(a.sync.getState().scene).toBe(b.sync.getState().scene);
+    expect(a.sync.getState().scene).toMatch(/^2-/);
     expect(a.editor.scene.find((x) => x.id === 'x')?.versionNonce).toBe(7);
     // Nothing received is sent back.
     expect(server.updates.flat().filter((e) => e.id === 'y')).toHaveLength(1);

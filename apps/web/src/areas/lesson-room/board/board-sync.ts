@@ -14,7 +14,7 @@ import {
   type LessonRole,
   type PageAck,
 } from '@edu/contract';
-import { BoardOutbox, BoardStore, pageOfElement, throttle } from './sync-core';
+import { BoardOutbox, BoardStore, pageOfElement, sceneFingerprint, throttle } from './sync-core';
 
 /** The socket as the board uses it. */
 export interface RoomTransport {
@@ -55,6 +55,8 @@ export interface BoardSyncState {
   unsent: number;
   /** The last clear of this client (teacher), which 撤销清空 restores. */
   lastClear: { clearSeq: number; pageId: string } | null;
+  /** The shown page's fingerprint as this client holds it (sceneFingerprint). */
+  scene: string;
 }
 
 export interface BoardSyncOptions {
@@ -77,7 +79,15 @@ export class BoardSync {
   private readonly store = new BoardStore<BoardElement>();
   private readonly outbox = new BoardOutbox<BoardElement>();
   private editor: BoardEditor | null = null;
-  private state: BoardSyncState = { ready: false, pages: [], pageId: '', locked: false, unsent: 0, lastClear: null };
+  private state: BoardSyncState = {
+    ready: false,
+    pages: [],
+    pageId: '',
+    locked: false,
+    unsent: 0,
+    lastClear: null,
+    scene: '',
+  };
   private readonly listeners = new Set<Listener>();
   private readonly pointerMap = new Map<number, BoardPointerView & { pageId: string }>();
   private seq = 0;
@@ -106,7 +116,9 @@ export class BoardSync {
   getState = (): BoardSyncState => this.state;
 
   private set(patch: Partial<BoardSyncState>) {
-    this.state = { ...this.state, ...patch, unsent: this.outbox.size };
+    const next = { ...this.state, ...patch };
+    const scene = next.ready ? sceneFingerprint(this.store.page(next.pageId, next.pages[0]?.id ?? next.pageId)) : '';
+    this.state = { ...next, unsent: this.outbox.size, scene };
     for (const l of [...this.listeners]) l();
   }
 
@@ -232,6 +244,7 @@ export class BoardSync {
     const first = this.firstPageId;
     const here = taken.filter((e) => pageOfElement(e, first) === this.state.pageId);
     if (here.length > 0) this.editor?.merge(here);
+    if (taken.length > 0) this.set({});
   }
 
   /** `board:state`: lock and pages. */

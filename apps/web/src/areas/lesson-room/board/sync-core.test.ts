@@ -6,6 +6,7 @@ import {
   byIndex,
   onPage,
   reconcileByVersion,
+  sceneFingerprint,
   takesRemote,
   throttle,
   type SyncElement,
@@ -187,5 +188,14 @@ describe('throttle', () => {
     // 100 ms of calls: at most one more run, plus the one the window ends with.
     expect(calls.length).toBeLessThanOrEqual(4);
     t.cancel();
+  });
+});
+
+describe('sceneFingerprint', () => {
+  it('is the same for the same copies in any order, and counts what is shown', () => {
+    const a = [el('a', 1), el('b', 2, 5, { isDeleted: true })];
+    expect(sceneFingerprint(a)).toBe(sceneFingerprint([...a].reverse()));
+    expect(sceneFingerprint(a)).toMatch(/^1-/);
+    expect(sceneFingerprint([el('a', 1), el('b', 2, 6, { isDeleted: true })])).not.toBe(sceneFingerprint(a));
   });
 });

@@ -213,3 +213,19 @@ export function throttle<A extends unknown[]>(ms: number, fn: (...args: A) => vo
   };
   return call;
 }
+
+/**
+ * A short fingerprint of a page's elements (every copy's id, version and nonce): equal on two clients exactly when
+ * they hold the same page. `count` is the elements shown (not deleted). Exposed on the board (e2e journeys compare).
+ */
+export function sceneFingerprint(elements: readonly SyncElement[]): string {
+  const keys = elements.map((e) => `${e.id}:${e.version}:${e.versionNonce}`).sort();
+  let h = 0x811c9dc5;
+  for (const k of keys)
+    for (let i = 0; i < k.length; i++) {
+      h ^= k.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  const shown = elements.filter((e) => !e.isDeleted).length;
+  return `${shown}-${h.toString(16)}`;
+}

@@ -9,14 +9,16 @@ import { RichText } from '../../../components/rich-text/RichText';
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import { AnswerForm } from '../../../components/question/AnswerForm';
 import { TYPE_LABELS } from '../../../components/texts';
-import { formatScore, formatTime } from '../train/format';
+import { formatTime, recordVerdict, scoreOutOf } from '../train/format';
 import { Gate } from '../wrong/Gate';
 import { useAnswerRecord } from '../wrong/queries';
 import { RECORD_TEXTS as T } from '../wrong/texts';
 
-function verdictTag(isCorrect: boolean | null) {
-  if (isCorrect === null) return <Tag color="orange">{T.pending}</Tag>;
-  return isCorrect ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
+function verdictTag(r: Parameters<typeof recordVerdict>[0]) {
+  const verdict = recordVerdict(r);
+  if (verdict === null) return <Tag color="orange">{T.pending}</Tag>;
+  if (verdict === 'partial') return <Tag color="gold">{T.partial}</Tag>;
+  return verdict === 'correct' ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
 }
 
 function RecordDetail({ id }: { id: string }) {
@@ -38,7 +40,7 @@ function RecordDetail({ id }: { id: string }) {
           </Descriptions.Item>
           <Descriptions.Item label={T.time}>{formatTime(r.createTime)}</Descriptions.Item>
           <Descriptions.Item label={T.verdict}>
-            {verdictTag(r.isCorrect)} {T.score} {formatScore(r.score)}
+            {verdictTag(r)} {T.score} {scoreOutOf(r.score, r.mark)}
           </Descriptions.Item>
           <Descriptions.Item label={T.knowledge}>{q.knowledgePoint?.name ?? q.knowledgeId}</Descriptions.Item>
           <Descriptions.Item label={T.question}>

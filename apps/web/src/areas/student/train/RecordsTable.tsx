@@ -8,15 +8,18 @@ import type { TrainingRecord } from '@edu/contract';
 import { usePhone } from '../../../components/AreaHeader';
 import { RecordAnswer, RecordStem } from '../../../components/question/RecordView';
 import { TYPE_LABELS } from '../../../components/texts';
-import { formatScore, formatTime, isQuestionType } from './format';
+import { formatTime, isQuestionType, recordVerdict, scoreOutOf } from './format';
 import { MarkComment } from './PendingMarks';
 import { TRAIN_TEXTS } from './texts';
 
 const T = TRAIN_TEXTS.recordsPage;
 
-export function Verdict({ isCorrect }: { isCorrect: boolean | null }) {
-  if (isCorrect === null) return <Tag color="orange">{T.pending}</Tag>;
-  return isCorrect ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
+/** ✓ 正确, 部分正确 (some of the mark, docs/practice-engine.md "Marks"), ✗ 错误, or 待批改. */
+export function Verdict({ record }: { record: Pick<TrainingRecord, 'isCorrect' | 'verdict' | 'score' | 'mark'> }) {
+  const verdict = recordVerdict(record);
+  if (verdict === null) return <Tag color="orange">{T.pending}</Tag>;
+  if (verdict === 'partial') return <Tag color="gold">{T.partial}</Tag>;
+  return verdict === 'correct' ? <Tag color="green">{T.correct}</Tag> : <Tag color="red">{T.wrong}</Tag>;
 }
 
 const typeLabel = (type: string) => (isQuestionType(type) ? TYPE_LABELS[type] : type);
@@ -68,8 +71,8 @@ const columnsOf = (hideResults?: boolean): TableColumnsType<TrainingRecord> => [
       </>
     ),
   },
-  { title: T.result, key: 'result', width: 100, render: (_, r) => <Verdict isCorrect={r.isCorrect} /> },
-  { title: T.score, key: 'score', dataIndex: 'score', width: 80, render: (s: number) => formatScore(s) },
+  { title: T.result, key: 'result', width: 100, render: (_, r) => <Verdict record={r} /> },
+  { title: T.score, key: 'score', width: 90, render: (_, r) => scoreOutOf(r.score, r.mark) },
   { title: T.time, dataIndex: 'createTime', width: 180, render: (ms: number) => formatTime(ms) },
 ];
 
@@ -109,7 +112,7 @@ function RecordItem({ r, index, hideResults, paper }: RecordItemProps) {
       <Space wrap size={4} style={{ marginBottom: 4 }}>
         <Typography.Text strong>{T.indexOf(index + 1)}</Typography.Text>
         <Tag>{typeLabel(r.type)}</Tag>
-        {!hideResults && <Verdict isCorrect={r.isCorrect} />}
+        {!hideResults && <Verdict record={r} />}
         <Again r={r} />
       </Space>
       <Stem r={r} hideResults={hideResults} />
@@ -121,7 +124,7 @@ function RecordItem({ r, index, hideResults, paper }: RecordItemProps) {
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {[
           paper ? '' : [r.phase, r.point].filter(Boolean).join(' / '),
-          hideResults ? '' : `${T.score} ${formatScore(r.score)}`,
+          hideResults ? '' : `${T.score} ${scoreOutOf(r.score, r.mark)}`,
           formatTime(r.createTime),
         ]
           .filter(Boolean)

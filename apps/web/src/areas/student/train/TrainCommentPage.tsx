@@ -69,7 +69,7 @@ function TrainComment() {
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space wrap>
                   <Typography.Text strong>{T.questionN(i + 1)}</Typography.Text>
-                  <Verdict isCorrect={r.isCorrect} />
+                  <Verdict record={r} />
                 </Space>
                 <RecordStem
                   record={r}

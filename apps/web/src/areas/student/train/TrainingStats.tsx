@@ -15,14 +15,24 @@ export interface TrainingStatsProps {
   maxScore: number;
   answered: number;
   correct: number;
+  /** The answers' shares of their marks summed: 正确率's numerator (partial credit by its share). */
+  credit?: number;
   /** Whole seconds; null while unknown. */
   seconds: number | null;
   /** The paper's score waits with its corrections: score, right answers and rate read --. */
   scoreHidden?: boolean;
 }
 
-export function TrainingStats({ score, maxScore, answered, correct, seconds, scoreHidden }: TrainingStatsProps) {
-  const rate = scoreHidden ? null : correctRate(correct, answered);
+export function TrainingStats({
+  score,
+  maxScore,
+  answered,
+  correct,
+  credit,
+  seconds,
+  scoreHidden,
+}: TrainingStatsProps) {
+  const rate = scoreHidden ? null : correctRate(correct, answered, credit);
   const col = (title: string, node: React.ReactNode) => (
     <Col key={title} flex="1 1 120px">
       {node}
@@ -65,6 +75,7 @@ export function ReportTrainingStats({ training: t }: { training: TrainingReport[
         maxScore={t.maxScore}
         answered={t.answered}
         correct={t.correct}
+        credit={t.credit}
         seconds={t.durationSeconds}
         scoreHidden={t.corrections?.scoreHidden}
       />

@@ -17,8 +17,14 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
   const go = (path: string) => () => void navigate(path);
   const fromGraph = (useLocation().state as { from?: string } | null)?.from === 'graph';
   const expired = t.status === 'expired';
+  // Every answer right and the whole of the marks scored: every question answered right (each is worth marks).
   const mastered =
-    fromGraph && t.type === 'paper' && t.maxScore > 0 && t.answered === t.maxScore && t.correct === t.maxScore;
+    fromGraph &&
+    t.type === 'paper' &&
+    t.maxScore > 0 &&
+    t.answered > 0 &&
+    t.correct === t.answered &&
+    t.score === t.maxScore;
   return (
     <Result
       status={mastered ? 'success' : expired ? 'warning' : 'success'}
@@ -43,6 +49,7 @@ export function TrainingSummaryView({ training: t }: { training: Training }) {
         maxScore={t.maxScore}
         answered={t.answered}
         correct={t.correct}
+        credit={t.credit}
         seconds={spanSeconds(t.startTime, t.endTime)}
         scoreHidden={t.corrections?.scoreHidden}
       />

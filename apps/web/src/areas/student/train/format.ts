@@ -1,15 +1,32 @@
 // Numbers of the training pages as people read them: scores, rates, durations, times.
-import { QUESTION_TYPES, type QuestionType } from '@edu/contract';
+import { QUESTION_TYPES, shareOf, verdictOf, type AnswerVerdict, type QuestionType } from '@edu/contract';
 
 /** A score with at most two decimals: 3, 2.5, 0.33. */
 export function formatScore(n: number): string {
   return Number.isFinite(n) ? String(Math.round(n * 100) / 100) : '0';
 }
 
-/** `correct / answered` as a whole percentage, or null when nothing was answered. */
-export function correctRate(correct: number, answered: number): number | null {
+/**
+ * 正确率 as a whole percentage, or null when nothing was answered: `credit / answered` — partial credit counts by its
+ * share of the mark (docs/practice-engine.md "Marks") —, or `correct / answered` from a server without `credit`.
+ */
+export function correctRate(correct: number, answered: number, credit?: number): number | null {
   if (!(answered > 0)) return null;
-  return Math.round((Math.max(0, correct) / answered) * 100);
+  return Math.round((Math.max(0, credit ?? correct) / answered) * 100);
+}
+
+/** `得分 12 / 15`'s numbers: the marks scored out of the question's mark (1 when the record does not say). */
+export const scoreOutOf = (score: number, mark: number | undefined) => `${formatScore(score)} / ${formatScore(mark ?? 1)}`;
+
+/** How a record reads: full marks correct, none wrong, between partial; null while waiting (or kept back). */
+export function recordVerdict(r: {
+  isCorrect: boolean | null;
+  verdict?: AnswerVerdict | null;
+  score: number;
+  mark?: number;
+}): AnswerVerdict | null {
+  if (r.verdict !== undefined) return r.verdict;
+  return verdictOf(r.isCorrect, shareOf(r.score, r.mark));
 }
 
 /** Whole seconds from start to end (ms); null while there is no end. */

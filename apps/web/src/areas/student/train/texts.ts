@@ -133,6 +133,8 @@ export const TRAIN_TEXTS = {
     score: '得分',
     time: '作答时间（北京时间）',
     correct: '✓ 正确',
+    /** Some of the question's mark, not all (docs/practice-engine.md "Marks"). */
+    partial: '部分正确',
     wrong: '✗ 错误',
     pending: '待批改',
     again: '重答',

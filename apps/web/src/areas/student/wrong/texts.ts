@@ -75,6 +75,8 @@ export const RECORD_TEXTS = {
   version: (v: number) => `题目版本 v${v}`,
   pending: '待批改',
   correct: '正确',
+  /** Some of the question's mark (docs/practice-engine.md "Marks"). */
+  partial: '部分正确',
   wrong: '错误',
   back: '返回',
 } as const;

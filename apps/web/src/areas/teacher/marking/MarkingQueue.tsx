@@ -149,7 +149,7 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
             width: 130,
             render: (_, r) =>
               status === 'marked' ? (
-                r.score
+                `${r.score ?? ''} / ${r.maxScore ?? 1}`
               ) : r.claim ? (
                 <Tag color={r.claim.mine ? 'blue' : 'orange'}>
                   {r.claim.mine ? T.claimedByMe : T.claimedBy(r.claim.marker)}

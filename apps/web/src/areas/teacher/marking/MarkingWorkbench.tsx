@@ -1,5 +1,5 @@
 // Marking one training's answers (docs/marking.md "Pages"): one answer at a time with the question, the
-// reference answer and the student's answer; a score within the question's 1 mark, a comment and annotations on
+// reference answer and the student's answer; a score out of the question's mark (12 / 15), a comment and annotations on
 // ranges of the answer's text. The answer shown is claimed for 30 minutes (another marker's claim is shown and
 // saving is off). Keyboard: J or ↓ next, K or ↑ previous, Enter saves (Ctrl+Enter inside the comment).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +22,9 @@ interface Draft {
   annotations: MarkingAnnotation[];
   subMarks: Record<string, boolean>;
 }
+
+/** Half of the question's mark, to a quarter point: 0.5 of 1, 7.5 of 15. */
+const half = (max: number) => Math.round(max * 2) / 4;
 
 const draftOf = (item: MarkingItem): Draft => ({
   score: item.mark?.score ?? null,
@@ -114,7 +117,7 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
     if (!item || !draft || mark.isPending || locked) return;
     const reading = item.type === 'enReading';
     const fail = (message: string) => setFormFailure({ recordId: item.recordId, message });
-    if (!reading && draft.score === null) return fail(T.scoreRequired);
+    if (!reading && (draft.score === null || draft.score > item.maxScore)) return fail(T.scoreRequired(item.maxScore));
     if (reading && item.subQuestions.some((s) => typeof draft.subMarks[s.questionSubId] !== 'boolean'))
       return fail(T.subRequired);
     setFormFailure(null);
@@ -220,7 +223,7 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
           <Space wrap>
             <span data-testid="marking-position">{T.progress(index + 1, items.length)}</span>
             {item.mark ? (
-              <Tag color="green">{T.marked(item.mark.marker, item.mark.score)}</Tag>
+              <Tag color="green">{T.marked(item.mark.marker, item.mark.score, item.maxScore)}</Tag>
             ) : (
               <Tag color="gold">{T.pending}</Tag>
             )}
@@ -340,20 +343,23 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
                 )}
               />
             )}
-            <Typography.Title level={5}>{T.score}</Typography.Title>
+            <Typography.Title level={5}>{T.score(item.maxScore)}</Typography.Title>
             <Space wrap>
-              <InputNumber
-                aria-label={T.score}
-                min={0}
-                max={1}
-                step={0.1}
-                precision={2}
-                value={draft.score}
-                onChange={(v) => setDraft({ score: v })}
-              />
+              <Space.Compact>
+                <InputNumber
+                  aria-label={T.score(item.maxScore)}
+                  min={0}
+                  max={item.maxScore}
+                  step={item.maxScore > 1 ? 0.5 : 0.1}
+                  precision={2}
+                  value={draft.score}
+                  onChange={(v) => setDraft({ score: v })}
+                />
+                <Space.Addon>{T.outOf(item.maxScore)}</Space.Addon>
+              </Space.Compact>
               <Button onClick={() => setDraft({ score: 0 })}>{T.quick.zero}</Button>
-              <Button onClick={() => setDraft({ score: 0.5 })}>{T.quick.half}</Button>
-              <Button onClick={() => setDraft({ score: 1 })}>{T.quick.full}</Button>
+              <Button onClick={() => setDraft({ score: half(item.maxScore) })}>{T.quick.half(half(item.maxScore))}</Button>
+              <Button onClick={() => setDraft({ score: item.maxScore })}>{T.quick.full}</Button>
             </Space>
           </>
         )}

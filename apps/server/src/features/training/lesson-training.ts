@@ -1,0 +1,191 @@
+// A lesson's training (docs/lessons.md "The engine in the lesson"): the questions the teacher pushes into a lesson
+// make one general training of its student, so answering, judging, records, the report, history, mastery and the
+// wrong-answer book work as for any training. Its scheme is one phase of LESSON_ENGINE_LIMITS.pushes points of one
+// question each (judged once), each leading to the next: every push is the engine's own `draw` event answering the
+// draw the training waits for, never a draw from the bank (training.service.ts resolveDraws leaves it waiting). It
+// has no stored scheme: its scheme_id is minus the lesson's id (migration 0039), so the one-running index keeps one
+// running training per lesson and student; its time limit runs out a while after the lesson's latest possible end,
+// so the training sweep ends it even when the lesson's end was never told.
+import { randomInt } from 'node:crypto';
+import {
+  advanceTime,
+  applyEvent,
+  countedAnswers,
+  LESSON_ENGINE_LIMITS,
+  replay,
+  type EngineScheme,
+  type TrainingEvent,
+  type TrainingState,
+} from '@edu/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { trainingEvents, trainings } from '../../db/schema.js';
+import { ApiError, conflict } from '../../lib/api-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { TrainingSnapshot } from './training-scheme.js';
+import type { TrainingRepository, TrainingRow } from './training.repository.js';
+
+export const LESSON_PHASE = '课堂练习';
+export const lessonPointName = (n: number) => `第 ${n} 题`;
+/** The training's time runs out this long after the lesson's latest possible end (its auto-end), as a safety net. */
+const END_MARGIN_MS = 10 * 60_000;
+/** Concurrent pushes to one training take turns by retrying; this many tries before giving up. */
+const MAX_TRIES = 8;
+
+/** The scheme of a lesson's training: `pushes` points of one question each, judged once, then the end. */
+export function lessonEngine(pushes: number, timeLimitSeconds: number): EngineScheme {
+  const points = Array.from({ length: pushes }, (_, i) => {
+    const next = i + 1 < pushes ? lessonPointName(i + 2) : '@end';
+    return {
+      name: lessonPointName(i + 1),
+      selectors: {},
+      repeat: 1,
+      judgeWay: 'once' as const,
+      requireCorrect: 0,
+      onOK: next,
+      onError: next,
+    };
+  });
+  return {
+    type: 'general',
+    initPhase: LESSON_PHASE,
+    initPoint: lessonPointName(1),
+    timeLimit: timeLimitSeconds,
+    kpRange: [],
+    phases: [{ phase: LESSON_PHASE, knowledgeIds: [], timeLimit: 0, points }],
+  };
+}
+
+export const snapshotOf = (row: TrainingRow) => row.scheme as unknown as TrainingSnapshot;
+export const stateOf = (row: TrainingRow) => row.state as unknown as TrainingState;
+
+/** The training's state now (its time limit applied). */
+export const stateAt = (row: TrainingRow, now: number) => advanceTime(snapshotOf(row).engine, stateOf(row), now);
+
+/** Why a push cannot be taken by the training's state now, or null when it can. */
+export function pushRefusal(state: TrainingState, questionId: string): string | null {
+  if (state.status !== 'running')
+    return state.drawn.length >= LESSON_ENGINE_LIMITS.pushes
+      ? `本节课最多推送 ${LESSON_ENGINE_LIMITS.pushes} 道题`
+      : '本节课的课堂练习已结束';
+  if (state.drawn.includes(questionId)) return '本节课已推送过这道题';
+  if (state.pending.kind === 'answer') return '学生还没有作答上一题，作答后才能推送下一题';
+  if (state.pending.kind !== 'draw') return '本节课的课堂练习已结束';
+  return null;
+}
+
+export interface LessonTrainingStart {
+  agencyId: string;
+  lessonId: number;
+  userId: number;
+  lessonTitle: string;
+  /** The lesson's latest possible end (ms): its scheduled end and the auto-end after it. */
+  latestEnd: number;
+}
+
+export class LessonTrainings {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: TrainingRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The lesson's training of the student, if any (running or ended). */
+  async of(lessonId: number, userId: number): Promise<TrainingRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(trainings)
+      .where(and(eq(trainings.lessonId, lessonId), eq(trainings.userId, userId)));
+    return row;
+  }
+
+  /** The lesson's running trainings (its end finishes them). */
+  running(lessonId: number): Promise<TrainingRow[]> {
+    return this.db
+      .select()
+      .from(trainings)
+      .where(and(eq(trainings.lessonId, lessonId), eq(trainings.status, 'running')));
+  }
+
+  /** The lesson's training of the student: the one there is, or a new one waiting for its first push. */
+  async ensure(s: LessonTrainingStart): Promise<TrainingRow> {
+    const had = await this.of(s.lessonId, s.userId);
+    if (had) return had;
+    const now = this.clock.now();
+    const limit = Math.max(60, Math.ceil((s.latestEnd + END_MARGIN_MS - now) / 1000));
+    const engine = lessonEngine(LESSON_ENGINE_LIMITS.pushes, limit);
+    const snapshot: TrainingSnapshot = {
+      title: `${LESSON_PHASE}：${s.lessonTitle}`,
+      type: 'general',
+      engine,
+      lessonId: s.lessonId,
+    };
+    const seed = randomInt(0, 2 ** 31 - 1);
+    const start: TrainingEvent = { type: 'start', at: now, seed };
+    const state = replay(engine, [start]);
+    await this.db.transaction(async (tx) => {
+      // Two first pushes at once: one row (the unique index on lesson and student), the other reads it below.
+      const [row] = await tx
+        .insert(trainings)
+        .values({
+          agencyId: s.agencyId,
+          schemeId: -s.lessonId,
+          userId: s.userId,
+          lessonId: s.lessonId,
+          scheme: snapshot as unknown as Record<string, unknown>,
+          seed,
+          ...columns(engine, state),
+          eventCount: 1,
+          drawCount: 0,
+          startedAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .onConflictDoNothing()
+        .returning({ id: trainings.id });
+      if (row) await tx.insert(trainingEvents).values({ trainingId: row.id, seq: 0, event: start });
+    });
+    const made = await this.of(s.lessonId, s.userId);
+    if (!made) throw new ApiError('unavailable', '课堂练习正忙，请稍后重试');
+    return made;
+  }
+
+  /**
+   * Pushes the question into the training: the engine's draw answering the draw it waits for, saved only if nobody
+   * changed the training meanwhile (else read again). 409 with the reason when the training cannot take it.
+   */
+  async push(first: TrainingRow, questionId: string): Promise<TrainingRow> {
+    let row = first;
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const engine = snapshotOf(row).engine;
+      const now = this.clock.now();
+      const state = advanceTime(engine, stateOf(row), now);
+      const refusal = pushRefusal(state, questionId);
+      if (refusal) throw conflict(refusal);
+      const event: TrainingEvent = { type: 'draw', at: now, questionIds: [questionId] };
+      const next = applyEvent(engine, state, event);
+      const change = { ...columns(engine, next), updatedAt: new Date(now) };
+      const saved = await this.repo.transaction((tx) =>
+        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, [event], change),
+      );
+      if (saved) return { ...row, ...change, eventCount: row.eventCount + 1, drawCount: row.drawCount + 1 };
+      const again = await this.repo.get(row.id, row.agencyId);
+      if (!again) throw conflict('本节课的课堂练习已结束');
+      row = again;
+    }
+    throw new ApiError('unavailable', '课堂练习正忙，请稍后重试');
+  }
+}
+
+/** The training row's summary columns from the engine state (as the training service keeps them). */
+function columns(engine: EngineScheme, state: TrainingState) {
+  const counted = countedAnswers(engine, state);
+  return {
+    state: state as unknown as Record<string, unknown>,
+    status: state.status,
+    answered: counted.length,
+    correct: counted.filter((a) => a.isCorrect === true).length,
+    score: state.score,
+    maxScore: state.maxScore,
+    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
+  };
+}

@@ -1,0 +1,399 @@
+// Classroom benchmark (issue 27; docs/performance.md "Classroom"): lessons drawing at once, on one API node and on
+// two, each behind Debian's nginx (deploy/nginx.conf with the bench's ports), on one PostgreSQL database and the Redis
+// at 127.0.0.1:6379 (the rooms span the nodes through it: docs/lessons.md "More than one node").
+//
+// Each lesson has two socket.io clients, its teacher and its student (bench/lib/classroom.ts): each sends one
+// board:update of 1–3 elements every 1–2 s (its current stroke one version further, a new shape or an older one
+// moved) and a board:pointer every 50 ms (20 Hz). Measured in every window: the latency of each message from its
+// sending to its arrival at the lesson's other client (pointers and board changes apart; the board update's ack
+// too), messages sent and received a second, the CPU of each process (API nodes, nginx, Redis, the database's
+// backends, the bench itself: /proc/<pid>/stat), and two HTTP probes sent through nginx while the lessons draw:
+// GET /v1/health (no database) and GET /v1/lesson/{id} (a teacher's authenticated read), 10 a second each.
+//
+// Steps: 200 lessons on one node (the headline window), then a step search for the lessons one node carries with
+// every message's p99 under 100 ms (×1.5 up while it holds, halving down while it does not, then bisecting), bounded
+// in steps and seconds; the same on two nodes, starting at 200 and then at 1.8 × what one node carried. The ratio
+// two/one compares the largest counts carried.
+//
+// Usage: npm run bench:classroom -- [--quick] [--keep-db] [--lessons=200] [--budget=120]
+//   --quick      20 lessons for 10 s on each setup and one search step (classroom.quick.json)
+//   --lessons=N  the headline's lessons (default 200)
+//   --budget=S   seconds each setup's search may take after its headline (default 120)
+//   --threads=N  worker threads of the clients (default: the machine's cores)
+// BENCH_PG_URL: the PostgreSQL server's admin URL (default: TEST_DATABASE_URL's server, else
+// postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped. BENCH_REDIS_URL (default
+// redis://127.0.0.1:6379): the rooms' Redis, under a key prefix of this run.
+import { execFileSync, execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import http from 'node:http';
+import pg from 'pg';
+import { startServer, type RunningServer } from '../../e2e/support/server-process.js';
+import { generateLessons, type BenchLesson } from '../generators/lessons.js';
+import { ClassroomWorkers, latency, type WindowData } from '../lib/classroom.js';
+import { cpuSeconds } from '../lib/cpu.js';
+import { intArg, machine, writeResult } from '../lib/knowledge-graph.js';
+import { startNginx, type RunningNginx } from '../lib/nginx.js';
+
+const quick = process.argv.includes('--quick');
+const keepDb = process.argv.includes('--keep-db');
+const HEADLINE = intArg('lessons', quick ? 20 : 200);
+const SEARCH_BUDGET_S = intArg('budget', quick ? 30 : 120);
+const HEADLINE_S = quick ? 10 : 30;
+const STEP_S = quick ? 5 : 12;
+const WARM_S = quick ? 2 : 4;
+/** Before a setup's first window: the nodes' code warms up and their database pools open. */
+const FIRST_WARM_S = quick ? 5 : 10;
+const SEARCH_STEPS = quick ? 1 : 6;
+/** Threads of the clients (a lesson's two in one thread). */
+const THREADS = intArg('threads', availableParallelism());
+/** Lessons generated: the most any step may have. */
+const MAX_LESSONS = quick ? 60 : 1000;
+const TARGET = { messageP99ms: 100, httpP99ms: 50, lessonsOnOneNode: 200, twoOverOne: 1.8 };
+/** Each HTTP probe's rate. */
+const PROBE_EVERY_MS = 100;
+
+const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ??
+  (process.env.TEST_DATABASE_URL
+    ? process.env.TEST_DATABASE_URL.replace(/\/[^/]*$/, '/postgres')
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dbName = `bench_classroom_${Date.now()}`;
+const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+const psql = (sqlText: string) => execSync(`psql "${PG_ADMIN_URL}" -qc "${sqlText}"`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const started = performance.now();
+const elapsed = () => Math.round((performance.now() - started) / 1000);
+
+/** Redis's process id (its INFO), to read its CPU; null when redis-cli cannot say. */
+function redisPid(): number | null {
+  try {
+    const info = execFileSync('redis-cli', ['-u', REDIS_URL, 'info', 'server'], { encoding: 'utf8' });
+    const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+    return pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An open-loop HTTP probe on keep-alive connections: one request every `everyMs`, each one's time to its last byte. */
+function probe(baseURL: string, path: string, headers: Record<string, string>, everyMs: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const ms: number[] = [];
+  let errors = 0;
+  const url = new URL(path, baseURL);
+  const timer = setInterval(() => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode === 200) ms.push(performance.now() - t0);
+        else errors++;
+      });
+    });
+    req.on('error', () => errors++);
+  }, everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await sleep(Math.min(2000, everyMs * 5));
+      agent.destroy();
+      return { ...latency(ms), errors };
+    },
+  };
+}
+
+type Setup = 'one' | 'two';
+interface Nodes {
+  setup: Setup;
+  nodes: RunningServer[];
+  nginx: RunningNginx;
+}
+
+/** CPU seconds of every process that serves the lessons, to compare two samples. */
+async function cpuSample(n: Nodes, admin: pg.Client) {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+  const redis = redisPid();
+  const bench = process.cpuUsage();
+  return {
+    at: performance.now(),
+    nodes: n.nodes.map((s) => cpuSeconds(s.pid)),
+    nginx: n.nginx.pids().reduce((a, pid) => a + cpuSeconds(pid), 0),
+    redis: redis === null ? 0 : cpuSeconds(redis),
+    database: new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)])),
+    bench: (bench.user + bench.system) / 1e6,
+  };
+}
+type CpuSample = Awaited<ReturnType<typeof cpuSample>>;
+
+/** Per process, the share of one core it used between the samples (100 = one core busy all the time). */
+function cpuPercent(a: CpuSample, b: CpuSample) {
+  const wall = (b.at - a.at) / 1000;
+  const pct = (s: number) => Math.round((s / wall) * 100);
+  let db = 0;
+  for (const [pid, s] of b.database) db += s - (a.database.get(pid) ?? 0);
+  const nodes = b.nodes.map((s, i) => pct(s - a.nodes[i]));
+  return {
+    ...Object.fromEntries(nodes.map((p, i) => [`node${'AB'[i]}`, p])),
+    nodesTotal: nodes.reduce((x, y) => x + y, 0),
+    nginx: pct(b.nginx - a.nginx),
+    redis: pct(b.redis - a.redis),
+    postgresBackends: pct(db),
+    bench: pct(b.bench - a.bench),
+  };
+}
+
+type Step = Awaited<ReturnType<typeof measureAt>>;
+
+/** `n` lessons in the room: warm for `warm` seconds, then one window of `seconds`. */
+async function measureAt(
+  room: ClassroomWorkers,
+  n: Nodes,
+  admin: pg.Client,
+  lessons: number,
+  seconds: number,
+  warm = WARM_S,
+) {
+  const t0 = performance.now();
+  await room.setActive(lessons);
+  const rampSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
+  await sleep(warm * 1000);
+  const lesson = generated!.lessons[0];
+  const load1 = loadavg()[0];
+  const cpu0 = await cpuSample(n, admin);
+  await room.swap();
+  const health = probe(n.nginx.baseURL, '/v1/health', {}, PROBE_EVERY_MS);
+  await sleep(PROBE_EVERY_MS / 2);
+  const lessonRead = probe(
+    n.nginx.baseURL,
+    `/v1/lesson/${lesson.id}`,
+    { Authorization: `Bearer ${lesson.teacher.token}`, 'X-Agency-Id': 'demo', Accept: 'application/json' },
+    PROBE_EVERY_MS,
+  );
+  await sleep(seconds * 1000 - PROBE_EVERY_MS / 2);
+  const w = await room.swap();
+  const cpu1 = await cpuSample(n, admin);
+  const wall = (cpu1.at - cpu0.at) / 1000;
+  const http = { health: await health.stop(), lessonRead: await lessonRead.stop() };
+  const figures = stepFigures(w, wall);
+  const carried =
+    figures.worstP99ms !== null &&
+    figures.worstP99ms < TARGET.messageP99ms &&
+    figures.pointers.delivered >= 0.95 &&
+    figures.updates.delivered >= 0.95 &&
+    w.connectionsLost === 0 &&
+    w.refused.length === 0 &&
+    w.timedOut === 0;
+  const step = {
+    setup: n.setup,
+    lessons,
+    clients: lessons * 2,
+    seconds: Number(wall.toFixed(1)),
+    rampSeconds,
+    loadAverage1m: { before: Number(load1.toFixed(2)), after: Number(loadavg()[0].toFixed(2)) },
+    carried,
+    ...figures,
+    http,
+    cpuPercentOfOneCore: cpuPercent(cpu0, cpu1),
+    benchEventLoopDelayP99ms: w.loopDelayP99ms,
+  };
+  console.log(
+    `[${elapsed()} s] ${n.setup} node(s), ${lessons} lessons: ${carried ? 'carried' : 'NOT carried'}; ` +
+      `pointer p50/p99 ${figures.latency.pointer.p50ms}/${figures.latency.pointer.p99ms} ms, ` +
+      `board p50/p99 ${figures.latency.board.p50ms}/${figures.latency.board.p99ms} ms, ` +
+      `${figures.messagesPerSecond.received} msg/s received, pointers delivered ${figures.pointers.delivered}, board delivered ${figures.updates.delivered}, ` +
+      `health p99 ${http.health.p99ms} ms, lesson read p99 ${http.lessonRead.p99ms} ms, ` +
+      `CPU ${JSON.stringify(step.cpuPercentOfOneCore)}, bench loop p99 ${w.loopDelayP99ms} ms, ` +
+      `lost ${w.connectionsLost}, refused ${w.refused.length}, timed out ${w.timedOut}, load ${step.loadAverage1m.before}→${step.loadAverage1m.after}`,
+  );
+  return step;
+}
+
+function stepFigures(w: WindowData, wall: number) {
+  const pointer = latency(w.pointerMs);
+  const board = latency(w.boardMs);
+  const all = latency([...w.pointerMs, ...w.boardMs]);
+  const worst = [pointer.p99ms, board.p99ms];
+  const perSecond = (x: number) => Math.round(x / wall);
+  return {
+    latency: { pointer, board, all, boardAck: latency(w.ackMs) },
+    worstP99ms: worst.includes(null) ? null : Math.max(...(worst as number[])),
+    messagesPerSecond: {
+      sent: perSecond(w.pointersSent + w.updatesSent),
+      received: perSecond(w.pointerMs.length + w.boardMs.length),
+      pointersSent: perSecond(w.pointersSent),
+      pointersReceived: perSecond(w.pointerMs.length),
+      updatesSent: perSecond(w.updatesSent),
+      boardReceived: perSecond(w.boardMs.length),
+    },
+    pointers: {
+      sent: w.pointersSent,
+      received: w.pointerMs.length,
+      delivered: w.pointersSent ? Number((w.pointerMs.length / w.pointersSent).toFixed(3)) : 0,
+    },
+    updates: {
+      sent: w.updatesSent,
+      acked: w.acked,
+      refused: w.refused.length,
+      firstRefusals: w.refused.slice(0, 3),
+      timedOut: w.timedOut,
+      received: w.boardMs.length,
+      /** Received by the other client over acked (an accepted change is always broadcast). */
+      delivered: w.acked ? Number((w.boardMs.length / w.acked).toFixed(3)) : 0,
+    },
+    connectionsLost: w.connectionsLost,
+    dropped: w.dropped.slice(0, 3),
+  };
+}
+
+const round10 = (x: number) => Math.max(10, Math.round(x / 10) * 10);
+
+/**
+ * The largest count of lessons carried (every message's p99 < 100 ms, nothing lost or refused): from the headline,
+ * ×1.5 up (or to `next`) while carried, halving while not, then bisecting to within 15 %; at most SEARCH_STEPS steps
+ * and SEARCH_BUDGET_S seconds.
+ */
+async function search(room: ClassroomWorkers, n: Nodes, admin: pg.Client, headline: Step, next?: number) {
+  const steps: Step[] = [];
+  let carried = headline.carried ? headline.lessons : undefined;
+  let missed = headline.carried ? undefined : headline.lessons;
+  const deadline = performance.now() + SEARCH_BUDGET_S * 1000;
+  const upFrom = (x: number) => Math.min(MAX_LESSONS, round10(x * 1.5));
+  const fits = next !== undefined && next <= MAX_LESSONS && (carried !== undefined ? next > carried : next < missed!);
+  let lessons = fits ? next : carried !== undefined ? upFrom(carried) : round10(missed! / 2);
+  while (steps.length < SEARCH_STEPS && performance.now() < deadline) {
+    if ((carried !== undefined && lessons <= carried) || (missed !== undefined && lessons >= missed)) break;
+    const step = await measureAt(room, n, admin, lessons, STEP_S);
+    steps.push(step);
+    if (step.carried) carried = Math.max(carried ?? 0, lessons);
+    else missed = Math.min(missed ?? Infinity, lessons);
+    if (missed === undefined) lessons = upFrom(lessons);
+    else if (carried === undefined) lessons = lessons <= 10 ? 0 : round10(lessons / 2);
+    else if (missed / carried <= 1.15) break;
+    else lessons = round10((carried + missed) / 2);
+    if (lessons === 0) break;
+  }
+  return {
+    steps,
+    carriedLessons: carried ?? 0,
+    firstMissedLessons: missed ?? null,
+    boundedBy: missed === undefined ? `no step missed (at most ${MAX_LESSONS} lessons generated)` : null,
+  };
+}
+
+const serverEnv = (prefix: string, seed: boolean) => ({
+  DATABASE_URL: databaseUrl,
+  REDIS_URL,
+  REDIS_KEY_PREFIX: prefix,
+  TRUST_PROXY: 'true',
+  SEED: seed ? 'demo' : 'none',
+  LOG_LEVEL: 'warn',
+});
+
+psql(`CREATE DATABASE ${dbName}`);
+console.log(`database ${dbName}, Redis ${REDIS_URL}`);
+const prefix = `edu-bench:${randomBytes(4).toString('hex')}:`;
+const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+const running: { nodes: RunningServer[]; nginx?: RunningNginx } = { nodes: [] };
+const results: Record<Setup, { headline: Step; search: Awaited<ReturnType<typeof search>> } | undefined> = {
+  one: undefined,
+  two: undefined,
+};
+let generated: { lessons: BenchLesson[]; seconds: number } | undefined;
+const loadAtStart = Number(loadavg()[0].toFixed(2));
+let room: ClassroomWorkers | undefined;
+try {
+  await admin.connect();
+  running.nodes.push(await startServer(serverEnv(prefix, true)));
+  console.log(`[${elapsed()} s] node A ${running.nodes[0].baseURL}`);
+  generated = await generateLessons(databaseUrl, MAX_LESSONS);
+  console.log(`[${elapsed()} s] ${generated.lessons.length} live lessons in ${generated.seconds.toFixed(1)} s`);
+
+  for (const setup of ['one', 'two'] as const) {
+    if (setup === 'two') {
+      running.nodes.push(await startServer(serverEnv(prefix, false)));
+      console.log(`[${elapsed()} s] node B ${running.nodes[1].baseURL}`);
+    }
+    const nginx = await startNginx(running.nodes.map((s) => new URL(s.baseURL).host));
+    running.nginx = nginx;
+    const n: Nodes = { setup, nodes: [...running.nodes], nginx };
+    room = new ClassroomWorkers(nginx.baseURL, generated.lessons, THREADS);
+    const headline = await measureAt(room, n, admin, HEADLINE, HEADLINE_S, FIRST_WARM_S);
+    const one = results.one?.search.carriedLessons;
+    const next = setup === 'two' && one ? round10(one * TARGET.twoOverOne) : undefined;
+    results[setup] = { headline, search: await search(room, n, admin, headline, next) };
+    await room.close();
+    room = undefined;
+    await nginx.stop();
+    running.nginx = undefined;
+  }
+} finally {
+  await room?.close().catch(() => undefined);
+  await running.nginx?.stop();
+  for (const s of running.nodes) await s.stop();
+  await admin.end().catch(() => undefined);
+  if (keepDb) console.log(`kept database ${dbName}`);
+  else psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+
+const one = results.one!;
+const two = results.two!;
+const ratio = one.search.carriedLessons
+  ? Number((two.search.carriedLessons / one.search.carriedLessons).toFixed(2))
+  : null;
+const verdict = {
+  oneNodeAtHeadline: {
+    lessons: HEADLINE,
+    worstP99ms: one.headline.worstP99ms,
+    met: one.headline.carried,
+  },
+  httpWhileDrawing: {
+    healthP99ms: one.headline.http.health.p99ms,
+    lessonReadP99ms: one.headline.http.lessonRead.p99ms,
+    met:
+      (one.headline.http.health.p99ms ?? Infinity) < TARGET.httpP99ms &&
+      (one.headline.http.lessonRead.p99ms ?? Infinity) < TARGET.httpP99ms,
+  },
+  twoOverOne: {
+    oneNodeCarried: one.search.carriedLessons,
+    twoNodesCarried: two.search.carriedLessons,
+    ratio,
+    lowerBound: two.search.firstMissedLessons === null,
+    met: ratio !== null && ratio >= TARGET.twoOverOne,
+  },
+};
+const out = {
+  scenario: 'classroom',
+  quick,
+  date: new Date().toISOString(),
+  machine: { ...machine(), loadAverage1mAtStart: loadAtStart, totalSeconds: elapsed() },
+  method: {
+    perLesson: 'teacher + student, one socket.io-client WebSocket each, through nginx',
+    drawing: 'one board:update of 1–3 elements every 1–2 s per client (growing versions)',
+    pointers: 'board:pointer every 50 ms per client (20 Hz)',
+    latency: 'send → arrival at the lesson’s other client (timestamps in the payloads, one process)',
+    httpProbes: `GET /v1/health and GET /v1/lesson/{id} (authenticated), every ${PROBE_EVERY_MS} ms each`,
+    clientThreads: THREADS,
+    windows: { headlineSeconds: HEADLINE_S, stepSeconds: STEP_S, warmSeconds: WARM_S, firstWarmSeconds: FIRST_WARM_S },
+    redis: REDIS_URL,
+    generatedLessons: generated?.lessons.length,
+  },
+  targets: TARGET,
+  verdict,
+  setups: { one, two },
+};
+await writeResult(join(import.meta.dirname, '../results', quick ? 'classroom.quick.json' : 'classroom.json'), out);
+const mark = (met: boolean) => (met ? 'MET   ' : 'MISSED');
+console.log(
+  `${mark(verdict.oneNodeAtHeadline.met)} one node, ${HEADLINE} lessons, every message's p99 < 100 ms: ${JSON.stringify(verdict.oneNodeAtHeadline)}`,
+);
+console.log(
+  `${mark(verdict.httpWhileDrawing.met)} HTTP p99 < 50 ms while they draw: ${JSON.stringify(verdict.httpWhileDrawing)}`,
+);
+console.log(`${mark(verdict.twoOverOne.met)} two nodes carry ≥ 1.8× one: ${JSON.stringify(verdict.twoOverOne)}`);
