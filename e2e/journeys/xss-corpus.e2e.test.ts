@@ -188,10 +188,9 @@ describe('XSS corpus and fidelity', () => {
       for (const h of after.slice(before)) fired.push(`payload ${i}: ${h}`);
       for (const b of scan.bad) fired.push(`payload ${i}: ${b}`);
       if (i === 0) {
-        // The staff panel open and its animation over.
+        // The staff panel open and its animation over (CSS transitions are listed by getAnimations while they run).
         await page.waitForFunction(
-          () =>
-            !!document.querySelector('.ant-collapse-content-active') && !document.querySelector('.ant-motion-collapse'),
+          () => !!document.querySelector('.ant-collapse-item-active') && document.getAnimations().length === 0,
         );
         await shot(page, 'xss-payload-preview');
       }

@@ -15,10 +15,14 @@ export function excalidrawDist(kind: 'prod' | 'dev'): string {
 /** Excalidraw 0.18's font fallback base: esm.sh, tried when a font is not found at EXCALIDRAW_ASSET_PATH. */
 const FALLBACK = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/;
 
-/** Excalidraw's code with its CDN fallback replaced by `assetPath`, or null when the code has none. */
+/**
+ * Excalidraw's code with its CDN fallback replaced by `assetPath` on this page's origin, or null when the code has
+ * none. The fallback is a base for `new URL(font, base)`, which must be absolute: a bare path throws
+ * "Invalid base URL" and no board loads.
+ */
 export function withoutCdnFallback(code: string, assetPath: string): string | null {
   if (!FALLBACK.test(code)) return null;
-  return code.replace(FALLBACK, JSON.stringify(assetPath));
+  return code.replace(FALLBACK, `new URL(${JSON.stringify(assetPath)},location.origin).href`);
 }
 
 /** Script CDNs a built chunk must not name (a runtime fetch from them would leave the platform). */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '@edu/contract';
 import { allowedRoutes, ROUTES } from './route-table';
 import { homePathFor } from '../app/home-path';
+import { AGENCY_ROLE_KINDS, PLATFORM_ROLES, agencyRole } from '@edu/contract';
+import { lazyAreaOf, lazyAreasFor } from './area-tables';
 import { loginInfo } from '../test/fixtures';
 
 const patterns = (list: readonly { pattern: string }[]) => list.map((r) => r.pattern);
@@ -116,6 +118,37 @@ describe('route filtering by docs/product.md §6 (routes failing the check are n
     expect(reg(loginInfo(['edu:parent'], [])).has('/WTPteacher/history')).toBe(false);
     expect(reg(loginInfo(['edu:homework:teacher'])).has('/WTPteacher/history')).toBe(true);
     expect(reg(loginInfo(['edu:homework:teacher'])).has('/admin/store')).toBe(false);
+  });
+});
+
+describe('lazy area tables (area-tables.ts)', () => {
+  const roleSets: string[][] = [
+    [],
+    ...PLATFORM_ROLES.map((r) => [r]),
+    ...AGENCY_ROLE_KINDS.map((k) => [agencyRole(k, 'demo')]),
+    ...AGENCY_ROLE_KINDS.map((k) => [agencyRole(k, 'other')]),
+    ['edu:parent', agencyRole('student', 'demo')],
+    ['edu:homework:teacher', agencyRole('teacher', 'demo')],
+  ];
+
+  it.each(roleSets)('loads the table of every area in which %j may open a page', (...roles) => {
+    const users = roles.length === 0 ? [null, loginInfo([])] : [loginInfo(roles)];
+    for (const user of users) {
+      const areas = lazyAreasFor(user, 'demo');
+      for (const r of allowedRoutes(user, 'demo')) {
+        const area = lazyAreaOf(r.pattern);
+        if (area) expect(areas, r.pattern).toContain(area);
+      }
+    }
+  });
+
+  it('keeps only the public and student tables in the first load', () => {
+    expect(lazyAreaOf('/admin/question/list')).toBe('admin');
+    expect(lazyAreaOf('/admin')).toBe('admin');
+    expect(lazyAreaOf('/WTPteacher/history')).toBe('teacher');
+    expect(lazyAreaOf('/parent')).toBe('parent');
+    expect(lazyAreaOf('/administration')).toBeNull();
+    expect(lazyAreaOf('/student/home')).toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
 // Builds react-router's route objects from the filtered route table; unregistered paths fall to the not-found page.
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PASSWORD_PATH } from '../areas/public/routes';
 import { PageSpinner } from '../components/PageSpinner';
 import { COMMON_TEXTS } from '../components/texts';
-import { allowedRoutes } from './route-table';
+import { allowedRoutes } from './route-filter';
+import { EAGER_ROUTES, lazyAreaOf, lazyAreasFor, loadedTable, loadTable } from './area-tables';
 import { useRoutePreload } from './route-preload';
 import { lazyPage } from '../app/lazy-page';
 import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
@@ -97,12 +98,43 @@ export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
   return [{ element: <PasswordGate />, children }];
 }
 
-/** The app's routes for the current user and agency (rebuilt when either changes). */
-export function AppRoutes() {
+/** The app's routes for the current user and agency (rebuilt when either changes, or when a lazy table arrives). */
+function AreaRoutes() {
   const user = useUser();
   const { agencyId } = useAppConfig();
-  const defs = useMemo(() => allowedRoutes(user, agencyId), [user, agencyId]);
+  const { pathname } = useLocation();
+  const areas = useMemo(() => lazyAreasFor(user, agencyId), [user, agencyId]);
+  const [arrived, setArrived] = useState(0);
+  useEffect(() => {
+    let live = true;
+    for (const a of areas)
+      if (!loadedTable(a))
+        loadTable(a).then(
+          () => live && setArrived((n) => n + 1),
+          () => undefined,
+        );
+    return () => {
+      live = false;
+    };
+  }, [areas]);
+  // A location inside a lazy area waits for that area's table: none of its pages may show as not found meanwhile.
+  const here = lazyAreaOf(pathname);
+  if (here && areas.includes(here) && !loadedTable(here)) use(loadTable(here));
+  const defs = useMemo(
+    () => allowedRoutes(user, agencyId, [...EAGER_ROUTES, ...areas.flatMap((a) => loadedTable(a) ?? [])]),
+    // `arrived` and `here` change when a table comes in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [user, agencyId, areas, arrived, here],
+  );
   const routes = useMemo(() => buildRouteObjects(defs), [defs]);
   useRoutePreload(defs);
   return useRoutes(routes);
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <AreaRoutes />
+    </Suspense>
+  );
 }

@@ -15,6 +15,11 @@ export default function BoardViewCanvas({ elements, files, height = 480, classNa
   const call = useCall();
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
   const fitted = useRef(false);
+  // The first scene goes in as initial data: an updateScene made as soon as the API exists can be overwritten by
+  // Excalidraw's own initialisation, which left the replay blank until the elements changed.
+  const [initialElements] = useState(() =>
+    restoreElements(elements as unknown as SceneElements, null, { refreshDimensions: false }),
+  );
   const loader = useMemo(
     () => (api ? createFileLoader(call, (f) => api.addFiles(f as unknown as BinaryFileData[])) : null),
     [api, call],
@@ -40,6 +45,7 @@ export default function BoardViewCanvas({ elements, files, height = 480, classNa
     <div className={['edu-board', className].filter(Boolean).join(' ')} style={{ height }} data-board="view">
       <Excalidraw
         excalidrawAPI={setApi}
+        initialData={{ elements: initialElements, scrollToContent: fit !== 'never' }}
         viewModeEnabled
         langCode="zh-CN"
         validateEmbeddable={false}
