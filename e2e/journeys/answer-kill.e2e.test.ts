@@ -257,26 +257,30 @@ describe('an acknowledged answer survives a SIGKILL of the server', () => {
     );
   }, 240_000);
 
-  it.runIf(PG_ADMIN_URL !== undefined)('on PostgreSQL', async () => {
-    const name = `edu_e2e_kill_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    drops.push(async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const url = new URL(PG_ADMIN_URL!);
-    url.pathname = `/${name}`;
-    const { acked, inFlight, committedBeforeKill } = await killAndRecover({
-      DATABASE_URL: url.toString(),
-      SEED: 'demo',
-    });
-    console.log(
-      `PostgreSQL: ${acked} answers acknowledged, ${inFlight} in flight at the kill (${committedBeforeKill} of them committed)`,
-    );
-  }, 240_000);
+  it.runIf(PG_ADMIN_URL !== undefined)(
+    'on PostgreSQL',
+    async () => {
+      const name = `edu_e2e_kill_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      drops.push(async () => {
+        const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      });
+      const url = new URL(PG_ADMIN_URL!);
+      url.pathname = `/${name}`;
+      const { acked, inFlight, committedBeforeKill } = await killAndRecover({
+        DATABASE_URL: url.toString(),
+        SEED: 'demo',
+      });
+      console.log(
+        `PostgreSQL: ${acked} answers acknowledged, ${inFlight} in flight at the kill (${committedBeforeKill} of them committed)`,
+      );
+    },
+    240_000,
+  );
 });

@@ -15,7 +15,9 @@ describe('withoutCdnFallback', () => {
     const next = withoutCdnFallback(code, '/assets/excalidraw-0.18.0/');
     expect(next).not.toBeNull();
     expect(cdnUrlIn(next ?? '')).toBeNull();
-    expect(next).toMatch(/"ASSETS_FALLBACK_URL",\s*new URL\("\/assets\/excalidraw-0\.18\.0\/",location\.origin\)\.href\)/);
+    expect(next).toMatch(
+      /"ASSETS_FALLBACK_URL",\s*new URL\("\/assets\/excalidraw-0\.18\.0\/",location\.origin\)\.href\)/,
+    );
     // The fallback is a base for new URL(font, base): it must be absolute, on the page's origin.
     const path = /"ASSETS_FALLBACK_URL",\s*new URL\(("[^"]*"),location\.origin\)/.exec(next ?? '')?.[1] ?? '""';
     const base = new URL(JSON.parse(path) as string, 'https://edu.example').href;
