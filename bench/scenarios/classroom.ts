@@ -13,13 +13,17 @@
 // Steps: 200 lessons on one node (the headline window), then a step search for the lessons one node carries with
 // every message's p99 under 100 ms (×1.5 up while it holds, halving down while it does not, then bisecting), bounded
 // in steps and seconds; the same on two nodes, starting at 200 and then at 1.8 × what one node carried. The ratio
-// two/one compares the largest counts carried.
+// two/one compares the largest counts carried; two nodes are also measured at the count one node carried, for the
+// CPU a lesson costs each setup at the same load (the projection, at the end). Every step opens fresh connections (the server drops the queued work
+// of a closed one, so an overloaded step leaves nothing behind). Last, the reference: one node without REDIS_URL (its
+// rooms in the process) at the counts one node with Redis carried and missed, to see what the fan-out costs.
 //
 // Usage: npm run bench:classroom -- [--quick] [--keep-db] [--lessons=200] [--budget=120]
 //   --quick      20 lessons for 10 s on each setup and one search step (classroom.quick.json)
 //   --lessons=N  the headline's lessons (default 200)
 //   --budget=S   seconds each setup's search may take after its headline (default 120)
 //   --threads=N  worker threads of the clients (default: the machine's cores)
+//   --no-reference  skip the reference: one node without Redis at the lessons one node with Redis carried and missed
 // BENCH_PG_URL: the PostgreSQL server's admin URL (default: TEST_DATABASE_URL's server, else
 // postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped. BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379): the rooms' Redis, under a key prefix of this run.
@@ -38,6 +42,7 @@ import { intArg, machine, writeResult } from '../lib/knowledge-graph.js';
 import { startNginx, type RunningNginx } from '../lib/nginx.js';
 
 const quick = process.argv.includes('--quick');
+const REFERENCE = !process.argv.includes('--no-reference');
 const keepDb = process.argv.includes('--keep-db');
 const HEADLINE = intArg('lessons', quick ? 20 : 200);
 const SEARCH_BUDGET_S = intArg('budget', quick ? 30 : 120);
@@ -52,6 +57,8 @@ const THREADS = intArg('threads', availableParallelism());
 /** Lessons generated: the most any step may have. */
 const MAX_LESSONS = quick ? 60 : 1000;
 const TARGET = { messageP99ms: 100, httpP99ms: 50, lessonsOnOneNode: 200, twoOverOne: 1.8 };
+/** The share of a core each node may use in the projection (docs/performance.md "Classroom"). */
+const PROJECTION_CPU = 70;
 /** Each HTTP probe's rate. */
 const PROBE_EVERY_MS = 100;
 
@@ -79,36 +86,49 @@ function redisPid(): number | null {
   }
 }
 
-/** An open-loop HTTP probe on keep-alive connections: one request every `everyMs`, each one's time to its last byte. */
+/**
+ * An open-loop HTTP probe on keep-alive connections: one request every `everyMs`, each one's time to its last byte.
+ * A request still unanswered 2 s after the window counts with its time so far (a lower bound) and as `unanswered`.
+ */
 function probe(baseURL: string, path: string, headers: Record<string, string>, everyMs: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const ms: number[] = [];
+  const pending = new Set<number>();
   let errors = 0;
   const url = new URL(path, baseURL);
   const timer = setInterval(() => {
     const t0 = performance.now();
+    pending.add(t0);
     const req = http.get(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => {
+        if (!pending.delete(t0)) return;
         if (res.statusCode === 200) ms.push(performance.now() - t0);
         else errors++;
       });
     });
-    req.on('error', () => errors++);
+    req.on('error', () => {
+      if (pending.delete(t0)) errors++;
+    });
   }, everyMs);
   return {
     stop: async () => {
       clearInterval(timer);
-      await sleep(Math.min(2000, everyMs * 5));
+      for (let waited = 0; pending.size > 0 && waited < 2000; waited += 50) await sleep(50);
+      const now = performance.now();
+      const unanswered = [...pending].map((t0) => now - t0);
+      pending.clear();
       agent.destroy();
-      return { ...latency(ms), errors };
+      return { ...latency([...ms, ...unanswered]), unanswered: unanswered.length, errors };
     },
   };
 }
 
-type Setup = 'one' | 'two';
+type Setup = 'one' | 'two' | 'oneWithoutRedis';
 interface Nodes {
   setup: Setup;
+  /** The nodes' names (A, B; C for the node without Redis). */
+  names: string[];
   nodes: RunningServer[];
   nginx: RunningNginx;
 }
@@ -133,15 +153,15 @@ async function cpuSample(n: Nodes, admin: pg.Client) {
 type CpuSample = Awaited<ReturnType<typeof cpuSample>>;
 
 /** Per process, the share of one core it used between the samples (100 = one core busy all the time). */
-function cpuPercent(a: CpuSample, b: CpuSample) {
+function cpuPercent(n: Nodes, a: CpuSample, b: CpuSample) {
   const wall = (b.at - a.at) / 1000;
-  const pct = (s: number) => Math.round((s / wall) * 100);
+  const pct = (s: number) => Number(((s / wall) * 100).toFixed(1));
   let db = 0;
   for (const [pid, s] of b.database) db += s - (a.database.get(pid) ?? 0);
   const nodes = b.nodes.map((s, i) => pct(s - a.nodes[i]));
   return {
-    ...Object.fromEntries(nodes.map((p, i) => [`node${'AB'[i]}`, p])),
-    nodesTotal: nodes.reduce((x, y) => x + y, 0),
+    ...Object.fromEntries(nodes.map((p, i) => [`node${n.names[i]}`, p])),
+    nodesTotal: Number(nodes.reduce((x, y) => x + y, 0).toFixed(1)),
     nginx: pct(b.nginx - a.nginx),
     redis: pct(b.redis - a.redis),
     postgresBackends: pct(db),
@@ -160,6 +180,10 @@ async function measureAt(
   seconds: number,
   warm = WARM_S,
 ) {
+  // Every step on fresh connections: the server drops what a closed connection still had queued, so a step that
+  // overloaded the nodes leaves nothing behind for the next one.
+  await room.setActive(0);
+  await sleep(1000);
   const t0 = performance.now();
   await room.setActive(lessons);
   const rampSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
@@ -182,11 +206,12 @@ async function measureAt(
   const wall = (cpu1.at - cpu0.at) / 1000;
   const http = { health: await health.stop(), lessonRead: await lessonRead.stop() };
   const figures = stepFigures(w, wall);
+  const cpu = cpuPercent(n, cpu0, cpu1);
   const carried =
     figures.worstP99ms !== null &&
     figures.worstP99ms < TARGET.messageP99ms &&
-    figures.pointers.delivered >= 0.95 &&
-    figures.updates.delivered >= 0.95 &&
+    (figures.pointers.delivered ?? 0) >= 0.95 &&
+    (figures.updates.delivered ?? 0) >= 0.95 &&
     w.connectionsLost === 0 &&
     w.refused.length === 0 &&
     w.timedOut === 0;
@@ -200,7 +225,13 @@ async function measureAt(
     carried,
     ...figures,
     http,
-    cpuPercentOfOneCore: cpuPercent(cpu0, cpu1),
+    cpuPercentOfOneCore: cpu,
+    /** The API nodes' CPU for each message delivered to a lesson's other client (taking it in, storing, relaying). */
+    nodeCpuMicrosecondsPerMessage: figures.messagesPerSecond.received
+      ? Math.round((cpu.nodesTotal * 1e4) / figures.messagesPerSecond.received)
+      : null,
+    /** The API nodes' CPU (% of one core) for each lesson in the room. */
+    nodeCpuPercentPerLesson: Number((cpu.nodesTotal / lessons).toFixed(3)),
     benchEventLoopDelayP99ms: w.loopDelayP99ms,
   };
   console.log(
@@ -209,7 +240,7 @@ async function measureAt(
       `board p50/p99 ${figures.latency.board.p50ms}/${figures.latency.board.p99ms} ms, ` +
       `${figures.messagesPerSecond.received} msg/s received, pointers delivered ${figures.pointers.delivered}, board delivered ${figures.updates.delivered}, ` +
       `health p99 ${http.health.p99ms} ms, lesson read p99 ${http.lessonRead.p99ms} ms, ` +
-      `CPU ${JSON.stringify(step.cpuPercentOfOneCore)}, bench loop p99 ${w.loopDelayP99ms} ms, ` +
+      `CPU ${JSON.stringify(cpu)} (nodes ${step.nodeCpuMicrosecondsPerMessage} µs a message), bench loop p99 ${w.loopDelayP99ms} ms, ` +
       `lost ${w.connectionsLost}, refused ${w.refused.length}, timed out ${w.timedOut}, load ${step.loadAverage1m.before}→${step.loadAverage1m.after}`,
   );
   return step;
@@ -235,7 +266,7 @@ function stepFigures(w: WindowData, wall: number) {
     pointers: {
       sent: w.pointersSent,
       received: w.pointerMs.length,
-      delivered: w.pointersSent ? Number((w.pointerMs.length / w.pointersSent).toFixed(3)) : 0,
+      delivered: w.pointersSent ? Number((w.pointerMs.length / w.pointersSent).toFixed(3)) : null,
     },
     updates: {
       sent: w.updatesSent,
@@ -245,14 +276,24 @@ function stepFigures(w: WindowData, wall: number) {
       timedOut: w.timedOut,
       received: w.boardMs.length,
       /** Received by the other client over acked (an accepted change is always broadcast). */
-      delivered: w.acked ? Number((w.boardMs.length / w.acked).toFixed(3)) : 0,
+      delivered: w.acked ? Number((w.boardMs.length / w.acked).toFixed(3)) : null,
     },
     connectionsLost: w.connectionsLost,
     dropped: w.dropped.slice(0, 3),
   };
 }
 
-const round10 = (x: number) => Math.max(10, Math.round(x / 10) * 10);
+/** Lessons in steps of 5 below 100, of 10 above. */
+/** The processes' CPU with no lesson in the room (timers, the periodic check, Redis's pings): 5 s. */
+async function idleCpuOf(n: Nodes, admin: pg.Client) {
+  const a = await cpuSample(n, admin);
+  await sleep(5000);
+  const cpu = cpuPercent(n, a, await cpuSample(n, admin));
+  console.log(`[${elapsed()} s] ${n.setup} node(s), no lesson: CPU ${JSON.stringify(cpu)}`);
+  return cpu;
+}
+
+const round10 = (x: number) => (x < 100 ? Math.max(5, Math.round(x / 5) * 5) : Math.round(x / 10) * 10);
 
 /**
  * The largest count of lessons carried (every message's p99 < 100 ms, nothing lost or refused): from the headline,
@@ -274,7 +315,7 @@ async function search(room: ClassroomWorkers, n: Nodes, admin: pg.Client, headli
     if (step.carried) carried = Math.max(carried ?? 0, lessons);
     else missed = Math.min(missed ?? Infinity, lessons);
     if (missed === undefined) lessons = upFrom(lessons);
-    else if (carried === undefined) lessons = lessons <= 10 ? 0 : round10(lessons / 2);
+    else if (carried === undefined) lessons = lessons <= 5 ? 0 : round10(lessons / 2);
     else if (missed / carried <= 1.15) break;
     else lessons = round10((carried + missed) / 2);
     if (lessons === 0) break;
@@ -301,10 +342,22 @@ console.log(`database ${dbName}, Redis ${REDIS_URL}`);
 const prefix = `edu-bench:${randomBytes(4).toString('hex')}:`;
 const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
 const running: { nodes: RunningServer[]; nginx?: RunningNginx } = { nodes: [] };
-const results: Record<Setup, { headline: Step; search: Awaited<ReturnType<typeof search>> } | undefined> = {
-  one: undefined,
-  two: undefined,
-};
+type Idle = ReturnType<typeof cpuPercent>;
+const results: Partial<
+  Record<
+    'one' | 'two',
+    {
+      idleCpu: Idle;
+      headline: Step;
+      search: Awaited<ReturnType<typeof search>>;
+      /** Two nodes at the lessons one node carried, when the search did not measure that count. */
+      atOneNodesCount?: Step[];
+    }
+  >
+> = {};
+let withoutRedisIdle: Idle | undefined;
+/** One node without REDIS_URL (rooms in the process) at the lessons one node with Redis carried and missed. */
+let withoutRedis: Step[] | undefined;
 let generated: { lessons: BenchLesson[]; seconds: number } | undefined;
 const loadAtStart = Number(loadavg()[0].toFixed(2));
 let room: ClassroomWorkers | undefined;
@@ -322,16 +375,37 @@ try {
     }
     const nginx = await startNginx(running.nodes.map((s) => new URL(s.baseURL).host));
     running.nginx = nginx;
-    const n: Nodes = { setup, nodes: [...running.nodes], nginx };
+    const n: Nodes = { setup, names: ['A', 'B'], nodes: [...running.nodes], nginx };
+    const idleCpu = await idleCpuOf(n, admin);
     room = new ClassroomWorkers(nginx.baseURL, generated.lessons, THREADS);
     const headline = await measureAt(room, n, admin, HEADLINE, HEADLINE_S, FIRST_WARM_S);
     const one = results.one?.search.carriedLessons;
     const next = setup === 'two' && one ? round10(one * TARGET.twoOverOne) : undefined;
-    results[setup] = { headline, search: await search(room, n, admin, headline, next) };
+    const found = await search(room, n, admin, headline, next);
+    results[setup] = { idleCpu, headline, search: found };
+    if (one && ![headline, ...found.steps].some((s) => s.lessons === one))
+      results[setup].atOneNodesCount = [await measureAt(room, n, admin, one, STEP_S)];
     await room.close();
     room = undefined;
     await nginx.stop();
     running.nginx = undefined;
+  }
+
+  // The reference: what the rooms' fan-out through Redis costs one node.
+  const one = results.one!.search;
+  const counts = [one.carriedLessons, one.firstMissedLessons].filter((x): x is number => !!x);
+  if (REFERENCE && counts.length > 0) {
+    for (const s of running.nodes.splice(0)) await s.stop();
+    running.nodes.push(await startServer({ ...serverEnv(prefix, false), REDIS_URL: '' }));
+    console.log(`[${elapsed()} s] node C (no Redis) ${running.nodes[0].baseURL}`);
+    const nginx = await startNginx([new URL(running.nodes[0].baseURL).host]);
+    running.nginx = nginx;
+    const n: Nodes = { setup: 'oneWithoutRedis', names: ['C'], nodes: [...running.nodes], nginx };
+    withoutRedisIdle = await idleCpuOf(n, admin);
+    room = new ClassroomWorkers(nginx.baseURL, generated.lessons, THREADS);
+    withoutRedis = [];
+    for (const [i, lessons] of counts.entries())
+      withoutRedis.push(await measureAt(room, n, admin, lessons, STEP_S, i === 0 ? FIRST_WARM_S : WARM_S));
   }
 } finally {
   await room?.close().catch(() => undefined);
@@ -344,13 +418,52 @@ try {
 
 const one = results.one!;
 const two = results.two!;
+
+/**
+ * What the CPU figures say regardless of the machine's load: at the lessons one node carried (the two nodes and the
+ * node without Redis measured at that count too), the nodes' CPU per lesson above their idle CPU, and the lessons
+ * the setup would carry with PROJECTION_CPU % of a core for each node (linear in lessons: conservative, a message
+ * costs less when more come at once; the headroom keeps the queueing, hence the p99, low).
+ */
+function projection() {
+  const count = one.search.carriedLessons;
+  const stepAt = (steps: Step[]) =>
+    steps.filter((s) => s.lessons === count).sort((a, b) => Number(b.carried) - Number(a.carried))[0];
+  const at = (step: Step | undefined, idle: Idle | undefined, nodes: number) => {
+    if (!step || !idle) return null;
+    const perLesson = (step.cpuPercentOfOneCore.nodesTotal - idle.nodesTotal) / step.lessons;
+    if (perLesson <= 0) return null;
+    return {
+      carried: step.carried,
+      nodeCpuPercent: step.cpuPercentOfOneCore.nodesTotal,
+      idleNodeCpuPercent: idle.nodesTotal,
+      nodeCpuPercentPerLesson: Number(perLesson.toFixed(3)),
+      lessons: Math.round((PROJECTION_CPU * nodes - idle.nodesTotal) / perLesson),
+    };
+  };
+  const p1 = at(stepAt([one.headline, ...one.search.steps]), one.idleCpu, 1);
+  const p2 = at(stepAt([two.headline, ...two.search.steps, ...(two.atOneNodesCount ?? [])]), two.idleCpu, 2);
+  const p0 = at(stepAt(withoutRedis ?? []), withoutRedisIdle, 1);
+  return {
+    atLessons: count,
+    nodeCpuPercentEach: PROJECTION_CPU,
+    one: p1,
+    two: p2,
+    oneWithoutRedis: p0,
+    ratio: p1 && p2 ? Number((p2.lessons / p1.lessons).toFixed(2)) : null,
+  };
+}
 const ratio = one.search.carriedLessons
   ? Number((two.search.carriedLessons / one.search.carriedLessons).toFixed(2))
   : null;
 const verdict = {
   oneNodeAtHeadline: {
     lessons: HEADLINE,
-    worstP99ms: one.headline.worstP99ms,
+    pointerP99ms: one.headline.latency.pointer.p99ms,
+    boardP99ms: one.headline.latency.board.p99ms,
+    pointersDelivered: one.headline.pointers.delivered,
+    updatesAcked: one.headline.updates.acked,
+    updatesTimedOut: one.headline.updates.timedOut,
     met: one.headline.carried,
   },
   httpWhileDrawing: {
@@ -367,6 +480,7 @@ const verdict = {
     lowerBound: two.search.firstMissedLessons === null,
     met: ratio !== null && ratio >= TARGET.twoOverOne,
   },
+  projection: projection(),
 };
 const out = {
   scenario: 'classroom',
@@ -386,7 +500,7 @@ const out = {
   },
   targets: TARGET,
   verdict,
-  setups: { one, two },
+  setups: { one, two, oneWithoutRedis: withoutRedis ? { idleCpu: withoutRedisIdle, steps: withoutRedis } : null },
 };
 await writeResult(join(import.meta.dirname, '../results', quick ? 'classroom.quick.json' : 'classroom.json'), out);
 const mark = (met: boolean) => (met ? 'MET   ' : 'MISSED');
@@ -397,3 +511,4 @@ console.log(
   `${mark(verdict.httpWhileDrawing.met)} HTTP p99 < 50 ms while they draw: ${JSON.stringify(verdict.httpWhileDrawing)}`,
 );
 console.log(`${mark(verdict.twoOverOne.met)} two nodes carry ≥ 1.8× one: ${JSON.stringify(verdict.twoOverOne)}`);
+console.log(`projection at ${PROJECTION_CPU} % of a core a node: ${JSON.stringify(verdict.projection)}`);

@@ -3,7 +3,8 @@
 // the student is let in; both draw a rectangle and their boards converge (the board's fingerprint of the page is the
 // same on both, with both rectangles); the video reaches `connected` on both sides with chromium's fake camera and
 // microphone; the teacher's lock makes the student's board view-only with 老师已锁定白板; the agency admin watches as
-// 旁听; 下课 ends the lesson for everybody. Screenshots at 1280 and 375 px: e2e/screenshots/lesson-room-*.png.
+// 旁听; the teacher pushes a question of the bank, the student answers it and the teacher reads the verdict live;
+// 下课 ends the lesson for everybody. Screenshots at 1280 and 375 px: e2e/screenshots/lesson-room-*.png.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -199,6 +200,47 @@ describe('the lesson room', () => {
     expect(await admin.locator('.lesson-video').getAttribute('data-rtc-state')).toBe('off');
     await shot(admin, 'lesson-room-observer-1280');
     await context.close();
+  });
+
+  it('the teacher pushes a question of the bank; the student answers it and the teacher sees the result live', async () => {
+    // docs/lessons.md "The engine in the lesson".
+    await teacher.getByRole('button', { name: '课堂练习' }).click();
+    const drawer = teacher.locator('.ant-drawer-content-wrapper');
+    await drawer.getByRole('tab', { name: '题库' }).click();
+    // A single choice, so that the student answers with a click.
+    await drawer.getByRole('combobox', { name: '题型' }).click();
+    await teacher.locator('.ant-select-dropdown').getByText('单选题', { exact: true }).click();
+    const push = drawer.getByRole('button', { name: '推送' }).first();
+    await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await push.click();
+    await expect.poll(() => drawer.getByText('待作答').first().isVisible()).toBe(true);
+
+    const card = student.locator('.lesson-engine-card');
+    await expect.poll(() => card.getByText(/老师推送了一道题/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await card.locator('.ant-radio-wrapper').first().click();
+    await card.getByRole('button', { name: '提交' }).click();
+    await expect
+      .poll(() =>
+        card
+          .getByText(/回答正确|回答错误/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        () =>
+          drawer
+            .getByText(/^(正确|错误)$/)
+            .first()
+            .isVisible(),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await shot(teacher, 'lesson-room-engine-teacher-1280');
+    await shot(student, 'lesson-room-engine-student-1280');
+    await teacher.locator('.ant-drawer-close').click();
+    await card.getByRole('button', { name: '收起' }).click();
   });
 
   it('下课 ends the lesson for everybody; the student is offered the replay', async () => {

@@ -58,6 +58,8 @@ export const QUESTION_VIEW_TEXTS = {
   trueLabel: '对',
   falseLabel: '错',
   correct: '回答正确',
+  /** Some of the question's mark, not all (docs/practice-engine.md "Marks"). */
+  partial: '部分正确',
   wrong: '回答错误',
   pending: '等待老师批改',
   score: (s: number) => `得分 ${Math.round(s * 100)}%`,

@@ -1,5 +1,5 @@
 // Builds react-router's route objects from the filtered route table; unregistered paths fall to the not-found page.
-import { lazy, Suspense, use, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PASSWORD_PATH } from '../areas/public/routes';
 import { PageSpinner } from '../components/PageSpinner';
@@ -99,7 +99,7 @@ export function buildRouteObjects(defs: readonly RouteDef[]): RouteObject[] {
 }
 
 /** The app's routes for the current user and agency (rebuilt when either changes, or when a lazy table arrives). */
-function AreaRoutes() {
+export function AppRoutes() {
   const user = useUser();
   const { agencyId } = useAppConfig();
   const { pathname } = useLocation();
@@ -119,22 +119,15 @@ function AreaRoutes() {
   }, [areas]);
   // A location inside a lazy area waits for that area's table: none of its pages may show as not found meanwhile.
   const here = lazyAreaOf(pathname);
-  if (here && areas.includes(here) && !loadedTable(here)) use(loadTable(here));
+  const waiting = here !== null && areas.includes(here) && !loadedTable(here);
   const defs = useMemo(
     () => allowedRoutes(user, agencyId, [...EAGER_ROUTES, ...areas.flatMap((a) => loadedTable(a) ?? [])]),
-    // `arrived` and `here` change when a table comes in.
+    // `arrived` changes when a table comes in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [user, agencyId, areas, arrived, here],
+    [user, agencyId, areas, arrived],
   );
   const routes = useMemo(() => buildRouteObjects(defs), [defs]);
   useRoutePreload(defs);
-  return useRoutes(routes);
-}
-
-export function AppRoutes() {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <AreaRoutes />
-    </Suspense>
-  );
+  const element = useRoutes(routes);
+  return waiting ? <PageSpinner /> : element;
 }

@@ -1,4 +1,5 @@
 // Renders the app's routes (or one page) with a real session over a fake fetch, in a memory router.
+import { lazyAreasFor, loadTable } from '../shell/area-tables';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
@@ -19,6 +20,9 @@ import '../areas/public/PublicLayout';
 import { KP_TREE } from './fixtures';
 
 export async function makeSession(user: LoginInfo | null, routes: Record<string, FakeRoute> = {}) {
+  // The lazy route tables (src/shell/area-tables.ts) are loaded before the render, as a browser has them long before
+  // a person clicks: a test's wait for its page then measures the page, not the transform of every admin module.
+  await Promise.all(lazyAreasFor(user, 'demo').map(loadTable));
   const storage = new MemoryStorage(user ? { [USERINFO_KEY]: JSON.stringify(user) } : {});
   const fake = fakeFetch({
     'GET /v1/exam/question/knowledgepoints/tree': KP_TREE,

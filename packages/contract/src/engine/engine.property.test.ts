@@ -39,23 +39,25 @@ const markArb = fc.option(
 
 const pointArb = (name: string, names: string[]): fc.Arbitrary<EnginePoint> =>
   fc.integer({ min: 1, max: 3 }).chain((repeat) =>
-    fc.record({
-      name: fc.constant(name),
-      selectors: fc.oneof(
-        { weight: 3, arbitrary: fc.constant({}) },
-        {
-          weight: 1,
-          arbitrary: fc
-            .uniqueArray(fc.constantFrom(...FIXED), { minLength: 1, maxLength: 4 })
-            .map((questionIds) => ({ questionIds })),
-        },
-      ),
-      repeat: fc.constant(repeat),
-      judgeWay: fc.constantFrom('once' as const, 'retry' as const),
-      requireCorrect: fc.integer({ min: 0, max: repeat }),
-      onOK: targetArb(names),
-      onError: targetArb(names),
-    }).chain((p) => markArb.map((mark) => (mark === null ? p : { ...p, mark }))),
+    fc
+      .record({
+        name: fc.constant(name),
+        selectors: fc.oneof(
+          { weight: 3, arbitrary: fc.constant({}) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .uniqueArray(fc.constantFrom(...FIXED), { minLength: 1, maxLength: 4 })
+              .map((questionIds) => ({ questionIds })),
+          },
+        ),
+        repeat: fc.constant(repeat),
+        judgeWay: fc.constantFrom('once' as const, 'retry' as const),
+        requireCorrect: fc.integer({ min: 0, max: repeat }),
+        onOK: targetArb(names),
+        onError: targetArb(names),
+      })
+      .chain((p) => markArb.map((mark) => (mark === null ? p : { ...p, mark }))),
   );
 
 const timeArb = (max: number) => fc.oneof(fc.constant(0), fc.integer({ min: 1, max }));

@@ -133,7 +133,7 @@ describe('verdict, share, credit and the wrong-answer book', () => {
 
   it('a state stored before marks (answers without mark) reads every question as 1', () => {
     const run = new Run(paper(['p1', 'p2'])).draw('p1', 'p2').answer('p1', false, 0.5).answer('p2', true);
-    const old = structuredClone(run.state) as TrainingState;
+    const old = structuredClone<TrainingState>(run.state);
     for (const a of old.answers) delete a.mark;
     expect(creditOf(countedAnswers(run.scheme, old))).toBe(1.5);
     expect(old.score).toBe(1.5);

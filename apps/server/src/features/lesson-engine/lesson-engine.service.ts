@@ -15,7 +15,6 @@ import {
   type LessonPushes,
   type LessonPushRequest,
   type LessonStatus,
-  type MasteryLevel,
   type Question,
 } from '@edu/contract';
 import { conflict, forbidden, notFound } from '../../lib/api-error.js';
@@ -122,7 +121,7 @@ export class LessonEngineService {
         ready.push({
           knowledgeCode: node.knowledgeCode,
           name: node.knowledgeName,
-          level: (m?.level ?? 'none') as MasteryLevel,
+          level: m?.level ?? 'none',
           windowAnswers: m?.windowAnswers ?? 0,
           windowCorrect: m?.windowCorrect ?? 0,
           graph: g.group.name,

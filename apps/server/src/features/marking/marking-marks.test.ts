@@ -30,7 +30,9 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 beforeAll(async () => {
   t = await createTestApp();
   let admin: string;
-  [agency, teacher, student, admin] = await Promise.all(['agency', 'teacher', 'student', 'admin'].map((u) => t.login(u)));
+  [agency, teacher, student, admin] = await Promise.all(
+    ['agency', 'teacher', 'student', 'admin'].map((u) => t.login(u)),
+  );
   bank = await createTestBank(t, admin, agency);
   const paper = expectOk(
     await call<Scheme>('POST', '/v1/train/scheme/ordered/submit', agency, {
@@ -82,7 +84,9 @@ describe('an essay worth 15', () => {
     // The marker sees the question's mark.
     const queued = MarkingQueuePage.parse(expectOk(await call('GET', '/v1/marking/queue', teacher)));
     expect(queued.list.find((i) => i.recordId === recordId)).toMatchObject({ score: null, maxScore: 15 });
-    const training = MarkingTraining.parse(expectOk(await call('GET', `/v1/marking/training/0/${tr.trainId}`, teacher)));
+    const training = MarkingTraining.parse(
+      expectOk(await call('GET', `/v1/marking/training/0/${tr.trainId}`, teacher)),
+    );
     expect(training).toMatchObject({ score: 0, maxScore: 15 });
     expect(training.items[0]).toMatchObject({ maxScore: 15, score: null, pending: true });
 
@@ -100,7 +104,11 @@ describe('an essay worth 15', () => {
       ),
     );
     // The record keeps the share of the mark, as the judge's results do.
-    expect(row).toEqual({ score: 0.8, isCorrect: false, feedback: '老师已批改：得 12 分（满分 15 分）；老师评语：结构清楚' });
+    expect(row).toEqual({
+      score: 0.8,
+      isCorrect: false,
+      feedback: '老师已批改：得 12 分（满分 15 分）；老师评语：结构清楚',
+    });
 
     const after = await report(tr.trainId);
     expect(after.training).toMatchObject({ score: 12, maxScore: 15, answered: 1, correct: 0, credit: 0.8 });

@@ -201,8 +201,7 @@ export class MarkingRepository {
     const by =
       where.recordId !== undefined ? sql`ar.id = ${where.recordId}` : sql`ar.training_id = ${where.trainingId ?? 0}`;
     return rowsOf<ItemRow>(
-      await this.db
-        .execute(sql`select ar.id::text as id, ar.training_id::text as "trainingId", ar.phase, ar.point,
+      await this.db.execute(sql`select ar.id::text as id, ar.training_id::text as "trainingId", ar.phase, ar.point,
         ar.question_id::text as "questionId", q.type, coalesce(v.snapshot->>'title', q.title, '') as title,
         coalesce(v.snapshot->>'question', q.question) as stem, coalesce(v.snapshot->'options', q.options) as options,
         coalesce(v.snapshot->'questionSub', q.question_sub) as "questionSub",

@@ -275,7 +275,10 @@ export class MarkingService {
   }
 
   private async present(rows: ItemRow[], me: number): Promise<MarkingItem[]> {
-    const [history, marks] = await Promise.all([this.repo.historyOf(rows.map((r) => Number(r.id))), this.marksOf(rows)]);
+    const [history, marks] = await Promise.all([
+      this.repo.historyOf(rows.map((r) => Number(r.id))),
+      this.marksOf(rows),
+    ]);
     return rows.map((r) => {
       const mark = marks.get(r.id) ?? 1;
       const result = (r.result ?? {}) as { standardAnswer?: string[]; explanation?: string; subResults?: SubResult[] };

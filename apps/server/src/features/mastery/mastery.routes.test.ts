@@ -114,7 +114,11 @@ beforeAll(async () => {
   });
   const j = String(questionOf[kps.J]);
   await answer(kps.J, '1', T0, {
-    trainingId: await training('paper', 'finished', { ...marked([questionOf[kps.J]], { [j]: 15 }), answered: 1, maxScore: 15 }),
+    trainingId: await training('paper', 'finished', {
+      ...marked([questionOf[kps.J]], { [j]: 15 }),
+      answered: 1,
+      maxScore: 15,
+    }),
   });
   const k = String(questionOf[kps.K]);
   await answer(kps.K, '1', T0, {

@@ -1,7 +1,7 @@
 // SQL of the student home (docs/student-home.md): lean reads of the student's own trainings — the running ones
 // whose time is not up, and the latest ended ones — through trainings_user_idx (agency, user), never the
 // trainings' whole state.
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trainings } from '../../db/schema.js';
 import type { Owner } from '../wrong-book/wrong-book.repository.js';
@@ -20,6 +20,9 @@ export class StudentHomeRepository {
       eq(trainings.userId, o.userId),
       eq(trainings.status, 'running'),
       sql`(${schemeDeadline} is null or ${schemeDeadline} > ${now}::bigint)`,
+      // A lesson's training is answered in the lesson room, not continued from here (docs/lessons.md "The engine in
+      // the lesson").
+      isNull(trainings.lessonId),
     );
     const [{ n }] = await this.db.select({ n: count() }).from(trainings).where(where);
     const [row] = await this.db

@@ -154,11 +154,13 @@ describe('a general scheme with a weight', () => {
     phases[0].points[0].mark = 10;
     expectOk(await call('POST', `/v1/train/scheme/${schemeId}`, agency, body));
     await send(tr.trainId, bank.trueFalse, ['T']);
-    const after = expectOk(await call<{ training: Training }>('POST', `/v1/train/${tr.trainId}/answer`, student, {
-      clientAnswerId: `marks-answer-${++answerNo}`,
-      questionId: bank.single,
-      answer: ['B'],
-    }));
+    const after = expectOk(
+      await call<{ training: Training }>('POST', `/v1/train/${tr.trainId}/answer`, student, {
+        clientAnswerId: `marks-answer-${++answerNo}`,
+        questionId: bank.single,
+        answer: ['B'],
+      }),
+    );
     expect(after.training).toMatchObject({ status: 'finished', score: 4, maxScore: 8, correct: 1, credit: 1 });
     expect((await records(tr.trainId)).map((r) => [r.mark, r.score, r.verdict])).toEqual([
       [4, 4, 'correct'],

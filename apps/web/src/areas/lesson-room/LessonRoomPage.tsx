@@ -25,6 +25,7 @@ import { LESSON_KEY, useLessonDetail } from '../../components/lessons/queries';
 import { LESSON_TEXTS } from '../../components/lessons/texts';
 import { useNow } from '../../components/lessons/use-now';
 import { BoardPanel } from './board/BoardPanel';
+import { LessonEngine } from './engine/LessonEngine';
 import { RoomClient, type RoomState } from './room-client';
 import { ROOM_TEXTS } from './texts';
 import { useVideoCall } from './video/use-video-call';
@@ -322,6 +323,7 @@ function LiveRoom({
           </>
         )}
       </main>
+      {client && room.role && <LessonEngine lessonId={lesson.lessonId} role={role} socket={client.socket} />}
     </div>
   );
 }

@@ -28,6 +28,9 @@ describe('JudgeResultView', () => {
     expect(container.textContent).not.toContain('went|had gone');
     expect(screen.getByText('第 1 空：ＷＥＮＴ；第 2 空：slow')).toBeTruthy();
     expect(screen.getByText(/回答错误（答对 1\/2 空）/)).toBeTruthy();
+    // Half the blanks is half the mark: partly right, not ✗ (docs/practice-engine.md "Marks").
+    expect(container.querySelector('.ant-tag')?.textContent).toBe('部分正确');
+    expect(screen.getByText('得分 50%')).toBeTruthy();
     expect(screen.getByText('go 的过去式')).toBeTruthy();
   });
 

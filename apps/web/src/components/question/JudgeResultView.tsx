@@ -6,13 +6,18 @@ import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T, TYPE_LABELS } from '../texts';
 import { AnswerTextView } from './AnswerText';
 
-type Verdict = Pick<JudgeResult, 'isCorrect' | 'pending' | 'feedback'>;
+type Verdict = Pick<JudgeResult, 'isCorrect' | 'pending' | 'feedback' | 'score'>;
 
-const label = (r: Verdict) => (r.pending || r.isCorrect === null ? T.pending : r.isCorrect ? T.correct : T.wrong);
+/** Waiting, right, partly right (some of the mark, docs/practice-engine.md "Marks") or wrong. */
+const kindOf = (r: Verdict) =>
+  r.pending || r.isCorrect === null ? 'pending' : r.isCorrect ? 'correct' : r.score > 0 ? 'partial' : 'wrong';
+
+const label = (r: Verdict) => T[kindOf(r)];
+
+const COLORS = { pending: 'orange', correct: 'green', partial: 'gold', wrong: 'red' } as const;
 
 function verdict(r: Verdict) {
-  const color = r.pending || r.isCorrect === null ? 'orange' : r.isCorrect ? 'green' : 'red';
-  return <Tag color={color}>{label(r)}</Tag>;
+  return <Tag color={COLORS[kindOf(r)]}>{label(r)}</Tag>;
 }
 
 /** What the standard answer is called: a reference for the texts judged by similarity or by a teacher. */
@@ -60,7 +65,8 @@ function SubResult({ r, index }: { r: SubJudgeResult; index: number }) {
 }
 
 export function JudgeResultView({ result, type }: { result: JudgeResult; type: QuestionType }) {
-  const alert = result.pending || result.isCorrect === null ? 'warning' : result.isCorrect ? 'success' : 'error';
+  const kind = kindOf(result);
+  const alert = kind === 'correct' ? 'success' : kind === 'wrong' ? 'error' : 'warning';
   const rows = [
     type !== 'enReading' && (
       <Descriptions.Item key="mine" label={T.yourAnswer}>

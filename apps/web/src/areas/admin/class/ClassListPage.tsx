@@ -1,7 +1,7 @@
 // class/ordinary/list and class/event/list (docs/classes.md): the agency's classes of one kind (a teacher: the
 // classes they teach) with search, paging and the archived ones apart; agency admins create, edit, archive and
 // manage members and teachers (a drawer); everyone else reads.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -16,7 +16,6 @@ import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
 import { ClassFormModal } from './ClassFormModal';
 import { ClassPeopleDrawer } from './ClassPeopleDrawer';
-import { PlacementDrawer } from './placement/PlacementDrawer';
 import { PLACEMENT_ADMIN_TEXTS } from './placement/texts';
 import { classTasksPath } from '../task/paths';
 import { LESSON_PATHS } from '../../../components/lessons/paths';
@@ -24,6 +23,9 @@ import { classStatsPath, classTodayPath } from './paths';
 import { CLASS_KEY, useClassList } from './queries';
 import { CLASS_TEXTS } from './texts';
 import { TOOLBAR } from './toolbar';
+
+// Loaded when opened: the list itself does without the placement forms.
+const PlacementDrawer = lazy(() => import('./placement/PlacementDrawer').then((m) => ({ default: m.PlacementDrawer })));
 
 const T = CLASS_TEXTS.list;
 const PAGE_SIZE = 20;
@@ -158,7 +160,9 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
         cls={peopleOf && (list.data?.list.find((c) => c.id === peopleOf.id) ?? peopleOf)}
         onClose={() => setPeopleOf(null)}
       />
-      {kind === 'event' && <PlacementDrawer open={placementOpen} onClose={() => setPlacementOpen(false)} />}
+      <Suspense fallback={null}>
+        {kind === 'event' && placementOpen && <PlacementDrawer open onClose={() => setPlacementOpen(false)} />}
+      </Suspense>
     </Card>
   );
 }

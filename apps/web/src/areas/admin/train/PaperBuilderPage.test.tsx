@@ -7,7 +7,12 @@ import { makeSession, renderApp } from '../../../test/render';
 import { bodyOf, labelled, paper, scheme, trainRoutes } from './train-test-kit';
 
 const SUBMIT = '/v1/train/scheme/ordered/submit';
-const items = () => Array.from(document.querySelectorAll('.paper-item')).map((e) => e.textContent ?? '');
+/** Each item as `1.名称题型`: its number, label and tags (not its mark field). */
+const items = () =>
+  Array.from(document.querySelectorAll('.paper-item')).map(
+    (e) => `${e.querySelector('span')?.textContent ?? ''}${e.querySelector('.paper-item-main')?.textContent ?? ''}`,
+  );
+const markOf = (n: number) => (labelled(`分值 ${n}`) as HTMLInputElement).value;
 
 async function open(path: string, extra: Record<string, unknown> = {}) {
   const s = await makeSession(loginInfo(['edu:agency:demo:admin']), trainRoutes(extra));
@@ -30,7 +35,7 @@ describe('admin/train/create/paper/{type}/{info}', () => {
     fireEvent.click(labelled('加入 作文一篇'));
     fireEvent.click(labelled('加入 冠词填空'));
     expect(items()).toEqual(['1.名词复数练习单选题', '2.作文一篇简答题人工批改', '3.冠词填空填空题']);
-    expect(document.querySelector('.paper-questions .ant-card-extra')?.textContent).toBe('共 3 道题');
+    expect(document.querySelector('.paper-questions .ant-card-extra')?.textContent).toBe('共 3 道题 · 总分 3 分');
     // 已加入 replaces the button of a chosen question.
     expect(document.querySelector(`[aria-label='加入 冠词填空']`)).toBeNull();
     fireEvent.click(labelled('上移 3'));
@@ -107,6 +112,43 @@ describe('admin/train/create/paper/{type}/{info}', () => {
       reviewAfter: 'after-close',
       showScore: 'with-corrections',
     });
+  });
+
+  it('gives each question its mark: the total follows, marks other than 1 are sent, a bad one is refused', async () => {
+    const { calls } = await open('/admin/train/create/paper/new/0', { [`POST ${SUBMIT}`]: paper() });
+    fireEvent.change(labelled('试卷名称'), { target: { value: '作文测验' } });
+    fireEvent.click(labelled('加入 名词复数练习'));
+    fireEvent.click(labelled('加入 作文一篇'));
+    expect([markOf(1), markOf(2)]).toEqual(['1.0', '1.0']);
+    fireEvent.change(labelled('分值 2'), { target: { value: '15' } });
+    await waitFor(() =>
+      expect(document.querySelector('.paper-questions .ant-card-extra')?.textContent).toBe('共 2 道题 · 总分 16 分'),
+    );
+    // A cleared mark is no mark: the check names it on its question and nothing is sent.
+    fireEvent.change(labelled('分值 1'), { target: { value: '' } });
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    expect(await screen.findByText('分值必须是 0.5 到 100 之间、0.5 的整数倍')).toBeTruthy();
+    expect(document.querySelectorAll('.paper-item')[0].textContent).toContain('分值必须是');
+    expect(bodyOf(calls, 'POST', SUBMIT)).toBeFalsy();
+    fireEvent.change(labelled('分值 1'), { target: { value: '1' } });
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', SUBMIT)).toBeTruthy());
+    expect(bodyOf(calls, 'POST', SUBMIT).request).toMatchObject({ questionIds: ['q1', 'q3'], marks: { q3: 15 } });
+  });
+
+  it('edit: loads each question’s mark and sends the marks back', async () => {
+    const base = paper();
+    const point = { ...base.phases[0].points[0], marks: { q2: 2.5 } };
+    const { calls } = await open('/admin/train/create/paper/edit/12', {
+      'GET /v1/train/scheme/12': paper({ phases: [{ ...base.phases[0], points: [point] }] }),
+      [`POST ${SUBMIT}`]: paper(),
+    });
+    await waitFor(() => expect(items().length).toBe(2));
+    expect([markOf(1), markOf(2)]).toEqual(['1.0', '2.5']);
+    expect(document.querySelector('.paper-questions .ant-card-extra')?.textContent).toBe('共 2 道题 · 总分 3.5 分');
+    fireEvent.click(screen.getByText('保存试卷').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', SUBMIT)).toBeTruthy());
+    expect(bodyOf(calls, 'POST', SUBMIT).request).toMatchObject({ questionIds: ['q1', 'q2'], marks: { q2: 2.5 } });
   });
 
   it('a general scheme id says to use the scheme editor', async () => {

@@ -194,9 +194,7 @@ function Builder({ scheme, initial, repos }: { scheme: Scheme | null; initial: P
                       disabled={readOnly}
                       suffix={T.markUnit}
                       style={{ width: 88, alignSelf: 'flex-start' }}
-                      onChange={(v) =>
-                        setItems((items) => items.map((i, x) => (x === k ? { ...i, mark: v ?? 0 } : i)))
-                      }
+                      onChange={(v) => setItems((items) => items.map((i, x) => (x === k ? { ...i, mark: v ?? 0 } : i)))}
                     />
                     <Space size={0} style={{ alignSelf: 'flex-start' }}>
                       <Button

@@ -124,6 +124,27 @@ describe('admin/train/edit/{id}/general', () => {
     expect(calls.some((c) => c.path === '/v1/train/scheme/11' && c.method === 'POST')).toBe(false);
   });
 
+  it("a point's weight (每题分值): loaded, changed and sent; a cleared one is refused", async () => {
+    const base = scheme();
+    const [warm, fix] = base.phases[0].points;
+    const { calls } = await open('/admin/train/edit/11/general', {
+      'GET /v1/train/scheme/11': scheme({ phases: [{ ...base.phases[0], points: [{ ...warm, mark: 3 }, fix] }] }),
+      'POST /v1/train/scheme/11': scheme(),
+    });
+    const weight = (j: number) => labelled('每题分值', pointCard(0, j)) as HTMLInputElement;
+    expect([weight(0).value, weight(1).value]).toEqual(['3.0', '1.0']);
+    type(weight(1), '');
+    expect(await within(pointCard(0, 1)).findByText('分值必须是 0.5 到 100 之间、0.5 的整数倍')).toBeTruthy();
+    type(weight(1), '2.5');
+    await waitFor(() => expect(within(pointCard(0, 1)).queryByText(/分值必须是/)).toBeNull());
+    fireEvent.click(screen.getByText('保存').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', '/v1/train/scheme/11')).toBeTruthy());
+    const sent = bodyOf(calls, 'POST', '/v1/train/scheme/11') as {
+      request: { phases: { points: { mark?: number }[] }[] };
+    };
+    expect(sent.request.phases[0].points.map((p) => p.mark)).toEqual([3, 2.5]);
+  });
+
   it("the server's 400 fields are shown at their fields", async () => {
     const { calls } = await open('/admin/train/edit/11/general', {
       'GET /v1/train/scheme/11': scheme(),

@@ -58,6 +58,27 @@ describe('student/train/report/{id}', () => {
     expect(within(row('短文写作')).queryByText('老师评语：')).toBeNull();
   });
 
+  it('an essay marked 12 of 15 reads 部分正确 and 12 / 15; 正确率 counts it by its share (docs/practice-engine.md "Marks")', async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': {
+        ...REPORT,
+        training: { ...REPORT.training, type: 'paper', answered: 1, correct: 0, credit: 0.8, score: 12, maxScore: 15 },
+        records: [
+          record({ title: '我的暑假', type: 'shortAnswer', isCorrect: false, score: 12, mark: 15, verdict: 'partial' }),
+        ],
+        knowledgePoints: [{ code: 'en.g7.c1.k1', name: '写作', answered: 1, correct: 0, credit: 0.8 }],
+      },
+    });
+    const { container } = renderApp(s.session, ['/student/train/report/t1']);
+    expect(await screen.findByText('训练报告 · 名词专项')).toBeTruthy();
+    const stats = container.querySelector('.training-stats') as HTMLElement;
+    expect(stats.textContent).toContain('12/ 15');
+    expect(within(stats).getByText('80')).toBeTruthy();
+    expect(within(row('我的暑假')).getByText('部分正确')).toBeTruthy();
+    expect(within(row('我的暑假')).getByText('12 / 15')).toBeTruthy();
+    expect(within(row('我的暑假')).queryByText('✗ 错误')).toBeNull();
+  });
+
   it('an ended paper whose corrections wait says when they come instead of ✓/✗ (docs/practice-engine.md "Review options")', async () => {
     const s = await makeSession(loginInfo(STUDENT), {
       'GET /v1/train/report/t1': {

@@ -16,7 +16,8 @@ export function correctRate(correct: number, answered: number, credit?: number):
 }
 
 /** `得分 12 / 15`'s numbers: the marks scored out of the question's mark (1 when the record does not say). */
-export const scoreOutOf = (score: number, mark: number | undefined) => `${formatScore(score)} / ${formatScore(mark ?? 1)}`;
+export const scoreOutOf = (score: number, mark: number | undefined) =>
+  `${formatScore(score)} / ${formatScore(mark ?? 1)}`;
 
 /** How a record reads: full marks correct, none wrong, between partial; null while waiting (or kept back). */
 export function recordVerdict(r: {

@@ -148,6 +148,24 @@ describe('/WTPteacher/change/{taskId}/{homeworkId}', () => {
     });
   });
 
+  it("marks out of the question's mark: an essay worth 15 reads / 15, halves at 7.5 and sends 12", async () => {
+    const essay = (): MarkingTraining => ({ ...training(), maxScore: 15, items: [item(1, { maxScore: 15 })] });
+    const s = await makeSession(loginInfo(TUTOR), routes({ 'GET /v1/marking/training/0/301': essay() }));
+    renderApp(s.session, ['/WTPteacher/change/0/301']);
+    await screen.findByText('第 1 题：用英语描述你的周末。');
+    expect(screen.getByText('得分（满分 15 分）')).toBeTruthy();
+    expect(screen.getByText('/ 15')).toBeTruthy();
+    fireEvent.click(button('7.5 分'));
+    expect(screen.getByLabelText<HTMLInputElement>('得分（满分 15 分）').value).toBe('7.50');
+    fireEvent.change(screen.getByLabelText('得分（满分 15 分）'), { target: { value: '12' } });
+    await key('Enter');
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === '/v1/marking/record/r1')?.body).toEqual({
+        request: { comment: '', annotations: [], score: 12 },
+      }),
+    );
+  });
+
   it('locks saving while another marker holds the answer', async () => {
     const s = await makeSession(
       loginInfo(TUTOR),

@@ -358,7 +358,9 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
                 <Space.Addon>{T.outOf(item.maxScore)}</Space.Addon>
               </Space.Compact>
               <Button onClick={() => setDraft({ score: 0 })}>{T.quick.zero}</Button>
-              <Button onClick={() => setDraft({ score: half(item.maxScore) })}>{T.quick.half(half(item.maxScore))}</Button>
+              <Button onClick={() => setDraft({ score: half(item.maxScore) })}>
+                {T.quick.half(half(item.maxScore))}
+              </Button>
               <Button onClick={() => setDraft({ score: item.maxScore })}>{T.quick.full}</Button>
             </Space>
           </>

@@ -1,5 +1,5 @@
 // 分级测试 on the tutoring class list (docs/lessons.md "Placement test"): the tests by grade and the students' results
-// in one drawer, two tabs.
+// in one drawer, two tabs, wide enough for the results' columns (the whole screen on a phone).
 import { Drawer, Tabs } from 'antd';
 import { PlacementResults } from './PlacementResults';
 import { PlacementSettings } from './PlacementSettings';
@@ -11,7 +11,7 @@ export function PlacementDrawer({ open, onClose }: { open: boolean; onClose: () 
       open={open}
       onClose={onClose}
       title={T.title}
-      size="large"
+      size={Math.min(1000, window.innerWidth)}
       styles={{ wrapper: { maxWidth: '100vw' } }}
       destroyOnHidden
     >

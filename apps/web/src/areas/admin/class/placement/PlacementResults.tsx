@@ -71,7 +71,7 @@ export function PlacementResults() {
     {
       title: T.columns.student,
       key: 'student',
-      width: 150,
+      width: 130,
       render: (_, r) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{r.student.name}</Typography.Text>
@@ -82,7 +82,7 @@ export function PlacementResults() {
     {
       title: T.columns.grade,
       key: 'grade',
-      width: 170,
+      width: 160,
       render: (_, r) => (
         <Space orientation="vertical" size={0}>
           <span>{r.gradeName}</span>
@@ -90,12 +90,12 @@ export function PlacementResults() {
         </Space>
       ),
     },
-    { title: T.columns.score, key: 'score', width: 160, render: (_, r) => scoreLine(r) },
-    { title: T.columns.level, key: 'level', width: 90, render: (_, r) => <LevelTag band={r.band} /> },
+    { title: T.columns.score, key: 'score', width: 150, render: (_, r) => scoreLine(r) },
+    { title: T.columns.level, key: 'level', width: 80, render: (_, r) => <LevelTag band={r.band} /> },
     {
       title: T.columns.recommended,
       key: 'recommended',
-      width: 160,
+      width: 150,
       render: (_, r) =>
         r.recommendedClass ? (
           <Space size={4} wrap>
@@ -106,11 +106,11 @@ export function PlacementResults() {
           T.none
         ),
     },
-    timeColumn(T.columns.ended, 'endTime', 150),
+    timeColumn(T.columns.ended, 'endTime', 140),
     {
       title: T.columns.actions,
       key: 'actions',
-      width: 150,
+      width: 130,
       render: (_, r) => (
         <Space size={8} wrap>
           <AllowedLink to={trainingReportPath(r.trainId)}>{T.report}</AllowedLink>
@@ -145,7 +145,7 @@ export function PlacementResults() {
         query={results}
         paging={paging}
         texts={{ empty: T.empty, total: T.total }}
-        scroll={{ x: 1030 }}
+        scroll={{ x: 940 }}
       />
       <JoinModal row={joining} onClose={() => setJoining(null)} />
     </Space>
