@@ -210,7 +210,7 @@ describe('the lesson room', () => {
     // A single choice, so that the student answers with a click.
     await drawer.getByRole('combobox', { name: '题型' }).click();
     await teacher.locator('.ant-select-dropdown').getByText('单选题', { exact: true }).click();
-    const push = drawer.getByRole('button', { name: '推送' }).first();
+    const push = drawer.getByRole('button', { name: '推送', exact: true }).first();
     await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
     await push.click();
     await expect.poll(() => drawer.getByText('待作答').first().isVisible()).toBe(true);

@@ -236,25 +236,20 @@ describe('the teacher’s panel', () => {
     expect(within(list).getByText(/回答错误，正确答案是 B/)).toBeTruthy();
   });
 
-  it('pushes a wrong answer again, never one a running paper holds, and searches the bank', async () => {
+  it('searches the bank, pushes a wrong answer again, never one pushed before or a running paper holds', async () => {
     const { calls } = await mount('teacher', {
       'GET /v1/lesson/12/pushes': pushes([
         push(1, { answer: { recordId: 'r1', answeredAt: 1, answer: ['B'], result: result(true, ['B']) } }),
       ]),
       'GET /v1/lesson/12/panel': PANEL,
-      'GET /v1/lesson/12/bank': { total: 1, list: [BANK] },
+      'GET /v1/lesson/12/bank': {
+        total: 2,
+        list: [BANK, { ...BANK, questionId: 'q1', question: '<p>Which is a noun?</p>' }],
+      },
       'POST /v1/lesson/12/push': push(2),
     });
     const panel = await openPanel();
-    fireEvent.click(await within(panel).findByRole('tab', { name: '错题' }));
-    const wrong = await section(panel, '错题');
-    const [again, held] = buttons(wrong, '再推一次');
-    expect(held.disabled).toBe(true);
-    fireEvent.click(again);
-    await waitFor(() => expect(posts(calls, '/v1/lesson/12/push')).toHaveLength(1));
-    expect(posts(calls, '/v1/lesson/12/push')[0].body).toEqual({ request: { questionId: 'q7' } });
-
-    fireEvent.click(within(panel).getByRole('tab', { name: '题库' }));
+    fireEvent.click(await within(panel).findByRole('tab', { name: '题库' }));
     const search = await within(panel).findByRole('searchbox', { name: '搜索题目（关键词）' });
     fireEvent.change(search, { target: { value: 'noun' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
@@ -262,6 +257,17 @@ describe('the teacher’s panel', () => {
       expect(gets(calls, '/v1/lesson/12/bank').some((c) => c.url.includes('keyword=noun'))).toBe(true),
     );
     expect(await within(panel).findByText('Pick the noun: dog / run')).toBeTruthy();
+    // The question pushed already in this lesson waits: a question is pushed once a lesson.
+    const bank = await section(panel, '题库');
+    expect(buttons(bank, '推送').map((b) => b.disabled)).toEqual([false, true]);
+
+    fireEvent.click(within(panel).getByRole('tab', { name: '错题' }));
+    const wrong = await section(panel, '错题');
+    const [again, held] = buttons(wrong, '再推一次');
+    expect(held.disabled).toBe(true);
+    fireEvent.click(again);
+    await waitFor(() => expect(posts(calls, '/v1/lesson/12/push')).toHaveLength(1));
+    expect(posts(calls, '/v1/lesson/12/push')[0].body).toEqual({ request: { questionId: 'q7' } });
   });
 
   it('lets an observer read without pushing', async () => {

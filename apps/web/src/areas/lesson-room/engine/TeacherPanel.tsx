@@ -35,6 +35,8 @@ interface PushProps {
   /** Why pushing waits now (the last push is unanswered, the practice ended), or null. */
   blocked: string | null;
   busy: boolean;
+  /** The questions pushed in this lesson already (a question is pushed once a lesson). */
+  pushed: ReadonlySet<string>;
 }
 
 function PushButton({
@@ -129,7 +131,7 @@ function WrongTab({ panel, ...p }: PushProps & { panel: LessonPanel }) {
                       key="push"
                       {...p}
                       label={T.pushAgain}
-                      disabled={w.postponed ? T.postponed : undefined}
+                      disabled={p.pushed.has(w.questionId) ? T.pushedBefore : w.postponed ? T.postponed : undefined}
                       onClick={() => p.onPush?.({ questionId: w.questionId })}
                     />,
                   ]
@@ -222,6 +224,7 @@ function BankTab({ lessonId, panel, ...p }: PushProps & { lessonId: string; pane
                           key="push"
                           {...p}
                           label={T.push}
+                          disabled={p.pushed.has(b.questionId) ? T.pushedBefore : undefined}
                           onClick={() => p.onPush?.({ questionId: b.questionId })}
                         />,
                       ]
@@ -278,6 +281,7 @@ export function TeacherPanel({
     onPush: canPush ? (request) => void push.run(request) : null,
     blocked,
     busy: push.isPending,
+    pushed: new Set((pushes?.pushes ?? []).map((x) => x.questionId)),
   };
   const list = pushes?.pushes ?? [];
   return (

@@ -46,6 +46,7 @@ export const ENGINE_TEXTS = {
   wrongCount: (n: number) => `错 ${n} 次`,
   wrongTotal: (n: number) => `错题本共 ${n} 题，按最近答错排列`,
   postponed: '这道题在学生未完成的试卷或任务中，暂时不能推送',
+  pushedBefore: '本节课已推送过这道题',
   lastWrong: (time: string) => `最近答错 ${time}`,
   // bank
   keyword: '搜索题目（关键词）',
