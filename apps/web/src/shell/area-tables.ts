@@ -20,7 +20,7 @@ const LAZY: Record<LazyArea, { prefix: string; load: () => Promise<readonly Rout
 const AREAS = Object.keys(LAZY) as LazyArea[];
 
 /**
- * The lazy areas whose tables this user needs: those whose root page the §6 rules let them open (every route of an
+ * The lazy areas whose tables this user needs: those whose root page the docs/product.md §6 rules let them open (every route of an
  * area needs at least the roles of its root; route-table.test.ts checks it for every role).
  */
 export function lazyAreasFor(user: AccessSubject | null | undefined, agencyId: string): LazyArea[] {
