@@ -100,6 +100,12 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     if (!client) return;
     const onSignal = (s: Signal & { lessonId: number }) => {
       if (s.lessonId !== lessonId) return;
+      // A signal with neither description nor candidate says "my link is listening now" (sent by the polite side):
+      // an offer made before it may have been lost, so the impolite side starts again and offers anew.
+      if (!s.description && !s.candidate) {
+        if (room.role === 'teacher' && link.current) restart.current?.();
+        return;
+      }
       if (link.current) void deliver(s);
       else early.current.push(s);
     };
@@ -115,6 +121,8 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     };
     client.socket.on('rtc:signal', onSignal);
     return () => void client.socket.off('rtc:signal', onSignal);
+    // The room's role is fixed once joined.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, lessonId]);
 
   // One link while the other participant is here (and the media and ICE servers are known).
@@ -143,6 +151,8 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     };
     restart.current = () => void create();
     create();
+    // Listening now (the signal listener above is registered first): tell the other side, which offers again.
+    if (room.role === 'student') client.socket.emit('rtc:signal', { lessonId });
     const held = early.current.filter((s) => s.from === peerId);
     early.current = [];
     void (async () => {
