@@ -102,7 +102,7 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
       if (s.lessonId !== lessonId) return;
       // A signal with neither description nor candidate says "my link is listening now" (sent by the polite side):
       // an offer made before it may have been lost, so the impolite side starts again and offers anew.
-      if (!s.description && !s.candidate) {
+      if (s.description === undefined && s.candidate === undefined) {
         if (room.role === 'teacher' && link.current) restart.current?.();
         return;
       }
