@@ -41,6 +41,7 @@ import { TrainingCommentsRepository } from './features/training-comments/trainin
 import { TrainingCommentsService } from './features/training-comments/training-comments.service.js';
 import { TrainingDraws } from './features/training/training-draw.js';
 import { SealedQuestions } from './features/training/sealing.js';
+import { SealingRepository } from './features/training/sealing.repository.js';
 import { Corrections } from './features/training/corrections.js';
 import { CorrectionsRepository } from './features/training/corrections.repository.js';
 import { TrainingSweep } from './features/training/training-sweep.js';
@@ -148,7 +149,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     clock,
   );
   const trainingRepo = new TrainingRepository(db);
-  const sealing = new SealedQuestions(trainingRepo, () => clock.now());
+  const sealing = new SealedQuestions(new SealingRepository(db), () => clock.now());
   // A paper's review options (docs/practice-engine.md "Review options"): when finishers see its corrections.
   const corrections = new Corrections(new CorrectionsRepository(db), () => clock.now());
   const training = new TrainingService(

@@ -440,6 +440,9 @@ export const trainings = pgTable(
     index('trainings_running_user_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'running'`),
+    index('trainings_ended_paper_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'running' and coalesce(${t.scheme}->>'type', 'general') = 'paper'`),
     index('trainings_scheme_idx').on(t.schemeId, t.startedAt),
   ],
 );

@@ -47,17 +47,6 @@ export class TrainingRepository {
   }
 
   /**
-   * Every running training of the user, in any agency (the sealing rule's input, sealing.ts): by the partial
-   * index of migration 0037, a handful of rows.
-   */
-  async runningOf(userId: number): Promise<Pick<TrainingRow, 'id' | 'scheme' | 'state' | 'taskId'>[]> {
-    return this.db
-      .select({ id: trainings.id, scheme: trainings.scheme, state: trainings.state, taskId: trainings.taskId })
-      .from(trainings)
-      .where(and(eq(trainings.userId, userId), eq(trainings.status, 'running')));
-  }
-
-  /**
    * The student's running training of the scheme: every start asks (lib/micro-batch.ts: starts arriving
    * together share one statement).
    */

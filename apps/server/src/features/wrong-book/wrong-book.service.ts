@@ -33,7 +33,8 @@ const NOT_IN_BOOK = '错题本中没有这道题';
 const RECORD_NOT_FOUND = '答题记录不存在';
 /** The questions sealed for a student now (training/sealing.ts, docs/practice-engine.md "Sealing"). */
 export interface StudentSeals {
-  of(userId: number): Promise<Set<string>>;
+  /** The questions sealed for the user, but those held only by training `exceptId`. */
+  of(userId: number, exceptId?: number): Promise<Set<string>>;
 }
 
 /** Ended papers whose corrections wait (training/corrections.ts, docs/practice-engine.md "Review options"). */
@@ -186,12 +187,13 @@ export class WrongBookService {
     if (!rec) throw notFound(RECORD_NOT_FOUND);
     // A running training may still hold the answer back (paper results, retry questions): wait for its end.
     if (rec.trainRunning) throw conflict('该训练尚未结束，结束后可查看答题详情');
-    if ((await this.seals.of(o.userId)).has(String(rec.questionId)))
-      throw conflict('这道题正在你未完成的试卷或训练中，完成后再查看答案');
     // An ended paper whose corrections wait (docs/practice-engine.md "Review options").
     const waiting =
       rec.trainingId === null ? undefined : (await this.corrections.of([rec.trainingId])).get(rec.trainingId);
     if (waiting) throw conflict(`${waiting.message}，届时可查看答题详情`);
+    // Another training holding the question (the record's own ended paper holds it only while its corrections wait).
+    if ((await this.seals.of(o.userId, rec.trainingId ?? undefined)).has(String(rec.questionId)))
+      throw conflict('这道题正在你未完成的试卷或训练中，完成后再查看答案');
     const question = await this.questionAt(rec.questionId, rec.version);
     if (!question) throw notFound(RECORD_NOT_FOUND);
     return {
