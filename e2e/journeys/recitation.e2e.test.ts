@@ -1,13 +1,15 @@
 // A teacher exports a recitation sheet in a real browser (docs/recitation.md "Export" and "Pages"): a text with an
 // image attached to a sentence through the editor is drawn with the canvas API and downloaded as one PNG (signature,
 // 900 px wide, a height that holds the sentences and the image); the longest text the editor accepts, far taller than
-// one canvas, downloads as several PNG pages, each 900 px wide and at most SHEET_PAGE_MAX_HEIGHT high. The retry's
-// failure path is tested in unit tests (docs/recitation.md "Pages" says why not here).
+// one canvas, downloads as one ZIP of PNG pages (one download: a browser may drop some of several), each 900 px wide
+// and at most SHEET_PAGE_MAX_HEIGHT high, read back with yauzl. The retry's failure path is tested in unit tests
+// (docs/recitation.md "Pages" says why not here).
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
+import yauzl from 'yauzl';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
@@ -23,6 +25,31 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The entries of a ZIP archive, in order, with their bytes (yauzl checks the directory, headers and sizes). */
+function readZip(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, file) => {
+      if (err) return reject(err);
+      const entries: { name: string; data: Buffer }[] = [];
+      file.on('error', reject);
+      file.on('end', () => resolve(entries));
+      file.on('entry', (entry: yauzl.Entry) =>
+        file.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            file.readEntry();
+          });
+        }),
+      );
+      file.readEntry();
+    });
+  });
 }
 
 describe('recitation sheet export', () => {
@@ -90,7 +117,7 @@ describe('recitation sheet export', () => {
     await shot(page, 'recitation-export');
   });
 
-  it('the editor’s longest text exports as several PNG pages, each 900 px wide and at most 8,000 px high', async () => {
+  it('the editor’s longest text downloads as one ZIP of PNG pages, each 900 px wide and at most 8,000 px high', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/admin/recitation/${id}/edit`);
     await expect.poll(() => page.getByTestId('sentence-row').count()).toBe(3);
@@ -108,22 +135,22 @@ describe('recitation sheet export', () => {
     const pages = 13;
     await expect.poll(() => visible(`背诵单已导出，共 ${pages} 页`), { timeout: 60_000 }).toBe(true);
     await page.screenshot({ path: join(repoRoot, 'e2e/screenshots/recitation-export-pages-375.png') });
-    await expect.poll(() => files.length).toBe(pages);
+    // One download for the whole sheet, saved before the message above.
+    await expect.poll(() => files.length).toBe(1);
     page.off('download', onDownload);
-    expect(downloads).toBe(1 + pages);
-    expect(files.map((f) => f.suggestedFilename())).toEqual(
-      Array.from({ length: pages }, (_, i) => `${title}-第${i + 1}页.png`),
-    );
+    expect(downloads).toBe(1 + 1);
+    expect(files[0].suggestedFilename()).toBe(`${title}.zip`);
+    const entries = await readZip(await readFile(await files[0].path()));
+    expect(entries.map((e) => e.name)).toEqual(Array.from({ length: pages }, (_, i) => `${title}-第${i + 1}页.png`));
     let total = 0;
-    for (const [i, file] of files.entries()) {
-      const bytes = await readFile(await file.path());
+    for (const [i, { data: bytes }] of entries.entries()) {
       const { width, height } = pngSize(bytes);
       expect(width).toBe(900);
       expect(height).toBeLessThanOrEqual(SHEET_PAGE_MAX_HEIGHT);
       // Each page has its 100 px header and 40 px margin around at least one 38 px sentence block.
       expect(height).toBeGreaterThanOrEqual(100 + 38 + 40);
       total += height - 100 - 40;
-      if (i === 1) await file.saveAs(join(repoRoot, 'e2e/screenshots/recitation-sheet-page-2.png'));
+      if (i === 1) await writeFile(join(repoRoot, 'e2e/screenshots/recitation-sheet-page-2.png'), bytes);
     }
     // Every sentence's one-line block (a 30 px line and an 8 px gap) is on some page.
     expect(total).toBeGreaterThanOrEqual(2500 * 38);

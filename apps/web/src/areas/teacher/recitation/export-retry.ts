@@ -1,6 +1,7 @@
 // The recitation sheet's export retry (docs/product.md §8–9; docs/recitation.md "Export" and "Pages"): at most three
 // attempts, one second apart, and a notice naming each failed attempt — for the preparation and then for each page
-// on its own; a page that fails its three attempts stops the export. The sleep is injected so tests run on fake timers.
+// on its own; a page that fails its three attempts stops the export before anything is downloaded (the pages are
+// saved together at the end). The sleep is injected so tests run on fake timers.
 import { RECITATION_TEXTS } from './texts';
 
 const T = RECITATION_TEXTS.export;
@@ -44,15 +45,14 @@ export async function withRetries<T>(task: (attempt: number) => Promise<T>, o: R
   throw last;
 }
 
-/** A page that failed every attempt; `downloaded` pages (1 to downloaded) were exported before it. */
+/** A page that failed every attempt; the export stops there and no file is downloaded. */
 export class PageExportError extends Error {
   constructor(
     readonly page: number,
     readonly pages: number,
-    readonly downloaded: number,
     readonly reason: unknown,
   ) {
-    super(T.pageFailed(page, pages, downloaded));
+    super(T.pageFailed(page, pages));
   }
 }
 
@@ -62,21 +62,28 @@ export interface PagesOptions extends Omit<RetryOptions, 'onFailure'> {
   onFailure?: (attempt: number, error: unknown, page: { page: number; pages: number }) => void;
 }
 
-/** Exports pages 1…pages in order, each with the retry rule; rejects with a PageExportError at the first page lost. */
-export async function exportPages(
+/**
+ * Exports pages 1…pages in order, each with the retry rule, and answers what each gave (its PNG), in order; rejects
+ * with a PageExportError at the first page lost.
+ */
+export async function exportPages<P>(
   pages: number,
-  exportPage: (page: number) => Promise<void>,
+  exportPage: (page: number) => Promise<P>,
   o: PagesOptions = {},
-): Promise<void> {
+): Promise<P[]> {
+  const done: P[] = [];
   for (let page = 1; page <= pages; page++) {
     o.onPage?.(page, pages);
     try {
-      await withRetries(() => exportPage(page), {
-        ...o,
-        onFailure: (attempt, e) => o.onFailure?.(attempt, e, { page, pages }),
-      });
+      done.push(
+        await withRetries(() => exportPage(page), {
+          ...o,
+          onFailure: (attempt, e) => o.onFailure?.(attempt, e, { page, pages }),
+        }),
+      );
     } catch (e) {
-      throw new PageExportError(page, pages, page - 1, e);
+      throw new PageExportError(page, pages, e);
     }
   }
+  return done;
 }

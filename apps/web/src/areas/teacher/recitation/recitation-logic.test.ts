@@ -1,6 +1,6 @@
 // The recitation helpers' pure parts: the text comparison's diff, the export retry policy (3 attempts, 1 s apart, a
-// notice per failed attempt, per page of the sheet; fake timers, a PNG encoder that fails), and the practice scoring
-// bands.
+// notice per failed attempt, per page of the sheet; fake timers, a PNG encoder that fails), the sheet saved as one
+// download (a PNG, or a ZIP of the pages read back by a real ZIP reader), and the practice scoring bands.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { textSimilarity } from '@edu/contract';
 import {
@@ -14,7 +14,8 @@ import {
 } from './export-retry';
 import { bandOf, sentenceScore, totalScore } from './scoring';
 import { diffTexts, tokenize } from './text-diff';
-import { canvasToPng } from './sheet-export';
+import { canvasToPng, saveSheet } from './sheet-export';
+import { readZip } from '../../../test/read-zip';
 
 const sides = (parts: ReturnType<typeof diffTexts>) => ({
   old: parts
@@ -133,16 +134,17 @@ describe('export retry (docs/product.md §8–9)', () => {
     } as unknown as HTMLCanvasElement;
   };
 
-  it('retries each page on its own: a page whose encoder fails twice is downloaded on its third attempt', async () => {
+  it('retries each page on its own: a page whose encoder fails twice is rendered on its third attempt', async () => {
     const canvases = [canvasFailing(0), canvasFailing(2), canvasFailing(0)];
-    const downloaded: number[] = [];
+    const rendered: number[] = [];
     const notices: string[] = [];
     const progress: string[] = [];
     const done = exportPages(
       3,
       async (page) => {
-        await canvasToPng(canvases[page - 1]);
-        downloaded.push(page);
+        const png = await canvasToPng(canvases[page - 1]);
+        rendered.push(page);
+        return `${page}:${await png.text()}`;
       },
       {
         onPage: (page, pages) => progress.push(`${page}/${pages}`),
@@ -150,15 +152,15 @@ describe('export retry (docs/product.md §8–9)', () => {
       },
     );
     await vi.advanceTimersByTimeAsync(0);
-    expect(downloaded).toEqual([1]);
+    expect(rendered).toEqual([1]);
     expect(notices).toEqual(['第 2/3 页第 1 次导出失败：浏览器没有生成图片']);
     await vi.advanceTimersByTimeAsync(999);
     expect(notices).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(notices).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1000);
-    await done;
-    expect(downloaded).toEqual([1, 2, 3]);
+    expect(await done).toEqual(['1:png', '2:png', '3:png']);
+    expect(rendered).toEqual([1, 2, 3]);
     expect(progress).toEqual(['1/3', '2/3', '3/3']);
     expect(notices).toEqual([
       '第 2/3 页第 1 次导出失败：浏览器没有生成图片',
@@ -166,24 +168,26 @@ describe('export retry (docs/product.md §8–9)', () => {
     ]);
   });
 
-  it('stops at a page that fails three times, naming it and the pages already downloaded', async () => {
-    const downloaded: number[] = [];
+  it('stops at a page that fails three times, naming it and saying no file was downloaded', async () => {
+    const rendered: number[] = [];
     const run = (failing: number) =>
       exportPages(4, async (page) => {
-        await canvasToPng(canvasFailing(page === failing ? 99 : 0));
-        downloaded.push(page);
+        const png = await canvasToPng(canvasFailing(page === failing ? 99 : 0));
+        rendered.push(page);
+        return png;
       }).catch((e: unknown) => e);
     const lost = run(3);
     await vi.advanceTimersByTimeAsync(2 * EXPORT_RETRY_DELAY_MS);
     const e = (await lost) as PageExportError;
     expect(e).toBeInstanceOf(PageExportError);
-    expect([e.page, e.pages, e.downloaded]).toEqual([3, 4, 2]);
-    expect(e.message).toBe('第 3/4 页导出失败，请稍后再试；已下载第 1–2 页');
-    expect(downloaded).toEqual([1, 2]);
+    expect([e.page, e.pages]).toEqual([3, 4]);
+    expect((e.reason as Error).message).toBe('浏览器没有生成图片');
+    expect(e.message).toBe('第 3/4 页导出失败，请稍后再试；没有下载文件');
+    expect(rendered).toEqual([1, 2]);
     const first = run(1);
     await vi.advanceTimersByTimeAsync(2 * EXPORT_RETRY_DELAY_MS);
-    expect(((await first) as Error).message).toBe('第 1/4 页导出失败，请稍后再试；还没有下载任何一页');
-    expect(new PageExportError(2, 4, 1, null).message).toBe('第 2/4 页导出失败，请稍后再试；已下载第 1 页');
+    expect(((await first) as Error).message).toBe('第 1/4 页导出失败，请稍后再试；没有下载文件');
+    expect(rendered).toEqual([1, 2]);
     // One page: the notice is the plain one.
     expect(exportFailureText(1, new Error('x'), { page: 1, pages: 1 })).toBe('第 1 次导出失败：x');
   });
@@ -193,6 +197,34 @@ describe('export retry (docs/product.md §8–9)', () => {
     const p = sleepMs(1000);
     await vi.advanceTimersByTimeAsync(1000);
     await expect(p).resolves.toBeUndefined();
+  });
+});
+
+describe('saving the sheet as one download (docs/recitation.md "Export")', () => {
+  const saved = () => {
+    const files: { blob: Blob; name: string }[] = [];
+    return { files, save: (blob: Blob, name: string) => void files.push({ blob, name }) };
+  };
+
+  it('downloads a one-page sheet as 标题.png', async () => {
+    const png = new Blob(['\x89PNG one'], { type: 'image/png' });
+    const s = saved();
+    await saveSheet('静夜思', [png], s.save);
+    expect(s.files).toEqual([{ blob: png, name: '静夜思.png' }]);
+  });
+
+  it('downloads a sheet of several pages as one 标题.zip holding 标题-第N页.png in order', async () => {
+    const pngs = ['一', '二', '三'].map((p) => new Blob([`\x89PNG page ${p}`], { type: 'image/png' }));
+    const s = saved();
+    await saveSheet('长文/上', pngs, s.save);
+    expect(s.files.map((f) => [f.name, f.blob.type])).toEqual([['长文_上.zip', 'application/zip']]);
+    const entries = await readZip(Buffer.from(await s.files[0].blob.arrayBuffer()));
+    expect(entries.map((e) => e.entry.fileName)).toEqual([
+      '长文_上-第1页.png',
+      '长文_上-第2页.png',
+      '长文_上-第3页.png',
+    ]);
+    expect(entries.map((e) => e.data.toString())).toEqual(await Promise.all(pngs.map((p) => p.text())));
   });
 });
 

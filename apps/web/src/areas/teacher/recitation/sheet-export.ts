@@ -1,7 +1,10 @@
 // The recitation sheet as PNGs (docs/product.md §8–9; docs/recitation.md "Export" and "Pages"): the images are
 // loaded and the sheet laid out in pages once (sheet-layout.ts), then each page is drawn on a canvas of its own with
-// the 2D canvas API, encoded and downloaded; export-retry.ts retries each step.
+// the 2D canvas API and encoded (export-retry.ts retries each step), and at the end the pages are downloaded as one
+// file: the PNG of a one-page sheet, or a ZIP of the pages' PNGs (a browser may drop some of several downloads).
 import type { Recitation } from '@edu/contract';
+import { saveFile } from '../../../api/download';
+import { zipStore } from '../../../app/zip-store';
 import {
   layoutSheet,
   SHEET_PAD,
@@ -21,10 +24,13 @@ const PAGE_LABEL_WIDTH = 140;
 
 export type SheetContent = Pick<Recitation, 'title' | 'sentences' | 'images'>;
 
-/** A laid-out sheet: how many pages, and how to export page n (1-based) — draw, encode, download. */
+/** A laid-out sheet: how many pages, how to render page n (1-based) — draw, encode — and how to save them all. */
 export interface PreparedSheet {
   pages: number;
-  exportPage: (page: number) => Promise<void>;
+  /** Page n as a PNG, drawn on a canvas of its own that is emptied once encoded. */
+  renderPage: (page: number) => Promise<Blob>;
+  /** Downloads the pages' PNGs (all of them, in order) as one file (see saveSheet). */
+  save: (pngs: Blob[]) => Promise<void>;
 }
 
 /** Loads an image for drawing; rejects naming the image when it fails (docs/product.md §8: logged as a warning). */
@@ -44,11 +50,16 @@ export function loadImage(src: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): Promi
   });
 }
 
-/** The downloaded file's name: `标题.png` for one page, `标题-第N页.png` for each of several. */
+const sheetBaseName = (title: string) => title.replace(/[\\/:*?"<>|]/g, '_').trim() || '背诵单';
+
+/** A page's file name: `标题.png` for one page, `标题-第N页.png` for each of several (inside the ZIP). */
 export function sheetFileName(title: string, page: number, pages: number): string {
-  const base = title.replace(/[\\/:*?"<>|]/g, '_').trim() || '背诵单';
+  const base = sheetBaseName(title);
   return pages > 1 ? `${base}-第${page}页.png` : `${base}.png`;
 }
+
+/** The download of a sheet of several pages: `标题.zip`. */
+export const sheetArchiveName = (title: string) => `${sheetBaseName(title)}.zip`;
 
 function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const ctx = canvas.getContext('2d');
@@ -110,14 +121,14 @@ export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
   });
 }
 
-export function downloadBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  // Revoked a moment later: some browsers read the URL after click() has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * One download for the whole sheet (docs/recitation.md "Export"): `标题.png` for one page; for several, `标题.zip`
+ * holding `标题-第1页.png`, `标题-第2页.png` … in order.
+ */
+export async function saveSheet(title: string, pngs: Blob[], save = saveFile): Promise<void> {
+  if (pngs.length === 1) return save(pngs[0], sheetFileName(title, 1, 1));
+  const entries = pngs.map((data, i) => ({ name: sheetFileName(title, i + 1, pngs.length), data }));
+  save(await zipStore(entries), sheetArchiveName(title));
 }
 
 /** Loads the linked images (a failure is a console warning and the image is left out) and lays the sheet out. */
@@ -143,15 +154,16 @@ export async function prepareSheet(r: SheetContent, load = loadImage): Promise<P
   const imageOf = (i: number) => loaded.get(r.sentences[i]?.id ?? '');
   return {
     pages: layout.length,
-    exportPage: async (n) => {
+    renderPage: async (n) => {
       const canvas = drawPage(layout[n - 1], layout.length, r.title, imageOf);
       try {
-        downloadBlob(await canvasToPng(canvas), sheetFileName(r.title, n, layout.length));
+        return await canvasToPng(canvas);
       } finally {
-        // Frees the page's pixels before the next page is drawn.
+        // Frees the page's pixels before the next page is drawn; only its PNG is kept until the pages are saved.
         canvas.width = 0;
         canvas.height = 0;
       }
     },
+    save: (pngs) => saveSheet(r.title, pngs),
   };
 }

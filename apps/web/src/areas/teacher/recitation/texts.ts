@@ -65,9 +65,7 @@ export const RECITATION_TEXTS = {
     attemptFailed: (attempt: number, reason: string) => `第 ${attempt} 次导出失败：${reason}`,
     pageAttemptFailed: (page: number, pages: number, attempt: number, reason: string) =>
       `第 ${page}/${pages} 页第 ${attempt} 次导出失败：${reason}`,
-    pageFailed: (page: number, pages: number, downloaded: number) =>
-      `第 ${page}/${pages} 页导出失败，请稍后再试；` +
-      (downloaded === 0 ? '还没有下载任何一页' : downloaded === 1 ? '已下载第 1 页' : `已下载第 1–${downloaded} 页`),
+    pageFailed: (page: number, pages: number) => `第 ${page}/${pages} 页导出失败，请稍后再试；没有下载文件`,
     unknownError: '未知错误',
     pageLabel: (page: number, pages: number) => `第 ${page}/${pages} 页`,
     noCanvas: '浏览器无法生成图片',

@@ -1,6 +1,7 @@
 // The export button's behaviour (docs/recitation.md "Export" and "Pages"): the sheet is prepared (images loaded,
-// pages laid out), then each page exported — each step at most three attempts one second apart, an error notice
-// naming each failed attempt (and its page), the page being exported as progress, a success toast at the end.
+// pages laid out), then each page rendered — each step at most three attempts one second apart, an error notice
+// naming each failed attempt (and its page), the page being exported as progress — then the pages are downloaded as
+// one file and a success toast ends it.
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
 import { exportFailureText, exportPages, PageExportError, withRetries, type RetryOptions } from './export-retry';
@@ -28,11 +29,12 @@ export function useSheetExport(
         ...retry,
         onFailure: (attempt, e) => void message.error(exportFailureText(attempt, e)),
       });
-      await exportPages(sheet.pages, sheet.exportPage, {
+      const pngs = await exportPages(sheet.pages, sheet.renderPage, {
         ...retry,
         onPage: (page, pages) => setProgress({ page, pages }),
         onFailure: (attempt, e, page) => void message.error(exportFailureText(attempt, e, page)),
       });
+      await sheet.save(pngs);
       void message.success(sheet.pages > 1 ? T.donePages(sheet.pages) : T.done);
     } catch (e) {
       void message.error(e instanceof PageExportError && e.pages > 1 ? e.message : T.failed);
