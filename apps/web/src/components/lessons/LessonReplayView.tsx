@@ -3,7 +3,20 @@
 // the room when. The board's whole log is read with its progress shown, then played on a timeline (Slider) with
 // 播放/暂停, seeking and 1×/2×/4×/8×; the board shown is built by boardAt at the timeline's moment.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Progress, Segmented, Select, Slider, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Progress,
+  Segmented,
+  Select,
+  Slider,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { LessonDetail, LessonPresence } from '@edu/contract';
@@ -13,10 +26,10 @@ import { BoardView } from '../board/BoardView';
 import { PageSpinner } from '../PageSpinner';
 import { ResultPage } from '../ResultPage';
 import { LessonStatusTag, lessonWhen } from './LessonParts';
-import { SPEEDS, usePlayback, type Speed } from './playback';
+import { SPEEDS, type Speed } from './playback';
 import { useLessonDetail } from './queries';
-import { useReplayLog } from './replay-data';
-import { boardAt, pageElements, seqAtTime } from './replay-scene';
+import { useReplay } from './replay-data';
+import { pageElements } from './replay-scene';
 import { LESSON_TEXTS, REPLAY_TEXTS as T } from './texts';
 import { cstClock, cstSeconds, cstText } from './time';
 import { useNow } from './use-now';
@@ -69,7 +82,7 @@ export function LessonReplayView({ lessonId, back }: LessonReplayViewProps) {
       <div className="lesson-replay">
         <div>
           {lesson.status === 'ended' ? (
-            <ReplayBoard lesson={lesson} phone={phone} />
+            <ReplayBoard key={lesson.lessonId} lesson={lesson} phone={phone} />
           ) : (
             <Alert type="info" showIcon title={T.notEnded} />
           )}
@@ -81,48 +94,44 @@ export function LessonReplayView({ lessonId, back }: LessonReplayViewProps) {
 }
 
 function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }) {
-  const log = useReplayLog(lesson.lessonId, true);
-  const { changes } = log;
-  // The timeline runs from the opening (or the first change) to the close (or the last change).
-  const t0 = Math.min(lesson.openedAt ?? Infinity, changes[0]?.at ?? Infinity, lesson.startsAt);
-  const lastAt = changes.length ? changes[changes.length - 1].at : t0;
-  const t1 = Math.max(lesson.closedAt ?? lastAt, lastAt);
-  const duration = Math.max(0, t1 - t0);
-  const player = usePlayback(duration, { startAtEnd: true });
+  const replay = useReplay(lesson);
+  const { log, player, board, t0, duration } = replay;
   const [page, setPage] = useState<string>('follow');
-  const seq = seqAtTime(changes, t0 + player.position);
-  const board = useMemo(
-    () => (log.done ? boardAt(log.checkpoints, changes, seq) : null),
-    [log.done, log.checkpoints, changes, seq],
-  );
   const shownPage = board && (page === 'follow' || !board.pages.some((p) => p.id === page) ? board.activePageId : page);
   const elements = useMemo(() => (board && shownPage ? pageElements(board, shownPage) : []), [board, shownPage]);
 
-  if (log.query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={T.loadFailed}
-        description={errorText(log.query.error)}
-        action={<Button onClick={() => void log.query.refetch()}>{T.retry}</Button>}
-      />
-    );
-  if (!log.done || !board) {
-    const { loaded, total } = log.progress;
+  const failed = replay.error && (
+    <Alert
+      type="error"
+      showIcon
+      title={T.loadFailed}
+      description={errorText(replay.error)}
+      action={<Button onClick={replay.retry}>{T.retry}</Button>}
+    />
+  );
+  if (!log || !board) {
+    if (failed) return failed;
+    const step = replay.opening ?? 1;
     return (
       <div role="status" style={{ padding: '32px 0' }}>
-        <Progress percent={total ? Math.floor((loaded / total) * 100) : 0} status="active" />
-        <Typography.Text type="secondary">{T.loading(loaded, total || null)}</Typography.Text>
+        <Progress percent={step === 1 ? 10 : 60} status="active" showInfo={false} />
+        <Typography.Text type="secondary">{T.opening(step)}</Typography.Text>
       </div>
     );
   }
-  if (changes.length === 0) return <Empty description={T.noBoard} />;
+  if (log.lastSeq === 0) return <Empty description={T.noBoard} />;
+  const { loaded, total } = replay.progress;
 
   return (
     <div>
-      <div className="lesson-replay-board">
+      {failed}
+      <div className="lesson-replay-board" aria-busy={replay.reading}>
         <BoardView elements={elements} height={phone ? 360 : 520} fit="once" />
+        {replay.reading && (
+          <div className="lesson-replay-reading" role="status">
+            <Spin size="small" /> {T.reading(cstClock(t0 + player.position))}
+          </div>
+        )}
       </div>
       <div className="lesson-replay-controls">
         <Button
@@ -147,6 +156,18 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
           {T.position(spanText(player.position), spanText(duration))}
         </Typography.Text>
       </div>
+      {loaded < total && (
+        <div className="lesson-replay-controls" role="status">
+          <Progress
+            className="lesson-replay-loaded"
+            size="small"
+            percent={Math.floor((loaded / total) * 100)}
+            status="active"
+            showInfo={false}
+          />
+          <Typography.Text type="secondary">{T.timelineLoading(loaded, total)}</Typography.Text>
+        </div>
+      )}
       <div className="lesson-replay-controls">
         <Space size={6}>
           <Typography.Text type="secondary">{T.speed}</Typography.Text>
@@ -167,7 +188,7 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
           ]}
         />
         <Typography.Text type="secondary">
-          {cstSeconds(t0 + player.position).slice(11)}（{LESSON_TEXTS.cst}） · {T.changes(changes.length)}
+          {cstSeconds(t0 + player.position).slice(11)}（{LESSON_TEXTS.cst}） · {T.changes(log.lastSeq)}
         </Typography.Text>
       </div>
       <PresenceJumps presence={lesson.presence} t0={t0} duration={duration} onSeek={player.seek} />

@@ -1,17 +1,21 @@
-// The replay's clock (1×–8×, pause, seek, the end) on fake timers, and the reading of every page of the board's log
-// with its progress.
+// The replay's clock (1×–8×, pause, seek, the end, waiting for a board still read) on fake timers, and the replay's
+// reads: it opens on the newest snapshot and the changes after it, reads the rest in the background with its
+// progress, and a seek to a moment not read yet reads the snapshot before it (docs/lessons.md "Replay data"); the
+// replay page's progress and its note while a moment is read.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { LessonReplay, ReplayChange } from '@edu/contract';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { AppProviders, createQueryClient } from '../../app/providers';
 import { SessionContext } from '../../app/session-context';
 import { envelope, type RecordedCall } from '../../test/fake-api';
 import { loginInfo } from '../../test/fixtures';
-import { makeSession } from '../../test/render';
+import { lessonDetail } from '../../test/lessons';
+import { askOf, fakeLog, replayAnswer, REPLAY_T0 } from '../../test/replay';
+import { makeSession, renderApp } from '../../test/render';
 import { TICK_MS, usePlayback } from './playback';
-import { useReplayLog } from './replay-data';
-import { pageElements, boardAt } from './replay-scene';
+import { useReplay } from './replay-data';
+import { askKey } from './replay-log';
+import { boardAt, pageElements } from './replay-scene';
 
 describe('usePlayback', () => {
   beforeEach(() => {
@@ -66,49 +70,52 @@ describe('usePlayback', () => {
     act(() => void vi.advanceTimersByTime(TICK_MS));
     expect(result.current.position).toBe(TICK_MS);
   });
+
+  it('waits at a position whose board is still being read, and goes on once it is there', () => {
+    const { result, rerender } = renderHook(({ readTo }) => usePlayback(60_000, { isReady: (ms) => ms <= readTo }), {
+      initialProps: { readTo: 500 },
+    });
+    act(() => result.current.play());
+    for (let i = 0; i < 10; i++) act(() => void vi.advanceTimersByTime(TICK_MS));
+    // 600 ms is not read: the clock stopped there, still playing.
+    expect(result.current.position).toBe(600);
+    expect([result.current.playing, result.current.waiting]).toEqual([true, true]);
+    rerender({ readTo: 60_000 });
+    expect(result.current.waiting).toBe(false);
+    for (let i = 0; i < 4; i++) act(() => void vi.advanceTimersByTime(TICK_MS));
+    expect(result.current.position).toBe(1000);
+  });
 });
 
-describe('useReplayLog', () => {
-  const T0 = Date.UTC(2026, 0, 5, 6);
-  const el = (id: string, version: number) => ({ id, type: 'rectangle', version, versionNonce: 1, isDeleted: false });
-  const change = (seq: number): ReplayChange => ({
-    seq,
-    at: T0 + seq * 1000,
-    by: 't1',
-    kind: 'elements',
-    payload: { elements: [el(`e${seq}`, 1)] },
-  });
-  const page = (changes: ReplayChange[], nextAfterSeq: number | null): LessonReplay => ({
+describe('useReplay', () => {
+  const LOG = fakeLog(450, 100);
+  const LESSON = lessonDetail({
     lessonId: 'l3',
     status: 'ended',
-    startsAt: T0,
-    openedAt: T0,
-    closedAt: T0 + 60_000,
-    lastSeq: 450,
-    snapshots: [],
-    snapshot: null,
-    changes,
-    nextAfterSeq,
-    presence: [],
+    startsAt: REPLAY_T0,
+    openedAt: REPLAY_T0,
+    closedAt: REPLAY_T0 + 480_000,
+  });
+  const asked = (calls: RecordedCall[]) =>
+    calls.filter((c) => c.path === '/v1/lesson/l3/replay').map((c) => askKey(askOf(c.url)));
+  const wholeLog = (seq: number, page = 'p1') => pageElements(boardAt([], LOG.changes, seq), page);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('reads every page after the previous one, with the progress, then builds the board from them', async () => {
+  /** The replay of LOG; reads from the start (afterSeq < 400, except the first) wait for `release`. */
+  async function open() {
     let release: () => void = () => {};
-    const secondPage = new Promise<void>((r) => (release = r));
-    const s = await makeSession(loginInfo(['edu:agency:demo:student']), {
+    const background = new Promise<void>((r) => (release = r));
+    const s = await makeSession(loginInfo(['edu:agency:demo:parent']), {
       'GET /v1/lesson/l3/replay': async (c: RecordedCall) => {
-        const after = Number(new URL(c.url, 'http://x').searchParams.get('afterSeq'));
-        if (after === 0)
-          return {
-            json: envelope(
-              page(
-                [1, 2, 3].map((n) => change(n * 100)),
-                300,
-              ),
-            ),
-          };
-        await secondPage;
-        return { json: envelope(page([change(400), change(450)], null)) };
+        const ask = askOf(c.url);
+        if (ask.afterSeq > 0 && ask.afterSeq < 400 && !ask.snapshot) await background;
+        return { json: envelope(replayAnswer(LOG, ask)) };
       },
     });
     const queryClient = createQueryClient();
@@ -117,18 +124,125 @@ describe('useReplayLog', () => {
         <SessionContext.Provider value={s.session}>{children}</SessionContext.Provider>
       </AppProviders>
     );
-    const { result } = renderHook(() => useReplayLog('l3', true), { wrapper });
-    await waitFor(() => expect(result.current.progress).toEqual({ loaded: 300, total: 450 }));
-    expect(result.current.done).toBe(false);
+    const hook = renderHook(() => useReplay(LESSON), { wrapper });
+    return { ...hook, calls: s.calls, release };
+  }
+
+  it('opens on the newest snapshot and the changes after it, then reads the rest in the background', async () => {
+    const { result, calls, release } = await open();
+    expect(result.current.opening).toBe(1);
+    await waitFor(() => expect(result.current.opening).toBeNull());
+    // The board the lesson ended with, at the end of the timeline, before the log before it is read.
+    expect(result.current.player.position).toBe(480_000);
+    expect(result.current.board!.seq).toBe(450);
+    expect(pageElements(result.current.board!, 'p1')).toEqual(wholeLog(450));
+    expect(pageElements(result.current.board!, 'p2')).toEqual(wholeLog(450, 'p2'));
+    expect(asked(calls).slice(0, 2)).toEqual(['0:1:', '400:51:s']);
+    await waitFor(() => expect(asked(calls)).toHaveLength(3));
+    expect(asked(calls)[2]).toBe('1:399:');
+    expect(result.current.progress).toEqual({ loaded: 51, total: 450 });
     release();
-    await waitFor(() => expect(result.current.done).toBe(true));
-    expect(result.current.changes.map((c) => c.seq)).toEqual([100, 200, 300, 400, 450]);
-    expect(result.current.progress).toEqual({ loaded: 450, total: 450 });
-    const asked = s.calls
-      .filter((c) => c.path === '/v1/lesson/l3/replay')
-      .map((c) => new URL(c.url, 'http://x').searchParams.get('afterSeq'));
-    expect(asked).toEqual(['0', '300']);
-    const board = boardAt(result.current.checkpoints, result.current.changes, 400);
-    expect(pageElements(board, 'p1').map((e) => e.id)).toEqual(['e100', 'e200', 'e300', 'e400']);
+    await waitFor(() => expect(result.current.progress).toEqual({ loaded: 450, total: 450 }));
+    expect(asked(calls)).toHaveLength(3);
+    // Played from the start: every board from the log read.
+    act(() => result.current.player.play());
+    expect(result.current.player.position).toBe(0);
+    act(() => void vi.advanceTimersByTime(TICK_MS * 5));
+    act(() => result.current.player.seek(123_400));
+    expect(pageElements(result.current.board!, 'p1')).toEqual(wholeLog(123));
+    expect(result.current.reading).toBe(false);
+  });
+
+  it('reads a moment not read yet from the snapshot before it, keeping the last board until it is there', async () => {
+    const { result, calls } = await open();
+    await waitFor(() => expect(result.current.opening).toBeNull());
+    act(() => result.current.player.seek(250_500));
+    // Not read yet (the background read from the start waits): the board at the end stays, marked as reading.
+    expect(result.current.reading).toBe(true);
+    expect(result.current.board!.seq).toBe(450);
+    await waitFor(() => expect(result.current.reading).toBe(false));
+    expect(asked(calls)).toContain('200:100:s');
+    expect(result.current.board!.seq).toBe(250);
+    expect(pageElements(result.current.board!, 'p1')).toEqual(wholeLog(250));
+    expect(pageElements(result.current.board!, 'p2')).toEqual(wholeLog(250, 'p2'));
+    // Playing on from there reads after the playhead, then the clock moves through the segments read.
+    act(() => result.current.player.play());
+    await waitFor(() => expect(asked(calls)).toContain('300:100:'));
+    act(() => result.current.player.setSpeed(8));
+    for (let i = 0; i < 80; i++) act(() => void vi.advanceTimersByTime(TICK_MS));
+    expect(result.current.player.position).toBeGreaterThan(300_000);
+    expect(pageElements(result.current.board!, 'p1')).toEqual(wholeLog(result.current.board!.seq));
+  });
+
+  it('shows a failed read with 重试, which reads it again', async () => {
+    let fail = true;
+    const s = await makeSession(loginInfo(['edu:agency:demo:parent']), {
+      'GET /v1/lesson/l3/replay': (c: RecordedCall) =>
+        fail
+          ? { status: 500, json: envelope(null, 500, '服务器内部错误，请稍后再试') }
+          : { json: envelope(replayAnswer(LOG, askOf(c.url))) },
+    });
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <AppProviders queryClient={queryClient}>
+        <SessionContext.Provider value={s.session}>{children}</SessionContext.Provider>
+      </AppProviders>
+    );
+    const { result } = renderHook(() => useReplay(LESSON), { wrapper });
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    fail = false;
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.opening).toBeNull());
+    expect(result.current.board!.seq).toBe(450);
+  });
+});
+
+describe('the replay page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens on the board the lesson ended with, shows the background reading, and reads a moment jumped to', async () => {
+    const LOG = fakeLog(450, 100);
+    let release: () => void = () => {};
+    const background = new Promise<void>((r) => (release = r));
+    const s = await makeSession(loginInfo(['edu:agency:demo:student']), {
+      'GET /v1/lesson/l3': lessonDetail({
+        lessonId: 'l3',
+        title: '物理一对一',
+        viewerRole: 'student',
+        editable: false,
+        status: 'ended',
+        startsAt: REPLAY_T0,
+        openedAt: REPLAY_T0,
+        closedAt: REPLAY_T0 + 480_000,
+        presence: [{ userId: 's1', name: '王小明', role: 'student', joinedAt: REPLAY_T0 + 250_500, leftAt: null }],
+      }),
+      'GET /v1/lesson/l3/replay': async (c: RecordedCall) => {
+        const ask = askOf(c.url);
+        if (ask.afterSeq > 0 && !ask.snapshot && ask.afterSeq < 400) await background;
+        return { json: envelope(replayAnswer(LOG, ask)) };
+      },
+    });
+    renderApp(s.session, ['/student/eventutor/history/l3']);
+    expect(await screen.findByText('正在打开回放：读取时间线（1/2）', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('正在载入完整板书记录 51 / 450', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('8:00 / 8:00')).toBeTruthy();
+    expect(screen.getByText(/450 次板书操作/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /王小明 .* 进入/ }));
+    expect(screen.getByText('4:10 / 8:00')).toBeTruthy();
+    // The board at the end stays, marked, while the snapshot before 4:10 and its changes are read.
+    expect(screen.getByText(/^正在载入 \S+ 的板书…$/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/的板书…$/)).toBeNull());
+    expect(s.calls.map((c) => c.url).filter((u) => u.includes('snapshot=true'))).toEqual([
+      expect.stringContaining('afterSeq=400&limit=51'),
+      expect.stringContaining('afterSeq=200&limit=100'),
+    ]);
+    release();
+    await waitFor(() => expect(screen.queryByText(/正在载入完整板书记录/)).toBeNull());
   });
 });

@@ -7,7 +7,13 @@ import type { BoardElement, BoardPage, ReplayChange, ReplaySnapshot } from '@edu
 
 /** What the replay needs of a snapshot and a change (the contract's shapes, or checkpoints made while loading). */
 export type SnapshotLike = Pick<ReplaySnapshot, 'seq' | 'at'> & {
-  scene: { elements: readonly Record<string, unknown>[]; pages?: readonly BoardPage[]; locked?: boolean };
+  scene: {
+    elements: readonly Record<string, unknown>[];
+    pages?: readonly BoardPage[];
+    locked?: boolean;
+    /** A checkpoint's followed page (a server snapshot has none: the page of its newest element). */
+    activePageId?: string;
+  };
 };
 export type ChangeLike = Pick<ReplayChange, 'seq' | 'at' | 'kind' | 'payload'>;
 
@@ -46,15 +52,25 @@ const asPages = (x: unknown): BoardPage[] | null =>
 /** A copy of a board that later changes do not touch (elements are never changed in place). */
 export const copyBoard = (b: BoardAt): BoardAt => ({ ...b, elements: new Map(b.elements), pages: [...b.pages] });
 
-function fromSnapshot(s: SnapshotLike): BoardAt {
+/** The board a snapshot (or a checkpoint) holds; later changes do not touch the snapshot. */
+export function fromSnapshot(s: SnapshotLike): BoardAt {
   const elements = new Map<string, BoardElement>();
   for (const e of asElements(s.scene.elements)) elements.set(e.id, e);
   const pages = asPages(s.scene.pages) ?? [FIRST_PAGE];
   const board: BoardAt = { seq: s.seq, elements, pages, locked: s.scene.locked ?? false, activePageId: pages[0].id };
   const last = [...elements.values()].pop();
   if (last) board.activePageId = pageOf(last, pages[0].id);
+  const kept = s.scene.activePageId;
+  if (kept && pages.some((p) => p.id === kept)) board.activePageId = kept;
   return board;
 }
+
+/** A checkpoint of a board: a snapshot of its own, with the page it follows. */
+export const checkpointOf = (b: BoardAt, at: number): SnapshotLike => ({
+  seq: b.seq,
+  at,
+  scene: { elements: [...b.elements.values()], pages: [...b.pages], locked: b.locked, activePageId: b.activePageId },
+});
 
 /** Applies one change to the board in place. */
 export function applyChange(board: BoardAt, change: ChangeLike): void {
@@ -97,12 +113,7 @@ export function checkpoints(changes: readonly ChangeLike[], every = 200): Snapsh
   const board = emptyBoard();
   changes.forEach((c, i) => {
     applyChange(board, c);
-    if ((i + 1) % every === 0)
-      out.push({
-        seq: c.seq,
-        at: c.at,
-        scene: { elements: [...board.elements.values()], pages: [...board.pages], locked: board.locked },
-      });
+    if ((i + 1) % every === 0) out.push(checkpointOf(board, c.at));
   });
   return out;
 }

@@ -123,8 +123,9 @@ export const REPLAY_TEXTS = {
   joined: '进入',
   left: '离开',
   stayed: '未离开',
-  loading: (done: number, total: number | null) =>
-    total ? `正在加载板书记录 ${done} / ${total}` : `正在加载板书记录 ${done}`,
+  opening: (step: 1 | 2) => (step === 1 ? '正在打开回放：读取时间线（1/2）' : '正在打开回放：读取下课时的板书（2/2）'),
+  timelineLoading: (done: number, total: number) => `正在载入完整板书记录 ${done} / ${total}`,
+  reading: (clock: string) => `正在载入 ${clock} 的板书…`,
   loadFailed: '回放加载失败',
   retry: '重试',
   notEnded: '课程结束后才能回放',
