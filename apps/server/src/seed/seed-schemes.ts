@@ -42,6 +42,21 @@ const ADAPTIVE_PHASES = [
   },
 ];
 
+/** The demo's adaptive scheme as staff would send it (`SchemeFields`); the simulation runs it too (docs/simulation.md "Strategies"). */
+export const DEMO_ADAPTIVE_SCHEME = {
+  title: DEMO_ADAPTIVE_TITLE,
+  type: 'general' as const,
+  initPhase: '基础',
+  initPoint: '入门',
+  timeLimit: 1800,
+  kpRange: ['en.g7'],
+  phases: ADAPTIVE_PHASES,
+};
+
+/** The demo paper: demo's first DEMO_PAPER_QUESTIONS auto-judged questions by id. */
+export const DEMO_PAPER_QUESTIONS = 8;
+export const demoPaper = (questionIds: string[]) => ({ kpRange: ['en.g7'], timeLimit: 1200, questionIds });
+
 /** 初二 英语 形容词比较级与最高级: what the scheme's title says, not every 初二 English point. */
 const COMPARATIVES = 'en.g8.c1.k3';
 
@@ -90,24 +105,11 @@ export async function seedDemoSchemes(tx: Tx) {
     .from(questions)
     .where(and(eq(questions.agencyId, 'demo'), eq(questions.judgeType, 'auto')))
     .orderBy(asc(questions.id))
-    .limit(8);
+    .limit(DEMO_PAPER_QUESTIONS);
   const common = { agencyId: 'demo', trainRepoId: repo.id, creatorId: creator?.id ?? null, status: 'on' };
-  const paper = paperScheme({
-    kpRange: ['en.g7'],
-    timeLimit: 1200,
-    questionIds: paperQuestions.map((q) => String(q.id)),
-  });
+  const paper = paperScheme(demoPaper(paperQuestions.map((q) => String(q.id))));
   await tx.insert(schemes).values([
-    {
-      ...common,
-      title: DEMO_ADAPTIVE_TITLE,
-      type: 'general',
-      initPhase: '基础',
-      initPoint: '入门',
-      timeLimit: 1800,
-      kpRange: ['en.g7'],
-      phases: ADAPTIVE_PHASES,
-    },
+    { ...common, ...DEMO_ADAPTIVE_SCHEME },
     {
       ...common,
       title: DEMO_PAPER_TITLE,

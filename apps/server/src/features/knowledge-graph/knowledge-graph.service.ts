@@ -57,7 +57,7 @@ const PRACTICE_TITLE = '知识点练习：';
 const CHECK_TITLE = '掌握测验：';
 
 /** The system scheme as a mastery check of one point: a paper of the subtree's questions, titled after it. */
-function checkOf(s: TrainableScheme, code: string, name: string): TrainableScheme {
+export function checkOf(s: TrainableScheme, code: string, name: string): TrainableScheme {
   const [phase] = s.engine.phases;
   const points = phase.points.map((p) => ({ ...p, repeat: GRAPH_CHECK_QUESTIONS }));
   return {
@@ -73,7 +73,8 @@ const unique = <T>(xs: T[]) => [...new Set(xs)];
 /** The subjects (tree roots) of these codes. */
 const rootsOf = (codes: Iterable<string>) => [...new Set([...codes].map((c) => c.split('.')[0]))];
 
-const practiceEngine = (): EngineScheme => ({
+/** The system scheme's engine; a training narrows it to a point through `kpRange` (also run by the simulation). */
+export const practiceEngine = (): EngineScheme => ({
   type: 'general',
   initPhase: PRACTICE_PHASE,
   initPoint: PRACTICE_POINT,

@@ -1,0 +1,101 @@
+// A run of the simulation (docs/simulation.md "A run"): the same seeded cohort through every strategy, day by day —
+// the wrong-answer book's due reviews first, then the strategy's trainings until the session's minutes are used —
+// and each strategy's figures of truth against estimate.
+import type { StudentModel } from './sim-params.js';
+import { OutcomeTracker, type StudentOutcome } from './sim-outcome.js';
+import { stream } from './sim-random.js';
+import { summarise, type StrategyReport } from './sim-report.js';
+import { StudentLog } from './sim-log.js';
+import type { Strategy } from './sim-strategies.js';
+import { reviewDue, runTraining, type SessionContext } from './sim-training.js';
+import { pointsIn, type World } from './sim-world.js';
+import { makeCohort, type Mix } from './student-model.js';
+
+const DAY_MS = 86_400_000;
+
+export interface SimOptions {
+  seed: number;
+  students: number;
+  mix: Mix;
+  days: number;
+  /** Minutes a session's trainings start within; a training still running at 1.5 × is left (finished). */
+  sessionMinutes: number;
+  /** The chance a student practises on a given day. */
+  attendance: number;
+  reviewsPerSession: number;
+  /** The knowledge subtrees the run is about: its target points and where the policies practise. */
+  range: string[];
+  /** Day 0's session window opens here (epoch ms); sessions start in the two hours after. */
+  startAt: number;
+}
+
+export const DEFAULT_OPTIONS: SimOptions = {
+  seed: 1,
+  students: 200,
+  mix: 'mix',
+  days: 14,
+  sessionMinutes: 20,
+  attendance: 0.85,
+  reviewsPerSession: 10,
+  range: ['en.g7.c1', 'en.g7.c2'],
+  // 2026-09-01 19:00 in China (UTC+8), the evening of a school day.
+  startAt: Date.UTC(2026, 8, 1, 11),
+};
+
+export interface SimulationReport {
+  options: SimOptions;
+  targets: string[];
+  strategies: StrategyReport[];
+}
+
+export function simulate(model: StudentModel, world: World, strategies: Strategy[], options: SimOptions) {
+  const targets = pointsIn(world, options.range);
+  if (targets.length === 0) throw new Error(`simulation: no question under ${options.range.join(', ')}`);
+  const report: SimulationReport = { options, targets, strategies: [] };
+  for (const strategy of strategies) {
+    const cohort = makeCohort(model, world, options.seed, options.students, options.mix);
+    const outcomes = cohort.map((student) => runStudent(model, world, strategy, options, targets, student));
+    report.strategies.push(summarise(strategy.name, strategy.description, targets, outcomes));
+  }
+  return report;
+}
+
+function runStudent(
+  model: StudentModel,
+  world: World,
+  strategy: Strategy,
+  o: SimOptions,
+  targets: string[],
+  student: ReturnType<typeof makeCohort>[number],
+): StudentOutcome {
+  const log = new StudentLog();
+  const rng = stream(o.seed, `run:${strategy.name}`, student.index);
+  const tracker = new OutcomeTracker(model, world, student, targets, log, o.startAt);
+  for (let day = 0; day < o.days; day++) {
+    if (!rng.chance(o.attendance)) continue;
+    const start = o.startAt + day * DAY_MS + rng.int(7200) * 1000;
+    const budgetEnd = start + o.sessionMinutes * 60_000;
+    const s: SessionContext = {
+      model,
+      world,
+      student,
+      log,
+      rng,
+      now: start,
+      stopAt: start + 1.5 * o.sessionMinutes * 60_000,
+      afterAnswer: (code, seconds, counted) => {
+        tracker.afterAnswer(code, seconds, s.now);
+        if (counted) tracker.afterCounted(s.now);
+      },
+    };
+    reviewDue(s, o.reviewsPerSession, budgetEnd);
+    while (s.now < budgetEnd) {
+      const engine = strategy.next({ world, log, range: o.range, rng });
+      if (!engine) break;
+      const stored = runTraining(s, engine);
+      tracker.afterCounted(s.now);
+      if (stored === 0) break;
+    }
+  }
+  return tracker.finish(o.startAt + o.days * DAY_MS);
+}
