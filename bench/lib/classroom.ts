@@ -3,7 +3,9 @@
 // human rate and moving their pointers at 20 Hz, and the latency of every message from its sending to its arrival
 // at the lesson's other client. Every client lives in this one process, so one clock times both ends:
 // - a pointer carries its sending time (ms of this process's `performance.now()`) as its `x` (BoardPointer keeps
-//   only x, y, page and button);
+//   only x, y, page and button), and its client's count of pointers as its `y`, so that the receiver sees which of
+//   the sender's pointers never came although a newer one did (skipped: the server relays only a sender's newest when
+//   several wait, docs/lessons.md "Board");
 // - an element carries it in Excalidraw's own `updated` field (epoch ms of the last change), which the board keeps
 //   as sent and `board:elements` passes on.
 // One interval drives a thread's clients: each tick serves a fifth of them, so each is served every 5 ticks (50 ms).
@@ -42,6 +44,8 @@ interface Client {
   socket: Socket;
   drawing: Drawing;
   nextDrawAt: number;
+  /** Pointers this client sent (each one's `y`). */
+  pointerSeq: number;
 }
 
 /** Figures of one window: every message's latency (ms) and the counts. */
@@ -50,6 +54,8 @@ export interface WindowData {
   boardMs: number[];
   ackMs: number[];
   pointersSent: number;
+  /** Pointers that never arrived although a later one of the same sender did. */
+  pointersSkipped: number;
   updatesSent: number;
   acked: number;
   refused: string[];
@@ -66,6 +72,7 @@ class Window implements WindowData {
   readonly boardMs: number[] = [];
   readonly ackMs: number[] = [];
   pointersSent = 0;
+  pointersSkipped = 0;
   updatesSent = 0;
   acked = 0;
   refused: string[] = [];
@@ -182,9 +189,15 @@ export class Classroom {
       socket,
       drawing: this.drawingOf(lesson.id, role),
       nextDrawAt: performance.now() + randomInt(DRAW_EVERY_MS[0], DRAW_EVERY_MS[1]),
+      pointerSeq: 0,
     };
-    socket.on('board:pointer', (p: { x: number }) => {
-      if (p.x >= this.window.startedAt) this.window.pointerMs.push(performance.now() - p.x);
+    let lastSeq = 0;
+    socket.on('board:pointer', (p: { x: number; y: number }) => {
+      if (p.x >= this.window.startedAt) {
+        this.window.pointerMs.push(performance.now() - p.x);
+        if (lastSeq > 0 && p.y > lastSeq + 1) this.window.pointersSkipped += p.y - lastSeq - 1;
+      }
+      lastSeq = Math.max(lastSeq, p.y);
     });
     socket.on('board:elements', (m: { elements: { updated?: number }[] }) => {
       const sentAt = m.elements[0]?.updated;
@@ -296,7 +309,7 @@ export class Classroom {
       c.socket.emit('board:pointer', {
         lessonId: c.lessonId,
         x: performance.now(),
-        y: randomInt(0, 700),
+        y: ++c.pointerSeq,
         pageId: 'p1',
         button: 'down',
       });
@@ -367,6 +380,7 @@ await import(${JSON.stringify(file.href)});`;
       boardMs: [],
       ackMs: [],
       pointersSent: 0,
+      pointersSkipped: 0,
       updatesSent: 0,
       acked: 0,
       refused: [],
@@ -378,7 +392,14 @@ await import(${JSON.stringify(file.href)});`;
     for (const p of parts) {
       for (const key of ['pointerMs', 'boardMs', 'ackMs', 'refused', 'dropped'] as const)
         for (const x of p[key]) (all[key] as (number | string)[]).push(x);
-      for (const key of ['pointersSent', 'updatesSent', 'acked', 'timedOut', 'connectionsLost'] as const)
+      for (const key of [
+        'pointersSent',
+        'pointersSkipped',
+        'updatesSent',
+        'acked',
+        'timedOut',
+        'connectionsLost',
+      ] as const)
         all[key] += p[key];
       all.loopDelayP99ms = Math.max(all.loopDelayP99ms, p.loopDelayP99ms);
     }

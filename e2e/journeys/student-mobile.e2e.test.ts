@@ -1,5 +1,6 @@
 // The demo student on a 375 × 812 phone: home → 训练 → 训练历史 → a training's report → its answer records →
-// 错题本 → 知识图谱, moving through the labelled 菜单 drawer. On every page nothing scrolls sideways
+// 错题本 → 待办 → 知识图谱 (listed, then drawn with names at least 12 px on the screen), moving through the labelled
+// 菜单 drawer; the lists are cards whose actions are 44 px tall. On every page nothing scrolls sideways
 // (document width ≤ 375), the brand and the page's title are visible and not clipped, and the menu button is
 // there; the answer records show each question's text and the answer in words. Screenshots at 375 px and, for the
 // same pages, at desktop width go to e2e/screenshots/student-mobile-*.png.
@@ -84,6 +85,16 @@ describe('the student area on a phone', () => {
     return fit;
   }
 
+  /** Every control the locator finds is at least 44 px tall: a finger's tap target (docs/web.md "Small screens"). */
+  async function tappable(name: string, controls: Locator): Promise<void> {
+    const heights = await controls.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    expect(heights.length, `${name}: controls`).toBeGreaterThan(0);
+    expect(
+      heights.filter((h) => h < 44),
+      `${name}: shorter than 44 px`,
+    ).toEqual([]);
+  }
+
   /** Opens the drawer and follows one of its items. */
   async function viaMenu(label: string, url: RegExp): Promise<void> {
     await menuButton().click();
@@ -108,7 +119,10 @@ describe('the student area on a phone', () => {
 
     await page.getByRole('link', { name: '训练历史' }).click();
     await page.waitForURL(/\/student\/train\/history$/);
-    await check('history', '返回训练列表', '.ant-table-row');
+    // On a phone the lists are cards: title, state, score and one 44 px action (components/CardList).
+    await check('history', '返回训练列表', '.card-list-item');
+    expect(await page.locator('.student-content .ant-table').count(), 'history: no table').toBe(0);
+    await tappable('history actions', page.locator('.card-list-action'));
     await page.getByRole('link', { name: '查看报告' }).first().click();
     await page.waitForURL(/\/student\/train\/report\/[^/]+$/);
     const fit = await check('report', '各知识点', '.records-list .record-item');
@@ -126,12 +140,35 @@ describe('the student area on a phone', () => {
     expect(await page.locator('.records-list .record-answer').first().innerText()).not.toBe('');
 
     await viaMenu('错题本', /\/student\/wrong\/list$/);
-    await check('wrong-book', '错题本', '.ant-table-row');
+    await check('wrong-book', '错题本', '.card-list-item');
+    await tappable('wrong-book actions and controls', page.locator('.card-list-action, .wrong-controls .ant-btn'));
+
+    await viaMenu('待办', /\/student\/tasks\/todo$/);
+    await check('todo', '待办任务', '.card-list-item');
+    await tappable('todo actions', page.locator('.card-list-action'));
 
     await viaMenu('知识图谱', /\/student\/knowledgegraph\/mine$/);
     // The curated demo graphs: on a phone their list view (docs/knowledge-graph.md).
     await check('knowledge-graph', '知识图谱', '.graph-list-item');
-    expect(visited).toHaveLength(7);
+    await tappable('graph list', page.locator('.graph-list-item .ant-btn'));
+    // Drawn, the graph opens at a zoom where every name looks at least 12 px tall (fit.ts labelSize).
+    await page.getByText('图谱', { exact: true }).first().click();
+    await expect.poll(() => page.locator('.react-flow__node').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const names = await page.evaluate(() => {
+      const zoom = Number(
+        /scale\(([\d.]+)\)/.exec(
+          document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? '',
+        )?.[1],
+      );
+      const node = document.querySelector('.graph-node');
+      return { zoom, onScreen: node ? parseFloat(getComputedStyle(node).fontSize) * zoom : 0 };
+    });
+    expect(names.zoom, 'graph: zoom').toBeGreaterThan(0);
+    expect(names.onScreen, 'graph: names on the screen (px)').toBeGreaterThanOrEqual(12);
+    expect((await measure(page)).pageWidth, 'graph: page width').toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'student-mobile-knowledge-graph-drawn');
+    expect(visited).toHaveLength(8);
   });
 
   it('the same pages at desktop width keep the horizontal menu', async () => {

@@ -158,6 +158,8 @@ const EnvSchema = z
      * account and per address within the window.
      */
     PAIRING_CODE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+    /** Days an agency's invitation of an existing account waits for an answer (docs/users.md "Inviting an existing account"). */
+    INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     PAIRING_FREE_FAILURES: z.coerce.number().int().min(0).max(100).default(5),
     PAIRING_DELAY_BASE_SECONDS: int(30),
     PAIRING_DELAY_MAX_SECONDS: int(900),
@@ -275,6 +277,7 @@ const EnvSchema = z
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
     leftMemberRetentionDays: e.LEFT_MEMBER_RETENTION_DAYS,
+    invitationValidMs: e.INVITATION_DAYS * 24 * 3600 * 1000,
     transfer: {
       maxBytes: e.IMPORT_MAX_BYTES,
       maxRows: e.IMPORT_MAX_ROWS,

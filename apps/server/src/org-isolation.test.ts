@@ -1,8 +1,9 @@
 // Isolation of the organisation layer, generated from the contract's route table (docs/isolation.md): every
 // route of users, enrolment, parents, classes, tasks and marking (and the training report a parent reads) is
 // called by each demo identity, by a user of the second agency, by a user with roles in both agencies and by
-// a parent of another child, with ids of the caller's own agency and of the other one. The expected class of
-// each answer (allowed, forbidden, not found) comes from the route's rule object, never from a list here.
+// a parent of another child, with ids of the caller's own agency and of the other one; a plain teacher also with
+// a student of its agency in none of its classes (docs/classes.md "Whose records a teacher reads"). The expected
+// class of each answer (allowed, forbidden, not found) comes from the route's rule object, never from a list here.
 import { appendFileSync } from 'node:fs';
 import { API_ROUTE_TABLE, type ApiRoute } from '@edu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -32,10 +33,13 @@ import { seedDemoTasks } from './seed/seed-tasks.js';
 import { seedDemoPractice } from './seed/seed-trainings.js';
 import {
   expectedOutcome,
+  expectedUntaught,
   isOrgRoute,
+  isPlainTeacher,
   matches,
   outcomeOf,
   paramKinds,
+  RECORD_KINDS,
   requiredQuery,
   sampleOf,
   walkOrder,
@@ -49,7 +53,10 @@ type Ids = Record<IdKind, number | string>;
 
 let t: TestApp;
 const identities: Identity[] = [];
-/** Records of each agency, by kind: `demo` found by listing as its admin, `other` made in beforeAll. */
+/**
+ * Records of each agency, by kind: `demo` found by listing as its admin, `other` made in beforeAll; `untaught` the
+ * demo's with a student in no class, that student's practice training and an answer of it waiting for a mark.
+ */
 const ids: Record<string, Ids> = {};
 /** A parent's own child and that child's training (the `child`/`training` ids a parent calls with). */
 const parentOwn = new Map<string, Pick<Ids, 'child' | 'training'>>();
@@ -184,7 +191,36 @@ beforeAll(async () => {
     })
     .returning({ id: answerRecords.id });
   schemeOf.other = otherScheme.id;
+  // A demo student in no class, with a copy of the demo's training waiting for a mark: a plain teacher reads none
+  // of it (docs/classes.md "Whose records a teacher reads").
+  const untaught = await addUser(t, 'iso_untaught', '班外学生', ['edu:agency:demo:student']);
+  await t.db.insert(agencyMembers).values({ agencyId: 'demo', userId: untaught, createdHere: true });
+  const [untaughtTraining] = await t.db
+    .insert(trainings)
+    .values({ ...trainingRow, userId: untaught, taskId: null })
+    .returning({ id: trainings.id });
+  if (events.length)
+    await t.db.insert(trainingEvents).values(events.map((e) => ({ ...e, trainingId: untaughtTraining.id })));
+  const [untaughtRecord] = await t.db
+    .insert(answerRecords)
+    .values({ ...recordRow, userId: untaught, trainingId: untaughtTraining.id, clientAnswerId: null })
+    .returning({ id: answerRecords.id });
+  // An invitation of each agency (of an account of the other one), made by its admin through the API.
+  const invitationOf = async (token: string, agency: string, username: string) => {
+    expectOk(
+      await t.call('PUT', '/v1/users/invitation', {
+        token,
+        agency,
+        body: { request: { username, role: 'teacher' } },
+      }),
+    );
+    const page = expectOk(
+      await t.call<{ list: { id: string; username: string }[] }>('GET', '/v1/users/invitations', { token, agency }),
+    );
+    return page.list.find((i) => i.username === username)!.id;
+  };
   ids.other = {
+    invitation: await invitationOf(otherToken, 'other', 'teacher'),
     class: otherClass,
     task: otherTask.id,
     student: otherStudent,
@@ -229,6 +265,7 @@ beforeAll(async () => {
     await t.db.select({ id: tasks.schemeId }).from(tasks).where(eq(tasks.agencyId, 'demo')).limit(1)
   )[0].id;
   ids.demo = {
+    invitation: await invitationOf(agencyToken, 'demo', 'other'),
     class: demoClass,
     task: await listIds(agencyToken, '/v1/task/list?size=200', () => true, 'taskId'),
     student: s3,
@@ -240,6 +277,13 @@ beforeAll(async () => {
     record: demoRecord.id,
     job: 999_999_998,
     hwTeacher: spareTutor,
+  };
+  ids.untaught = {
+    ...ids.demo,
+    student: untaught,
+    training: untaughtTraining.id,
+    trainingTask: 0,
+    record: untaughtRecord.id,
   };
   // The other child's trainings: the demo student's are `parent`'s, demo_s0001 has its own or none.
   const s1Training = (
@@ -285,10 +329,13 @@ interface Case {
   errmsg: string;
 }
 
-function idsFor(identity: Identity, set: 'own' | 'foreign' | 'otherChild'): Ids {
+type IdSet = 'own' | 'foreign' | 'otherChild' | 'untaught';
+
+function idsFor(identity: Identity, set: IdSet): Ids {
   const home = identity.agency;
   const away = home === 'demo' ? 'other' : 'demo';
   if (set === 'foreign') return ids[away];
+  if (set === 'untaught') return ids.untaught;
   const own = { ...ids[home], ...(parentOwn.get(identity.label) ?? {}) };
   if (set === 'own') return own;
   // A parent naming the other parent's child (same agency).
@@ -333,7 +380,7 @@ function fixBody(r: ApiRoute, body: unknown, agency: string, own: Ids): unknown 
   return { request: out };
 }
 
-async function callAs(r: ApiRoute, identity: Identity, set: 'own' | 'foreign' | 'otherChild') {
+async function callAs(r: ApiRoute, identity: Identity, set: IdSet) {
   const chosen = idsFor(identity, set);
   const own = idsFor(identity, 'own');
   const path = r.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -370,17 +417,20 @@ describe('organisation routes, generated from API_ROUTE_TABLE', () => {
       const kinds = paramKinds(r);
       const hasAgencyIds = kinds.some((k) => k.kind !== 'hwTeacher' && k.kind !== 'job');
       const hasChild = kinds.some((k) => k.kind === 'child');
+      const namesRecords = kinds.some((k) => RECORD_KINDS.includes(k.kind));
       const cases: Case[] = [];
       /** Agencies where a removal already went through: the same removal by the next identity finds nothing. */
       const removedIn = new Set<string>();
       for (const identity of identities) {
-        const sets: ('own' | 'foreign' | 'otherChild')[] = ['own'];
+        const sets: IdSet[] = ['own'];
         if (hasAgencyIds) sets.push('foreign');
         if (hasChild && parentOwn.has(identity.label)) sets.push('otherChild');
+        if (namesRecords && identity.agency === 'demo' && isPlainTeacher(identity)) sets.push('untaught');
         let ownStatus = 0;
         for (const set of sets) {
           const res = await callAs(r, identity, set);
-          let expected = expectedOutcome(r, identity, set !== 'own');
+          let expected =
+            set === 'untaught' ? expectedUntaught(r, identity) : expectedOutcome(r, identity, set !== 'own');
           if (set === 'own') ownStatus = res.status;
           if (set === 'own' && expected === 'allowed' && r.method === 'DELETE' && removedIn.has(identity.agency))
             expected = 'allowedOrNotFound';

@@ -56,6 +56,8 @@ import { TransferRepository } from './features/transfer/transfer.repository.js';
 import { TransferService } from './features/transfer/transfer.service.js';
 import { EnrolmentService } from './features/enrolment/enrolment.service.js';
 import { createLeaving } from './features/leaving/leaving.wiring.js';
+import { InvitationsRepository } from './features/invitations/invitations.repository.js';
+import { InvitationsService } from './features/invitations/invitations.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { WrongBookRepository } from './features/wrong-book/wrong-book.repository.js';
 import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
@@ -66,10 +68,13 @@ import { MarkingRepository } from './features/marking/marking.repository.js';
 import { MarkingService } from './features/marking/marking.service.js';
 import { ClassesRepository } from './features/classes/classes.repository.js';
 import { ClassesService } from './features/classes/classes.service.js';
+import { StudentRecords } from './features/classes/student-records.js';
 import { UsersRepository } from './features/users/users.repository.js';
 import { UsersService } from './features/users/users.service.js';
 import { TasksRepository } from './features/tasks/tasks.repository.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { GradebookRepository } from './features/gradebook/gradebook.repository.js';
+import { GradebookService } from './features/gradebook/gradebook.service.js';
 import { StudentHomeRepository } from './features/student-home/student-home.repository.js';
 import { StudentHomeService } from './features/student-home/student-home.service.js';
 import { NoticesRepository } from './features/notices/notices.repository.js';
@@ -163,6 +168,10 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     sealing,
     corrections,
   );
+  // Whose records staff read (docs/classes.md "Whose records a teacher reads"): every route showing a student's
+  // trainings, reports, answers, comments or per-student statistics asks it.
+  const studentRecords = new StudentRecords(db);
+  training.readers = studentRecords;
   // A new agency starts with a default question repository, its system tags and a default train repository.
   const agencyRepo = new AgencyRepository(db);
   const agency = new AgencyService(agencyRepo, files, clock, async (agencyId) => {
@@ -246,12 +255,21 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       (id) => sealing.holders(id),
       (id, agencyIds) => corrections.waitingOf(id, agencyIds),
     ),
+    // Invitations of existing accounts into an agency (docs/users.md "Inviting an existing account").
+    invitations: new InvitationsService(new InvitationsRepository(db), clock, (id) => auth.forgetUser(id), {
+      validMs: config.invitationValidMs,
+    }),
     enrolment: new EnrolmentService(db, jobs, config.enrolment, config.transfer, clock),
     trainRepos,
     schemes,
     training,
-    trainingComments: new TrainingCommentsService(new TrainingCommentsRepository(db), trainingRepo, clock),
-    marking: new MarkingService(new MarkingRepository(db), clock),
+    trainingComments: new TrainingCommentsService(
+      new TrainingCommentsRepository(db),
+      trainingRepo,
+      studentRecords,
+      clock,
+    ),
+    marking: new MarkingService(new MarkingRepository(db), studentRecords, clock),
     wrongBook,
     mastery,
     parents: createParentsService({
@@ -263,8 +281,10 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       pairing: config.pairing,
       forgetUser: (id) => auth.forgetUser(id),
     }),
-    classes: new ClassesService(new ClassesRepository(db), mastery, training, clock),
+    classes: new ClassesService(new ClassesRepository(db), mastery, training, studentRecords, clock),
     tasks,
+    // A class's gradebook (docs/gradebook.md): its members × its tasks, weights and overalls.
+    gradebook: new GradebookService(new GradebookRepository(db), clock),
     studentHome: new StudentHomeService(new StudentHomeRepository(db), tasks, wrongBook, mastery, clock),
     users: new UsersService(
       new UsersRepository(db),
@@ -273,7 +293,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     ),
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
-    schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes),
+    schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes, studentRecords),
     notices,
     // AI reading (docs/reading.md): its generation runs on the job queue.
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),
@@ -297,6 +317,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   services.readingSteps.feedbackModel = new FeedbackModel(services.reading);
   services.marking.notices = notices;
   services.parents.notices = notices;
+  services.invitations.notices = notices;
   services.lessons.notices = notices;
   services.lessons.onEnd = lessonEngine.statusChanged;
   services.placement.wire(services.classes, services.parents);

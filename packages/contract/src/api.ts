@@ -11,11 +11,13 @@ import { SCHEME_STATS_API } from './api/scheme-stats.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
 import { USERS_API } from './api/users.js';
 import { LEAVING_API } from './api/leaving.js';
+import { INVITATIONS_API } from './api/invitations.js';
 import { ENROLMENT_API } from './api/enrolment.js';
 import { PARENTS_API } from './api/parents.js';
 import { CLASSES_API } from './api/classes.js';
 import { MARKING_API } from './api/marking.js';
 import { TASKS_API } from './api/tasks.js';
+import { GRADEBOOK_API } from './api/gradebook.js';
 import { STUDENT_HOME_API } from './api/student-home.js';
 import { NOTICES_API } from './api/notices.js';
 import { KNOWLEDGE_GRAPH_API } from './api/knowledge-graph.js';
@@ -277,11 +279,13 @@ export const API = {
   ...WRONG_BOOK_API,
   ...USERS_API,
   ...LEAVING_API,
+  ...INVITATIONS_API,
   ...ENROLMENT_API,
   ...PARENTS_API,
   ...CLASSES_API,
   ...MARKING_API,
   ...TASKS_API,
+  ...GRADEBOOK_API,
   ...STUDENT_HOME_API,
   ...NOTICES_API,
   ...KNOWLEDGE_GRAPH_API,

@@ -1,7 +1,7 @@
 // Tables of the parents part of the organisation layer (docs/parents.md). They import the base tables from
 // schema.ts (one way: schema.ts never imports this file); features import these tables from here. The links
 // themselves are schema.ts's parent_children.
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agencies, users } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -20,7 +20,10 @@ export const pairingCodes = pgTable(
   (t) => [uniqueIndex('pairing_codes_code_key').on(t.code)],
 );
 
-/** Parent accounts an agency created (docs/parents.md "The agency's parents"). */
+/**
+ * Parent accounts of an agency (docs/parents.md "The agency's parents"): those it created (`created_here`) and those
+ * who joined by invitation (docs/users.md "Inviting an existing account").
+ */
 export const agencyParents = pgTable(
   'agency_parents',
   {
@@ -30,6 +33,8 @@ export const agencyParents = pgTable(
     parentId: bigint('parent_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** False for a parent who joined by invitation: the agency did not create the account. */
+    createdHere: boolean('created_here').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.agencyId, t.parentId] }), index('agency_parents_parent_idx').on(t.parentId)],

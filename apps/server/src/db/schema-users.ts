@@ -1,7 +1,18 @@
 // Tables of the users part of the organisation layer (docs/users.md). They import the base tables from schema.ts
 // (one way: schema.ts never imports this file); features import these tables from here.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { agencies, grades, users } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -70,3 +81,37 @@ export const teacherProfiles = pgTable('teacher_profiles', {
   published: boolean('published').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/**
+ * An agency's invitation of an existing account (docs/users.md "Inviting an existing account"): the username the
+ * admin typed, the account it named (null when none has that name: the admin is answered alike), the role it
+ * offers (`student` | `teacher` | `parent`), until when, and the answer (`answered_at`, `accepted`). At most one
+ * open (unanswered) invitation per agency and username: inviting again renews it.
+ */
+export const agencyInvitations = pgTable(
+  'agency_invitations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    invitedBy: bigint('invited_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    accepted: boolean('accepted'),
+  },
+  (t) => [
+    uniqueIndex('agency_invitations_open_key')
+      .on(t.agencyId, t.username)
+      .where(sql`${t.answeredAt} IS NULL`),
+    index('agency_invitations_agency_idx').on(t.agencyId, t.createdAt, t.id),
+    index('agency_invitations_user_idx')
+      .on(t.userId)
+      .where(sql`${t.answeredAt} IS NULL`),
+    check('agency_invitations_role_check', sql`${t.role} IN ('student', 'teacher', 'parent')`),
+  ],
+);

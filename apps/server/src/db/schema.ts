@@ -420,6 +420,8 @@ export const trainings = pgTable(
     lessonId: bigint('lesson_id', { mode: 'number' }),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
+    /** The counted answers' credit, partial ones by their share (docs/practice-engine.md "Marks"; migration 0045). */
+    credit: doublePrecision('credit').notNull().default(0),
     score: doublePrecision('score').notNull().default(0),
     maxScore: doublePrecision('max_score').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -777,6 +779,7 @@ export const schemeStatTrainings = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     answered: integer('answered').notNull(),
     correct: integer('correct').notNull(),
+    credit: doublePrecision('credit').notNull().default(0),
     score: doublePrecision('score').notNull(),
     maxScore: doublePrecision('max_score').notNull(),
   },

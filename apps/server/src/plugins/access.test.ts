@@ -216,6 +216,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/class/:id/teachers/add': { userIds: ['1'] },
   'POST /v1/class/:id/teachers/remove': { userIds: ['1'] },
   'POST /v1/task/:id': { title: 'x', schemeId: '1', classId: '1', startTime: 0, deadline: 1 },
+  'POST /v1/task/:id/weight': { weight: 1 },
   'POST /v1/reading/question/:id/sub/:questionSubId': { action: 'accept' },
   'POST /v1/recitation/:id': { title: 'x', text: 'x.' },
   'POST /v1/store/admin/:kind/:id/withdraw': { reason: 'x' },

@@ -144,6 +144,37 @@ describe('board store', () => {
     expect(scene?.pages.at(-1)).toEqual({ id: `p${BOARD_LIMITS.pages}`, name: `第 ${BOARD_LIMITS.pages} 页` });
   });
 
+  it("writes updates of several lessons at once, each with its lesson's seq and its own refusal", async () => {
+    const [one, two, locked] = [await addLesson(r), await addLesson(r), await addLesson(r)];
+    await store.update(one, teacher(), [rect()], at());
+    await store.lock(locked, r.ids.teacher, true, at());
+    const a = rect();
+    const b = rect();
+    // Sent in one loop turn: one batch (a lesson's second update waits for the next one).
+    const [toOne, toTwo, again, refusedStudent, badPage] = await Promise.allSettled([
+      store.update(one, student(), [a], at()),
+      store.update(two, teacher(), [b], at()),
+      store.update(two, student(), [{ ...b, version: 2 }], at()),
+      store.update(locked, student(), [rect()], at()),
+      store.update(two, teacher(), [rect({ customData: { pageId: 'p9' } })], at()),
+    ]);
+    expect(toOne).toMatchObject({ status: 'fulfilled', value: { seq: 2, elements: [a] } });
+    expect(toTwo).toMatchObject({ status: 'fulfilled', value: { seq: 1, elements: [b] } });
+    expect(again).toMatchObject({ status: 'fulfilled', value: { seq: 2, elements: [{ id: b.id, version: 2 }] } });
+    expect(refusedStudent).toMatchObject({ status: 'rejected', reason: { code: 403 } });
+    expect(badPage).toMatchObject({ status: 'rejected', reason: { code: 400 } });
+    const log = await r.t.db
+      .select()
+      .from(lessonBoardChanges)
+      .where(eq(lessonBoardChanges.lessonId, two))
+      .orderBy(lessonBoardChanges.seq);
+    expect(log.map((c) => [c.seq, c.userId])).toEqual([
+      [1, r.ids.teacher],
+      [2, r.ids.student],
+    ]);
+    expect((await store.scene(locked))?.seq).toBe(1);
+  });
+
   it('ends concurrent writers in the scene the rule predicts, each seq once and in order', async () => {
     const big = new BoardStore(r.t.db);
     const ids = ['a', 'b', 'c', 'd'];

@@ -1,26 +1,21 @@
 // The lesson board's state, kept in the database so that every node agrees (docs/lessons.md "Board"): the current
 // elements (tombstones kept), the log of accepted changes and a snapshot every BOARD_LIMITS.snapshotEvery changes.
-// Every change runs in one transaction that first locks the lesson's row, so changes of one lesson get their seq in
-// the order they commit: a client that saw seq n saw every change up to n. Plain SQL, the same on PGlite and
-// PostgreSQL.
+// Every change first locks the lesson's row (an update in one statement with the others of its batch, board-writer.ts;
+// the teacher's tools in a transaction each), so changes of one lesson get their seq in the order they commit: a
+// client that saw seq n saw every change up to n. Plain SQL, the same on PGlite and PostgreSQL.
 import { randomInt } from 'node:crypto';
 import { BOARD_LIMITS, type BoardElement, type BoardPage, type BoardScene } from '@edu/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { BoardError, STATUS_REFUSALS } from './board-error.js';
+import { BoardWriter } from './board-writer.js';
+import { DbSlots } from './db-slots.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** A change the board refuses: the ack's code and message (docs/lessons.md "Realtime"). */
-export class BoardError extends Error {
-  constructor(
-    readonly code: 400 | 403 | 404 | 409 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { BoardError };
 
 /** The board's bounds (BOARD_LIMITS; tests pass smaller ones). */
 export interface BoardLimits {
@@ -65,22 +60,24 @@ export const wins = (
   b: Pick<BoardElement, 'version' | 'versionNonce'>,
 ) => a.version > b.version || (a.version === b.version && a.versionNonce < b.versionNonce);
 
-/** The page an element is drawn on: its `customData.pageId`, else the board's first page. */
-export const pageOfElement = (e: BoardElement, pages: BoardPage[]) => e.customData?.pageId ?? pages[0]?.id ?? 'p1';
-
 const newNonce = () => randomInt(0, 2 ** 31 - 1);
-
-const STATUS_REFUSALS: Record<string, string> = {
-  scheduled: '课程尚未开始',
-  ended: '课程已结束',
-  cancelled: '课程已取消',
-};
 
 export class BoardStore {
   constructor(
     private readonly db: Db,
     private readonly limits: BoardLimits = BOARD_LIMITS,
-  ) {}
+    /** The room's share of the pool (realtime.ts); unbounded by default. */
+    private readonly slots = new DbSlots(Infinity),
+  ) {
+    this.writer = new BoardWriter(db, slots, (lessonId, at) => this.snapshotNow(lessonId, at), limits);
+  }
+
+  private readonly writer: BoardWriter;
+
+  /** One transaction in one of the room's slots. */
+  private transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.slots.run(() => this.db.transaction(run));
+  }
 
   /**
    * The board in one statement (one consistent view): the elements changed after `sinceSeq` (every element, tombstones
@@ -94,13 +91,15 @@ export class BoardStore {
       elements: BoardElement[];
       shown: string | null;
     }>(
-      await this.db.execute(sql`select l.board_seq, l.board_locked, l.board_pages,
+      await this.slots.run(() =>
+        this.db.execute(sql`select l.board_seq, l.board_locked, l.board_pages,
           coalesce((select jsonb_agg(e.data order by e.seq, e.element_id) from lesson_board_elements e
                     where e.lesson_id = l.id and e.seq > ${sinceSeq}), '[]'::jsonb) as elements,
           (select c.payload ->> 'pageId' from lesson_board_changes c
             where c.lesson_id = l.id and c.kind = 'pages' and c.payload ->> 'action' = 'show'
             order by c.seq desc limit 1) as shown
         from lessons l where l.id = ${lessonId}`),
+      ),
     );
     if (!row) return null;
     const scene: StoredScene = {
@@ -115,7 +114,8 @@ export class BoardStore {
 
   /**
    * Upserts the elements by Excalidraw's rule (a stored element is replaced only by a higher version, or the same
-   * version with a lower nonce), and when any was accepted: one new seq, one logged change, a snapshot when due.
+   * version with a lower nonce), and when any was accepted: one new seq, one logged change, a snapshot when due. Written
+   * with the other updates that wait meanwhile, in one statement (board-writer.ts).
    */
   async update(lessonId: number, author: BoardAuthor, elements: BoardElement[], at: Date): Promise<BoardChange> {
     // One row per id (the winner among duplicates): ON CONFLICT cannot touch a row twice in one statement.
@@ -124,49 +124,22 @@ export class BoardStore {
       const had = byId.get(e.id);
       if (!had || wins(e, had)) byId.set(e.id, e);
     }
-    const unique = [...byId.values()];
-    return this.db.transaction(async (tx) => {
-      const lesson = await this.lockLive(tx, lessonId);
-      if (lesson.board_locked && author.role === 'student') throw new BoardError(403, '老师已锁定白板，暂时不能书写');
-      const pageIds = new Set(lesson.board_pages.map((p) => p.id));
-      const rows = unique.map((e) => ({
-        id: e.id,
-        page: pageOfElement(e, lesson.board_pages),
-        version: e.version,
-        nonce: e.versionNonce,
-        data: e,
-      }));
-      if (rows.some((r) => !pageIds.has(r.page))) throw new BoardError(400, '元素所在的页面不存在');
-      await this.checkRoom(
-        tx,
-        lessonId,
-        unique.map((e) => e.id),
+    return this.writer.update(lessonId, author, [...byId.values()], at);
+  }
+
+  /** A snapshot of the scene as it is now, under the lesson's lock, labelled with the board's current seq. */
+  private async snapshotNow(lessonId: number, at: Date) {
+    await this.transaction(async (tx) => {
+      const [lesson] = rowsOf<{ board_seq: number | string }>(
+        await tx.execute(sql`select board_seq from lessons where id = ${lessonId} for update`),
       );
-      const seq = Number(lesson.board_seq) + 1;
-      const accepted = rowsOf<{ data: BoardElement }>(
-        await tx.execute(sql`insert into lesson_board_elements
-            (lesson_id, element_id, page_id, version, version_nonce, data, seq)
-          select ${lessonId}, r.id, r.page, r.version, r.nonce, r.data, ${seq}
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              as r(id text, page text, version integer, nonce bigint, data jsonb)
-          on conflict (lesson_id, element_id) do update
-            set page_id = excluded.page_id, version = excluded.version, version_nonce = excluded.version_nonce,
-                data = excluded.data, seq = excluded.seq
-            where excluded.version > lesson_board_elements.version
-               or (excluded.version = lesson_board_elements.version
-                   and excluded.version_nonce < lesson_board_elements.version_nonce)
-          returning data`),
-      ).map((r) => r.data);
-      // Nothing newer than what the board holds: no change, no seq (the transaction wrote nothing).
-      if (accepted.length === 0) return { seq: Number(lesson.board_seq), elements: [] };
-      await this.logChange(tx, lessonId, seq, author.userId, at, 'elements', { elements: accepted });
-      return { seq, elements: accepted };
+      if (lesson) await this.snapshotAt(tx, lessonId, Number(lesson.board_seq), at);
     });
   }
 
   /** Tombstones every element of the page (version + 1, a new nonce); the change lists their ids for `restore`. */
   async clear(lessonId: number, userId: number, pageId: string, at: Date): Promise<BoardChange> {
-    return this.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const lesson = await this.lockLive(tx, lessonId);
       if (!lesson.board_pages.some((p) => p.id === pageId)) throw new BoardError(404, '页面不存在');
       const live = rowsOf<{ element_id: string; version: number }>(
@@ -185,7 +158,7 @@ export class BoardStore {
 
   /** Undoes a clear: its elements still deleted come back with version + 1 (once per clear). */
   async restore(lessonId: number, userId: number, clearSeq: number, at: Date): Promise<BoardChange> {
-    return this.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const lesson = await this.lockLive(tx, lessonId);
       const [cleared] = rowsOf<{ ids: string[] }>(
         await tx.execute(sql`select payload -> 'ids' as ids from lesson_board_changes
@@ -215,7 +188,7 @@ export class BoardStore {
 
   /** Locks or unlocks the board for the student; the same state again changes nothing (the current seq). */
   async lock(lessonId: number, userId: number, locked: boolean, at: Date): Promise<PagesChange & { changed: boolean }> {
-    return this.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const lesson = await this.lockLive(tx, lessonId);
       const pages = lesson.board_pages;
       if (lesson.board_locked === locked)
@@ -240,7 +213,7 @@ export class BoardStore {
         },
     at: Date,
   ): Promise<PagesChange> {
-    return this.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const lesson = await this.lockLive(tx, lessonId);
       let pages = lesson.board_pages;
       let pageId: string;
@@ -272,22 +245,6 @@ export class BoardStore {
     if (!lesson) throw new BoardError(404, '课程不存在');
     if (lesson.status !== 'live') throw new BoardError(409, STATUS_REFUSALS[lesson.status] ?? '课程不在进行中');
     return lesson;
-  }
-
-  /** Refuses elements that would take the board past its element cap (tombstones count: they stay). */
-  private async checkRoom(tx: Tx, lessonId: number, ids: string[]) {
-    const [known] = rowsOf<{ n: number | string }>(
-      await tx.execute(sql`select count(*) as n from lesson_board_elements
-        where lesson_id = ${lessonId}
-          and element_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
-    );
-    const fresh = ids.length - Number(known.n);
-    if (fresh === 0) return;
-    const [all] = rowsOf<{ n: number | string }>(
-      await tx.execute(sql`select count(*) as n from lesson_board_elements where lesson_id = ${lessonId}`),
-    );
-    if (Number(all.n) + fresh > this.limits.elementsPerLesson)
-      throw new BoardError(413, `白板元素已达上限（${this.limits.elementsPerLesson} 个），请先清空不用的页面`);
   }
 
   /** Sets `isDeleted` on the rows (version + 1, a new nonce, `updated` now) and answers the new elements. */
@@ -324,13 +281,22 @@ export class BoardStore {
     await tx.execute(sql`update lessons set board_seq = ${seq} where id = ${lessonId}`);
     await tx.execute(sql`insert into lesson_board_changes (lesson_id, seq, user_id, at, kind, payload)
       values (${lessonId}, ${seq}, ${userId}, ${at}, ${kind}, ${JSON.stringify(payload)}::jsonb)`);
-    if (seq % this.limits.snapshotEvery === 0)
-      await tx.execute(sql`insert into lesson_board_snapshots (lesson_id, seq, at, scene)
+    await this.snapshotWhenDue(tx, lessonId, seq, at);
+  }
+
+  /** A snapshot of the visible scene when `seq` is a multiple of `snapshotEvery` (docs/lessons.md "Replay data"). */
+  private async snapshotWhenDue(tx: Tx, lessonId: number, seq: number, at: Date) {
+    if (seq % this.limits.snapshotEvery === 0) await this.snapshotAt(tx, lessonId, seq, at);
+  }
+
+  private async snapshotAt(tx: Tx, lessonId: number, seq: number, at: Date) {
+    await tx.execute(sql`insert into lesson_board_snapshots (lesson_id, seq, at, scene)
         select l.id, ${seq}, ${at}, jsonb_build_object(
             'elements', coalesce((select jsonb_agg(e.data order by e.seq, e.element_id) from lesson_board_elements e
                                   where e.lesson_id = l.id and not coalesce((e.data ->> 'isDeleted')::boolean, false)),
                                  '[]'::jsonb),
             'pages', l.board_pages, 'locked', l.board_locked)
-        from lessons l where l.id = ${lessonId}`);
+        from lessons l where l.id = ${lessonId}
+      on conflict (lesson_id, seq) do nothing`);
   }
 }

@@ -2,9 +2,9 @@
 // matrix (404 for every lesson the caller has no seat in, whatever the agency), presence, observers, the signalling
 // relay, the limits that close one connection only (malformed, oversized, flooded), and the periodic check dropping
 // a revoked token.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JoinResult, Peer } from '@edu/contract';
+import { MAX_QUEUED_BOARD_CHANGES, type BoardElement, type JoinResult, type Peer } from '@edu/contract';
 import { lessonPresence, lessons } from '../db/schema-lessons.js';
 import { addUser } from '../test/test-users.js';
 import {
@@ -177,8 +177,14 @@ describe('video signalling', () => {
     let observerHeard = 0;
     observer.on('rtc:signal', () => (observerHeard += 1));
     const offer = next<Record<string, unknown>>(student, 'rtc:signal');
-    teacher.emit('rtc:signal', { lessonId, description: { type: 'offer', sdp: 'v=0 offer' } });
-    expect(await offer).toEqual({ lessonId, description: { type: 'offer', sdp: 'v=0 offer' }, from: r.ids.teacher });
+    // The teacher's connection's session travels with it (docs/lessons.md "Video").
+    teacher.emit('rtc:signal', { lessonId, session: 's1', description: { type: 'offer', sdp: 'v=0 offer' } });
+    expect(await offer).toEqual({
+      lessonId,
+      session: 's1',
+      description: { type: 'offer', sdp: 'v=0 offer' },
+      from: r.ids.teacher,
+    });
     const candidate = next<Record<string, unknown>>(teacher, 'rtc:signal');
     const c = { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 };
     student.emit('rtc:signal', { lessonId, candidate: c });
@@ -267,6 +273,43 @@ describe('limits close one connection only', () => {
     for (let i = 0; i < 100; i++) student.emit('board:pointer', { lessonId, x: i, y: i, pageId: 'p1' });
     expect((await dropped).reason).toBe('消息发送过于频繁，连接已断开');
     await closed(student);
+    expect(teacher.connected).toBe(true);
+  });
+});
+
+describe("a connection's board changes", () => {
+  it('refuses changes past MAX_QUEUED_BOARD_CHANGES with 429, stores none of them, and keeps the connection', async () => {
+    const lessonId = await addLesson(r);
+    const teacher = await as('teacher');
+    await join(teacher, lessonId);
+    // The lesson's row held by another transaction: every change waits for it in the connection's queue.
+    let release = () => {};
+    const locked = new Promise<void>((resolve, reject) => {
+      r.t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select id from lessons where id = ${lessonId} for update`);
+          resolve();
+          await new Promise<void>((done) => (release = done));
+        })
+        .catch(reject);
+    });
+    await locked;
+    const drawn = Array.from({ length: MAX_QUEUED_BOARD_CHANGES + 4 }, () => rect());
+    const acks = drawn.map((e) => ask(teacher, 'board:update', { lessonId, elements: [e] }));
+    // Past the bound: refused at once, while the first ones still wait.
+    for (const a of await Promise.all(acks.slice(MAX_QUEUED_BOARD_CHANGES)))
+      expect(a).toEqual({
+        ok: false,
+        error: { code: 429, message: '白板修改太多，服务器还在处理之前的修改，请稍后再发' },
+      });
+    release();
+    for (const a of await Promise.all(acks.slice(0, MAX_QUEUED_BOARD_CHANGES))) expect(a).toMatchObject({ ok: true });
+    const stored = drawn.slice(0, MAX_QUEUED_BOARD_CHANGES);
+    const scene = await ask(teacher, 'board:sync', { lessonId, sinceSeq: 0 });
+    expect((scene.elements as BoardElement[]).map((e) => e.id).sort()).toEqual(stored.map((e) => e.id).sort());
+    expect(scene.seq).toBe(stored.length);
+    // Once the earlier ones are acked a change goes through again.
+    expect(await ask(teacher, 'board:update', { lessonId, elements: [rect()] })).toMatchObject({ ok: true });
     expect(teacher.connected).toBe(true);
   });
 });

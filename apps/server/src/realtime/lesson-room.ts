@@ -15,6 +15,7 @@ import {
   JoinRequest,
   LeaveRequest,
   MAX_LESSONS_PER_CONNECTION,
+  MAX_QUEUED_BOARD_CHANGES,
   RealtimeAuth,
   RtcSignal,
   RtcState,
@@ -34,6 +35,7 @@ import type { AuthUser } from '../lib/auth-user.js';
 import type { Clock } from '../lib/clock.js';
 import { findBadInput } from '../lib/input-hygiene.js';
 import { BoardError, type BoardStore } from './board-store.js';
+import type { PointerRelay } from './pointer-relay.js';
 import type { PresenceStore } from './presence-store.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -59,6 +61,9 @@ const STATUS_REFUSALS: Record<string, string> = {
   ended: '课程已结束',
   cancelled: '课程已取消',
 };
+
+/** A board change past MAX_QUEUED_BOARD_CHANGES (429). */
+const BUSY = '白板修改太多，服务器还在处理之前的修改，请稍后再发';
 
 const DROP = {
   malformed: '消息格式不正确，连接已断开',
@@ -93,6 +98,8 @@ interface Connection {
   pointers: TokenBucket;
   /** Messages that touch the database run one after another, in the order they came. */
   queue: Promise<void>;
+  /** Board changes in `queue` (running or waiting): at most MAX_QUEUED_BOARD_CHANGES. */
+  boardChanges: number;
   closing: boolean;
 }
 
@@ -105,6 +112,7 @@ export interface LessonRoomDeps {
   access: Pick<LessonAccess, 'seatOf'>;
   board: BoardStore;
   presence: PresenceStore;
+  pointers: PointerRelay;
   clock: Clock;
   limits: RealtimeLimits;
   log: FastifyBaseLogger;
@@ -114,6 +122,8 @@ interface Spec<S extends z.ZodType> {
   schema: S;
   /** Runs apart from the queue (relays that must not wait behind the database). */
   direct?: boolean;
+  /** Changes the board: counts against MAX_QUEUED_BOARD_CHANGES. */
+  change?: boolean;
   run: (socket: Socket, c: Connection, payload: z.output<S>) => Promise<Answer> | Answer;
 }
 
@@ -134,13 +144,21 @@ export class LessonRoom {
     this.specs = {
       'lesson:join': spec({ schema: JoinRequest, run: (s, c, p) => this.join(s, c, p.lessonId) }),
       'lesson:leave': spec({ schema: LeaveRequest, run: (s, c, p) => this.leave(s, c, p.lessonId) }),
-      'board:update': spec({ schema: BoardUpdate, run: (s, c, p) => this.update(s, c, p) }),
+      'board:update': spec({ schema: BoardUpdate, change: true, run: (s, c, p) => this.update(s, c, p) }),
       'board:sync': spec({ schema: BoardSync, run: (s, c, p) => this.sync(c, p.lessonId, p.sinceSeq) }),
       'board:pointer': spec({ schema: BoardPointer, direct: true, run: (s, c, p) => this.pointer(s, c, p) }),
-      'board:lock': spec({ schema: BoardLock, run: (s, c, p) => this.lock(s, c, p.lessonId, p.locked) }),
-      'board:clear': spec({ schema: BoardClear, run: (s, c, p) => this.clear(s, c, p.lessonId, p.pageId) }),
-      'board:restore': spec({ schema: BoardRestore, run: (s, c, p) => this.restore(s, c, p.lessonId, p.clearSeq) }),
-      'board:page': spec({ schema: BoardPageAction, run: (s, c, p) => this.page(s, c, p) }),
+      'board:lock': spec({ schema: BoardLock, change: true, run: (s, c, p) => this.lock(s, c, p.lessonId, p.locked) }),
+      'board:clear': spec({
+        schema: BoardClear,
+        change: true,
+        run: (s, c, p) => this.clear(s, c, p.lessonId, p.pageId),
+      }),
+      'board:restore': spec({
+        schema: BoardRestore,
+        change: true,
+        run: (s, c, p) => this.restore(s, c, p.lessonId, p.clearSeq),
+      }),
+      'board:page': spec({ schema: BoardPageAction, change: true, run: (s, c, p) => this.page(s, c, p) }),
       'rtc:signal': spec({ schema: RtcSignal, direct: true, run: (s, c, p) => this.signal(s, c, p) }),
       'rtc:state': spec({ schema: RtcState, run: (s, c, p) => this.media(s, c, p) }),
     };
@@ -170,6 +188,7 @@ export class LessonRoom {
         messages: new TokenBucket(messagesPerSecond, messageBurst),
         pointers: new TokenBucket(pointerHz, Math.max(1, Math.ceil(pointerHz / 4))),
         queue: Promise.resolve(),
+        boardChanges: 0,
         closing: false,
       });
       socket.data = { userId: user.id, name: user.name, seats: {} } satisfies SocketData;
@@ -213,9 +232,13 @@ export class LessonRoom {
       const name = typeof event === 'string' ? event.slice(0, 40) : typeof event;
       return this.drop(socket, c, DROP.malformed, 'malformed message', { event: name });
     }
+    // A connection's board changes wait for the database one after another: past the bound they are refused, so an
+    // overloaded node holds a bounded backlog (docs/lessons.md "Realtime").
+    if (s.change && c.boardChanges >= MAX_QUEUED_BOARD_CHANGES)
+      return ack?.({ ok: false, error: { code: 429, message: BUSY } });
     const run = async () => {
-      if (c.closing) return;
       try {
+        if (c.closing) return;
         const answer = await s.run(socket, c, parsed.data);
         ack?.({ ok: true, ...answer });
       } catch (err) {
@@ -225,10 +248,15 @@ export class LessonRoom {
         }
         this.d.log.error({ err, event, userId: c.user.id }, 'realtime: handler failed');
         ack?.({ ok: false, error: { code: 500, message: '服务器内部错误，请稍后再试' } });
+      } finally {
+        if (s.change) c.boardChanges -= 1;
       }
     };
     if (s.direct) void run();
-    else c.queue = c.queue.then(run);
+    else {
+      if (s.change) c.boardChanges += 1;
+      c.queue = c.queue.then(run);
+    }
   }
 
   /** Tells the client why, then closes this connection only (one log line when it misbehaved). */
@@ -378,9 +406,9 @@ export class LessonRoom {
 
   private pointer(socket: Socket, c: Connection, p: BoardPointer): Answer {
     const seat = c.seats.get(p.lessonId);
-    // Observers send nothing; pointers past the rate are dropped without a word.
-    if (!seat || !participant(seat.role) || !c.pointers.take()) return undefined;
-    socket.volatile.to(lessonRoom(p.lessonId)).emit('board:pointer', { ...p, userId: c.user.id, name: c.user.name });
+    // Observers send nothing; pointers past the rate are dropped without a word (pointer-relay.ts).
+    if (!seat || !participant(seat.role)) return undefined;
+    this.d.pointers.relay(socket, { ...p, userId: c.user.id, name: c.user.name }, c.pointers);
     return undefined;
   }
 

@@ -2,13 +2,15 @@
 // REALTIME_PATH, WebSocket transport only (a load balancer needs no sticky sessions), messages bounded by
 // REALTIME_MAX_MESSAGE_KB. With REDIS_URL the rooms span every node (redis-adapter.ts). It closes with the app,
 // before the HTTP server, so open connections do not hold the shutdown.
-import { REALTIME_PATH } from '@edu/contract';
+import { BOARD_LIMITS, REALTIME_PATH } from '@edu/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { BoardStore } from './board-store.js';
+import { DbSlots } from './db-slots.js';
 import { LessonRoom } from './lesson-room.js';
+import { PointerRelay } from './pointer-relay.js';
 import { PresenceStore } from './presence-store.js';
 import { attachRedisAdapter, type RealtimeRedis } from './redis-adapter.js';
 
@@ -24,13 +26,17 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
     serveClient: false,
     connectTimeout: CONNECT_TIMEOUT_MS,
   });
+  const pointers = new PointerRelay(io);
+  // The room's board and presence use at most half the pool, so HTTP keeps the rest while the room is overloaded.
+  const slots = new DbSlots(Math.max(1, Math.floor(config.databasePoolSize / 2)));
   const room = new LessonRoom({
     io,
     auth,
     agency,
     access: lessonAccess,
-    board: new BoardStore(opts.db),
-    presence: new PresenceStore(opts.db),
+    board: new BoardStore(opts.db, BOARD_LIMITS, slots),
+    presence: new PresenceStore(opts.db, slots),
+    pointers,
     clock,
     limits: config.realtime,
     log: app.log,
@@ -44,7 +50,7 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
 
   let fanOut: RealtimeRedis | undefined;
   if (redis && redisFailures) {
-    const adapter = attachRedisAdapter(io, redis, config.redisKeyPrefix, redisFailures);
+    const adapter = attachRedisAdapter(io, redis, config.redisKeyPrefix, redisFailures, pointers);
     fanOut = adapter;
     app.addHook('onReady', async () => {
       const { connectMs, commandMs } = config.redisTimeouts;
@@ -63,6 +69,7 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
 
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    pointers.close();
     // Closes every connection and the adapter (and the HTTP server, which Fastify then finds closed).
     await io.close();
   });

@@ -5,7 +5,7 @@
 // share the one in-process database. Redis is the real one at 127.0.0.1:6379, like the other Redis tests, under a key
 // prefix of this run.
 import { randomBytes } from 'node:crypto';
-import type { BoardElement, JoinResult, Peer } from '@edu/contract';
+import { MAX_QUEUED_BOARD_CHANGES, type BoardElement, type JoinResult, type Peer } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -104,6 +104,36 @@ describe('two nodes', () => {
     await closed(student);
   });
 
+  it('relays pointers to each peer on both nodes in order and once, the newest always', async () => {
+    const lessonId = await addLesson(a);
+    const teacher = await on(a, 'teacher');
+    const student = await on(a, 'student');
+    const observer = await on(b, 'agency');
+    for (const s of [teacher, student, observer]) await join(s, lessonId);
+    const seen = (s: ClientSocket) => {
+      const xs: number[] = [];
+      s.on('board:pointer', (p: { x: number; userId: number; name: string }) => {
+        expect(p).toMatchObject({ userId: a.ids.student, name: '李小明' });
+        xs.push(p.x);
+      });
+      return xs;
+    };
+    const onA = seen(teacher);
+    const onB = seen(observer);
+    // A burst: each node may send only the newest of what came in one loop turn (node A) or one batch (node B).
+    for (let x = 1; x <= 4; x++) student.emit('board:pointer', { lessonId, x, y: 0, pageId: 'p1' });
+    await next(observer, 'board:pointer', 5000, (p: { x: number }) => p.x === 4);
+    student.emit('board:pointer', { lessonId, x: 5, y: 0, pageId: 'p1' });
+    await next(observer, 'board:pointer', 5000, (p: { x: number }) => p.x === 5);
+    await ask(teacher, 'board:sync', { lessonId, sinceSeq: 0 });
+    for (const xs of [onA, onB]) {
+      // In order, none twice (node A never takes its own batches back), the last one there.
+      expect(xs).toEqual([...new Set(xs)].sort((x, y) => x - y));
+      expect(xs.at(-1)).toBe(5);
+    }
+    expect(onB).toContain(4);
+  });
+
   it('ends with one scene when both nodes take concurrent drawings', async () => {
     const lessonId = await addLesson(a);
     const teacher = await on(a, 'teacher');
@@ -112,7 +142,7 @@ describe('two nodes', () => {
     await join(student, lessonId);
     const ids = ['n1', 'n2', 'n3'];
     const batches = (salt: number) =>
-      Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: MAX_QUEUED_BOARD_CHANGES }, (_, i) =>
         ids.map((id, k) => ({
           ...rect(),
           id,
@@ -120,10 +150,11 @@ describe('two nodes', () => {
           versionNonce: (i + salt) % 4,
         })),
       );
-    await Promise.all([
+    const acks = await Promise.all([
       ...batches(1).map((elements) => ask(teacher, 'board:update', { lessonId, elements })),
       ...batches(2).map((elements) => ask(student, 'board:update', { lessonId, elements })),
     ]);
+    expect(acks.every((x) => x.ok)).toBe(true);
     const key = (els: BoardElement[]) => els.map((e) => `${e.id}:${e.version}:${e.versionNonce}:${String(e.x)}`).sort();
     const fromA = await ask(teacher, 'board:sync', { lessonId, sinceSeq: 0 });
     const fromB = await ask(student, 'board:sync', { lessonId, sinceSeq: 0 });

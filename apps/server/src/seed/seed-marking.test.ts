@@ -1,5 +1,6 @@
 // The demo marking: after the demo seed and practice, the teachers' queue holds one pending short answer and
-// one marked answer (with its comment, annotation and history), and the student's report shows the mark.
+// one marked answer (with its comment, annotation and history), and the student's report shows the mark, the
+// annotation and the task's title.
 import { MarkingQueuePage, MarkingTraining, type TrainingReport } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../services.js';
@@ -50,5 +51,14 @@ describe('demo marking', () => {
       await t.call<TrainingReport>('GET', `/v1/train/report/${m.trainId}`, { token: student, agency: 'demo' }),
     );
     expect(report.training.score).toBe(0.5);
+    // The task's title, as a training started from the task has it.
+    expect(report.training.title).toBe('七年级英语简答练习（作业 2）');
+    // The demo's tasks ended a day ago (the seed's clock is today's): then the teacher's note on "tell" is shown.
+    t.clock.set(Date.now());
+    const token = await t.login('student');
+    const later = expectOk(
+      await t.call<TrainingReport>('GET', `/v1/train/report/${m.trainId}`, { token, agency: 'demo' }),
+    );
+    expect(later.records[0].markAnnotations).toEqual([expect.objectContaining({ note: '应为 tells' })]);
   });
 });

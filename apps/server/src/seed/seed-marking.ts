@@ -101,16 +101,20 @@ export async function seedDemoMarking(db: Db, servicesOn: (clock: Clock) => Demo
   }
   for (const [i, { trainId, day }] of trains.entries()) {
     // Each hand-in is a homework task's (no class: the agency's teachers and its homework teachers mark it).
+    const title = `${DEMO_MARKING_TITLE}（作业 ${i + 1}）`;
     const task = rowsOf<{ id: number }>(
       await db.execute(sql`insert into tasks (agency_id, title, scheme_id, scheme_type, start_at, deadline,
             late_policy, homework, creator_id, created_at, updated_at)
-          values ('demo', ${`${DEMO_MARKING_TITLE}（作业 ${i + 1}）`}, ${scheme.id}, 'paper',
+          values ('demo', ${title}, ${scheme.id}, 'paper',
             ${new Date(day).toISOString()}::timestamptz, ${new Date(day + DAY).toISOString()}::timestamptz, 'none', true,
             ${teacher.id}, ${new Date(day).toISOString()}::timestamptz, ${new Date(day).toISOString()}::timestamptz)
           returning id::float8 as id`),
     )[0];
     await db.execute(sql`insert into task_students (task_id, user_id) values (${task.id}, ${student.id})`);
-    await db.execute(sql`update trainings set task_id = ${task.id} where id = ${Number(trainId)}`);
+    // A task's training carries the task's title, as one started from the task does (docs/tasks.md).
+    await db.execute(sql`update trainings set task_id = ${task.id},
+          scheme = jsonb_set(scheme::jsonb, '{title}', to_jsonb(${title}::text))
+        where id = ${Number(trainId)}`);
   }
   await db.update(schemes).set({ status: 'off' }).where(eq(schemes.id, scheme.id));
 }

@@ -48,7 +48,9 @@ export type IdKind =
   | 'trainingTask'
   | 'record'
   | 'job'
-  | 'hwTeacher';
+  | 'hwTeacher'
+  /** An agency's invitation of an account (docs/users.md "Inviting an existing account"). */
+  | 'invitation';
 
 const BY_NAME: Record<string, IdKind> = {
   classId: 'class',
@@ -72,6 +74,7 @@ const BY_SEGMENT: Record<string, IdKind> = {
   train: 'training',
   record: 'record',
   enrolment: 'job',
+  invitation: 'invitation',
 };
 
 /** Each path parameter of the route with the kind of record it names; throws on a parameter it cannot place. */
@@ -129,6 +132,28 @@ export function expectedOutcome(r: ApiRoute, id: Identity, foreign: boolean): Ex
   if (paramKinds(r).some((p) => p.kind === 'job')) return 'allowedOrNotFound';
   return id.roles.includes(`edu:agency:${id.agency}:admin`) ? 'allowed' : 'allowedOrNotFound';
 }
+
+/** Kinds of id that name a student's records (the student, a training, an answer). */
+export const RECORD_KINDS: readonly IdKind[] = ['student', 'training', 'record'];
+
+/**
+ * A plain teacher of the agency it acts in: the teacher role there and none of the agency-wide roles (written here
+ * by hand from docs/classes.md "Whose records a teacher reads", not taken from the server's policy).
+ */
+export const isPlainTeacher = (id: Identity) => {
+  const role = (k: string) => `edu:agency:${id.agency}:${k}`;
+  const wide = ['admin', 'train:admin', 'question:admin', 'student:admin', 'teacher:admin', 'parent:admin'];
+  return (
+    id.roles.includes(role('teacher')) && !wide.some((k) => id.roles.includes(role(k))) && !isPlatformAdmin(id.roles)
+  );
+};
+
+/**
+ * Expected class of a plain teacher's call naming a student of its own agency who is in none of its classes (or
+ * that student's practice training or answer): the records rule answers 404 wherever the route's rule lets the
+ * teacher through (docs/classes.md "Whose records a teacher reads").
+ */
+export const expectedUntaught = (r: ApiRoute, id: Identity): Expected => (passesRule(r, id) ? 'notFound' : 'forbidden');
 
 export function outcomeOf(status: number): Outcome {
   if (status >= 500) return 'error';

@@ -9,7 +9,16 @@ export const COMMON_TEXTS = {
   brand: '教育平台',
 } as const;
 
+/** Leaving an editor with unsaved changes (useUnsavedGuard.ts, docs/web.md "Unsaved changes"). */
+export const UNSAVED_TEXTS = {
+  title: '有未保存的修改，确定离开吗？',
+  content: '离开后，这些修改将会丢失。',
+  leave: '离开',
+  stay: '留下',
+} as const;
+
 export const HEADER_TEXTS = {
+  invitations: '机构邀请',
   changePassword: '修改密码',
   logout: '退出登录',
   login: '登录',

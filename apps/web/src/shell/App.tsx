@@ -1,6 +1,7 @@
 // The application: providers, start-up (spinner until done), router.
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { NavigationGuard } from '../app/navigation-guard';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes } from './router';
 import { SessionProvider } from './SessionProvider';
@@ -12,7 +13,10 @@ export function App({ start }: { start: () => Promise<Session> }) {
     <AppProviders queryClient={queryClient}>
       <SessionProvider start={start}>
         <BrowserRouter>
-          <AppRoutes />
+          {/* Pages with unsaved work hold navigations (docs/web.md "Unsaved changes"). */}
+          <NavigationGuard>
+            <AppRoutes />
+          </NavigationGuard>
         </BrowserRouter>
       </SessionProvider>
     </AppProviders>

@@ -16,10 +16,12 @@ describe('route table', () => {
     for (const s of SPEC_ROUTES) expect(byPattern.get(s.pattern)?.area).toBe(s.area);
   });
 
-  it('adds only the change-password page, the AI settings and the teaching helpers beyond docs/product.md §2, and no pattern twice', () => {
+  it('adds only the change-password and invitations pages, the gradebook, the AI settings and the teaching helpers beyond docs/product.md §2, and no pattern twice', () => {
     const spec = new Set(patterns(SPEC_ROUTES));
     expect(ROUTES.filter((r) => !spec.has(r.pattern)).map((r) => r.pattern)).toEqual([
       '/password',
+      '/invitations',
+      '/admin/class/:classId/gradebook',
       '/admin/settings/ai',
       '/admin/platform/ai',
       '/admin/recitation/list',
@@ -46,6 +48,7 @@ describe('route filtering by docs/product.md §6 (routes failing the check are n
     for (const p of [
       '/',
       '/password',
+      '/invitations',
       '/admin',
       '/student',
       '/student/train/:trainId/do',

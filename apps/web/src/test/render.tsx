@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { LoginInfo } from '@edu/contract';
+import { NavigationGuard } from '../app/navigation-guard';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes } from '../shell/router';
 import { SessionContext } from '../app/session-context';
@@ -53,7 +54,9 @@ export function renderApp(session: Session, entries: InitialEntry[]) {
     <AppProviders queryClient={queryClient}>
       <SessionContext.Provider value={session}>
         <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-          <AppRoutes />
+          <NavigationGuard>
+            <AppRoutes />
+          </NavigationGuard>
           <LocationProbe />
         </MemoryRouter>
       </SessionContext.Provider>

@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 4000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // The recitation editor keeps unsaved work in the tab's sessionStorage: no test finds another's.
+  window.sessionStorage.clear();
 });
 
 if (!window.matchMedia) {

@@ -165,8 +165,9 @@ export const CLASSES_API = {
     method: 'GET',
     path: '/v1/class/student/:id',
     module: 'class',
-    summary: '一名学生的训练与知识点掌握（其班级教师与机构管理员可见）',
-    access: roles(one(a('admin'), a('teacher'))),
+    summary: '一名学生的训练与知识点掌握（机构管理员、训练管理员，以及学生所在班级的教师可见）',
+    // docs/classes.md "Whose records a teacher reads": the train staff's roles; a teacher only their students.
+    access: roles(ROLE_SETS.trainStaff),
     params: IdParams,
     response: ClassStudentInfo,
   }),

@@ -3,7 +3,6 @@
 // Students read the graphs matching them and start practice in the agency in context; their agency's admins, their
 // teachers and their parents read the same graphs read-only, and a class's readers its aggregate.
 import { ROLE_SETS } from '../access/role-sets.js';
-import { agencyRole as a } from '../roles.js';
 import { roles } from '../access/api-access.js';
 import { requestOf } from '../envelope.js';
 import { IdParams } from '../schemas/common.js';
@@ -38,8 +37,11 @@ import { route } from './route.js';
 
 const admin = roles(ROLE_SETS.knowledgraphAdmin);
 const trainee = roles(ROLE_SETS.trainee);
-/** Who reads `class/studentInfo/{id}`: the agency admin and teachers (the service narrows to their students). */
-const studentInfoReaders = roles([[a('admin')], [a('teacher')]]);
+/**
+ * Who reads `class/studentInfo/{id}`: the agency's admins, train admins and teachers (the service narrows a teacher
+ * to their students, docs/classes.md "Whose records a teacher reads").
+ */
+const studentInfoReaders = roles(ROLE_SETS.trainStaff);
 
 export const KNOWLEDGE_GRAPH_API = {
   graphGroupList: route({

@@ -1,5 +1,6 @@
 // Training calls of docs/domain.md (a student's run through a scheme). The trainee routes act on the caller's own
-// trainings only (another user's id answers 404); the report is also open to the agency's train staff.
+// trainings only (another user's id answers 404); the report and the comments are also open to the agency's train
+// staff who read the student's records (docs/classes.md "Whose records a teacher reads"), others get 404.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';
 import { LOGIN_IN_AGENCY, roles } from '../access/api-access.js';
@@ -89,7 +90,7 @@ export const TRAINING_API = {
     method: 'GET',
     path: '/v1/train/report/:id',
     module: 'train',
-    summary: '训练报告（本人或本机构训练管理人员）',
+    summary: '训练报告（本人；机构管理员、训练管理员；所教学生或所布置任务的教师）',
     access: LOGIN_IN_AGENCY,
     params: IdParams,
     response: TrainingReport,
@@ -98,7 +99,7 @@ export const TRAINING_API = {
     method: 'GET',
     path: '/v1/train/:id/comments',
     module: 'train',
-    summary: '训练点评（本人或本机构训练管理人员）',
+    summary: '训练点评（本人；机构管理员、训练管理员；所教学生或所布置任务的教师）',
     access: LOGIN_IN_AGENCY,
     params: IdParams,
     response: TrainingComments,

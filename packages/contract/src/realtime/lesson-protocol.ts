@@ -26,6 +26,13 @@ export const BOARD_LIMITS = {
 export const MAX_LESSONS_PER_CONNECTION = 4;
 
 /**
+ * Board changes (`board:update`, `board:lock`, `board:clear`, `board:restore`, `board:page`) one connection may have
+ * waiting for the server at once (a client that waits for each ack, as the web room does, has one); past it a change
+ * is refused at once with 429 and stored nowhere: send it again after the earlier ones were acked.
+ */
+export const MAX_QUEUED_BOARD_CHANGES = 16;
+
+/**
  * The handshake's `auth` (socket.io `io(url, { path: REALTIME_PATH, transports: ['websocket'], auth })`): the
  * session's bearer token and the agency the client acts in (X-Agency-Id's rules). A refused handshake answers
  * `connect_error` with a Chinese message and `data: { code }`: 400 bad auth, 401 token unknown or expired, 403
@@ -115,7 +122,10 @@ export type BoardUpdate = z.infer<typeof BoardUpdate>;
 /** `board:sync` → Ack<BoardScene>: after a reconnect, the elements changed since `sinceSeq` (all when 0). */
 export const BoardSync = LessonRef.extend({ sinceSeq: z.number().int().min(0) });
 
-/** `board:pointer` (volatile, no ack, at most 20 Hz a client). */
+/**
+ * `board:pointer` (volatile, no ack, at most 20 Hz a client): relayed as `board:pointer` with the sender to the
+ * others in the room, the newest of a sender when several came at once (docs/lessons.md "Board").
+ */
 export const BoardPointer = LessonRef.extend({
   x: z.number().finite(),
   y: z.number().finite(),
@@ -151,8 +161,13 @@ export type BoardPageAction = z.infer<typeof BoardPageAction>;
 export const PageAck = z.object({ pages: z.array(BoardPage), seq: z.number().int(), pageId: z.string() });
 export type PageAck = z.infer<typeof PageAck>;
 
-/** `rtc:signal` (no ack): relayed to the lesson's other participant (perfect negotiation; ICE restart on drops). */
+/**
+ * `rtc:signal` (no ack): relayed to the lesson's other participant (perfect negotiation; ICE restart on drops).
+ * `session` names the teacher's connection the signal belongs to (both sides send it, docs/lessons.md "Video"); a
+ * signal with neither description nor candidate is the student's hello.
+ */
 export const RtcSignal = LessonRef.extend({
+  session: z.string().min(1).max(64).optional(),
   description: z
     .object({
       type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),

@@ -1,5 +1,6 @@
 // In-app notices (docs/notices.md): what a user is told about a new task, a deadline tomorrow, a marked answer, a
-// parent's link or a lesson scheduled, moved or cancelled, and the unread count behind the header's bell.
+// parent's link, a lesson scheduled, moved or cancelled or an agency's invitation, and the unread count behind the
+// header's bell.
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
@@ -13,6 +14,7 @@ export const NOTICE_KINDS = [
   'lesson_moved',
   'lesson_cancelled',
   'task_deadline_moved',
+  'agency_invitation',
 ] as const;
 export const NoticeKind = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof NoticeKind>;

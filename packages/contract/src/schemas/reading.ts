@@ -55,11 +55,20 @@ export const OutScopeWord = z.object({
 });
 export type OutScopeWord = z.infer<typeof OutScopeWord>;
 
+/** A word the dictionary cannot explain (a typo such as `squatteddown`, a rare word): shown as unknown, not as hard. */
+export const UnknownWord = z.object({
+  word: z.string(),
+  forms: z.array(z.string()),
+});
+export type UnknownWord = z.infer<typeof UnknownWord>;
+
 /** The formatted text of docs/product.md §3: `formatResult` (HTML, sentences in `span.word`) and `outScopeWords`. */
 export const ReadingFormatResult = z.object({
   level: ReadingLevel,
   formatResult: z.string(),
   outScopeWords: z.array(OutScopeWord),
+  /** Words neither out of scope nor known (docs/reading.md "Word levels"). */
+  unknownWords: z.array(UnknownWord).optional(),
 });
 export type ReadingFormatResult = z.infer<typeof ReadingFormatResult>;
 

@@ -80,6 +80,8 @@ export const SchemeUserRow = z.object({
   totalSeconds: z.number().int(),
   answered: z.number().int(),
   correct: z.number().int(),
+  /** The answers' shares of their marks summed, partial credit by its share: 正确率 = credit / answered. */
+  credit: z.number().optional(),
   lastTrainId: Id,
   lastStartTime: EpochMs,
 });
@@ -155,6 +157,8 @@ export const StudentTrainingStats = z.object({
     schemes: z.number().int(),
     answered: z.number().int(),
     correct: z.number().int(),
+    /** As SchemeUserRow's: 正确率 = credit / answered. */
+    credit: z.number().optional(),
     meanScoreRate: z.number().nullable(),
     totalSeconds: z.number().int(),
   }),

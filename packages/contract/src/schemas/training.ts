@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { JudgeResult, QuestionOption, StudentQuestion, SubmittedAnswer } from './question.js';
 import { SubQuestionType } from './question-kinds.js';
+import { MarkingAnnotation } from './marking.js';
 
 /** How a judged answer reads (docs/practice-engine.md "Marks"): the engine's `verdictOf`. */
 export const AnswerVerdict = z.enum(['correct', 'partial', 'wrong']);
@@ -143,6 +144,12 @@ export const TrainingRecord = z.object({
    * absent until the answer is marked, when the comment is empty, and in a running paper.
    */
   markComment: z.string().optional(),
+  /**
+   * The homework teacher's annotations on the marked answer: ranges of `answer` joined by spaces with a note each
+   * (docs/marking.md "What the student and the parent read"); absent exactly when `markComment` would be, and when
+   * there are none.
+   */
+  markAnnotations: z.array(MarkingAnnotation).optional(),
   /** The first answer to the question in this training (the one that counts for statistics). */
   first: z.boolean(),
   createTime: EpochMs,

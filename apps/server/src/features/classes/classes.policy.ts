@@ -21,11 +21,17 @@ export function seesClass(reach: ClassReach, teachesIt: boolean): boolean {
 }
 
 /**
- * `class/studentInfo/{id}`: the agency's admins, and teachers of a class of the agency the student is in.
- * Everyone else (other admins included) answers 404.
+ * Whose records (trainings, reports, answers, comments, per-student statistics) the caller reads in the agency
+ * (docs/classes.md "Whose records a teacher reads"): the agency-wide roles every student's, wherever a route's rule
+ * lets them in; a plain teacher those of the students in the classes they teach (archived ones included) and the
+ * trainings of the tasks they see (that they gave, or given to a class they teach); anyone else none.
+ * `student-records.ts` turns `teaching` into the SQL every such route uses.
  */
-export function seesStudentInfo(reach: ClassReach, teachesTheStudent: boolean): boolean {
-  return reach === 'manage' || (reach === 'teaching' && teachesTheStudent);
+export type RecordsReach = 'all' | 'teaching' | 'none';
+
+export function recordsReach(roles: readonly string[], agencyId: string): RecordsReach {
+  const reach = classReach(roles, agencyId);
+  return reach === 'manage' || reach === 'readAll' ? 'all' : reach;
 }
 
 /** China Standard Time (UTC+8): days start at 16:00 UTC, as mastery counts them. */

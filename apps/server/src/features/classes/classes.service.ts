@@ -17,12 +17,14 @@ import {
   type ClassToday,
   type MasteryLevel,
 } from '@edu/contract';
+import type { SQL } from 'drizzle-orm';
 import { conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MasteryService } from '../mastery/mastery.service.js';
 import type { TrainingService } from '../training/training.service.js';
-import { classReach, cstDayStart, seesClass, seesStudentInfo, type ClassReach } from './classes.policy.js';
+import { classReach, cstDayStart, seesClass, type ClassReach } from './classes.policy.js';
 import type { ClassListRow, ClassesRepository, PersonRow } from './classes.repository.js';
+import type { StudentRecords } from './student-records.js';
 
 /** The caller: who, with which roles, in which agency. */
 export interface ClassViewer {
@@ -47,6 +49,7 @@ export class ClassesService {
     private readonly repo: ClassesRepository,
     private readonly mastery: MasteryService,
     private readonly training: TrainingService,
+    private readonly records: StudentRecords,
     private readonly clock: Clock,
   ) {}
 
@@ -231,22 +234,30 @@ export class ClassesService {
     return { total, list: rows.map((r) => ({ ...person(r), inClass: r.inClass })) };
   }
 
-  /** The student if the caller may read about them: a student of the agency, and docs/classes.md's rule. */
+  /**
+   * The student if the caller may read about them: a student of the agency, and docs/classes.md "Whose records a
+   * teacher reads".
+   */
   private async student(v: ClassViewer, id: string) {
     const studentId = idOf(id, '学生不存在');
-    const reach = this.reach(v);
     const isStudent = (await this.repo.holding([studentId], agencyRole('student', v.agencyId))).has(studentId);
-    const teacherClasses =
-      isStudent && reach === 'teaching' ? await this.repo.classesOfStudent(v.agencyId, studentId, v.userId) : [];
-    if (!isStudent || !seesStudentInfo(reach, teacherClasses.length > 0)) throw notFound('学生不存在');
+    if (!isStudent || !(await this.records.readsStudent(v, studentId))) throw notFound('学生不存在');
     const p = await this.repo.person(studentId);
     if (!p) throw notFound('学生不存在');
-    return { p, reach };
+    return { p, reach: this.records.reach(v) };
   }
 
   /** The student's id if the caller may read `class/studentInfo/{id}` (docs/classes.md "Who sees what"), else 404. */
   async readableStudent(v: ClassViewer, id: string): Promise<number> {
     return (await this.student(v, id)).p.id;
+  }
+
+  /**
+   * SQL true for the students whose records the caller reads (docs/classes.md "Whose records a teacher reads"),
+   * over the column or expression of a student's id: for lists other features filter by it.
+   */
+  studentsRead(v: ClassViewer, student: SQL): SQL {
+    return this.records.students(v, student);
   }
 
   /** The class (its grade, subject and member ids) if the caller sees it, else 404. */

@@ -8,7 +8,9 @@ import {
   MarkingTraining,
   TrainingReport,
   type SchemeAnswerStats,
+  type SchemeUserStats,
   type Scheme,
+  type StudentTrainingStats,
   type Training,
   type TrainingRecord,
   type WrongListPage,
@@ -118,6 +120,14 @@ describe('an essay worth 15', () => {
     expect(detail).toMatchObject({ score: 12, mark: 15, verdict: 'partial', inWrongBook: false });
     expect(await inBook()).toBe(false); // 12 of 15 = 80 %: partly right, not in the book
     expect(await essayFacility()).toBeCloseTo(0.8, 9); // item analysis reads the share
+    // The statistics' 正确率 counts the share too (credit / answered); `correct` stays the full-mark count.
+    const stats = expectOk(await call<SchemeUserStats>('GET', `/v1/train/scheme/${schemeId}/stats/user`, agency));
+    const userRow = stats.users.list.find((u) => u.answered > 0);
+    expect(userRow).toMatchObject({ answered: 1, correct: 0, credit: 0.8 });
+    const studentId = userRow!.userId;
+    const mine = expectOk(await call<StudentTrainingStats>('GET', `/v1/train/student/${studentId}/stats`, agency));
+    expect(mine.summary).toMatchObject({ answered: 1, correct: 0, credit: 0.8 });
+    expect(mine.trainings.list[0]).toMatchObject({ answered: 1, correct: 0, credit: 0.8 });
 
     // Re-marked 6 (40 %): into the book; history in marks.
     expectOk(await claim(recordId));

@@ -18,16 +18,17 @@ const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
  * teacher (pending, or already marked).
  */
 function scope(m: Marker): SQL {
+  const reads = m.reads({ student: sql`t.user_id`, task: sql`t.task_id` });
   return sql`ar.agency_id = ${m.agencyId} and ar.training_id is not null and t.status <> 'running'
     and (ar.score is null or exists (select 1 from answer_marks am where am.record_id = ar.id))
     and (case when coalesce(t.scheme->>'type', 'general') = 'paper'
            then ar.id = (select max(x.id) from answer_records x where x.training_id = ar.training_id and x.question_id = ar.question_id)
            else coalesce(ar.first, true) end)
     and (${m.admin}::boolean
-      or (t.task_id is null and ${m.teacher}::boolean)
+      or (t.task_id is null and ${m.teacher}::boolean and ${reads})
       or (t.task_id is not null and (
             (k.class_id is not null and exists (select 1 from class_teachers ct where ct.class_id = k.class_id and ct.user_id = ${m.id}))
-         or (k.class_id is null and ${m.teacher}::boolean)
+         or (k.class_id is null and ${m.teacher}::boolean and ${reads})
          or (k.homework and ${m.tutor}::boolean and exists (select 1 from homework_teacher_agencies h
                where h.user_id = ${m.id} and h.agency_id = ar.agency_id)))))`;
 }
@@ -331,10 +332,10 @@ export class MarkingRepository {
   async saveTraining(
     tx: DbOrTx,
     trainingId: number,
-    v: { state: Record<string, unknown>; score: number; correct: number; now: Date },
+    v: { state: Record<string, unknown>; score: number; correct: number; credit: number; now: Date },
   ): Promise<void> {
     await tx.execute(sql`update trainings set state = ${JSON.stringify(v.state)}::json, score = ${v.score},
-      correct = ${v.correct}, updated_at = ${v.now.toISOString()}::timestamptz where id = ${trainingId}`);
+      correct = ${v.correct}, credit = ${v.credit}, updated_at = ${v.now.toISOString()}::timestamptz where id = ${trainingId}`);
   }
 
   async saveMark(

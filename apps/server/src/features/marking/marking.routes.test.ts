@@ -1,27 +1,27 @@
 // API tests of manual marking on a real database: the queue, claims that expire after 30 minutes (manual
 // clock), a second marker's 409, a mark updating the record, the training's score, the report, the scheme
 // statistics, mastery and the wrong-answer book together, history on re-marking, bad input changing nothing,
-// and who may mark what (agency teachers outside tasks, homework teachers only on homework tasks of agencies
+// and who may mark what (agency teachers outside tasks for their students, homework teachers only on homework tasks of agencies
 // they are assigned to, foreign ids 404).
 import {
   Question,
   MarkingItem,
+  Scheme,
+  TrainingReport,
   MarkingQueuePage,
   MarkingTraining,
   type MarkingHistoryItem,
   type MasteryPoint,
-  type Scheme,
   type SchemeAnswerStats,
   type Training,
   type TrainingRecord,
-  type TrainingReport,
   type WrongListPage,
 } from '@edu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkTeacherAgencies } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
-import { addUser } from '../../test/test-users.js';
+import { addUser, joinDemoClass } from '../../test/test-users.js';
 import { createTestBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 
 let t: TestApp;
@@ -84,7 +84,9 @@ const recordRow = async (recordId: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser(t, 'teacher2', '赵老师', ['edu:agency:demo:teacher']);
+  // A second teacher of the student's class (a teacher marks outside tasks only the students whose records they
+  // read, docs/classes.md "Whose records a teacher reads").
+  await joinDemoClass(t, await addUser(t, 'teacher2', '赵老师', ['edu:agency:demo:teacher']));
   const tutor2Id = await addUser(t, 'tutor2', '钱老师（未分配）', ['edu:homework:teacher']);
   await t.db.insert(homeworkTeacherAgencies).values({ userId: tutor2Id, agencyId: 'other' });
   let admin: string;
@@ -312,6 +314,63 @@ describe('what the student reads of a mark', () => {
     expect(after.records.find((r) => r.recordId === recordId)?.markComment).toBe('表达准确');
     expect(after.records.find((r) => r.questionId === bank.single)?.markComment).toBeUndefined();
     expect((await history()).list.find((h) => h.trainId === running.trainId)?.pending).toBe(0);
+  });
+});
+
+describe("the teacher's annotations", () => {
+  it('reach the student and their parent with the comment, and neither while the paper keeps its corrections', async () => {
+    // A paper whose corrections wait for the teacher's release (docs/practice-engine.md "Review options").
+    const held = Scheme.parse(
+      expectOk(
+        await call<Scheme>('POST', '/v1/train/scheme/ordered/submit', agency, {
+          title: '批注小测',
+          kpRange: [bank.kp],
+          timeLimit: 0,
+          questionIds: [bank.single, bank.manual],
+          trainRepoId: bank.trainRepoId,
+          reviewAfter: 'teacher-release',
+        }),
+      ),
+    );
+    expectOk(await call('POST', `/v1/train/scheme/${held.schemeId}/on`, agency));
+    const tr = expectOk(await call<Training>('PUT', `/v1/train/scheme/${held.schemeId}/start`, student));
+    expectOk(
+      await call('POST', `/v1/train/${tr.trainId}/answer`, student, {
+        clientAnswerId: `annotated-${tr.trainId}`,
+        questionId: bank.manual,
+        answer: ['The cat sat on the mat'],
+      }),
+    );
+    expectOk(await call('POST', `/v1/train/${tr.trainId}/finish`, student));
+    const recordId = expectOk(await call<TrainingRecord[]>('GET', `/v1/train/${tr.trainId}/questions`, student))[0]
+      .recordId;
+    expectOk(await claim(teacher, recordId));
+    const notes = [{ start: 4, end: 7, note: '用词' }];
+    expectOk(await mark(teacher, recordId, { score: 1, comment: '很好', annotations: notes }));
+
+    const studentId = (await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'student') }))!.id;
+    const parent = await t.login('parent');
+    const parentRecords = async () =>
+      TrainingReport.parse(
+        expectOk(await call('GET', `/v1/parent/child/${studentId}/report/${tr.trainId}?questions=1`, parent)),
+      ).records;
+    const studentRecords = async () => [
+      ...TrainingReport.parse(await report(tr.trainId)).records,
+      ...expectOk(await call<TrainingRecord[]>('GET', `/v1/train/${tr.trainId}/questions`, student)),
+    ];
+    // Waiting for the release: neither the comment nor the annotations, to the student or the parent.
+    for (const r of [...(await studentRecords()), ...(await parentRecords())]) {
+      expect(r.markComment).toBeUndefined();
+      expect(r.markAnnotations).toBeUndefined();
+    }
+
+    expectOk(await call('POST', `/v1/train/scheme/${held.schemeId}/release`, agency));
+    for (const r of [...(await studentRecords()), ...(await parentRecords())])
+      expect([r.markComment, r.markAnnotations]).toEqual(['很好', notes]);
+    // A mark without annotations sends none.
+    expectOk(await claim(teacher, recordId));
+    expectOk(await mark(teacher, recordId, { score: 1, comment: '很好', annotations: [] }));
+    expect((await studentRecords()).map((r) => r.markAnnotations)).toEqual([undefined, undefined]);
   });
 });
 

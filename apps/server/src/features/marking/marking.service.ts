@@ -6,6 +6,7 @@
 import {
   agencyRole,
   countedAnswers,
+  creditOf,
   questionMark,
   MARKING_CLAIM_MS,
   NO_TASK,
@@ -27,6 +28,8 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { NoticeHooks } from '../notices/notice-hooks.js';
 import type { TrainingSnapshot } from '../training/training-scheme.js';
+import type { SQL } from 'drizzle-orm';
+import type { ReadsTrainings } from './marker.js';
 import type { ClaimCols, ItemRow, Marker, MarkingRepository } from './marking.repository.js';
 
 const RECORD_NOT_FOUND = '答案不存在或无需批改';
@@ -52,13 +55,22 @@ interface SubResult {
 const isManualSub = (s: SubResult) => s.pending || s.teacherMarked === true;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The records rule as SQL (docs/classes.md "Whose records a teacher reads"): the classes feature's StudentRecords. */
+export interface MarkingReaders {
+  trainings(
+    v: { userId: number; roles: readonly string[]; agencyId: string },
+    cols: Parameters<ReadsTrainings>[0],
+  ): SQL;
+}
+
 /** The caller's marking rights in the agency (the route's guard has checked they may act in it). */
-export function markerOf(user: Caller, agencyId: string): Marker {
+export function markerOf(user: Caller, agencyId: string, readers: MarkingReaders): Marker {
   return {
     id: user.id,
     agencyId,
     admin: satisfies(user.roles, [[agencyRole('admin')]], agencyId),
     teacher: satisfies(user.roles, [[agencyRole('teacher')], [agencyRole('train:admin')]], agencyId),
+    reads: (cols) => readers.trainings({ userId: user.id, roles: user.roles, agencyId }, cols),
     tutor: user.roles.includes('edu:homework:teacher'),
   };
 }
@@ -81,12 +93,17 @@ export class MarkingService {
 
   constructor(
     private readonly repo: MarkingRepository,
+    private readonly readers: MarkingReaders,
     private readonly clock: Clock,
   ) {}
 
+  private marker(user: Caller, agencyId: string): Marker {
+    return markerOf(user, agencyId, this.readers);
+  }
+
   /** The classes to filter the queue by: those whose tasks' answers the caller may mark. */
   async classes(user: Caller, agencyId: string): Promise<MarkingClass[]> {
-    return this.repo.classes(markerOf(user, agencyId));
+    return this.repo.classes(this.marker(user, agencyId));
   }
 
   async queue(
@@ -94,7 +111,7 @@ export class MarkingService {
     agencyId: string,
     q: MarkingQueueQuery,
   ): Promise<{ total: number; list: MarkingQueueItem[] }> {
-    const m = markerOf(user, agencyId);
+    const m = this.marker(user, agencyId);
     const now = new Date(this.clock.now());
     const filter = {
       status: q.status,
@@ -133,7 +150,7 @@ export class MarkingService {
     if (id === null || (task === null && taskId !== NO_TASK)) throw notFound(TRAINING_NOT_FOUND);
     const head = await this.repo.training(agencyId, id, task);
     if (!head) throw notFound(TRAINING_NOT_FOUND);
-    const rows = await this.repo.items(markerOf(user, agencyId), { trainingId: id }, new Date(this.clock.now()));
+    const rows = await this.repo.items(this.marker(user, agencyId), { trainingId: id }, new Date(this.clock.now()));
     if (rows.length === 0) throw notFound(TRAINING_NOT_FOUND);
     return {
       trainId: String(head.id),
@@ -149,7 +166,7 @@ export class MarkingService {
 
   /** Claims the answer for the caller for 30 minutes (renewing their own claim); 409 while another holds it. */
   async claim(user: Caller, agencyId: string, recordId: string): Promise<MarkingClaim> {
-    const m = markerOf(user, agencyId);
+    const m = this.marker(user, agencyId);
     const id = await this.markable(m, recordId);
     const now = this.clock.now();
     const held = await this.repo.claim(m, id, new Date(now), new Date(now + MARKING_CLAIM_MS));
@@ -159,7 +176,7 @@ export class MarkingService {
   }
 
   async release(user: Caller, agencyId: string, recordId: string): Promise<null> {
-    const id = await this.markable(markerOf(user, agencyId), recordId);
+    const id = await this.markable(this.marker(user, agencyId), recordId);
     await this.repo.release(user.id, id);
     return null;
   }
@@ -169,7 +186,7 @@ export class MarkingService {
    * and the claim's release are written in one transaction.
    */
   async mark(user: Caller, agencyId: string, recordId: string, req: MarkRequest): Promise<MarkingItem> {
-    const m = markerOf(user, agencyId);
+    const m = this.marker(user, agencyId);
     const now = new Date(this.clock.now());
     const n = parseNumericId(recordId);
     const [item] = n === null ? [] : await this.repo.items(m, { recordId: n }, now);
@@ -207,6 +224,7 @@ export class MarkingService {
           state: state as unknown as Record<string, unknown>,
           score: state.score,
           correct: counted.filter((a) => a.isCorrect === true).length,
+          credit: creditOf(counted),
           now,
         });
       }

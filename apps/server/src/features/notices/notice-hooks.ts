@@ -13,6 +13,20 @@ export interface NoticeHooks {
   parentPaired(db: DbOrTx, parentId: number, childId: number): Promise<void>;
   /** Lessons were scheduled, moved or cancelled (inside that transaction): their teacher and student are told. */
   lessonChanged(db: DbOrTx, change: LessonChange): Promise<void>;
+  /** An agency invited an existing account (inside the invitation's transaction; again when renewed). */
+  agencyInvited(db: DbOrTx, invitation: AgencyInvited): Promise<void>;
+}
+
+/** An invitation into an agency (docs/users.md "Inviting an existing account"), as its notice tells it. */
+export interface AgencyInvited {
+  invitationId: number;
+  userId: number;
+  agencyId: string;
+  agencyName: string;
+  /** The inviter's name. */
+  inviter: string;
+  role: 'student' | 'teacher' | 'parent';
+  expiresAt: number;
 }
 
 /** One person of a lesson change and the web route their notice opens. */

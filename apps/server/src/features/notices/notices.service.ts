@@ -5,7 +5,7 @@ import { notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
-import type { LessonChange, NoticeHooks } from './notice-hooks.js';
+import type { AgencyInvited, LessonChange, NoticeHooks } from './notice-hooks.js';
 import type { DueTask, NoticeRow, NoticesRepository } from './notices.repository.js';
 
 const NOT_FOUND = '通知不存在';
@@ -16,6 +16,9 @@ const DUE_BATCH = 200;
 const PURGE_BATCH = 5000;
 
 export const TODO_LINK = '/student/tasks/todo';
+/** The page where a user answers an agency's invitation (docs/users.md "Inviting an existing account"). */
+export const INVITATIONS_LINK = '/invitations';
+const INVITED_AS: Record<AgencyInvited['role'], string> = { student: '学生', teacher: '教师', parent: '家长' };
 
 /** A time as China Standard Time shows it, `1月6日 16:00` (docs/tasks.md "Window and late policies"). */
 export function cstText(ms: number): string {
@@ -210,6 +213,25 @@ export class NoticesService implements NoticeHooks {
         { agencyId: c.agencyId, kind: c.kind, subjectId: c.lessonId, link: me.link, ...texts(other.name) },
         now,
       );
+  }
+
+  /** Renewed when the agency invites again: the latest role and expiry, unread again. */
+  async agencyInvited(db: DbOrTx, i: AgencyInvited): Promise<void> {
+    await this.repo.upsertFor(
+      db,
+      i.userId,
+      {
+        agencyId: i.agencyId,
+        kind: 'agency_invitation',
+        subjectId: i.invitationId,
+        title: `机构邀请：${i.agencyName}`,
+        body:
+          `${i.inviter || '机构管理员'}邀请你以${INVITED_AS[i.role]}身份加入「${i.agencyName}」。` +
+          `请在 ${cstText(i.expiresAt)} 前接受或拒绝；接受前你的账号不会有任何变化。`,
+        link: INVITATIONS_LINK,
+      },
+      this.now(),
+    );
   }
 
   // The periodic check.

@@ -23,6 +23,8 @@ export interface ParentResetFacts {
   children: readonly (readonly string[])[];
   /** Agencies that created the account (agency_parents). */
   creators: readonly string[];
+  /** Agencies the account joined by invitation (agency_parents not created there; docs/users.md "Inviting an existing account"). */
+  joined?: readonly string[];
 }
 
 /** Why the agency may not reset, or null when it may. */
@@ -30,11 +32,13 @@ export type ParentResetRefusal = 'roles' | 'creator' | 'children';
 
 /**
  * An agency resets a parent's password only when no one else relies on that login: the account holds no role but
- * `edu:parent`, no other agency created it, and every child is a student of this agency and of no other.
+ * `edu:parent`, no other agency created it, it joined no agency by invitation (the inviting agency did not create
+ * it, and the one that did is no longer the only one relying on it), and every child is a student of this agency
+ * and of no other.
  */
 export function parentResetRefusal(agencyId: string, f: ParentResetFacts): ParentResetRefusal | null {
   if (f.roles.some((r) => r !== 'edu:parent')) return 'roles';
-  if (f.creators.some((a) => a !== agencyId)) return 'creator';
+  if (f.creators.some((a) => a !== agencyId) || (f.joined?.length ?? 0) > 0) return 'creator';
   const student = agencyRole('student', agencyId);
   const elsewhere = (r: string) => {
     const a = agencyOfRole(r);

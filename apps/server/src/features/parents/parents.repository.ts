@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
 import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
 import { resetAccountPassword } from '../users/accounts.js';
+import { roleHonoured } from '../users/suspension.js';
 import type { ParentResetFacts } from './parents.policy.js';
 
 export const PARENT_ROLE = 'edu:parent';
@@ -20,7 +21,10 @@ export interface PersonRow {
 export class ParentsRepository {
   constructor(readonly db: Db) {}
 
-  /** The parent's children, each with the agencies where the child is a student (bounded by the link cap). */
+  /**
+   * The parent's children, each with the agencies where the child is a student (bounded by the link cap): an agency
+   * that suspended the child's membership is not one of them (docs/users.md "Membership").
+   */
   async children(parentId: number, limit: number) {
     const kids = await this.db
       .select({ id: users.id, username: users.username, name: users.name })
@@ -45,6 +49,7 @@ export class ParentsRepository {
             kids.map((k) => k.id),
           ),
           like(userRoles.role, 'edu:agency:%:student'),
+          roleHonoured(userRoles.role, userRoles.userId),
         ),
       )
       .orderBy(asc(agencies.id));
@@ -77,8 +82,28 @@ export class ParentsRepository {
     return r !== undefined;
   }
 
+  /** A student of the agency (suspended or not: the agency's own link calls act on its suspended students too). */
   isStudentOf(userId: number, agencyId: string) {
     return this.hasRole(userId, studentRole(agencyId));
+  }
+
+  /**
+   * A student of the agency whose membership the agency has not suspended (docs/users.md "Membership"): what a
+   * parent reads a child through.
+   */
+  async isActiveStudentOf(userId: number, agencyId: string): Promise<boolean> {
+    const [r] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(userRoles)
+      .where(
+        and(
+          eq(userRoles.userId, userId),
+          eq(userRoles.role, studentRole(agencyId)),
+          roleHonoured(userRoles.role, userRoles.userId),
+        ),
+      )
+      .limit(1);
+    return r !== undefined;
   }
 
   /** True when the user is a student of some agency (a pairing code's owner). */
@@ -267,7 +292,10 @@ export class ParentsRepository {
   /** For each parent: its roles, its children's roles and the agencies that created it (three reads). */
   async resetFacts(parentIds: number[]): Promise<Map<number, ParentResetFacts>> {
     const facts = new Map(
-      parentIds.map((id) => [id, { roles: [] as string[], children: [] as string[][], creators: [] as string[] }]),
+      parentIds.map((id) => [
+        id,
+        { roles: [] as string[], children: [] as string[][], creators: [] as string[], joined: [] as string[] },
+      ]),
     );
     if (parentIds.length === 0) return facts;
     const [roles, kids, creators] = await Promise.all([
@@ -281,12 +309,20 @@ export class ParentsRepository {
         .leftJoin(userRoles, eq(userRoles.userId, parentChildren.childId))
         .where(inArray(parentChildren.parentId, parentIds)),
       this.db
-        .select({ parentId: agencyParents.parentId, agencyId: agencyParents.agencyId })
+        .select({
+          parentId: agencyParents.parentId,
+          agencyId: agencyParents.agencyId,
+          createdHere: agencyParents.createdHere,
+        })
         .from(agencyParents)
         .where(inArray(agencyParents.parentId, parentIds)),
     ]);
     for (const r of roles) facts.get(r.userId)?.roles.push(r.role);
-    for (const c of creators) facts.get(c.parentId)?.creators.push(c.agencyId);
+    for (const c of creators) {
+      const f = facts.get(c.parentId);
+      if (c.createdHere) f?.creators.push(c.agencyId);
+      else f?.joined.push(c.agencyId);
+    }
     const childRoles = new Map<string, string[]>();
     for (const k of kids) {
       const key = `${k.parentId}:${k.childId}`;

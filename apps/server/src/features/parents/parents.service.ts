@@ -72,7 +72,7 @@ export class ParentsService {
   /** The child's id when it is the parent's child and a student of the agency; else 404 (docs/parents.md "What a parent reads"). */
   async ownChild(user: Actor, agencyId: string, childId: string): Promise<number> {
     const id = parseNumericId(childId);
-    if (id === null || !(await this.repo.isLinked(user.id, id)) || !(await this.repo.isStudentOf(id, agencyId)))
+    if (id === null || !(await this.repo.isLinked(user.id, id)) || !(await this.repo.isActiveStudentOf(id, agencyId)))
       throw notFound(NO_CHILD);
     return id;
   }
@@ -107,7 +107,7 @@ export class ParentsService {
     const n = parseNumericId(trainId);
     if (n === null || !user.roles.includes(PARENT_ROLE)) return null;
     const child = await this.repo.childOwning(user.id, agencyId, n);
-    if (child === null || !(await this.repo.isStudentOf(child, agencyId))) return null;
+    if (child === null || !(await this.repo.isActiveStudentOf(child, agencyId))) return null;
     return this.training.report({ id: child, roles: [] }, agencyId, trainId);
   }
 

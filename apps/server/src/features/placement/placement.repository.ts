@@ -280,9 +280,11 @@ export class PlacementRepository {
     agencyId: string,
     gradeId: string | undefined,
     page: { start: number; size: number },
+    readBy: (student: SQL) => SQL,
   ): Promise<{ total: number; rows: StaffResultRow[] }> {
     const conds: SQL[] = [
       sql`exists (select 1 from user_roles r where r.user_id = t.user_id and r.role = ${agencyRole('student', agencyId)})`,
+      readBy(sql`t.user_id`),
     ];
     if (gradeId !== undefined) conds.push(sql`p.grade_id = ${gradeId}`);
     const latest = sql`select distinct on (t.user_id, p.grade_id) ${RESULT_COLUMNS} ${endedOfTests(agencyId)}

@@ -393,9 +393,12 @@ describe('who reads the results', () => {
     const page = expectOk(await call<Page<PlacementResultRow>>('GET', '/v1/placement/results?start=1&size=1', agency));
     expect(page.total).toBe(all.total);
     expect(page.list.map((r) => r.trainId)).toEqual([all.list[1].trainId]);
-    expect(expectOk(await call<Page<PlacementResultRow>>('GET', '/v1/placement/results', teacher)).total).toBe(
-      all.total,
-    );
+    // A teacher sees the results of the students of their classes only (docs/classes.md "Whose records a teacher
+    // reads"): the demo student is in the demo teacher's 初一（1）班, the students made here are in no class.
+    const taught = expectOk(await call<Page<PlacementResultRow>>('GET', '/v1/placement/results', teacher));
+    const demoStudent = all.list.filter((r) => r.student.username === 'student');
+    expect(all.total).toBeGreaterThan(demoStudent.length);
+    expect(taught).toEqual({ total: demoStudent.length, list: demoStudent });
     expectError(await call('GET', '/v1/placement/results', studentToken), 403);
     expect(
       expectOk(await call<Page<PlacementResultRow>>('GET', '/v1/placement/results', other, undefined, 'other')),

@@ -143,11 +143,14 @@ export class PlacementService {
     return null;
   }
 
-  /** The agency's results, latest first: each student's latest result per grade, with staff's full view. */
+  /**
+   * The agency's results, latest first: each student's latest result per grade, with staff's full view; a teacher
+   * sees those of the students whose records they read (docs/classes.md "Whose records a teacher reads").
+   */
   async results(v: PlacementViewer, q: PlacementResultQuery) {
     const [tests, page] = await Promise.all([
       this.testsByGrade(v.agencyId),
-      this.repo.agencyResults(v.agencyId, q.gradeId, q),
+      this.repo.agencyResults(v.agencyId, q.gradeId, q, (student) => this.wired.classes.studentsRead(v, student)),
     ]);
     const list = page.rows.map((r) => ({ row: r, result: this.present(r, tests.get(r.gradeId), undefined) }));
     const pairs = list.flatMap(({ row, result }) =>

@@ -17,6 +17,7 @@ export class OfflineProvider implements ReadingProvider {
       count: input.count,
       types: [...input.types],
       seed: seedOf(input.article),
+      usedSentences: input.usedSentences,
     });
     return Promise.resolve({ items, usage: { promptTokens: 0, completionTokens: 0 } });
   }

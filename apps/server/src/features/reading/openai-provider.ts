@@ -131,6 +131,7 @@ function prompts(input: ProviderInput, jsonMode: boolean): ChatCompletionMessage
     `The learners' level: ${READING_LEVEL_NAMES[input.level]} (${input.level}).`,
     `Write exactly ${input.count} items, of these types only: ${input.types.map((t) => `${t} (${TYPE_NAMES[t]})`).join('; ')}.`,
     'Every keyed answer must be supported by the article; put that sentence, copied verbatim, in "evidence".',
+    'Base each item on a different sentence, none of "alreadyAsked"; a false statement changes one fact of its sentence and stays grammatical.',
     'Titles, options and explanations: English for the question text, Chinese for "explanation".',
     'Also name the article\'s genre in "genre" (narrative, expository, argumentative, letter, news, dialogue...).',
   ];
@@ -139,6 +140,7 @@ function prompts(input: ProviderInput, jsonMode: boolean): ChatCompletionMessage
   const user = JSON.stringify({
     article: input.sentences.map((s) => s.text).join(' ') || input.article,
     wordsAboveLevel: input.outScopeWords.slice(0, 100).map((w) => w.lemma),
+    alreadyAsked: (input.usedSentences ?? []).slice(0, 50),
   });
   return [
     { role: 'system', content: system.join('\n') },

@@ -8,8 +8,9 @@ import { ApiError } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { guessGenre } from './article-genre.js';
-import { formatArticle, type GeneratedSubQuestion, type ReadingLevel } from './language/index.js';
+import { articlePlainText, formatArticle, type GeneratedSubQuestion, type ReadingLevel } from './language/index.js';
 import { ProviderFailure, type ReadingProvider } from './reading-provider.js';
+import { reviewGenerated, usedSentencesOf } from './reading-review.js';
 import { checkedFields, fieldsOf, storedSubs, unusedSubId } from './reading-subs.js';
 
 export const READING_GENERATE_KIND = 'reading-generate';
@@ -44,20 +45,12 @@ export const JOB_TEXT = {
   unexpected: 'AI 生成时出现意外错误，未添加任何小题：请稍后重试或改用离线生成（原因已记入 AI 调用记录）',
 };
 
-/** The article's text: tags dropped, entities of the editor's HTML read. */
-export function articleText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
+/**
+ * The article's text as its reader sees it: tags dropped without adding spaces (a formatted article's `span.word`s
+ * join as written: `long,deep` stays so), block ends as line breaks, entities decoded (docs/reading.md "Generated
+ * items"). Evidence is quoted from this text, character for character.
+ */
+export const articleText = (html: string): string => articlePlainText(html);
 
 const explanationOf = (item: GeneratedSubQuestion) => {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -119,6 +112,8 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
 
     await progress({ phase: 'generating' });
     const provider = await deps.providerFor(agencyId);
+    // Sentences the question already asks about (its sub-questions' 原文依据): a second run asks new ones.
+    const usedSentences = usedSentencesOf(before.questionSub);
     let items: GeneratedSubQuestion[];
     let genre: string | undefined;
     try {
@@ -130,10 +125,16 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
           level: p.level,
           count: Math.min(p.count, room),
           types: p.types,
+          usedSentences,
         },
         signal,
       );
-      items = r.items.slice(0, Math.min(p.count, room));
+      items = reviewGenerated(
+        r.items,
+        text,
+        formatted.sentences.map((s) => s.text),
+        usedSentences,
+      ).slice(0, Math.min(p.count, room));
       genre = r.genre?.trim() || undefined;
       await deps.logCall({ agencyId, provider, usage: r.usage, outcome: 'ok', message: `${items.length} 道小题` });
     } catch (e) {

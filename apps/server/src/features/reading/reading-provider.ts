@@ -15,6 +15,8 @@ export interface ProviderInput {
   level: ReadingLevel;
   count: number;
   types: readonly GeneratedSubQuestion['type'][];
+  /** Sentences the question's sub-questions already ask: not to be asked again. */
+  usedSentences?: readonly string[];
 }
 
 export interface ProviderUsage {

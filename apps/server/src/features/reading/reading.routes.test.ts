@@ -8,7 +8,7 @@ import { jobs, userRoles, users } from '../../db/schema.js';
 import { readingCalls } from '../../db/schema-reading.js';
 import { hashPassword } from '../../lib/password.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
-import { READING_GENERATE_KIND } from './reading-job.js';
+import { articleText, READING_GENERATE_KIND } from './reading-job.js';
 import { AGENCY_ACTIVE_JOBS_MAX } from './reading.service.js';
 import { ARTICLE } from './reading-fixtures.test-helper.js';
 
@@ -86,6 +86,30 @@ describe('format', () => {
     expectError(await call('POST', '/v1/reading/format', 'other', { article: 'Hello.', level: 'cet4' }), 403);
   });
 
+  it('issue 29: marks no name, contraction, comparative or American spelling, and a typo as unknown', async () => {
+    const article =
+      'Jane Ansell said she cannot buy fewer than ten meters of cloth. Stephen Hawking usually worked late. Tom laughed.';
+    type Formatted = { outScopeWords: { word: string; forms: string[] }[]; unknownWords: { word: string }[] };
+    const marked = (r: Formatted) => r.outScopeWords.flatMap((w) => [w.word, ...w.forms]);
+    const kaoyan = expectOk(
+      await call<Formatted>('POST', '/v1/reading/format', 'qadmin', { article, level: 'kaoyan' }),
+    );
+    for (const word of ['jane', 'cannot', 'fewer', 'meters', 'stephen', 'tom'])
+      expect(marked(kaoyan)).not.toContain(word);
+    const junior = expectOk(
+      await call<Formatted>('POST', '/v1/reading/format', 'qadmin', { article, level: 'junior' }),
+    );
+    for (const word of ['usually', 'cloth']) expect(marked(junior)).not.toContain(word);
+    const typo = expectOk(
+      await call<Formatted>('POST', '/v1/reading/format', 'qadmin', {
+        article: 'We squatteddown and looked for beans.',
+        level: 'junior',
+      }),
+    );
+    expect(typo.unknownWords).toEqual([{ word: 'squatteddown', forms: ['squatteddown'] }]);
+    expect(marked(typo)).not.toContain('squatteddown');
+  });
+
   it('refuses an empty article, an unknown level and an article over 20,000 characters (400 in Chinese)', async () => {
     const empty = await call('POST', '/v1/reading/format', 'agency', { article: '   ', level: 'cet4' });
     expectError(empty, 400);
@@ -137,6 +161,56 @@ describe('offline generation through the job', () => {
     // The call log has the offline call, without tokens or cost.
     const calls = expectOk(await call<ReadingCallPage>('GET', '/v1/reading/calls', 'agency'));
     expect(calls.list[0]).toMatchObject({ provider: 'offline', purpose: 'generate', outcome: 'ok', cost: 0 });
+  });
+
+  it('issue 29: evidence in the article’s own characters, entities decoded, and a second run adds only new items', async () => {
+    const article =
+      '<p>Tom &amp; Jerry took a long,deep breath before the race, because 3 &lt; 5 and they wanted to win it.</p>' +
+      '<p>The little mouse ran faster than the big cat, and the children in the park laughed at them both.</p>' +
+      '<p>Every morning the old farmer fed his hungry horses before he went to work in the fields.</p>' +
+      '<p>His daughter usually helped him carry the heavy baskets of apples to the market in town.</p>' +
+      '<p>They sold most of the apples quickly, and the farmer bought a new coat for his daughter.</p>';
+    const q = await createQuestion(readingQuestion(article));
+    const generate = async () => {
+      const { jobId } = expectOk(
+        await call<{ jobId: string }>('PUT', '/v1/reading/generate', 'qadmin', {
+          questionId: q.id,
+          level: 'junior',
+          count: 4,
+        }),
+      );
+      return runJob(jobId);
+    };
+    const first = await generate();
+    expect(first.status).toBe('done');
+    const afterFirst = await getQuestion(q.id);
+    const text = 'Tom & Jerry took a long,deep breath';
+    const evidenceOf = (explanation = '') => /原文依据：([^<]*)/.exec(explanation)?.[1] ?? '';
+    const firstSubs = afterFirst.questionSub.filter((s) => first.added.includes(s.questionSubId));
+    for (const s of firstSubs) {
+      // Sub-question texts are stored as HTML (sanitised like the editor's): `&` once escaped, never twice, so the
+      // rendered text reads `Tom & Jerry`, `3 < 5`.
+      for (const field of [s.title, s.desc ?? '', ...s.options.map((o) => o.content)])
+        expect(field).not.toMatch(/&amp;(amp|lt|gt);/);
+      expect(s.title).not.toMatch(/^[^A-Za-z0-9\u4e00-\u9fff]/);
+    }
+    // The stored question is formatted (a `span.word` per piece): its text still reads `long,deep`, entities decoded.
+    expect(articleText(afterFirst.question)).toContain('Tom & Jerry took a long,deep breath');
+    const firstEvidence = firstSubs.map((s) => evidenceOf(s.explanation));
+    expect(new Set(firstEvidence).size).toBe(firstEvidence.length);
+    // The stored explanation is HTML: the evidence in it, unescaped, is the article's text as written.
+    const decode = (h: string) => h.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const plain = decode(article.replace(/<\/p>/g, '\n').replace(/<[^>]+>/g, ''));
+    for (const e of firstEvidence) expect(plain.includes(decode(e)), decode(e)).toBe(true);
+    const withText = firstEvidence.map(decode).find((e) => e.startsWith('Tom'));
+    if (withText) expect(withText.startsWith(text)).toBe(true);
+    // Generating again asks other sentences: no sentence is asked twice in the question.
+    const second = await generate();
+    const afterSecond = await getQuestion(q.id);
+    const secondEvidence = afterSecond.questionSub
+      .filter((s) => second.added.includes(s.questionSubId))
+      .map((s) => evidenceOf(s.explanation));
+    for (const e of secondEvidence) expect(firstEvidence).not.toContain(e);
   });
 
   it('only the chosen types, and only on the agency’s own enReading question', async () => {

@@ -76,7 +76,12 @@ export class ReadingService {
 
   format(input: ReadingFormatRequest): ReadingFormatResult {
     const r = formatArticle(input.article, input.level, input.glossary);
-    return { level: input.level, formatResult: r.formatResult, outScopeWords: r.outScopeWords };
+    return {
+      level: input.level,
+      formatResult: r.formatResult,
+      outScopeWords: r.outScopeWords,
+      unknownWords: r.unknownWords,
+    };
   }
 
   // ---- Generation ----

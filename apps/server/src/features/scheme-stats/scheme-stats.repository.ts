@@ -11,12 +11,28 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const ts = (ms: number) => new Date(ms).toISOString();
 
+/** The columns of a training's student and task, for the records rule (TrainingsReadBy). */
+export interface TrainingCols {
+  student: SQL;
+  task: SQL;
+}
+/** SQL true for the trainings the caller reads (docs/classes.md "Whose records a teacher reads"). */
+export type TrainingsReadBy = (cols: TrainingCols) => SQL;
+
 export interface Scope {
   schemeId: number;
   agencyId: string;
   from?: number;
   to?: number;
+  /** Only the trainings the caller reads (the per-student figures); absent: all of the agency's. */
+  readBy?: TrainingsReadBy;
 }
+
+/** A statistics row's student and task (scheme_stat_trainings keeps no task: its training has it). */
+const STAT_TRAINING_COLS: TrainingCols = {
+  student: sql`scheme_stat_trainings.user_id`,
+  task: sql`(select tr.task_id from trainings tr where tr.id = scheme_stat_trainings.training_id)`,
+};
 
 export interface QuestionMoments {
   questionId: number;
@@ -40,6 +56,7 @@ export interface UserRowRaw {
   totalSeconds: number;
   answered: number;
   correct: number;
+  credit: number;
   lastTrainId: number;
   lastStartTime: number;
 }
@@ -54,11 +71,11 @@ const notSystem = sql`not exists (select 1 from graph_practice_schemes g where g
  * expression or join on all of them made the planner read the 20,000 rows of the bench through an index).
  */
 const withLiveCounts = (where: SQL) => sql`(
-    select training_id, user_id, scheme_id, status, started_at, ended_at, answered, correct, score, max_score
+    select training_id, user_id, scheme_id, status, started_at, ended_at, answered, correct, credit, score, max_score
       from scheme_stat_trainings where ${where} and status <> 'running'
     union all
     select s.training_id, s.user_id, s.scheme_id, s.status, s.started_at, s.ended_at, r.answered, r.correct,
-           s.score, s.max_score
+           r.credit, s.score, s.max_score
       from (select * from scheme_stat_trainings where ${where} and status = 'running') s
       join trainings r on r.id = s.training_id)`;
 
@@ -72,6 +89,7 @@ export class SchemeStatsRepository {
     const parts = [sql`scheme_id = ${s.schemeId}`, sql`agency_id = ${s.agencyId}`];
     if (s.from !== undefined) parts.push(sql`started_at >= ${ts(s.from)}::timestamptz`);
     if (s.to !== undefined) parts.push(sql`started_at < ${ts(s.to)}::timestamptz`);
+    if (s.readBy) parts.push(s.readBy(STAT_TRAINING_COLS));
     return sql.join(parts, sql` and `);
   }
 
@@ -136,7 +154,7 @@ export class SchemeStatsRepository {
     const rows = rowsOf<Record<string, unknown>>(
       await this.db.execute(sql`
         with t as (
-          select training_id, user_id, status, started_at, ended_at, answered, correct,
+          select training_id, user_id, status, started_at, ended_at, answered, correct, credit,
             case when status <> 'running' and max_score > 0 then score / max_score end as rate
           from ${withLiveCounts(this.trainingsWhere(s))} as st
         ), u as (
@@ -145,7 +163,7 @@ export class SchemeStatsRepository {
             max(rate) as best, avg(rate) as mean,
             (array_agg(rate order by started_at desc, training_id desc) filter (where rate is not null))[1] as last_rate,
             coalesce(sum(extract(epoch from ended_at - started_at)) filter (where status <> 'running'), 0) as seconds,
-            sum(answered)::int as answered, sum(correct)::int as correct,
+            sum(answered)::int as answered, sum(correct)::int as correct, sum(credit) as credit,
             (array_agg(training_id order by started_at desc, training_id desc))[1] as last_train,
             max(started_at) as last_start
           from t group by user_id
@@ -166,6 +184,7 @@ export class SchemeStatsRepository {
       totalSeconds: Math.round(Number(r.seconds)),
       answered: Number(r.answered),
       correct: Number(r.correct),
+      credit: Number(r.credit),
       lastTrainId: Number(r.last_train),
       lastStartTime: new Date(r.last_start as string | Date).getTime(),
     }));
@@ -296,7 +315,7 @@ export class SchemeStatsRepository {
       await this.db.execute(sql`
         select count(*)::int as trainings, (count(*) filter (where status <> 'running'))::int as ended,
           count(distinct scheme_id)::int as schemes, coalesce(sum(answered), 0)::int as answered,
-          coalesce(sum(correct), 0)::int as correct,
+          coalesce(sum(correct), 0)::int as correct, coalesce(sum(credit), 0) as credit,
           avg(score / max_score) filter (where status <> 'running' and max_score > 0) as mean_rate,
           coalesce(sum(extract(epoch from ended_at - started_at)) filter (where status <> 'running'), 0) as seconds
         from ${withLiveCounts(sql`agency_id = ${agencyId} and user_id = ${userId} and ${notSystem}`)} as st`),
@@ -307,6 +326,7 @@ export class SchemeStatsRepository {
       schemes: Number(r.schemes),
       answered: Number(r.answered),
       correct: Number(r.correct),
+      credit: Number(r.credit),
       meanScoreRate: num(r.mean_rate),
       totalSeconds: Math.round(Number(r.seconds)),
     };
@@ -328,6 +348,7 @@ export class SchemeStatsRepository {
         status: trainings.status,
         answered: trainings.answered,
         correct: trainings.correct,
+        credit: trainings.credit,
         score: trainings.score,
         maxScore: trainings.maxScore,
         startedAt: trainings.startedAt,

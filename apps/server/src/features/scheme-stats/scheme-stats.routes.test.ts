@@ -3,6 +3,7 @@
 import { SchemeAnswerStats, SchemeUserStats, StudentTrainingStats } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
+import { joinDemoClass } from '../../test/test-users.js';
 import { schemeCalls } from '../schemes/scheme-fixtures.test-helper.js';
 import { addStudents, createStatsWorld, runPaper, type StatsWorld } from './scheme-stats.fixtures.test-helper.js';
 
@@ -66,6 +67,8 @@ beforeAll(async () => {
   );
   w = await createStatsWorld(t, admin, agency);
   kids = await addStudents(t, ['学生一', '学生二', '学生三', '学生四', '学生五']);
+  // In the demo teacher's class: the teacher reads their records (docs/classes.md "Whose records a teacher reads").
+  for (const k of kids) await joinDemoClass(t, k.id, 'student');
   t0 = t.clock.now();
   // Student i starts at t0 + i steps.
   for (const [i, marks] of MATRIX.entries()) {

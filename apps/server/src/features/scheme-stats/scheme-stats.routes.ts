@@ -6,8 +6,12 @@ import { registerApi } from '../../lib/route.js';
 
 export async function schemeStatsRoutes(app: FastifyInstance) {
   const { schemeStats } = app.services;
-  registerApi(app, API.schemeStatsUser, ({ agencyId, params, query }) =>
-    schemeStats.users(agencyId!, params.id, query),
+  registerApi(app, API.schemeStatsUser, (ctx) =>
+    schemeStats.users(
+      { userId: ctx.user().id, roles: ctx.user().roles, agencyId: ctx.agencyId! },
+      ctx.params.id,
+      ctx.query,
+    ),
   );
   registerApi(app, API.schemeStatsAnswer, ({ agencyId, params, query }) =>
     schemeStats.answers(agencyId!, params.id, query),

@@ -1,6 +1,8 @@
 // Scheme statistics for train staff (docs/product.md §7 /stats/user, /stats/answer) and a student's trainings for the
 // student admins. The scheme must be one the agency sees (its own or by reference); the figures cover the
-// agency's own trainings only. Computation is SQL (scheme-stats.repository.ts); here ids, names and flags.
+// agency's own trainings only, and the per-student figures (/stats/user) only the trainings whose records the
+// caller reads (docs/classes.md "Whose records a teacher reads"). Computation is SQL (scheme-stats.repository.ts);
+// here ids, names and flags.
 import {
   SCORE_BUCKETS,
   STATS_THRESHOLDS,
@@ -17,15 +19,28 @@ import { notFound } from '../../lib/api-error.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { SchemesService } from '../schemes/schemes.service.js';
 import { fixedPositions, flagOf } from './scheme-stats.policy.js';
-import type { SchemeStatsRepository, Scope } from './scheme-stats.repository.js';
+import type { SchemeStatsRepository, Scope, TrainingsReadBy } from './scheme-stats.repository.js';
 import { planRange } from './stats-range.js';
 
 type SchemeReader = Pick<SchemesService, 'get'>;
+
+/** The caller in the agency in context. */
+export interface StatsViewer {
+  userId: number;
+  roles: readonly string[];
+  agencyId: string;
+}
+
+/** The records rule as SQL over a training's student and task columns (the classes feature's StudentRecords). */
+export interface StatsReaders {
+  trainings(v: StatsViewer, cols: Parameters<TrainingsReadBy>[0]): ReturnType<TrainingsReadBy>;
+}
 
 export class SchemeStatsService {
   constructor(
     private readonly repo: SchemeStatsRepository,
     private readonly schemes: SchemeReader,
+    private readonly readers: StatsReaders,
   ) {}
 
   private async scope(agencyId: string, id: string, range: StatsRange): Promise<{ scheme: Scheme; scope: Scope }> {
@@ -34,8 +49,11 @@ export class SchemeStatsService {
     return { scheme, scope: { schemeId: Number(scheme.schemeId), agencyId, from: range.from, to: range.to } };
   }
 
-  async users(agencyId: string, id: string, q: SchemeUserStatsQuery): Promise<SchemeUserStats> {
-    const { scheme, scope } = await this.scope(agencyId, id, q);
+  /** Per student: only the trainings whose records the caller reads count (summary, buckets, timeline, rows). */
+  async users(v: StatsViewer, id: string, q: SchemeUserStatsQuery): Promise<SchemeUserStats> {
+    const found = await this.scope(v.agencyId, id, q);
+    const { scheme } = found;
+    const scope: Scope = { ...found.scope, readBy: (cols) => this.readers.trainings(v, cols) };
     const [summary, buckets, timeline, rows] = await Promise.all([
       this.repo.summary(scope),
       this.repo.scoreBuckets(scope, SCORE_BUCKETS),
@@ -132,6 +150,7 @@ export class SchemeStatsService {
           status: r.status as TrainingSummary['status'],
           answered: r.answered,
           correct: r.correct,
+          credit: r.credit,
           score: r.score,
           maxScore: r.maxScore,
           startTime: r.startedAt.getTime(),

@@ -4,7 +4,7 @@
 import { TrainingComments, type Scheme, type Training, type TrainingRecord } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError as expectErrorOf, expectOk, type TestApp } from '../../test/test-app.js';
-import { addUser } from '../../test/test-users.js';
+import { addUser, joinDemoClass } from '../../test/test-users.js';
 import { createTestBank, generalScheme, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 
 let t: TestApp;
@@ -47,7 +47,9 @@ let schemeId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser(t, 'teacher2', '赵老师', ['edu:agency:demo:teacher']);
+  // A second teacher of the student's class: both read the student's records (docs/classes.md "Whose records a
+  // teacher reads"; a teacher outside the class is refused in classes/student-records.routes.test.ts).
+  await joinDemoClass(t, await addUser(t, 'teacher2', '赵老师', ['edu:agency:demo:teacher']));
   await addUser(t, 'classmate', '同班同学', ['edu:agency:demo:student']);
   let admin: string;
   [agency, teacher, teacher2, student, classmate, other, admin] = await Promise.all(

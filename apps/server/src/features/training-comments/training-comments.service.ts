@@ -1,6 +1,7 @@
 // Staff comments on a student's training (docs/practice-engine.md "Comments"). The student who trained and
-// the agency's train staff read them; train staff write them once the training has ended, one on the whole
-// training and one per answer record; a teacher changes or deletes only their own, admins any.
+// the agency's train staff who read the training (docs/classes.md "Whose records a teacher reads") read them;
+// those staff write them once the training has ended, one on the whole training and one per answer record; a
+// teacher changes or deletes only their own, admins any. A training outside the caller's reach answers 404.
 import {
   agencyRole,
   ROLE_SETS,
@@ -12,6 +13,7 @@ import {
 import { conflict, forbidden, invalidField, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
+import type { TrainingReaders } from '../training/training.service.js';
 import type { TrainingRepository, TrainingRow } from '../training/training.repository.js';
 import type { CommentRow, TrainingCommentsRepository } from './training-comments.repository.js';
 
@@ -30,13 +32,14 @@ export class TrainingCommentsService {
   constructor(
     private readonly repo: TrainingCommentsRepository,
     private readonly trainings: TrainingRepository,
+    private readonly readers: TrainingReaders,
     private readonly clock: Clock,
   ) {}
 
-  /** The training's comments, for the student who trained or the agency's train staff (others: 404). */
+  /** The training's comments, for the student who trained or train staff who read it (others: 404). */
   async list(user: Viewer, agencyId: string, trainId: string): Promise<TrainingComments> {
     const row = await this.training(agencyId, trainId);
-    const staff = satisfies(user.roles, ROLE_SETS.trainStaff, agencyId);
+    const staff = await this.staffReads(user, agencyId, row);
     if (row.userId !== user.id && !staff) throw notFound(TRAINING_NOT_FOUND);
     return this.view(user, agencyId, row, staff);
   }
@@ -44,6 +47,7 @@ export class TrainingCommentsService {
   /** Writes (or replaces) the comment on the training or on one of its answer records. */
   async save(user: Viewer, agencyId: string, trainId: string, req: TrainingCommentRequest): Promise<TrainingComments> {
     const row = await this.training(agencyId, trainId);
+    if (!(await this.staffReads(user, agencyId, row))) throw notFound(TRAINING_NOT_FOUND);
     if (row.status === 'running') throw conflict('训练尚未结束，结束后才能点评');
     let recordId: number | null = null;
     if (req.recordId !== undefined && req.recordId !== null) {
@@ -67,10 +71,20 @@ export class TrainingCommentsService {
     const id = parseNumericId(commentId);
     const comment = id === null ? undefined : await this.repo.find(id, agencyId);
     if (!comment) throw notFound(COMMENT_NOT_FOUND);
+    const row = await this.training(agencyId, String(comment.trainingId));
+    if (!(await this.staffReads(user, agencyId, row))) throw notFound(COMMENT_NOT_FOUND);
     if (!this.mayChange(user, agencyId, comment.authorId)) throw forbidden('只能删除自己的点评');
     await this.repo.remove(comment.id);
-    const row = await this.training(agencyId, String(comment.trainingId));
     return this.view(user, agencyId, row, true);
+  }
+
+  /** Train staff who read the training's records (docs/classes.md "Whose records a teacher reads"). */
+  private async staffReads(user: Viewer, agencyId: string, row: TrainingRow): Promise<boolean> {
+    if (!satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)) return false;
+    return this.readers.readsTraining(
+      { userId: user.id, roles: user.roles, agencyId },
+      { userId: row.userId, taskId: row.taskId },
+    );
   }
 
   private async training(agencyId: string, trainId: string): Promise<TrainingRow> {

@@ -10,7 +10,6 @@ import { randomInt } from 'node:crypto';
 import {
   advanceTime,
   applyEvent,
-  countedAnswers,
   LESSON_ENGINE_LIMITS,
   replay,
   type EngineScheme,
@@ -24,6 +23,7 @@ import { ApiError, conflict } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
+import { summaryColumns } from './training-view.js';
 
 export const LESSON_PHASE = '课堂练习';
 export const lessonPointName = (n: number) => `第 ${n} 题`;
@@ -134,7 +134,7 @@ export class LessonTrainings {
           lessonId: s.lessonId,
           scheme: snapshot as unknown as Record<string, unknown>,
           seed,
-          ...columns(engine, state),
+          ...summaryColumns(engine, state),
           eventCount: 1,
           drawCount: 0,
           startedAt: new Date(now),
@@ -163,7 +163,7 @@ export class LessonTrainings {
       if (refusal) throw conflict(refusal);
       const event: TrainingEvent = { type: 'draw', at: now, questionIds: [questionId] };
       const next = applyEvent(engine, state, event);
-      const change = { ...columns(engine, next), updatedAt: new Date(now) };
+      const change = { ...summaryColumns(engine, next), updatedAt: new Date(now) };
       const saved = await this.repo.transaction((tx) =>
         this.repo.saveIfUnchanged(tx, row.id, row.eventCount, [event], change),
       );
@@ -174,18 +174,4 @@ export class LessonTrainings {
     }
     throw new ApiError('unavailable', '课堂练习正忙，请稍后重试');
   }
-}
-
-/** The training row's summary columns from the engine state (as the training service keeps them). */
-function columns(engine: EngineScheme, state: TrainingState) {
-  const counted = countedAnswers(engine, state);
-  return {
-    state: state as unknown as Record<string, unknown>,
-    status: state.status,
-    answered: counted.length,
-    correct: counted.filter((a) => a.isCorrect === true).length,
-    score: state.score,
-    maxScore: state.maxScore,
-    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
-  };
 }

@@ -28,6 +28,7 @@ const values = (userId: number, schemeId: number, seed: number) => ({
   state: { seed, note: `state of ${seed}` },
   answered: 0,
   correct: 0,
+  credit: 0,
   score: 0,
   maxScore: 0,
   startedAt: new Date(1_800_000_000_000 + seed),

@@ -19,8 +19,9 @@ export type RecordWithQuestion = Awaited<ReturnType<TrainingRepository['recordsW
  * `sealed`: the record of a running paper. Until it is handed in the record shows the student's own answer and
  * nothing else: no verdict or score (also none per sub-question), and not the question either (the paper view
  * shows the questions while it runs). `verdictless`: an ended paper whose corrections wait (corrections.ts): what
- * was asked and the student's answer, without verdict, score or the teacher's comment. `mark`: what the question
- * is worth in the training (docs/practice-engine.md "Marks"); the record stores the judge's share, shown as marks.
+ * was asked and the student's answer, without verdict, score or the teacher's comment and annotations. `mark`:
+ * what the question is worth in the training (docs/practice-engine.md "Marks"); the record stores the judge's
+ * share, shown as marks.
  */
 export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = false, mark = 1): TrainingRecord {
   const submission = r.record.submission;
@@ -60,9 +61,10 @@ export function toRecord(r: RecordWithQuestion, sealed: boolean, verdictless = f
     isCorrect: verdictless ? null : r.record.isCorrect,
     score: verdictless ? 0 : (marksOf(r.record.score, mark) ?? 0),
     verdict: verdictless ? null : verdictOf(r.record.isCorrect, shareOf(r.record.score, 1)),
-    // Marking only takes answers of ended trainings, so the comment comes no earlier than the answer itself
-    // (docs/marking.md "What the student and the parent read"), nor before the paper's corrections.
+    // Marking only takes answers of ended trainings, so comment and annotations come no earlier than the answer
+    // itself (docs/marking.md "What the student and the parent read"), nor before the paper's corrections.
     ...(r.markComment && !verdictless ? { markComment: r.markComment } : {}),
+    ...(r.markAnnotations?.length && !verdictless ? { markAnnotations: r.markAnnotations } : {}),
   };
 }
 

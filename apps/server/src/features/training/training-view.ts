@@ -1,7 +1,32 @@
 // The training as the student sees it: where it stands, the current question(s) without answers, time left.
-import { countedAnswers, creditOf, type StudentQuestion, type Training, type TrainingState } from '@edu/contract';
+import {
+  countedAnswers,
+  creditOf,
+  type EngineScheme,
+  type StudentQuestion,
+  type Training,
+  type TrainingState,
+} from '@edu/contract';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRow } from './training.repository.js';
+
+/**
+ * The training row's summary columns from the engine state (a paper counts each question's last answer): `correct`
+ * the answers at full marks, `credit` partial ones by their share too (docs/practice-engine.md "Marks").
+ */
+export function summaryColumns(engine: EngineScheme, state: TrainingState) {
+  const counted = countedAnswers(engine, state);
+  return {
+    state: state as unknown as Record<string, unknown>,
+    status: state.status,
+    answered: counted.length,
+    correct: counted.filter((a) => a.isCorrect === true).length,
+    credit: creditOf(counted),
+    score: state.score,
+    maxScore: state.maxScore,
+    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
+  };
+}
 
 const secondsLeft = (deadline: number | null, now: number) =>
   deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));

@@ -25,7 +25,7 @@ export type TrainingInsert = Omit<TrainingRow, 'id' | 'eventCount' | 'drawCount'
 export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
 export type TrainingChange = Pick<
   typeof trainings.$inferInsert,
-  'state' | 'status' | 'answered' | 'correct' | 'score' | 'maxScore' | 'endedAt' | 'updatedAt'
+  'state' | 'status' | 'answered' | 'correct' | 'credit' | 'score' | 'maxScore' | 'endedAt' | 'updatedAt'
 >;
 /** One event of a training's log (the engine's TrainingEvent, stored as it is). */
 type StoredEvent = Record<string, unknown> & { type: string };
@@ -104,6 +104,7 @@ export class TrainingRepository {
         draw_count: drawsIn(events),
         answered: v.answered,
         correct: v.correct,
+        credit: v.credit,
         score: v.score,
         max_score: v.maxScore,
         started_at: v.startedAt.toISOString(),
@@ -292,6 +293,7 @@ export class TrainingRepository {
       status: change.status,
       answered: change.answered,
       correct: change.correct,
+      credit: change.credit,
       trainingScore: change.score,
       maxScore: change.maxScore,
       endedAt: ts(change.endedAt),
@@ -395,6 +397,8 @@ export class TrainingRepository {
         questionSub: sql<unknown>`coalesce(${questionVersions.snapshot}->'questionSub', ${questions.questionSub})`,
         /** The teacher's comment once the answer is marked (null before). */
         markComment: answerMarks.comment,
+        /** The teacher's annotations on the answer's text once marked (null before). */
+        markAnnotations: answerMarks.annotations,
       })
       .from(answerRecords)
       .innerJoin(questions, eq(questions.id, answerRecords.questionId))
@@ -523,7 +527,7 @@ function buildInsert(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
       k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
-      event_count int, draw_count int, answered int, correct int, score double precision,
+      event_count int, draw_count int, answered int, correct int, credit double precision, score double precision,
       max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
       first_question_id bigint)`);
   // One start per student: the batch's first.
@@ -532,9 +536,9 @@ function buildInsert(db: Db) {
     .as(sql`select distinct on (scheme_id, user_id) * from input order by scheme_id, user_id, k`);
   const inserted = db.$with('inserted', ids).as(sql`
     insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count,
-                           answered, correct, score, max_score, started_at, ended_at, updated_at)
+                           answered, correct, credit, score, max_score, started_at, ended_at, updated_at)
     select agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
-           correct, score, max_score, started_at, ended_at, started_at
+           correct, credit, score, max_score, started_at, ended_at, started_at
       from chosen
     on conflict (scheme_id, user_id) where status = 'running' and task_id is null do nothing
     returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id`);
@@ -580,7 +584,7 @@ function buildRecordAnswer(db: Db) {
        set state = ${p('state')}::json, event_count = event_count + ${p('newEventCount')}::int,
            draw_count = draw_count + ${p('newDraws')}::int, status = ${p('status')}::text,
            answered = ${p('answered')}::int, correct = ${p('correct')}::int,
-           score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
+           credit = ${p('credit')}::double precision, score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
            ended_at = ${p('endedAt')}::timestamptz, updated_at = ${p('updatedAt')}::timestamptz
      where id = ${p('trainingId')}::bigint and event_count = ${p('readEvents')}::int
     returning id`);

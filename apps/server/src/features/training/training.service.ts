@@ -7,7 +7,6 @@ import { randomInt } from 'node:crypto';
 import {
   advanceTime,
   applyEvent,
-  countedAnswers,
   creditOf,
   EngineError,
   questionMark,
@@ -42,7 +41,7 @@ import type { SealedQuestions } from './sealing.js';
 import type { Corrections } from './corrections.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
-import { creditFor, pendingCount, trainingView, type PaperAnswers } from './training-view.js';
+import { creditFor, pendingCount, summaryColumns, trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
@@ -69,9 +68,22 @@ export interface TaskPaperGate {
   held(agencyId: string, schemeIds: number[]): Promise<Set<number>>;
 }
 
+/**
+ * Whether staff read a student's training (docs/classes.md "Whose records a teacher reads"); the classes feature's
+ * StudentRecords answers.
+ */
+export interface TrainingReaders {
+  readsTraining(
+    v: { userId: number; roles: readonly string[]; agencyId: string },
+    t: { userId: number; taskId: number | null },
+  ): Promise<boolean>;
+}
+
 export class TrainingService {
   /** Set by services.ts once the tasks feature exists (it sits above trainings). */
   taskPapers?: TaskPaperGate;
+  /** Set by services.ts (the classes feature sits above trainings); unset, staff read no one's report. */
+  readers?: TrainingReaders;
   /**
    * Told of every new answer stored in a lesson's training, after it is stored (the lesson's room hears it live;
    * docs/lessons.md "The engine in the lesson"); set by services.ts. Must not throw.
@@ -164,7 +176,7 @@ export class TrainingService {
           scheme: snapshot as unknown as Record<string, unknown>,
           seed,
           startedAt: new Date(now),
-          ...columnsOf(snapshot, state),
+          ...summaryColumns(snapshot.engine, state),
         },
         events,
         firstId,
@@ -204,7 +216,7 @@ export class TrainingService {
           scheme: snapshot as unknown as Record<string, unknown>,
           seed,
           startedAt: new Date(now),
-          ...columnsOf(snapshot, drawn.state),
+          ...summaryColumns(snapshot.engine, drawn.state),
         },
         taskId,
         [startEvent, ...drawn.events],
@@ -322,7 +334,7 @@ export class TrainingService {
       row.id,
       row.eventCount,
       newEvents,
-      { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) },
+      { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) },
       nextId,
     );
     if (stored === undefined) throw new Retry();
@@ -330,7 +342,7 @@ export class TrainingService {
       this.onLessonAnswer?.({ lessonId: snapshot.lessonId, trainingId: row.id, agencyId: row.agencyId });
     const after: TrainingRow = {
       ...row,
-      ...columnsOf(snapshot, resolved.state),
+      ...summaryColumns(snapshot.engine, resolved.state),
       eventCount: row.eventCount + newEvents.length,
       drawCount: row.drawCount + resolved.events.length,
       updatedAt: new Date(now),
@@ -406,7 +418,7 @@ export class TrainingService {
       const resolved = await this.resolveDraws(user, row.id, snapshot, state, row.drawCount, now);
       events.push(...resolved.events);
       if (events.length === 0 && sameState(before, resolved.state)) return row;
-      const change = { ...columnsOf(snapshot, resolved.state), updatedAt: new Date(now) };
+      const change = { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) };
       const saved = await this.repo.transaction((tx) =>
         this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, change),
       );
@@ -478,13 +490,16 @@ export class TrainingService {
     return { total, list: rows.map((r) => toSummary(r, waiting.get(r.id))) };
   }
 
-  /** The report: the student's own, or any of the agency's for its train staff. */
+  /**
+   * The report: the student's own, or for the agency's train staff one whose records they read (docs/classes.md
+   * "Whose records a teacher reads"); anything else answers 404.
+   */
   async report(user: { id: number; roles: readonly string[] }, agencyId: string, id: string): Promise<TrainingReport> {
     const n = parseNumericId(id);
     const row = n === null ? undefined : await this.repo.get(n, agencyId);
-    if (!row || (row.userId !== user.id && !satisfies(user.roles, ROLE_SETS.trainStaff, agencyId)))
-      throw notFound(NOT_FOUND);
-    const staff = row.userId !== user.id && satisfies(user.roles, ROLE_SETS.trainStaff, agencyId);
+    if (!row) throw notFound(NOT_FOUND);
+    const staff = row.userId !== user.id;
+    if (staff && !(await this.staffReads(user, agencyId, row))) throw notFound(NOT_FOUND);
     const [records, elsewhere, waiting] = await Promise.all([
       this.repo.recordsWithQuestions(row.id),
       staff ? new Set<string>() : this.heldElsewhere(row),
@@ -524,6 +539,15 @@ export class TrainingService {
         sealed(row) ? { ...k, correct: 0, credit: 0 } : { ...k, credit: Math.round(k.credit * 10_000) / 10_000 },
       ),
     };
+  }
+
+  /** Train staff (the route's roles) who read the training's records. */
+  private async staffReads(user: { id: number; roles: readonly string[] }, agencyId: string, row: TrainingRow) {
+    if (!satisfies(user.roles, ROLE_SETS.trainStaff, agencyId) || !this.readers) return false;
+    return this.readers.readsTraining(
+      { userId: user.id, roles: user.roles, agencyId },
+      { userId: row.userId, taskId: row.taskId },
+    );
   }
 
   /** Whether the question is sealed for the user by a training other than `trainingId` (sealing.ts). */
@@ -654,20 +678,6 @@ function withCorrectionsPending(view: Training, waiting: CorrectionsPending): Tr
     score: noScore ? 0 : view.score,
     pending: noScore ? 0 : view.pending,
     corrections: waiting,
-  };
-}
-
-/** The training row's summary columns from the engine state (a paper counts each question's last answer). */
-function columnsOf(snapshot: TrainingSnapshot, state: TrainingState) {
-  const counted = countedAnswers(snapshot.engine, state);
-  return {
-    state: state as unknown as Record<string, unknown>,
-    status: state.status,
-    answered: counted.length,
-    correct: counted.filter((a) => a.isCorrect === true).length,
-    score: state.score,
-    maxScore: state.maxScore,
-    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
   };
 }
 

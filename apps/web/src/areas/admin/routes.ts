@@ -53,6 +53,8 @@ const ClassTodayWorkPage = lazyPage(() => import('./class/TodayWorkPage'));
 const ClassStudentScoresPage = lazyPage(() => import('./class/StudentScoresPage'));
 const ClassStudentInfoPage = lazyPage(() => import('./class/StudentInfoPage'));
 const ClassStatsPage = lazyPage(() => import('./class/ClassStatsPage'));
+// A class's gradebook (docs/gradebook.md).
+const ClassGradebookPage = lazyPage(() => import('./class/gradebook/GradebookPage'));
 // The tutoring classroom's lesson lists and replay (docs/lessons.md).
 const ClassLessonsPage = lazyPage(() => import('./lessons/ClassLessonsPage'));
 const LessonHistoryPage = lazyPage(() => import('./lessons/LessonHistoryPage'));
@@ -151,6 +153,8 @@ export const ADMIN_ROUTES: RouteDef[] = [
   built('/admin/class/studentInfo/:id', ClassStudentInfoPage),
   built('/admin/class/:classId/tasks', ClassTasksPage),
   built('/admin/class/:classId/stats', ClassStatsPage),
+  // Our own page (docs/routes.md "Routes beyond docs/product.md §2"): a class's gradebook (issue 28).
+  built('/admin/class/:classId/gradebook', ClassGradebookPage),
   built('/admin/eventutor/history/:id', LessonHistoryPage),
   built('/admin/eventutor/index/:id', ClassLessonsPage),
   built('/admin/task/create', TaskCreatePage),

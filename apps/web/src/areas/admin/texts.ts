@@ -48,6 +48,7 @@ export const ADMIN_PAGES = {
   '/admin/class/studentInfo/:id': '学生信息',
   '/admin/class/:classId/tasks': '班级任务',
   '/admin/class/:classId/stats': '班级统计',
+  '/admin/class/:classId/gradebook': '成绩册',
   '/admin/eventutor/history/:id': '辅导记录',
   '/admin/eventutor/index/:id': '辅导课程',
   '/admin/task/create': '新建任务',

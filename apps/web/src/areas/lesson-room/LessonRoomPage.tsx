@@ -193,7 +193,15 @@ function NotLive({ lesson, now }: { lesson: LessonDetail; now: number }) {
   );
 }
 
-const NO_ROOM: RoomState = { connection: 'connecting', role: null, me: null, peers: [], status: null, problem: null };
+const NO_ROOM: RoomState = {
+  connection: 'connecting',
+  role: null,
+  me: null,
+  peers: [],
+  status: null,
+  problem: null,
+  joins: 0,
+};
 const noSubscribe = () => () => undefined;
 
 /** The phone's width, where the video becomes a small overlay on the board. */

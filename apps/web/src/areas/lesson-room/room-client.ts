@@ -26,6 +26,8 @@ export interface RoomState {
   status: LessonStatus | null;
   /** Why the room cannot be used (a refused join or handshake, a dropped connection), with its code. */
   problem: { code: number; message: string } | null;
+  /** Joins accepted on this page so far: one more after every reconnect (the video sends again what was missed). */
+  joins: number;
 }
 
 /** How long an ack may take before the request counts as lost (ms). */
@@ -58,7 +60,15 @@ export interface RoomClientOptions {
 export class RoomClient {
   readonly socket: Socket;
   readonly board: BoardSync;
-  private state: RoomState = { connection: 'connecting', role: null, me: null, peers: [], status: null, problem: null };
+  private state: RoomState = {
+    connection: 'connecting',
+    role: null,
+    me: null,
+    peers: [],
+    status: null,
+    problem: null,
+    joins: 0,
+  };
   private readonly listeners = new Set<() => void>();
   private disposed = false;
 
@@ -168,7 +178,15 @@ export class RoomClient {
       return;
     }
     this.board.joined(a.board, a.role);
-    this.set({ connection: 'connected', role: a.role, me: a.me, peers: a.peers, status: a.status, problem: null });
+    this.set({
+      connection: 'connected',
+      role: a.role,
+      me: a.me,
+      peers: a.peers,
+      status: a.status,
+      problem: null,
+      joins: this.state.joins + 1,
+    });
   }
 
   /** Sends `rtc:state` (what this side's media do). */

@@ -1,7 +1,8 @@
 // One child's trainings in the current agency, newest first and paged, with a switcher when there are several
-// children; each training links to its report with and without the answers (docs/routes.md "Parent").
+// children; each training links to its report with and without the answers (docs/routes.md "Parent"); on a phone
+// one card per training with 查看报告 (docs/web.md "Small screens").
 import { useState } from 'react';
-import { Alert, Card, Select, Space, Table } from 'antd';
+import { Alert, Card, Select, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ParentChild, TrainingSummary } from '@edu/contract';
@@ -10,10 +11,11 @@ import { useViewedStudentGraphs } from '../../api/knowledge-graph';
 import { totalNumber } from '../../api/page-total';
 import { useAppConfig } from '../../app/session-context';
 import { Duration } from '../../components/Duration';
+import { ResponsiveTable, type CardFace } from '../../components/CardList';
 import { formatScore, formatTime, spanSeconds } from '../student/train/format';
 import { StatusTag, TypeTag } from '../student/train/StatusTag';
 import { CorrectionsTag } from '../student/train/CorrectionsNote';
-import { ScoreWithPending } from '../student/train/PendingMarks';
+import { PendingTag, ScoreWithPending } from '../student/train/PendingMarks';
 import { ViewedGraphs } from '../student/graph/ViewedGraphs';
 import { ChildPlacement } from './ChildPlacement';
 import { useChildHistory } from './queries';
@@ -24,6 +26,37 @@ const PAGE_SIZE = 20;
 
 export const reportPath = (trainId: string, childId: string, withQuestions: boolean) =>
   `/parent/train/report/${trainId}/${childId}/${withQuestions ? 1 : 0}`;
+
+/** A running paper shows nothing of its results (docs/parents.md "What a parent reads"). */
+const runningPaper = (r: TrainingSummary) => r.type === 'paper' && r.status === 'running';
+const scoreText = (r: TrainingSummary) =>
+  `${r.corrections?.scoreHidden ? '--' : formatScore(r.score)} / ${formatScore(r.maxScore)}`;
+const answeredOf = (r: TrainingSummary) =>
+  runningPaper(r) || r.corrections?.scoreHidden ? `-- / ${r.answered}` : `${r.correct} / ${r.answered}`;
+
+/** A training on a phone: title, type and state, score, when, and 查看报告 (简要报告 is a link on the report). */
+const cardFor =
+  (childId: string) =>
+  (r: TrainingSummary): CardFace => ({
+    title: r.title,
+    state: (
+      <Space size={4} wrap>
+        <TypeTag type={r.type} />
+        <StatusTag status={r.status} />
+        <PendingTag pending={r.pending} />
+        <CorrectionsTag corrections={r.corrections} />
+      </Space>
+    ),
+    score: `${T.score} ${runningPaper(r) ? '--' : scoreText(r)}`,
+    meta: (
+      <>
+        {r.corrections && <div>{r.corrections.message}</div>}
+        {T.answered} {answeredOf(r)} · {T.startedAt(formatTime(r.startTime))} · {T.duration}{' '}
+        <Duration seconds={spanSeconds(r.startTime, r.endTime)} />
+      </>
+    ),
+    action: { label: T.report, to: reportPath(r.trainId, childId, true) },
+  });
 
 const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
   {
@@ -44,27 +77,16 @@ const columnsFor = (childId: string): TableColumnsType<TrainingSummary> => [
     key: 'score',
     width: 100,
     render: (_, r) =>
-      r.type === 'paper' && r.status === 'running' ? (
+      runningPaper(r) ? (
         '--'
       ) : (
         <Space orientation="vertical" size={2}>
-          <ScoreWithPending
-            score={`${r.corrections?.scoreHidden ? '--' : formatScore(r.score)} / ${formatScore(r.maxScore)}`}
-            pending={r.pending}
-          />
+          <ScoreWithPending score={scoreText(r)} pending={r.pending} />
           <CorrectionsTag corrections={r.corrections} />
         </Space>
       ),
   },
-  {
-    title: T.answered,
-    key: 'answered',
-    width: 110,
-    render: (_, r) =>
-      (r.type === 'paper' && r.status === 'running') || r.corrections?.scoreHidden
-        ? `-- / ${r.answered}`
-        : `${r.correct} / ${r.answered}`,
-  },
+  { title: T.answered, key: 'answered', width: 110, render: (_, r) => answeredOf(r) },
   { title: T.started, dataIndex: 'startTime', width: 170, render: (ms: number) => formatTime(ms) },
   {
     title: T.duration,
@@ -132,8 +154,10 @@ export function ChildHistory({ kids, child, onSelect }: ChildHistoryProps) {
             {query.isError && (
               <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />
             )}
-            <Table<TrainingSummary>
+            <ResponsiveTable<TrainingSummary>
               rowKey="trainId"
+              card={cardFor(child.id)}
+              cardsClassName="history-cards"
               columns={columnsFor(child.id)}
               dataSource={query.data?.list ?? []}
               loading={query.isFetching}

@@ -29,6 +29,7 @@ export const PARENT_PAGE_TEXTS = {
     score: '得分',
     answered: '答对 / 答题',
     started: '开始时间（北京时间）',
+    startedAt: (time: string) => `${time} 开始（北京时间）`,
     duration: '用时',
     actions: '操作',
     report: '查看报告',

@@ -1,11 +1,12 @@
-// The parent's pages over a fake API (docs/parents.md): the children's history with a switcher, pairing by code and
-// 解除绑定, the report with and without the answers (a running paper shows no results), and the login page's
-// 忘记密码 and 家长注册.
+// The parent's pages over a fake API (docs/parents.md): the children's history with a switcher (cards on a phone),
+// pairing by code and 解除绑定, the report with and without the answers (a running paper shows no results), and the
+// login page's 忘记密码 and 家长注册.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ParentChild, TrainingReport } from '@edu/contract';
 import { envelope, type RecordedCall } from '../../test/fake-api';
 import { loginInfo } from '../../test/fixtures';
+import { phoneWidth } from '../../test/phone-width';
 import { makeSession, renderApp } from '../../test/render';
 import { record, summary } from '../student/train/test-kit';
 
@@ -67,6 +68,39 @@ describe('parent: the children and their history', () => {
     expect(within(waiting).getByText('2 道题待批改').getAttribute('title')).toBe('2 道题待批改，得分将在批改后更新');
     const done = screen.getByText('动词专项').closest('tr') as HTMLElement;
     expect(within(done).queryByText(/待批改/)).toBeNull();
+  });
+
+  it('on a phone each training is a card: state, score, one 查看报告 button; a running paper shows no result', async () => {
+    const restore = phoneWidth();
+    try {
+      const s = await makeSession(loginInfo(PARENT), {
+        'GET /v1/parent/children': KIDS,
+        'GET /v1/parent/child/11/history': page([
+          summary({ trainId: 't1', pending: 1 }),
+          summary({ trainId: 't9', title: '期中试卷', type: 'paper', status: 'running', endTime: null }),
+        ]),
+      });
+      renderApp(s.session, ['/parent/history/11']);
+      const card = (title: string) => screen.getByText(title).closest('.card-list-item') as HTMLElement;
+      await screen.findByText('名词专项');
+      expect(document.querySelector('.ant-table')).toBeNull();
+      const ended = card('名词专项');
+      expect(within(ended).getByText('已完成')).toBeTruthy();
+      expect(within(ended).getByText('得分 2.5 / 4')).toBeTruthy();
+      expect(within(ended).getByText('1 道题待批改')).toBeTruthy();
+      expect(ended.textContent).toContain('答对 / 答题 3 / 4');
+      const actions = ended.querySelectorAll('.card-list-action');
+      expect([...actions].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+        ['查看报告', '/parent/train/report/t1/11/1'],
+      ]);
+      const paper = card('期中试卷');
+      expect(within(paper).getByText('得分 --')).toBeTruthy();
+      expect(paper.textContent).toContain('答对 / 答题 -- / 4');
+      fireEvent.click(paper.querySelector('.card-list-action') as HTMLElement);
+      await waitFor(() => expect(location()).toBe('/parent/train/report/t9/11/1'));
+    } finally {
+      restore();
+    }
   });
 
   it('a child in another agency is named with where to switch; an unknown child id is not found', async () => {
@@ -183,12 +217,20 @@ describe('parent: the report', () => {
     expect(s.calls.at(-1)?.url).toMatch(/questions=0/);
   });
 
-  it("shows the teacher's comment on a marked answer and how many answers still wait (issue 18)", async () => {
+  it("shows the teacher's comment and annotations on a marked answer and how many answers still wait (issue 18)", async () => {
     const marked: TrainingReport = {
       ...REPORT,
       training: { ...REPORT.training, pending: 1 },
       records: [
-        record({ title: '翻译句子', type: 'translation', isCorrect: false, score: 0.5, markComment: '时态不对' }),
+        record({
+          title: '翻译句子',
+          type: 'translation',
+          answer: ['I goes to school'],
+          isCorrect: false,
+          score: 0.5,
+          markComment: '时态不对',
+          markAnnotations: [{ start: 2, end: 6, note: '主谓一致' }],
+        }),
         record({ recordId: 'r2', title: '短文写作', type: 'shortAnswer', isCorrect: null, score: 0 }),
       ],
     };
@@ -197,7 +239,11 @@ describe('parent: the report', () => {
     expect(await screen.findByText('1 道题待批改，得分将在批改后更新')).toBeTruthy();
     const item = (title: string) => screen.getByText(title).closest('.ant-list-item') as HTMLElement;
     expect(within(item('翻译句子')).getByText('时态不对')).toBeTruthy();
+    const notes = within(item('翻译句子')).getByRole('group', { name: '老师批注' });
+    expect(notes.querySelector('mark')?.textContent).toBe('goes1');
+    expect(within(notes).getByRole('listitem').textContent).toBe('“goes”：主谓一致');
     expect(within(item('短文写作')).queryByText('老师评语：')).toBeNull();
+    expect(within(item('短文写作')).queryByRole('group', { name: '老师批注' })).toBeNull();
   });
 
   it('a running paper shows no results', async () => {

@@ -10,7 +10,7 @@ import { homePathFor } from '../../app/home-path';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
 import { InitialAvatar } from '../../components/InitialAvatar';
 import { LoginHelp } from '../parent/LoginHelp';
-import { PASSWORD_PATH } from './paths';
+import { INVITATIONS_PATH, PASSWORD_PATH } from './paths';
 import { PUBLIC_TEXTS } from './texts';
 
 const T = PUBLIC_TEXTS.login;
@@ -80,6 +80,8 @@ export default function LoginPage() {
                 {T.continue}
               </Button>
             )}
+            {/* An account with no area yet may have an agency's invitation waiting (docs/users.md). */}
+            {!home && <Button onClick={() => navigate(INVITATIONS_PATH)}>{T.invitations}</Button>}
             <Button onClick={() => void logout()}>{T.logout}</Button>
           </Space>
         </Space>

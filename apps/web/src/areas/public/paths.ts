@@ -3,3 +3,6 @@
 
 /** Not in docs/product.md §2: where a user with `mustChangePassword` is sent (docs/routes.md). */
 export const PASSWORD_PATH = '/password';
+
+/** Not in docs/product.md §2: where a user answers an agency's invitation (docs/users.md "Inviting an existing account"). */
+export const INVITATIONS_PATH = '/invitations';

@@ -2,6 +2,7 @@
 export const PUBLIC_PAGES = {
   '/': '登录',
   '/password': '修改密码',
+  '/invitations': '机构邀请',
   '/public/teacher/:id/profile': '教师简介',
   '/public/agency/:agencyId/profiles': '机构简介',
   '/public/question/preview': '题目预览',
@@ -22,6 +23,7 @@ export const PUBLIC_TEXTS = {
     continue: '进入',
     logout: '退出登录',
     noArea: '这个账号没有可进入的区域，请联系管理员分配角色。',
+    invitations: '查看机构邀请',
   },
   password: {
     title: '修改密码',

@@ -4,13 +4,15 @@
 // "Bundle").
 import { App, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { API } from '../../api/routes';
 import { errorText } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
 import { PlainCard, PlainSpace, Text } from '../../components/plain-antd';
 import { PAIRING_TEXTS as T } from './pairing-texts';
+
+/** `2026-01-12 08:00` in China Standard Time (the text says 北京时间). */
+const cstMinutes = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** Only for a student of the current agency (the calls' rule); others see nothing. */
 export function ParentPairingCard() {
@@ -61,7 +63,7 @@ function PairingCode({ agencyId }: { agencyId: string }) {
               {T.copy}
             </Button>
             <div>
-              <Text type="secondary">{T.expires(dayjs(code.expiresAt).format('YYYY-MM-DD HH:mm'))}</Text>
+              <Text type="secondary">{T.expires(cstMinutes(code.expiresAt))}</Text>
             </div>
           </div>
         ) : (

@@ -7,7 +7,7 @@ export const PAIRING_TEXTS = {
   regenerate: '重新生成',
   regenerateConfirm: '重新生成后，旧的配对码立即失效。确定吗？',
   generated: '已生成新的配对码',
-  expires: (when: string) => `有效期至 ${when}，只能使用一次`,
+  expires: (when: string) => `有效期至 ${when}（北京时间），只能使用一次`,
   copy: '复制',
   copied: '已复制配对码',
   ok: '确定',

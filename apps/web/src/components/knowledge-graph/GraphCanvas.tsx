@@ -1,10 +1,11 @@
 // A knowledge graph drawn read-only with React Flow (the admin preview, the student's graph): nodes coloured by
-// their state, arrows from a prerequisite to what builds on it, fitted into view. Loaded lazily (docs/web.md
+// their state, arrows from a prerequisite to what builds on it, fitted into view with names readable at the zoom it
+// opens at (fit.ts). Loaded lazily (docs/web.md
 // "Knowledge graph"): importing this file pulls in React Flow and dagre.
 import { useId, useMemo, useRef } from 'react';
 import { Background, Controls, MarkerType, ReactFlow, type Edge, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { FIT, startViewport } from './fit';
+import { FIT, labelSize, startViewport } from './fit';
 import { positionsOf } from './layout';
 import { NODE_FRAME, NODE_TYPES, type GraphFlowNode, type GraphNodeData } from './GraphNode';
 import type { GraphNodeState } from './states';
@@ -49,6 +50,8 @@ export interface GraphCanvasProps {
   label: string;
   height?: number | string;
   selectedId?: string | null;
+  /** The node a graph larger than its box opens around (the student's next thing to learn). */
+  focusId?: string | null;
   onNodeClick?: (id: string) => void;
   /**
    * The items' states when they change without the graph (the preview's sample student), else each node's own:
@@ -63,6 +66,7 @@ export default function GraphCanvas({
   label,
   height = 520,
   selectedId,
+  focusId,
   onNodeClick,
   states,
 }: GraphCanvasProps) {
@@ -91,16 +95,26 @@ export default function GraphCanvas({
   const flowEdges_ = useMemo(() => flowEdges(edges), [edges]);
   const box = useRef<HTMLDivElement>(null);
   const flowId = useFlowId();
+  // The names' size follows the zoom without drawing the nodes again: a CSS variable on the box (GraphNode).
+  const sizeLabels = (zoom: number) => {
+    const { font, line } = labelSize(zoom);
+    box.current?.style.setProperty('--graph-label-size', `${font}px`);
+    box.current?.style.setProperty('--graph-label-line', `${line}px`);
+  };
   // Opened where startViewport says (a tall graph at its top, centred across) once the box has its size.
   const start = (flow: ReactFlowInstance<GraphFlowNode>) => {
     const el = box.current;
-    if (!el || el.clientWidth === 0 || el.clientHeight === 0) return void flow.fitView(FIT);
-    void flow.setViewport(
-      startViewport(
-        flowNodes.map((n) => n.position),
-        { width: el.clientWidth, height: el.clientHeight },
-      ),
+    if (!el || el.clientWidth === 0 || el.clientHeight === 0) {
+      void flow.fitView(FIT).then(() => sizeLabels(flow.getZoom()));
+      return;
+    }
+    const viewport = startViewport(
+      flowNodes.map((n) => n.position),
+      { width: el.clientWidth, height: el.clientHeight },
+      focusId ? at.get(focusId) : undefined,
     );
+    sizeLabels(viewport.zoom);
+    void flow.setViewport(viewport);
   };
   return (
     <div ref={box} role="figure" aria-label={label} className="graph-canvas" style={{ width: '100%', height }}>
@@ -116,6 +130,7 @@ export default function GraphCanvas({
         onlyRenderVisibleElements={nodes.length > 300}
         onNodeClick={(_, n) => onNodeClick?.(n.id)}
         onInit={start}
+        onMove={(_, viewport) => sizeLabels(viewport.zoom)}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >

@@ -39,7 +39,8 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
         border: `${ready || selected ? 3 : 2}px solid ${selected ? '#722ed1' : style.color}`,
         background: style.background,
         color: style.text,
-        fontSize: 13,
+        // The canvas sets the names' size for its zoom (fit.ts labelSize); the editor draws them at 13 px.
+        fontSize: 'var(--graph-label-size, 13px)',
         fontWeight: ready ? 600 : 400,
         boxShadow: ready ? `0 0 0 4px ${style.color}33` : undefined,
         cursor: 'pointer',
@@ -53,7 +54,7 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
           WebkitLineClamp: 2,
           WebkitBoxOrient: 'vertical',
           textAlign: 'center',
-          lineHeight: '16px',
+          lineHeight: 'var(--graph-label-line, 16px)',
           wordBreak: 'break-word',
         }}
       >

@@ -1,8 +1,10 @@
 // One comment as it is read: the text as written (line breaks kept), its author and when.
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { TrainingComment } from '@edu/contract';
 import { COMMENT_TEXTS as T } from './texts';
+
+/** `2026-01-12 08:00` in China Standard Time, as every learner's page shows times (labelled 北京时间). */
+const cstMinutes = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 export function CommentNote({ comment }: { comment: TrainingComment }) {
   const edited = comment.updateTime - comment.createTime > 1000;
@@ -10,7 +12,7 @@ export function CommentNote({ comment }: { comment: TrainingComment }) {
     <div data-testid={`comment-${comment.commentId}`}>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>{comment.content}</Typography.Paragraph>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {T.by(comment.author)} · {dayjs(comment.updateTime).format('YYYY-MM-DD HH:mm')}
+        {T.by(comment.author)} · {T.at(cstMinutes(comment.updateTime))}
         {edited && T.edited}
       </Typography.Text>
     </div>

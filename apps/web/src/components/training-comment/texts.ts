@@ -1,6 +1,7 @@
 // Chinese UI text of training comments (the staff editor and the student's read-only view).
 export const COMMENT_TEXTS = {
   by: (author: string) => author || '（已删除的账号）',
+  at: (time: string) => `${time}（北京时间）`,
   edited: '（已修改）',
   write: '写点评',
   edit: '修改',

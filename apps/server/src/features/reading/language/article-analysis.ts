@@ -4,7 +4,10 @@
 import nlp from 'compromise';
 import { ApiError } from '../../../lib/api-error.js';
 import { formatSentences, sanitizeQuestionHtml } from '../../questions/question-html.js';
-import { examDictionary, type DictEntry } from './dictionary.js';
+import type { DictEntry } from './dictionary.js';
+import type { ReadingLevel } from './levels.js';
+import { isPersonName } from './names.js';
+import { wordLevel } from './word-level.js';
 import { articleParagraphs, looksLikeHtml, paragraphsSentences, sentenceWords } from './text.js';
 
 /** Articles are bounded by their text (docs/reading.md): longer ones are refused before any work. */
@@ -30,6 +33,10 @@ export interface AnalysedWord {
   /** The dictionary lemma, or the word's own lower-case form (compromise's root when it has one) if unknown. */
   lemma: string;
   entry: DictEntry | undefined;
+  /** The lowest level of the word and its base words (./word-level.ts); null on no exam list. */
+  level: ReadingLevel | null;
+  /** False for a word neither the dictionary nor a base word explains (a typo, a rare word). */
+  known: boolean;
   /** A name: capitalised mid-sentence, all capitals, or tagged #ProperNoun by compromise. */
   proper: boolean;
 }
@@ -88,7 +95,6 @@ export function analyseArticle(article: string): ArticleAnalysis {
 
   const formatResult = formatSentences(sanitizeQuestionHtml(articleHtml(article)));
   const spans = formattedSpans(formatResult);
-  const dict = examDictionary();
 
   // Span positions in the paragraphs' text, to give each sentence the id of the span it starts in.
   const plain = paragraphs.join('\n');
@@ -118,13 +124,15 @@ export function analyseArticle(article: string): ArticleAnalysis {
         const allCaps = t.text.length > 1 && /^[A-Z]+$/.test(t.text) && t.key !== 'i';
         if (!isCapital) lowerSeen.add(t.key);
         else if (!t.initial && t.key !== 'i') capitalMid.add(t.key);
-        const entry = dict.lookup(t.key);
+        const judged = wordLevel(t.key);
         return {
           text: t.text,
           start: t.start,
           key: t.key,
-          lemma: entry?.word ?? t.key,
-          entry,
+          lemma: judged.lemma,
+          entry: judged.entry,
+          level: judged.level,
+          known: judged.known,
           proper: allCaps || (isCapital && !t.initial && t.key !== 'i'),
         };
       });
@@ -134,14 +142,18 @@ export function analyseArticle(article: string): ArticleAnalysis {
   });
 
   // A capitalised first word: a name when the article capitalises it elsewhere mid-sentence; a common word when
-  // it is in the dictionary or written in lower case elsewhere; otherwise compromise's tagger decides, reading the
-  // first words of those sentences in one pass.
+  // the article writes it in lower case elsewhere; a name when it is a person's name on no exam list (`Tom`,
+  // `Jane`: the dictionary's `tom` and `jane` are rare common words) or a word the dictionary does not explain; a
+  // common word when the dictionary holds it; otherwise compromise's tagger decides, reading the first words of
+  // those sentences in one pass.
   const ask: AnalysedWord[] = [];
   for (const sentence of sentences)
     for (const w of sentence.words) {
-      if (w.proper || !/^[A-Z]/.test(w.text) || w.key === 'i' || (!capitalMid.has(w.key) && w.entry)) continue;
+      if (w.proper || !/^[A-Z]/.test(w.text) || w.key === 'i') continue;
       if (capitalMid.has(w.key)) w.proper = true;
-      else if (!lowerSeen.has(w.key)) ask.push(w);
+      else if (lowerSeen.has(w.key)) continue;
+      else if ((w.level === null && isPersonName(w.key)) || !w.known) w.proper = true;
+      else if (!w.entry) ask.push(w);
     }
   if (ask.length > 0) {
     const fragments: string[] = [];
@@ -163,7 +175,7 @@ export function analyseArticle(article: string): ArticleAnalysis {
 
   // Unknown common words: compromise's root (`sapphires` → `sapphire`), each word read on its own in one pass.
   const unknownKeys = [
-    ...new Set(sentences.flatMap((s) => s.words.filter((w) => !w.entry && !w.proper).map((w) => w.key))),
+    ...new Set(sentences.flatMap((s) => s.words.filter((w) => !w.known && !w.proper).map((w) => w.key))),
   ].slice(0, TAGGER_WORDS_MAX);
   if (unknownKeys.length > 0) {
     const doc = nlp(unknownKeys.map((k) => `${k}.`).join(' '));
@@ -173,12 +185,11 @@ export function analyseArticle(article: string): ArticleAnalysis {
       for (const t of s.terms) if (t.root && t.normal && t.root !== t.normal) roots.set(t.normal, t.root);
     for (const s of sentences)
       for (const w of s.words) {
-        if (w.entry || w.proper) continue;
+        if (w.known || w.proper) continue;
         const root = roots.get(w.key);
         if (!root) continue;
-        const entry = dict.lookup(root);
-        w.entry = entry;
-        w.lemma = entry?.word ?? root;
+        const judged = wordLevel(root);
+        Object.assign(w, { entry: judged.entry, lemma: judged.lemma, level: judged.level, known: judged.known });
       }
   }
   return { formatResult, sentences };

@@ -101,11 +101,18 @@ describe('outScopeWords', () => {
     expect(senior.map((w) => w.lemma)).not.toContain('weep');
   });
 
-  it('keeps words of no exam list at every level, with level null', () => {
+  it('keeps words of no exam list at every level, with level null and their gloss', () => {
     for (const level of READING_LEVELS) {
-      const w = formatArticle('The boastful hare slept.', level).outScopeWords.find((x) => x.lemma === 'boastful');
-      expect(w).toEqual({ word: 'boastful', lemma: 'boastful', level: null, gloss: '', forms: ['boastful'] });
+      const w = formatArticle('The hare did every chore.', level).outScopeWords.find((x) => x.lemma === 'chore');
+      expect(w).toMatchObject({ word: 'chore', lemma: 'chore', level: null, forms: ['chore'] });
+      expect(w?.gloss).not.toBe('');
     }
+  });
+
+  it('gives a word the dictionary does not hold the level of its base word (docs/reading.md "Word levels")', () => {
+    const words = formatArticle('The boastful hare slept.', 'junior').outScopeWords;
+    expect(words.find((x) => x.lemma === 'boastful')).toMatchObject({ level: 'cet4', gloss: '' });
+    expect(formatArticle('The boastful hare slept.', 'kaoyan').outScopeWords).toEqual([]);
   });
 
   it('never lists proper nouns, numbers or glossary words', () => {

@@ -20,9 +20,19 @@ export interface OutScopeWord {
   forms: string[];
 }
 
+/** A word neither the dictionary nor a base word explains: a typo (`squatteddown`) or a rare word. */
+export interface UnknownWord {
+  /** As first written in the article, in lower case. */
+  word: string;
+  /** Every spelling of it in the article, lower case, in order. */
+  forms: string[];
+}
+
 export interface FormattedArticle {
   formatResult: string;
   outScopeWords: OutScopeWord[];
+  /** Unknown words, in article order: shown as unknown, never as out of scope (docs/reading.md "Word levels"). */
+  unknownWords: UnknownWord[];
   sentences: { id: string; text: string }[];
 }
 
@@ -66,14 +76,54 @@ const ALWAYS_IN_SCOPE = new Set([
   'um',
   'uh',
   'yeah',
+  'etc',
+  'am',
+  'pm',
+  'www',
+  'com',
+  'http',
+  'https',
+  // Prefixes written apart (`non-stop`, `eco-friendly`, `co-worker`).
+  'non',
+  'eco',
+  'co',
+  're',
+  'pre',
+  'ex',
+  'anti',
+  'multi',
+  'semi',
+  'mid',
 ]);
 
-/** Out of scope at a level: a common word whose lemma is above the level or on no exam list (levelled or not). */
-export function isOutOfScope(word: AnalysedWord, level: ReadingLevel, glossary: ReadonlySet<string>): boolean {
-  if (word.proper || glossary.has(word.key) || glossary.has(word.lemma)) return false;
-  if (word.key.length < 2 || ALWAYS_IN_SCOPE.has(word.key)) return false;
-  return !word.entry || word.entry.level === null || levelRank(word.entry.level) > levelRank(level);
+const CARDINALS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion trillion dozen';
+const ORDINALS =
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth hundredth thousandth millionth billionth half halves quarter';
+const NUMBER_WORDS = new Set(`${CARDINALS} ${ORDINALS}`.split(' '));
+
+/** A number written in words (`eighty`, `hundredth`, `thirds`, `dozens`): never out of scope. */
+export const isNumberWord = (key: string) =>
+  NUMBER_WORDS.has(key) || (key.endsWith('s') && NUMBER_WORDS.has(key.slice(0, -1)));
+
+/** Never out of scope: names, glossary words, numbers, function words and interjections ECDICT leaves untagged. */
+function alwaysInScope(word: AnalysedWord, glossary: ReadonlySet<string>): boolean {
+  if (word.proper || glossary.has(word.key) || glossary.has(word.lemma)) return true;
+  return word.key.length < 2 || ALWAYS_IN_SCOPE.has(word.key) || isNumberWord(word.key);
 }
+
+/**
+ * Out of scope at a level: a known common word whose level (the lowest of its lemma and base words) is above the
+ * level or on no exam list. An unknown word is not: it is listed as unknown (isUnknownWord).
+ */
+export function isOutOfScope(word: AnalysedWord, level: ReadingLevel, glossary: ReadonlySet<string>): boolean {
+  if (!word.known || alwaysInScope(word, glossary)) return false;
+  return word.level === null || levelRank(word.level) > levelRank(level);
+}
+
+/** A word neither the dictionary nor a base word explains, that is not a name, a number or a glossary word. */
+export const isUnknownWord = (word: AnalysedWord, glossary: ReadonlySet<string>) =>
+  !word.known && !alwaysInScope(word, glossary);
 
 /**
  * Formats a teacher's article (plain text or the editor's HTML) for a level. Throws ArticleTooLongError beyond
@@ -84,8 +134,19 @@ export function formatArticle(html: string, level: ReadingLevel, glossary: reado
   const skip = glossarySet(glossary);
   const outScopeWords: OutScopeWord[] = [];
   const byLemma = new Map<string, OutScopeWord>();
+  const unknownWords: UnknownWord[] = [];
+  const unknownByLemma = new Map<string, UnknownWord>();
   for (const sentence of analysis.sentences)
     for (const word of sentence.words) {
+      if (isUnknownWord(word, skip)) {
+        const known = unknownByLemma.get(word.lemma);
+        if (!known) {
+          const listed = { word: word.key, forms: [word.key] };
+          unknownByLemma.set(word.lemma, listed);
+          unknownWords.push(listed);
+        } else if (!known.forms.includes(word.key)) known.forms.push(word.key);
+        continue;
+      }
       const known = byLemma.get(word.lemma);
       if (known) {
         // Another spelling of a listed word (`fled` after `flees`): the same judgement, once per spelling.
@@ -96,7 +157,7 @@ export function formatArticle(html: string, level: ReadingLevel, glossary: reado
       const listed: OutScopeWord = {
         word: word.key,
         lemma: word.lemma,
-        level: word.entry?.level ?? null,
+        level: word.level,
         gloss: word.entry?.gloss ?? '',
         forms: [word.key],
       };
@@ -106,6 +167,7 @@ export function formatArticle(html: string, level: ReadingLevel, glossary: reado
   return {
     formatResult: analysis.formatResult,
     outScopeWords,
+    unknownWords,
     sentences: analysis.sentences.map(({ id, text }) => ({ id, text })),
   };
 }

@@ -1,7 +1,7 @@
 // The language core of AI reading (docs/reading.md "Language data and formatting", "Offline generation"):
 // levels, article formatting with out-of-scope words, and the offline sub-question generator.
 export { READING_LEVELS, READING_LEVEL_NAMES, isReadingLevel, type ReadingLevel } from './levels.js';
-export { formatArticle, type FormattedArticle, type OutScopeWord } from './format-article.js';
+export { formatArticle, type FormattedArticle, type OutScopeWord, type UnknownWord } from './format-article.js';
 export { ArticleTooLongError, ARTICLE_TEXT_MAX } from './article-analysis.js';
 export {
   generateOffline,
@@ -9,5 +9,5 @@ export {
   type GeneratedSubQuestion,
   type OfflineOptions,
 } from './offline/generate-offline.js';
-export { articleSentences, articlePlainText } from './text.js';
+export { articleSentences, articlePlainText, decodeEntities } from './text.js';
 export { examDictionary, type DictEntry } from './dictionary.js';

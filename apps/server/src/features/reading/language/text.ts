@@ -5,7 +5,7 @@ import nlp from 'compromise';
 
 const BLOCK_END_RE = /<\/(p|div|li|h[1-6]|blockquote|pre|tr|td|th|caption)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
 
-const decodeEntities = (s: string) =>
+export const decodeEntities = (s: string) =>
   s.replace(/&(lt|gt|quot|amp|nbsp|#39|#x27|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
     const lower = e.toLowerCase();
     if (lower === 'lt') return '<';
@@ -133,6 +133,17 @@ export interface WordToken {
 const TOKEN_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const CONTRACTION_RE = /(?:['’](?:s|re|ll|ve|d|m|t)|n['’]t)$/i;
 const IRREGULAR_NOT: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'be' };
+/** Contractions written as one word: looked up as the word they contract (docs/reading.md "Word levels"). */
+const CONTRACTED: Record<string, string> = {
+  cannot: 'can',
+  gonna: 'go',
+  wanna: 'want',
+  gotta: 'get',
+  gimme: 'give',
+  lemme: 'let',
+  dunno: 'know',
+  "o'clock": 'clock',
+};
 
 /**
  * The English words of a sentence: runs of ASCII letters (with inner apostrophes). Numbers, words mixing letters and
@@ -147,7 +158,7 @@ export function sentenceWords(sentence: string): WordToken[] {
     if (/n't$/.test(key)) {
       const base = key.slice(0, -3);
       key = IRREGULAR_NOT[base] ?? base;
-    } else key = key.replace(CONTRACTION_RE, '');
+    } else key = CONTRACTED[key] ?? key.replace(CONTRACTION_RE, '');
     if (key === '') continue;
     // A capital after an opening quote or a colon starts a quoted sentence: not a proper-noun clue.
     const before = sentence.slice(0, m.index).trimEnd();

@@ -6,7 +6,7 @@ import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { ClassKind, ClassSummary } from '@edu/contract';
+import { GRADEBOOK_READERS, satisfies, type ClassKind, type ClassSummary } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useCall, useUser, useAppConfig } from '../../../app/session-context';
 import { timeColumn } from '../common/columns';
@@ -19,7 +19,7 @@ import { ClassPeopleDrawer } from './ClassPeopleDrawer';
 import { PLACEMENT_ADMIN_TEXTS } from './placement/texts';
 import { classTasksPath } from '../task/paths';
 import { LESSON_PATHS } from '../../../components/lessons/paths';
-import { classStatsPath, classTodayPath } from './paths';
+import { classGradebookPath, classStatsPath, classTodayPath } from './paths';
 import { CLASS_KEY, useClassList } from './queries';
 import { CLASS_TEXTS } from './texts';
 import { TOOLBAR } from './toolbar';
@@ -44,6 +44,8 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
   const [placementOpen, setPlacementOpen] = useState(false);
   const list = useClassList({ kind, keyword, archived, start: (page - 1) * size, size });
   const canManage = (user?.roles ?? []).includes(`edu:agency:${agencyId}:admin`);
+  // The gradebook is the agency admin's and the class's teachers' (docs/gradebook.md "Access"): other readers get no link.
+  const readsGradebook = satisfies(user?.roles ?? [], GRADEBOOK_READERS, agencyId);
 
   const toggle = useConfirmedMutation(
     {
@@ -86,7 +88,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
     {
       title: T.columns.actions,
       key: 'actions',
-      width: 260,
+      width: 300,
       render: (_, c) => (
         <Space size={8} wrap>
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPeopleOf(c)}>
@@ -95,6 +97,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
           <Link to={classStatsPath(c.id)}>{T.stats}</Link>
           <Link to={classTodayPath(c.id)}>{T.today}</Link>
           <Link to={classTasksPath(c.id)}>{T.tasks}</Link>
+          {readsGradebook && <Link to={classGradebookPath(c.id)}>{T.gradebook}</Link>}
           {c.kind === 'event' && <Link to={LESSON_PATHS.classLessons(c.id)}>{T.lessons}</Link>}
           {c.canManage && !c.archived && (
             <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(c)}>

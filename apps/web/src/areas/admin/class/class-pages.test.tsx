@@ -262,7 +262,7 @@ describe('class reads', () => {
 });
 
 describe('学生统计 links', () => {
-  it('lead a teacher to class/studentInfo and an admin to user/student/{id}/stats; nobody else gets one', async () => {
+  it('lead a teacher or a train admin to class/studentInfo and an admin to user/student/{id}/stats; nobody else gets one', async () => {
     const { render } = await import('@testing-library/react');
     const { MemoryRouter } = await import('react-router');
     const { SessionContext } = await import('../../../app/session-context');
@@ -281,6 +281,7 @@ describe('学生统计 links', () => {
     };
     expect(await hrefFor(TEACHER)).toBe('/admin/class/studentInfo/11');
     expect(await hrefFor(ADMIN)).toBe('/admin/user/student/11/stats');
-    expect(await hrefFor(['edu:agency:demo:train:admin'])).toBeNull();
+    expect(await hrefFor(['edu:agency:demo:train:admin'])).toBe('/admin/class/studentInfo/11');
+    expect(await hrefFor(['edu:agency:demo:question:admin'])).toBeNull();
   });
 });

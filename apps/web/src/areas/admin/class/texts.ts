@@ -27,6 +27,8 @@ export const CLASS_TEXTS = {
     today: '今日',
     // The class's tasks (docs/tasks.md "Pages"): the way to 布置任务 with the class chosen.
     tasks: '任务',
+    // The class's gradebook (docs/gradebook.md).
+    gradebook: '成绩册',
     // The tutoring class's lessons (docs/lessons.md): the list, the week and scheduling.
     lessons: '课程',
     archive: '归档',

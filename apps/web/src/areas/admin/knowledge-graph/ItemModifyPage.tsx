@@ -8,6 +8,7 @@ import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { GRAPH_KEY, useGraphItem } from '../../../api/knowledge-graph';
 import { useCall } from '../../../app/session-context';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { showFieldErrors } from '../common/field-errors';
 import { GraphPageCard } from './GraphPageCard';
 import { graphItemsPath } from './paths';
@@ -39,12 +40,21 @@ const formOf = (i: GraphItem): ItemForm => ({
   videoUrl: i.resources.videoUrl ?? '',
 });
 
+/** Whether the form's values differ from the stored item's (fields not drawn yet count as unchanged). */
+function changed(v: Partial<ItemForm>, stored: ItemForm): boolean {
+  const same = (k: keyof ItemForm) => v[k] === undefined || JSON.stringify(v[k]) === JSON.stringify(stored[k]);
+  return !(['description', 'schemeIds', 'questionIds', 'videoUrl'] as const).every(same);
+}
+
 export default function ItemModifyPage() {
   const { id = '' } = useParams();
   const call = useCall();
   const item = useGraphItem(id);
   const [form] = Form.useForm<ItemForm>();
   const i = item.data;
+  // Leaving with the form changed and not saved asks first (docs/web.md "Unsaved changes").
+  const values = Form.useWatch([], form) as Partial<ItemForm> | undefined;
+  const guard = useUnsavedGuard(!!i && !!values && changed(values, formOf(i)));
 
   useEffect(() => {
     if (i) form.setFieldsValue(formOf(i));
@@ -67,6 +77,7 @@ export default function ItemModifyPage() {
       }),
     success: T.saved,
     invalidates: [[GRAPH_KEY]],
+    onSuccess: () => guard.release(),
     onError: (e) => showFieldErrors(form, e, FIELDS),
   });
 

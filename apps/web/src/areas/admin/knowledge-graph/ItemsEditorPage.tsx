@@ -12,6 +12,7 @@ import { useApiMutation } from '../../../api/mutation';
 import { GRAPH_KEY, useGraphDetail } from '../../../api/knowledge-graph';
 import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { EdgeForm } from './EdgeForm';
 import type { Selection } from './GraphEditor';
 import { GraphPageCard } from './GraphPageCard';
@@ -88,6 +89,9 @@ export default function ItemsEditorPage() {
   const [edgeError, setEdgeError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<GraphItem | null>(null);
   const saver = useLayoutSaver(id);
+  // Edges and items are saved at once; positions still queued are saved when the page closes, so only closing the
+  // tab asks (docs/web.md "Unsaved changes").
+  useUnsavedGuard(saver.unsaved, { inApp: false });
   // The canvas loads while the graph is read (the route starts both sooner: docs/knowledge-graph.md "Speed").
   useEffect(() => void loadGraphEditor(), []);
   const d = detail.data;

@@ -36,6 +36,12 @@ const item = (id: string, name: string, over: Partial<GraphItem> = {}): GraphIte
   resources: { schemeIds: [], questionIds: [], videoUrl: null },
   ...over,
 });
+/** Whether closing the tab now would be held (beforeunload cancelled). */
+const unload = () => {
+  const e = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(e);
+  return e.defaultPrevented;
+};
 const DICTS = {
   'GET /v1/general/data/grades': [{ id: 'g7', name: '初一', sort: 7 }],
   'GET /v1/general/data/subjects': [
@@ -284,5 +290,60 @@ describe('admin/knowledgraph/group/:id/items', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/v1/knowledgraph/item/2')).toBe(true),
     );
+  });
+
+  it('closing the tab while positions are being saved asks first (docs/web.md "Unsaved changes")', async () => {
+    const unplaced: GraphDetail = {
+      ...detail,
+      items: [item('1', '一般现在时', { x: null, y: null }), item('2', '一般过去时', { x: null, y: null })],
+      edges: [],
+    };
+    let answer: () => void = () => {};
+    const { session } = await makeSession(loginInfo(GRAPH_ADMIN), {
+      'GET /v1/knowledgraph/group/7': unplaced,
+      'POST /v1/knowledgraph/group/7/layout': () =>
+        new Promise((done) => (answer = () => done({ json: envelope({ saved: 2 }) }))),
+    });
+    renderApp(session, ['/admin/knowledgraph/group/7/items']);
+    expect(await screen.findByText('编辑图谱：初中英语时态', {}, { timeout: 15_000 })).toBeTruthy();
+    await screen.findByText(/正在保存位置/, {}, { timeout: 10_000 });
+    expect(unload()).toBe(true);
+    answer();
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+});
+
+describe('admin/knowledgraph/item/:id/modify', () => {
+  it('leaving with the form changed asks first; once saved it leaves without asking', async () => {
+    let stored = item('1', '一般现在时', { description: '旧说明' });
+    const { session, calls } = await makeSession(loginInfo(GRAPH_ADMIN), {
+      'GET /v1/knowledgraph/item/1': () => ({ json: envelope(stored) }),
+      'POST /v1/knowledgraph/item/1': () => {
+        stored = { ...stored, description: '新说明' };
+        return { json: envelope(stored) };
+      },
+      'GET /v1/knowledgraph/group/7': { group: group(), items: [stored], edges: [] },
+    });
+    renderApp(session, ['/admin/knowledgraph/item/1/modify']);
+    const box = await screen.findByDisplayValue('旧说明', {}, { timeout: 15_000 });
+    expect(unload()).toBe(false);
+    fireEvent.change(box, { target: { value: '新说明' } });
+    await waitFor(() => expect(unload()).toBe(true));
+    fireEvent.click(screen.getByText('返回图谱编辑'));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const dialog = await openDialog('.ant-modal-wrap:not([style*="display: none"]) .ant-modal:not(.ant-zoom-leave)');
+    expect(dialog.textContent).toContain('有未保存的修改，确定离开吗？');
+    fireEvent.click(buttonIn(dialog, '留下'));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByTestId('location').textContent).toBe('/admin/knowledgraph/item/1/modify');
+    expect(screen.getByDisplayValue('新说明')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('保存').closest('button')!);
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/knowledgraph/item/1')).toBe(true),
+    );
+    await screen.findByText('已保存');
+    fireEvent.click(screen.getByText('返回图谱编辑'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/knowledgraph/group/7/items'));
   });
 });

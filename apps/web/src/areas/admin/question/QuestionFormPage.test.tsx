@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo, question, repo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { button } from '../../../test/antd';
+import { button, openDialog } from '../../../test/antd';
 
 const REPOS = { total: 1, list: [repo('r1', '七年级题库')] };
 const location = () => screen.getByTestId('location').textContent;
@@ -147,5 +147,39 @@ describe('question editor: edit', () => {
     expect(await screen.findByText('这道题不能在本机构编辑。')).toBeTruthy();
     expect(screen.getByText('引用的共享题库只读')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+});
+
+describe('leaving the question editor (docs/web.md "Unsaved changes")', () => {
+  const asking = () => openDialog('.ant-modal-wrap:not([style*="display: none"]) .ant-modal:not(.ant-zoom-leave)');
+  const open = async () => {
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/exam/repositories': REPOS,
+      'GET /v1/exam/tags': [],
+    });
+    renderApp(s.session, ['/admin/question/list', '/admin/question/create/trueFalse']);
+    await screen.findByRole('button', { name: '保存' }, { timeout: 15_000 });
+  };
+
+  it('goes back at once when nothing changed', async () => {
+    await open();
+    fireEvent.click(button('取消'));
+    await waitFor(() => expect(location()).toBe('/admin/question/list'));
+  });
+
+  it('asks first when the draft changed: 留下 keeps it, 离开 goes back', async () => {
+    await open();
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: '写到一半的题' } });
+    fireEvent.click(button('取消'));
+    let dialog = await asking();
+    expect(dialog.textContent).toContain('有未保存的修改，确定离开吗？');
+    fireEvent.click(within(dialog).getByRole('button', { name: '留下' }));
+    await waitFor(() => expect(document.querySelector('.ant-modal:not(.ant-zoom-leave)')).toBeNull());
+    expect(location()).toBe('/admin/question/create/trueFalse');
+    expect(screen.getByLabelText<HTMLInputElement>('标题').value).toBe('写到一半的题');
+    fireEvent.click(button('取消'));
+    dialog = await asking();
+    fireEvent.click(within(dialog).getByRole('button', { name: '离开' }));
+    await waitFor(() => expect(location()).toBe('/admin/question/list'));
   });
 });

@@ -1,5 +1,5 @@
 // question/create/{type}/{from?} and question/edit/{id}: one form with per-type editors, validated by the contract.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Form, Input, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import RichTextEditor from '../../../components/rich-text/RichTextEditor';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { AnswerEditor, answerLabel } from './AnswerEditor';
 import { FieldError } from './FieldError';
 import { JudgeTypeField, KnowledgeFields, RepoField, VideoFields } from './CommonFields';
@@ -59,6 +60,8 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
   const { agencyId } = useAppConfig();
   const { message } = AntApp.useApp();
   const [own, setDraft] = useState<Draft>(initial);
+  // Leaving with changes not saved asks first (docs/web.md "Unsaved changes").
+  const guard = useUnsavedGuard(useMemo(() => JSON.stringify(own) !== JSON.stringify(initial), [own, initial]));
   const repos = useRepos();
   const owned = (repos.data?.list ?? []).filter((r) => r.owned);
   // The repository is preselected once the list is there; it is the author's choice from then on.
@@ -85,7 +88,10 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
         : call(API.questionCreate, { body: { request: { ...body, agencyId, repoId: draft.repoId } } }),
     success: T.saved,
     invalidates: [['questions']],
-    onSuccess: (saved) => navigate(`/admin/question/preview/${saved.id}`),
+    onSuccess: (saved) => {
+      guard.release();
+      return navigate(`/admin/question/preview/${saved.id}`);
+    },
     // Besides the toast, the server's 400 field messages go on their fields.
     onError: (e) => {
       const fieldList = fieldErrorsOf(e);

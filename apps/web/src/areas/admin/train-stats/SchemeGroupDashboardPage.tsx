@@ -60,7 +60,8 @@ const columnsFor = (schemeId: string) => [
     key: 'accuracy',
     align: 'right' as const,
     width: 90,
-    render: (_: unknown, r: SchemeUserRow) => (r.answered ? percent(r.correct / r.answered) : STATS_TEXTS.none),
+    render: (_: unknown, r: SchemeUserRow) =>
+      r.answered ? percent((r.credit ?? r.correct) / r.answered) : STATS_TEXTS.none,
   },
   {
     title: C.time,

@@ -100,7 +100,10 @@ export default function StudentStatsPage() {
             { title: S.trainings, value: m.trainings },
             { title: S.ended, value: m.ended },
             { title: S.schemes, value: m.schemes },
-            { title: S.accuracy, value: m.answered ? percent(m.correct / m.answered, 1) : STATS_TEXTS.none },
+            {
+              title: S.accuracy,
+              value: m.answered ? percent((m.credit ?? m.correct) / m.answered, 1) : STATS_TEXTS.none,
+            },
             { title: S.meanScore, value: percent(m.meanScoreRate, 1) },
             { title: S.totalTime, value: formatDuration(m.totalSeconds) },
           ].map((k) => (

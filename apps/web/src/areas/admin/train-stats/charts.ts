@@ -129,10 +129,11 @@ export function knowledgeOption(r: TrainingReport): ChartOption {
       {
         name: T.report.accuracy,
         type: 'bar',
-        data: r.knowledgePoints.map((k) => ({
-          value: k.answered ? Math.round((k.correct / k.answered) * 1000) / 10 : 0,
-          itemStyle: { color: k.answered && k.correct / k.answered < 0.6 ? RED : GREEN },
-        })),
+        // Partial credit by its share (docs/practice-engine.md "Marks").
+        data: r.knowledgePoints.map((k) => {
+          const rate = k.answered ? (k.credit ?? k.correct) / k.answered : 0;
+          return { value: Math.round(rate * 1000) / 10, itemStyle: { color: k.answered && rate < 0.6 ? RED : GREEN } };
+        }),
       },
     ],
   };

@@ -210,3 +210,29 @@ describe('admin/train/edit/{id}/general', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/train/create/paper/edit/12'));
   });
 });
+
+describe('leaving the scheme editor (docs/web.md "Unsaved changes")', () => {
+  it('an unchanged scheme leaves at once', async () => {
+    await open('/admin/train/create/general');
+    // Unchanged: 返回 goes at once.
+    fireEvent.click(screen.getByText('返回').closest('button')!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/train/list'));
+  });
+
+  it('a changed scheme asks before 返回', async () => {
+    await open('/admin/train/create/general');
+    type(labelled('方案名称'), '写到一半');
+    fireEvent.click(screen.getByText('返回').closest('button')!);
+    const asking = () => openDialog('.ant-modal-wrap:not([style*="display: none"]) .ant-modal:not(.ant-zoom-leave)');
+    let dialog = await asking();
+    expect(dialog.textContent).toContain('有未保存的修改，确定离开吗？');
+    fireEvent.click(buttonIn(dialog, '留下'));
+    await waitFor(() => expect(document.querySelector('.ant-modal:not(.ant-zoom-leave)')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/admin/train/create/general');
+    expect((labelled('方案名称') as HTMLInputElement).value).toBe('写到一半');
+    fireEvent.click(screen.getByText('返回').closest('button')!);
+    dialog = await asking();
+    fireEvent.click(buttonIn(dialog, '离开'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/train/list'));
+  });
+});

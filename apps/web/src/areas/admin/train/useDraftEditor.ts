@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { FieldError, Scheme, TrainRepo } from '@edu/contract';
 import { errorText, isEnvelopeError } from '../../../api/client';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { fieldStatus } from './IssueText';
 import { issueCount, mergeIssues, serverIssues, type Issues } from './scheme-model';
 
@@ -37,12 +38,18 @@ export interface DraftEditorOptions<D> {
 
 export type DraftEditor<D> = ReturnType<typeof useDraftEditor<D>>;
 
-/** The draft, its issues and 保存: after a save the scheme lists are refreshed and the page goes to the list. */
+/**
+ * The draft, its issues and 保存: after a save the scheme lists are refreshed and the page goes to the list. Leaving
+ * with changes not saved asks first (docs/web.md "Unsaved changes").
+ */
 export function useDraftEditor<D>({ scheme, repos, initial, validate, send, invalid, done }: DraftEditorOptions<D>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = AntApp.useApp();
-  const [draft, setDraft] = useState(initial);
+  const [start] = useState(initial);
+  const [draft, setDraft] = useState(start);
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(start), [draft, start]);
+  const guard = useUnsavedGuard(dirty);
   const [checking, setChecking] = useState(false);
   const [server, setServer] = useState<Issues>({});
   const [saving, setSaving] = useState(false);
@@ -67,6 +74,8 @@ export function useDraftEditor<D>({ scheme, repos, initial, validate, send, inva
     setSaving(true);
     try {
       await send(draft);
+      // Saved: the way to the list (or anywhere) is free.
+      guard.release();
       void message.success(done);
       await queryClient.invalidateQueries({ queryKey: ['schemes'] });
       await queryClient.invalidateQueries({ queryKey: ['scheme'] });

@@ -17,6 +17,7 @@ import { useConfirmedMutation } from '../common/useConfirmedMutation';
 import { PagedTable } from '../question/PagedTable';
 import { usePaging } from '../question/usePaging';
 import { EnrolButton } from './enrol/EnrolModal';
+import { InviteButton } from './invitations/InviteButton';
 import { LeaveStudentButton, LeftStudentsButton } from './LeftStudents';
 import { MemberFormModal } from './MemberFormModal';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
@@ -200,6 +201,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
           <Flex wrap gap={8}>
             {kind === 'student' && <EnrolButton />}
             {kind === 'student' && <LeftStudentsButton />}
+            <InviteButton role={kind} />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
               {T.create(kind)}
             </Button>

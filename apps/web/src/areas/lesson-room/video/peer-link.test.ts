@@ -17,26 +17,37 @@ class FakePc {
   onconnectionstatechange: (() => void) | null = null;
   oniceconnectionstatechange: (() => void) | null = null;
 
-  setLocalDescription() {
+  calls: string[] = [];
+  setLocalDescription(init?: RTCSessionDescriptionInit) {
+    if (init?.type === 'rollback') {
+      this.calls.push('rollback');
+      this.signalingState = 'stable';
+      return Promise.resolve();
+    }
     const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer';
     this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable';
     const d = { type, sdp: `${type}-sdp` };
     this.localDescription = { ...d, toJSON: () => d as RTCSessionDescriptionInit };
     return Promise.resolve();
   }
-  setRemoteDescription(d: RTCSessionDescriptionInit) {
-    if (d.type === 'offer' && this.failRemoteOffer) return Promise.reject(new Error('fingerprint'));
+  /** How long setRemoteDescription takes (ms). */
+  remoteDelay = 0;
+  async setRemoteDescription(d: RTCSessionDescriptionInit) {
+    if (this.remoteDelay) await new Promise((r) => setTimeout(r, this.remoteDelay));
+    if (d.type === 'offer' && this.failRemoteOffer) throw new Error('fingerprint');
+    this.calls.push(`remote ${d.type}`);
     this.remote.push(d);
     if (d.type === 'offer') this.signalingState = 'have-remote-offer';
     else if (d.type === 'rollback') this.signalingState = 'stable';
     else this.signalingState = 'stable';
-    return Promise.resolve();
   }
   addIceCandidate() {
+    this.calls.push(this.remote.length ? 'candidate' : 'candidate without a description');
     return Promise.resolve();
   }
   restartIce() {
     this.restarted++;
+    this.calls.push('restartIce');
   }
   getSenders() {
     return [];
@@ -109,6 +120,41 @@ describe('PeerLink', () => {
     a.pc.ice('connected');
     vi.advanceTimersByTime(5000);
     expect(a.pc.restarted).toBe(2);
+  });
+
+  it('never restarts twice within the wait while ICE keeps failing', async () => {
+    const a = link(false);
+    a.pc.ice('failed');
+    expect(a.pc.restarted).toBe(1);
+    a.pc.ice('checking');
+    a.pc.ice('failed');
+    expect(a.pc.restarted).toBe(1);
+    vi.advanceTimersByTime(2999);
+    expect(a.pc.restarted).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(a.pc.restarted).toBe(2);
+  });
+
+  it('takes signals one after another: a candidate waits for the offer before it', async () => {
+    const b = link(true);
+    b.pc.remoteDelay = 50;
+    const offer = b.l.receive({ description: { type: 'offer', sdp: 'x' } });
+    const candidate = b.l.receive({ candidate: { candidate: 'c', sdpMid: '0' } });
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all([offer, candidate]);
+    expect(b.pc.calls).toEqual(['remote offer', 'candidate']);
+  });
+
+  it('resync takes back an offer that waits for its answer and restarts ICE; a settled one just restarts', async () => {
+    const a = link(false);
+    a.pc.onnegotiationneeded?.();
+    await vi.runAllTimersAsync();
+    expect(a.pc.signalingState).toBe('have-local-offer');
+    await a.l.resync();
+    expect(a.pc.calls).toEqual(['rollback', 'restartIce']);
+    const b = link(false);
+    await b.l.resync();
+    expect(b.pc.calls).toEqual(['restartIce']);
   });
 
   it('says when an offer belongs to a new connection of the other side', async () => {

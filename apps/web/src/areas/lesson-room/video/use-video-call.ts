@@ -1,7 +1,7 @@
 // The lesson's 1:1 video as React state (docs/web.md "The lesson room"): the camera and microphone once, the ICE
-// servers of the lesson, one PeerLink while the other participant is in the room (the student is the polite side),
-// signals that arrive before the link exists held until it does, mute / camera off / screen sharing, and `rtc:state`
-// sent whenever they change. Observers take no part.
+// servers of the lesson, one call (call.ts) from when the other participant is first in the room, signals that
+// arrive before it exists held until it does and signals to send held while the socket is away, mute / camera off /
+// screen sharing, and `rtc:state` sent whenever they change. Observers take no part.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
@@ -11,7 +11,7 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { MEDIA_TEXTS } from '../texts';
 import type { RoomClient, RoomState } from '../room-client';
 import { getLocalMedia, type LocalMedia } from './media';
-import { PeerLink, type RtcSignalOut } from './peer-link';
+import { LessonCall, type CallSignal } from './call';
 
 /** What the video shows as `data-rtc-state`: the connection's state, `idle` without the other side, `off` for observers. */
 export type RtcUiState = RTCPeerConnectionState | 'idle' | 'off';
@@ -35,8 +35,26 @@ export interface VideoCall {
   toggleScreen: () => void;
 }
 
-interface Signal extends RtcSignalOut {
+interface Signal extends CallSignal {
   from: number;
+}
+
+/** Signals held before the call exists, and signals waiting for the socket, at most (the oldest go first). */
+const EARLY_MAX = 500;
+const OUTBOX_MAX = 500;
+
+/**
+ * `localStorage['edu.rtc.relayOnly'] = '1'`: only relayed (TURN) candidates, as behind a firewall that lets nothing
+ * else through — how the e2e journey checks the relay (docs/lessons.md "Video").
+ */
+export const RELAY_ONLY_KEY = 'edu.rtc.relayOnly';
+
+function relayOnly(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(RELAY_ONLY_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 function enableTrack(track: MediaStreamTrack | null, on: boolean) {
@@ -59,6 +77,7 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     enabled: participant,
     // Credentials are time-limited: read again before they run out.
     staleTime: 10 * 60_000,
+    refetchInterval: (q) => (q.state.data ? (q.state.data.ttl * 1000) / 2 : false),
     retry: 1,
   });
   const iceReady = !participant || ice.isSuccess || ice.isError;
@@ -70,10 +89,15 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
   const [audio, setAudio] = useState(true);
   const [video, setVideo] = useState(true);
   const [screenTrack, setScreenTrack] = useState<MediaStreamTrack | null>(null);
-  const link = useRef<PeerLink | null>(null);
+  const callRef = useRef<LessonCall | null>(null);
+  /** The other participant the call is with, and the room's joins when it started or last caught up. */
+  const callPeer = useRef<number | null>(null);
+  const callJoins = useRef(0);
+  const [callOn, setCallOn] = useState(false);
+  /** Signals that came before the call existed. */
   const early = useRef<Signal[]>([]);
-  /** Starts a new link (an offer of a new connection of the other side came in). */
-  const restart = useRef<(() => void) | null>(null);
+  /** Signals to send once the socket is back in the room (a message sent before the join would be dropped). */
+  const outbox = useRef<CallSignal[]>([]);
 
   // The camera and microphone, once, for a participant.
   useEffect(() => {
@@ -95,78 +119,89 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
   const camera = local?.getVideoTracks()[0] ?? null;
   const mic = local?.getAudioTracks()[0] ?? null;
 
-  // Signals from the other side: to the link, or held until it exists.
+  // Signals from the other side: to the call, or held until it exists.
   useEffect(() => {
     if (!client) return;
     const onSignal = (s: Signal & { lessonId: number }) => {
       if (s.lessonId !== lessonId) return;
-      // A signal with neither description nor candidate says "my link is listening now" (sent by the polite side):
-      // an offer made before it may have been lost, so the impolite side starts again and offers anew.
-      if (s.description === undefined && s.candidate === undefined) {
-        if (room.role === 'teacher' && link.current) restart.current?.();
-        return;
-      }
-      if (link.current) void deliver(s);
-      else early.current.push(s);
-    };
-    const deliver = async (s: Signal) => {
-      const l = link.current;
-      if (!l) return;
-      const ok = await l.receive(s);
-      // An offer of a new connection of the other side (it reloaded): start a new link with it.
-      if (!ok && link.current === l) {
-        restart.current?.();
-        await link.current?.receive(s);
-      }
+      if (callRef.current) void callRef.current.receive(s);
+      else if (early.current.length < EARLY_MAX) early.current.push(s);
     };
     client.socket.on('rtc:signal', onSignal);
     return () => void client.socket.off('rtc:signal', onSignal);
-    // The room's role is fixed once joined.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, lessonId]);
 
-  // One link while the other participant is here (and the media and ICE servers are known).
-  const active = !!client && participant && peerId !== null && !!media && iceReady;
+  // The call starts when the other participant is first here (with the media and ICE servers known) and stays
+  // while they come and go: a socket that drops and comes back finds the same connection (docs/lessons.md "Video").
+  const role = room.role;
   useEffect(() => {
-    if (!client || !participant || peerId === null || !media || !iceReady) return;
-    const create = () => {
-      link.current?.close();
-      const l = new PeerLink({
-        polite: room.role === 'student',
-        iceServers: iceServers ?? [],
-        send: (s) => client.socket.emit('rtc:signal', { lessonId, ...s }),
-        onState: (s) => {
-          if (link.current === l) setState(s);
-        },
-        onStream: (s) => {
-          if (link.current === l) setRemote(s);
-        },
-      });
-      link.current = l;
-      setState('new');
-      setRemote(null);
-      const stream = media.stream;
-      if (stream) for (const t of stream.getTracks()) void l.setTrack(t.kind as 'audio' | 'video', t, stream);
-      return l;
-    };
-    restart.current = () => void create();
-    create();
-    // Listening now (the signal listener above is registered first): tell the other side, which offers again.
-    if (room.role === 'student') client.socket.emit('rtc:signal', { lessonId });
-    const held = early.current.filter((s) => s.from === peerId);
+    if (!client || (role !== 'teacher' && role !== 'student') || peerId === null || !media || !iceReady) return;
+    if (callRef.current && callPeer.current === peerId) return;
+    callRef.current?.close();
+    const c = new LessonCall({
+      role,
+      iceServers: iceServers ?? [],
+      relayOnly: relayOnly(),
+      local: media.stream,
+      // Straight out while the socket is in the room and nothing waits before it; else after the next join.
+      send: (s) => {
+        const waiting = outbox.current;
+        if (waiting.length === 0 && client.socket.connected && client.getState().connection === 'connected')
+          client.socket.emit('rtc:signal', { lessonId, ...s });
+        else if (waiting.push(s) > OUTBOX_MAX) waiting.shift();
+      },
+      onState: (s) => {
+        if (callRef.current === c) setState(s);
+      },
+      onStream: (s) => {
+        if (callRef.current === c) setRemote(s);
+      },
+    });
+    callRef.current = c;
+    callPeer.current = peerId;
+    callJoins.current = client.getState().joins;
+    setCallOn(true);
+    setState('new');
+    setRemote(null);
+    const held = early.current;
     early.current = [];
-    void (async () => {
-      for (const s of held) await link.current?.receive(s);
-    })();
-    return () => {
-      restart.current = null;
-      link.current?.close();
-      link.current = null;
-      setRemote(null);
-    };
-    // The room's role is fixed once joined; iceServers only matter when the link starts.
+    for (const s of held) void c.receive(s);
+    c.start();
+    // iceServers only matter when the call starts (later ones: the effect below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, participant, peerId, media, iceReady, lessonId]);
+  }, [client, role, peerId, media, iceReady, lessonId]);
+
+  // The call ends with the page (or the room's connection).
+  useEffect(
+    () => () => {
+      callRef.current?.close();
+      callRef.current = null;
+      callPeer.current = null;
+      early.current = [];
+      outbox.current = [];
+      setCallOn(false);
+      setRemote(null);
+    },
+    [client],
+  );
+
+  // Back in the room after a dropped socket: what waited is sent, and the call catches up on what was missed.
+  const inRoom = room.connection === 'connected';
+  useEffect(() => {
+    if (!client || !inRoom) return;
+    const waiting = outbox.current;
+    outbox.current = [];
+    for (const s of waiting) client.socket.emit('rtc:signal', { lessonId, ...s });
+    if (callRef.current && room.joins > callJoins.current) {
+      callJoins.current = room.joins;
+      callRef.current.rejoined();
+    }
+  }, [client, inRoom, room.joins, lessonId]);
+
+  // Fresh TURN credentials for the next ICE gathering.
+  useEffect(() => {
+    if (iceServers) callRef.current?.setIceServers(iceServers);
+  }, [iceServers]);
 
   // Mute and camera off: the tracks keep going (no renegotiation), disabled.
   useEffect(() => enableTrack(mic, audio), [mic, audio]);
@@ -185,7 +220,7 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
       t?.stop();
       return null;
     });
-    void link.current?.setTrack('video', camera, local);
+    void callRef.current?.setTrack('video', camera, local);
   }, [camera, local]);
 
   const toggleScreen = useCallback(() => {
@@ -198,7 +233,7 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
         if (!t) return;
         t.onended = () => stopShare();
         setScreenTrack(t);
-        void link.current?.setTrack('video', t, local ?? s);
+        void callRef.current?.setTrack('video', t, local ?? s);
       },
       (e: unknown) => {
         // Cancelling the browser's picker is no error.
@@ -207,13 +242,13 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     );
   }, [screenTrack, stopShare, local, message]);
 
-  // A link started after sharing began sends the screen.
+  // A connection started after sharing began sends the screen.
   useEffect(() => {
-    if (screenTrack && link.current) void link.current.setTrack('video', screenTrack, local);
+    if (screenTrack && callRef.current) void callRef.current.setTrack('video', screenTrack, local);
   }, [screenTrack, state, local]);
 
   return {
-    state: !participant ? 'off' : active ? state : 'idle',
+    state: !participant ? 'off' : callOn && peerId !== null ? state : 'idle',
     local,
     remote,
     problem: media?.problem ?? null,

@@ -73,6 +73,7 @@ function OneGraph({
       {view === 'graph' && !open && (
         <Typography.Text type="secondary" style={{ margin: 0 }}>
           {onPractise ? T.pickNode : T.pickNodeToRead}
+          {narrow && ` ${T.phoneGraphHint}`}
         </Typography.Text>
       )}
       <Flex wrap gap={16} align="flex-start">
@@ -85,6 +86,7 @@ function OneGraph({
                 label={GRAPH_VIEW_TEXTS.graphLabel(graph.group.name)}
                 height="65vh"
                 selectedId={openId}
+                focusId={graph.nodes.find((n) => n.state === 'ready')?.id}
                 onNodeClick={setOpenId}
               />
             </Suspense>

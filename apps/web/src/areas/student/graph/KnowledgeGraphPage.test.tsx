@@ -2,7 +2,7 @@
 // (headings, buttons) and 去练习 starts a training on the point and opens it, 掌握测验 in a detail a mastery check;
 // on a wide screen the graph is drawn with the ready item highlighted and each node's progress bar; without a
 // curated graph the mastery tree shows as before.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
@@ -133,6 +133,45 @@ describe('student/knowledgegraph/mine', () => {
     expect(container.querySelector('[role=figure]')?.getAttribute('aria-label')).toBe('知识图谱「初中英语时态」');
     fireEvent.click(screen.getByText('列表'));
     expect((await screen.findByText('可以学习 1 个')).tagName).toBe('H4');
+  });
+
+  it('on a phone the drawn graph says how to see the rest; its names are sized for the zoom (fit.ts labelSize)', async () => {
+    phone();
+    // jsdom lays nothing out: the canvas gets a phone's box (327 × 528), the rest keeps none.
+    const sized = (px: number) =>
+      function (this: HTMLElement) {
+        return this.classList.contains('graph-canvas') ? px : 0;
+      };
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(sized(327));
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(sized(528));
+    onTestFinished(() => {
+      width.mockRestore();
+      height.mockRestore();
+    });
+    const s = await makeSession(loginInfo(STUDENT), { 'GET /v1/student/knowledgegraph': { graphs: [GRAPH] } });
+    const { container } = renderApp(s.session, ['/student/knowledgegraph/mine']);
+    await screen.findByText('可以学习 1 个', {}, { timeout: 15_000 });
+    fireEvent.click(screen.getByText('图谱'));
+    expect(await screen.findByText(/拖动或双指缩放查看其余部分/)).toBeTruthy();
+    const canvas = await waitFor(
+      () => {
+        const c = container.querySelector<HTMLElement>('.graph-canvas');
+        if (!c?.style.getPropertyValue('--graph-label-size')) throw new Error('no names sized yet');
+        return c;
+      },
+      { timeout: 15_000 },
+    );
+    // Opened fitted (a small graph fits a phone) and its names at least 12 px on the screen, drawn larger than 13 px.
+    const zoom = Number(
+      /scale\(([\d.]+)\)/.exec(
+        container.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? '',
+      )?.[1],
+    );
+    const size = parseFloat(canvas.style.getPropertyValue('--graph-label-size'));
+    expect(zoom).toBeLessThan(1);
+    expect(size).toBeGreaterThan(13);
+    expect(size * zoom).toBeGreaterThanOrEqual(12);
+    expect(container.querySelector('.graph-node-ready')?.textContent).toBe('一般过去时');
   });
 
   it('without a curated graph shows the mastery tree', async () => {

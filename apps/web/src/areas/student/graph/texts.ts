@@ -12,6 +12,8 @@ export const STUDENT_GRAPH_TEXTS = {
   switchOk: '结束并开始',
   switchCancel: '继续原来的练习',
   views: { graph: '图谱', list: '列表', tree: '知识点树' },
+  /** The graph on a phone: names stay readable, so a large graph is wider than the screen. */
+  phoneGraphHint: '图谱比屏幕大时，拖动或双指缩放查看其余部分；“列表”逐项列出全部知识点。',
   view: '显示方式',
   graphs: '我的知识图谱',
   count: (n: number) => `${n} 个`,

@@ -16,15 +16,42 @@ export const cstIso = (ms: number) => new Date(ms + CST).toISOString().slice(0, 
 
 const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
 
-/** The task's title and its tags: progress, homework, paper, late. */
+/** The task's tags: progress, homework, paper, late. */
+const tagsOf = (task: TodoTask) => [
+  <PlainTag key="progress" color={COLORS[task.progress]}>
+    {T.progress[task.progress]}
+  </PlainTag>,
+  task.homework && (
+    <PlainTag key="homework" color="purple">
+      {T.homework}
+    </PlainTag>
+  ),
+  task.schemeType === 'paper' && (
+    <PlainTag key="paper" color="geekblue">
+      {T.paper}
+    </PlainTag>
+  ),
+  task.late && (
+    <PlainTag key="late" color="orange">
+      {T.late}
+    </PlainTag>
+  ),
+];
+
+/** The task's title and its tags. */
 export function TaskTitle({ task }: { task: TodoTask }) {
   return (
     <PlainSpace size={4} wrap>
-      <span>{task.title}</span>
-      <PlainTag color={COLORS[task.progress]}>{T.progress[task.progress]}</PlainTag>
-      {task.homework && <PlainTag color="purple">{T.homework}</PlainTag>}
-      {task.schemeType === 'paper' && <PlainTag color="geekblue">{T.paper}</PlainTag>}
-      {task.late && <PlainTag color="orange">{T.late}</PlainTag>}
+      {[<span key="title">{task.title}</span>, ...tagsOf(task)]}
+    </PlainSpace>
+  );
+}
+
+/** The task's tags alone (a phone's card, whose title is a line of its own). */
+export function TaskTags({ task }: { task: TodoTask }) {
+  return (
+    <PlainSpace size={4} wrap>
+      {tagsOf(task)}
     </PlainSpace>
   );
 }

@@ -6,7 +6,6 @@ import { App as AntApp, Button, Card, Flex, Select, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { HISTORY_EXPORT_MAX_ANSWERS } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
@@ -14,6 +13,7 @@ import { saveFile } from '../../../api/download';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { useRefreshLoginInfo } from '../../../app/auth-actions';
+import { formatTime } from './format';
 import { LEAVING_TEXTS as T } from './leaving-texts';
 
 const ALL = '';
@@ -75,7 +75,7 @@ export default function MyRecordsCard() {
             { value: ALL, label: T.allAgencies },
             ...(agencies.data?.list ?? []).map((a) => ({
               value: a.id,
-              label: a.purgeAt === null ? a.name : `${a.name}（${T.left(dayjs(a.purgeAt).format('YYYY-MM-DD'))}）`,
+              label: a.purgeAt === null ? a.name : `${a.name}（${T.left(formatTime(a.purgeAt).slice(0, 10))}）`,
             })),
           ]}
         />

@@ -1,5 +1,6 @@
-// The do-page's header: title, phase i/n, progress, score and the countdowns of the phase and the scheme
-// (a paper shows no score until it is handed in; an ended training only its title, its summary says the rest).
+// The do-page's header: title, phase i/n, progress (a reading question's steps too), score and the countdowns of
+// the phase and the scheme (a paper shows no score until it is handed in; an ended training only its title, its
+// summary says the rest).
 // When a countdown reaches 0 the page asks the server again (it moves the phase on or ends the training).
 import { Card, Progress, Space, Tag, Typography } from 'antd';
 import type { Training } from '@edu/contract';
@@ -7,6 +8,7 @@ import { formatScore } from './format';
 import { StatusTag, TypeTag } from './StatusTag';
 import { TRAIN_TEXTS } from './texts';
 import { Countdowns, useTimeLeft } from './time-left';
+import { useReadingStepProgress } from './reading/queries';
 
 const T = TRAIN_TEXTS.doing;
 
@@ -38,7 +40,11 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
   const left = useTimeLeft(t, receivedAt, onTimeUp);
   const running = t.status === 'running';
   const showPhase = running && t.type === 'general' && t.phaseCount > 0;
-  const percent = total > 0 ? Math.min(100, Math.round((t.answered / total) * 100)) : 0;
+  // A reading question is answered step by step: the header counts its sub-questions as they go (and the bar moves
+  // by their share of one question), not only once the whole question is submitted.
+  const reading = useReadingStepProgress(t);
+  const answered = t.answered + (reading ? reading.done / reading.total : 0);
+  const percent = total > 0 ? Math.min(100, Math.round((answered / total) * 100)) : 0;
   // A paper is judged when it is handed in: while it runs, right answers and the score are not shown.
   const showResults = t.type === 'general';
   return (
@@ -58,6 +64,11 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
               {t.type === 'paper' ? T.answeredOf(t.answered, total) : T.answered(t.answered, total)}
             </Typography.Text>
           </Space>
+          {reading && (
+            <Tag color="blue" className="train-reading-progress">
+              {T.readingSteps(reading.done, reading.total)}
+            </Tag>
+          )}
           {showResults && <Typography.Text>{T.correct(t.correct)}</Typography.Text>}
           {showResults && (
             <Typography.Text>

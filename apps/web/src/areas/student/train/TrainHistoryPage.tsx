@@ -1,16 +1,18 @@
 // student/train/history: the student's trainings, newest first and paged; a running one links to its do-page,
-// an ended one to its report. Below it, the student's export of their own records and leaving the agency.
+// an ended one to its report; on a phone one card per training (docs/web.md "Small screens"). Below it, the
+// student's export of their own records and leaving the agency.
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Card, Space, Table } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { TrainingSummary } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { ResponsiveTable, type CardFace } from '../../../components/CardList';
 import { Duration } from '../../../components/Duration';
 import { formatScore, formatTime, spanSeconds } from './format';
 import { RetryButton } from './LoadFailed';
 import { CorrectionsTag } from './CorrectionsNote';
-import { ScoreWithPending } from './PendingMarks';
+import { PendingTag, ScoreWithPending } from './PendingMarks';
 import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
 import { StatusTag, TypeTag } from './StatusTag';
@@ -21,6 +23,51 @@ const MyRecordsCard = lazy(() => import('./MyRecordsCard'));
 
 const T = TRAIN_TEXTS.historyPage;
 const PAGE_SIZE = 20;
+
+/** 得分 as text: none while the paper's corrections hide it. */
+const scoreText = (r: TrainingSummary) =>
+  TRAIN_TEXTS.score(r.corrections?.scoreHidden ? TRAIN_TEXTS.none : formatScore(r.score), formatScore(r.maxScore));
+
+/** 得分 as the row has it: none while the paper's corrections hide it, and a tag when answers wait for marking. */
+function Score({ r }: { r: TrainingSummary }) {
+  return (
+    <Space orientation="vertical" size={2}>
+      <ScoreWithPending score={scoreText(r)} pending={r.pending} />
+      <CorrectionsTag corrections={r.corrections} />
+    </Space>
+  );
+}
+
+const answeredOf = (r: TrainingSummary) =>
+  `${r.corrections?.scoreHidden ? TRAIN_TEXTS.none : r.correct} / ${r.answered}`;
+
+/**
+ * A training on a phone: its title; type, state and what waits as tags; the score; 答对 / 答题, when and how long,
+ * and the whole sentence of corrections that wait (no hover on a phone); 继续训练 or 查看报告.
+ */
+const cardOf = (r: TrainingSummary): CardFace => ({
+  title: r.title,
+  state: (
+    <Space size={4} wrap>
+      <TypeTag type={r.type} />
+      <StatusTag status={r.status} />
+      <PendingTag pending={r.pending} />
+      <CorrectionsTag corrections={r.corrections} />
+    </Space>
+  ),
+  score: `${T.score} ${scoreText(r)}`,
+  meta: (
+    <>
+      {r.corrections && <div>{r.corrections.message}</div>}
+      {T.answered} {answeredOf(r)} · {T.startedAt(formatTime(r.startTime))} · {T.duration}{' '}
+      <Duration seconds={spanSeconds(r.startTime, r.endTime)} />
+    </>
+  ),
+  action:
+    r.status === 'running'
+      ? { label: TRAIN_TEXTS.resume, to: `/student/train/${r.trainId}/do` }
+      : { label: TRAIN_TEXTS.report, to: `/student/train/report/${r.trainId}` },
+});
 
 const columns: TableColumnsType<TrainingSummary> = [
   {
@@ -45,25 +92,9 @@ const columns: TableColumnsType<TrainingSummary> = [
     title: T.score,
     key: 'score',
     width: 110,
-    render: (_, r) => (
-      <Space orientation="vertical" size={2}>
-        <ScoreWithPending
-          score={TRAIN_TEXTS.score(
-            r.corrections?.scoreHidden ? TRAIN_TEXTS.none : formatScore(r.score),
-            formatScore(r.maxScore),
-          )}
-          pending={r.pending}
-        />
-        <CorrectionsTag corrections={r.corrections} />
-      </Space>
-    ),
+    render: (_, r) => <Score r={r} />,
   },
-  {
-    title: T.answered,
-    key: 'answered',
-    width: 110,
-    render: (_, r) => `${r.corrections?.scoreHidden ? TRAIN_TEXTS.none : r.correct} / ${r.answered}`,
-  },
+  { title: T.answered, key: 'answered', width: 110, render: (_, r) => answeredOf(r) },
   { title: T.started, dataIndex: 'startTime', width: 180, render: (ms: number) => formatTime(ms) },
   {
     title: T.duration,
@@ -107,8 +138,10 @@ function TrainHistory() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <Table<TrainingSummary>
+      <ResponsiveTable<TrainingSummary>
         rowKey="trainId"
+        card={cardOf}
+        cardsClassName="history-cards"
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}

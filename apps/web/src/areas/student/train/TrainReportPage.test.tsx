@@ -58,6 +58,36 @@ describe('student/train/report/{id}', () => {
     expect(within(row('短文写作')).queryByText('老师评语：')).toBeNull();
   });
 
+  it("shows the teacher's annotations on the answer, each highlighted and numbered with its note", async () => {
+    const s = await makeSession(loginInfo(STUDENT), {
+      'GET /v1/train/report/t1': {
+        ...REPORT,
+        records: [
+          record({
+            title: '翻译句子',
+            type: 'translation',
+            answer: ['I goes to', 'school'],
+            isCorrect: true,
+            score: 1,
+            markAnnotations: [
+              { start: 10, end: 16, note: '' },
+              { start: 2, end: 6, note: '主谓一致：go' },
+            ],
+          }),
+        ],
+      },
+    });
+    renderApp(s.session, ['/student/train/report/t1']);
+    const notes = await screen.findByRole('group', { name: '老师批注' });
+    const marks = [...notes.querySelectorAll('mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['goes1', 'school2']);
+    const items = within(notes)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['“goes”：主谓一致：go', '“school”']);
+    expect(screen.queryByText('老师评语：')).toBeNull();
+  });
+
   it('an essay marked 12 of 15 reads 部分正确 and 12 / 15; 正确率 counts it by its share (docs/practice-engine.md "Marks")', async () => {
     const s = await makeSession(loginInfo(STUDENT), {
       'GET /v1/train/report/t1': {

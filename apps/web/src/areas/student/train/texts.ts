@@ -51,6 +51,7 @@ export const TRAIN_TEXTS = {
     progress: '进度',
     answered: (answered: number, bound: number) => `已答 ${answered} 题 · 最多 ${bound} 题`,
     answeredOf: (answered: number, total: number) => `已答 ${answered} / ${total}`,
+    readingSteps: (done: number, total: number) => `阅读理解：已答 ${done} / ${total} 小题`,
     correct: (n: number) => `答对 ${n}`,
     scoreLabel: '得分',
     phaseLeft: '本阶段剩余',
@@ -139,6 +140,7 @@ export const TRAIN_TEXTS = {
     pending: '待批改',
     again: '重答',
     markComment: '老师评语：',
+    markAnnotations: '老师批注',
   },
   historyPage: {
     title: '训练历史',
@@ -149,6 +151,7 @@ export const TRAIN_TEXTS = {
     score: '得分',
     answered: '答对 / 答题',
     started: '开始时间（北京时间）',
+    startedAt: (time: string) => `${time} 开始（北京时间）`,
     duration: '用时',
     actions: '操作',
     total: (n: number | string) => `共 ${n} 次训练`,

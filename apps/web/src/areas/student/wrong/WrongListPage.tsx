@@ -1,8 +1,8 @@
 // student/wrong/list: the wrong-answer book — every wrongly answered question with its FSRS review state and
 // next due time, filtered by subject, knowledge point and due / not mastered / mastered; a review session
-// takes the due questions one by one.
+// takes the due questions one by one. On a phone one card per question (docs/web.md "Small screens").
 import { useState } from 'react';
-import { Alert, Button, Card, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Card, Select, Space, Tabs, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import {
@@ -15,6 +15,8 @@ import {
 import { errorText } from '../../../api/client';
 import { useKnowledgePoints } from '../../../app/dictionaries';
 import { TYPE_LABELS } from '../../../components/texts';
+import { ResponsiveTable, type CardFace } from '../../../components/CardList';
+import { formatTime } from '../train/format';
 import { Gate } from './Gate';
 import { totalOf } from '../train/queries';
 import { dueText } from './due-text';
@@ -26,16 +28,64 @@ import { WRONG_TEXTS as T } from './texts';
 const PAGE_SIZE = 20;
 const STATE_COLORS = { new: 'red', learning: 'orange', review: 'blue', relearning: 'volcano' } as const;
 
+const titleOf = (e: WrongEntry) => e.title || e.text || T.untitled(TYPE_LABELS[e.type]);
+const recordPath = (e: WrongEntry) => `/student/question/answer/record/${e.lastWrongRecordId}`;
+
+function StateTag({ e }: { e: WrongEntry }) {
+  return e.card.mastered ? (
+    <Tag color="green">{T.masteredTag}</Tag>
+  ) : (
+    <Tag color={STATE_COLORS[e.card.state]}>{T.states[e.card.state]}</Tag>
+  );
+}
+
+/** When it is next due: --, 暂缓 (with why), 已到期, or 3 天后 (the time in China Standard Time on hover). */
+function Due({ e, now }: { e: WrongEntry; now: number }) {
+  if (e.card.mastered) return <>--</>;
+  if (e.postponed)
+    return (
+      <Tooltip title={WRONG_POSTPONED_REASON}>
+        <Tag color="default">{T.postponedTag}</Tag>
+      </Tooltip>
+    );
+  if (e.card.due <= now) return <Typography.Text type="danger">{T.dueNow}</Typography.Text>;
+  return <span title={T.dueAt(formatTime(e.card.due))}>{dueText(e.card.due, now)}</span>;
+}
+
+/**
+ * A question on a phone: its title; its review state and when it is due; 连续答对 as its score; type, knowledge
+ * point and how often it was wrong; 查看错题 opens the answer that put it here.
+ */
+const cardOf =
+  (now: number) =>
+  (e: WrongEntry): CardFace => ({
+    title: titleOf(e),
+    state: (
+      <Space size={8} wrap>
+        <StateTag e={e} />
+        {!e.card.mastered && (
+          <span>
+            {T.columns.due} <Due e={e} now={now} />
+          </span>
+        )}
+      </Space>
+    ),
+    score: `${T.columns.streak} ${T.streak(e.card.streak, WRONG_MASTERED_STREAK)}`,
+    meta: (
+      <>
+        {e.postponed && !e.card.mastered && <div>{WRONG_POSTPONED_REASON}</div>}
+        {[TYPE_LABELS[e.type], e.knowledgeName, T.wrongTimes(e.wrongCount)].filter(Boolean).join(' · ')}
+      </>
+    ),
+    action: { label: T.open, to: recordPath(e) },
+  });
+
 function columns(now: number): TableColumnsType<WrongEntry> {
   return [
     {
       title: T.columns.question,
       key: 'question',
-      render: (_, e) => (
-        <Link to={`/student/question/answer/record/${e.lastWrongRecordId}`}>
-          {e.title || e.text || T.untitled(TYPE_LABELS[e.type])}
-        </Link>
-      ),
+      render: (_, e) => <Link to={recordPath(e)}>{titleOf(e)}</Link>,
     },
     { title: T.columns.type, dataIndex: 'type', width: 90, render: (t: WrongEntry['type']) => TYPE_LABELS[t] },
     { title: T.columns.knowledge, dataIndex: 'knowledgeName', width: 160 },
@@ -44,30 +94,9 @@ function columns(now: number): TableColumnsType<WrongEntry> {
       title: T.columns.state,
       key: 'state',
       width: 110,
-      render: (_, e) =>
-        e.card.mastered ? (
-          <Tag color="green">{T.masteredTag}</Tag>
-        ) : (
-          <Tag color={STATE_COLORS[e.card.state]}>{T.states[e.card.state]}</Tag>
-        ),
+      render: (_, e) => <StateTag e={e} />,
     },
-    {
-      title: T.columns.due,
-      key: 'due',
-      width: 130,
-      render: (_, e) =>
-        e.card.mastered ? (
-          '--'
-        ) : e.postponed ? (
-          <Tooltip title={WRONG_POSTPONED_REASON}>
-            <Tag color="default">{T.postponedTag}</Tag>
-          </Tooltip>
-        ) : e.card.due <= now ? (
-          <Typography.Text type="danger">{T.dueNow}</Typography.Text>
-        ) : (
-          <span title={new Date(e.card.due).toLocaleString('zh-CN')}>{dueText(e.card.due, now)}</span>
-        ),
-    },
+    { title: T.columns.due, key: 'due', width: 130, render: (_, e) => <Due e={e} now={now} /> },
     {
       title: T.columns.streak,
       key: 'streak',
@@ -92,7 +121,11 @@ function WrongBook() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Alert type="info" showIcon title={T.intro} />
       <Card>
-        <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Space
+          wrap
+          className="wrong-controls"
+          style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}
+        >
           <Space wrap>
             <Select
               aria-label={T.subject}
@@ -139,10 +172,12 @@ function WrongBook() {
           }))}
         />
         {list.isError && <Alert type="error" title={errorText(list.error)} />}
-        <Table<WrongEntry>
+        <ResponsiveTable<WrongEntry>
           rowKey="questionId"
           size="middle"
           loading={list.isFetching}
+          card={cardOf(now)}
+          cardsClassName="wrong-cards"
           columns={columns(now)}
           dataSource={list.data?.list ?? []}
           locale={{ emptyText: T.empty }}

@@ -23,6 +23,10 @@ export const WRONG_TEXTS = {
     action: '操作',
   },
   untitled: (type: string) => `（${type}）`,
+  /** A phone's card: its one action, and how often the question was answered wrong. */
+  open: '查看错题',
+  wrongTimes: (n: number) => `做错 ${n} 次`,
+  dueAt: (time: string) => `${time}（北京时间）`,
   record: '查看答题记录',
   review: '复习',
   dueNow: '已到期',

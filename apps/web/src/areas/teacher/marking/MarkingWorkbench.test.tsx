@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MarkingItem, MarkingQueueItem, MarkingTraining } from '@edu/contract';
-import { button } from '../../../test/antd';
+import { button, buttonIn, openDialog } from '../../../test/antd';
 import { envelope, type RecordedCall } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
@@ -239,5 +239,30 @@ describe('the queues', () => {
     expect(await screen.findByText('第 1 题：用英语描述你的周末。')).toBeTruthy();
     await key('j');
     expect(position()).toBe('第 2 / 3 题');
+  });
+});
+
+describe('leaving the marking with a mark not saved (docs/web.md "Unsaved changes")', () => {
+  it('asks first; 留下 keeps the mark, which J/K keep too; once saved, 返回列表 leaves at once', async () => {
+    const s = await makeSession(loginInfo(TUTOR), routes());
+    renderApp(s.session, ['/WTPteacher/change/0/301']);
+    await screen.findByText('第 1 题：用英语描述你的周末。');
+    fireEvent.click(button('0.5 分'));
+    fireEvent.click(screen.getAllByText('返回列表')[0]);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const asking = () => openDialog('.ant-modal-wrap:not([style*="display: none"]) .ant-modal:not(.ant-zoom-leave)');
+    const dialog = await asking();
+    expect(dialog.textContent).toContain('有未保存的修改，确定离开吗？');
+    fireEvent.click(buttonIn(dialog, '留下'));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByTestId('location').textContent).toBe('/WTPteacher/change/0/301');
+    await key('j');
+    await key('k');
+    expect(screen.getByLabelText<HTMLInputElement>('得分（满分 1 分）').value).toBe('0.50');
+
+    await key('Enter');
+    await waitFor(() => expect(position()).toBe('第 2 / 3 题'));
+    fireEvent.click(screen.getAllByText('返回列表')[0]);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/WTPteacher/'));
   });
 });

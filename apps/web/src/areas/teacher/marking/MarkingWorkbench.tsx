@@ -10,6 +10,7 @@ import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { RichText } from '../../../components/rich-text/RichText';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { formatTime } from './MarkingQueue';
 import { useMarkingTraining, useMarkingWrites } from './queries';
 import { MARKING_TEXTS } from './texts';
@@ -89,6 +90,13 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
   const claimError = claimFailure && claimFailure.recordId === recordId ? claimFailure.message : null;
   const formError = formFailure && formFailure.recordId === recordId ? formFailure.message : null;
   const locked = claimError !== null;
+  // A mark typed and not saved (on any answer of the training) makes leaving ask first (docs/web.md "Unsaved changes").
+  const unsaved = useMemo(
+    () =>
+      items.some((it) => it.recordId in drafts && JSON.stringify(drafts[it.recordId]) !== JSON.stringify(draftOf(it))),
+    [items, drafts],
+  );
+  useUnsavedGuard(unsaved);
 
   // Claim the answer shown (or renew the claim), once per answer shown; another marker's claim locks saving.
   useEffect(() => {

@@ -1,7 +1,9 @@
 // /admin/recitation/create and /admin/recitation/:id/edit (docs/recitation.md): title and text; the sentences as
 // `sentenceSpans` splits them (docs/product.md §9 separators), each with an optional image (uploaded through
 // /v1/files) and description; a preview of the sheet and its export as PNGs, one a page (docs/recitation.md "Pages").
-import { useMemo, useRef, useState } from 'react';
+// Work not saved is kept in the tab and restored on the way back (recitation-draft.ts), and leaving asks first
+// (docs/recitation.md "Unsaved work").
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Row, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
@@ -18,15 +20,21 @@ import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { errorText } from '../../../api/client';
 import { useImageUpload } from '../../../app/image-upload';
-import { useCall } from '../../../app/session-context';
+import { useAppConfig, useCall } from '../../../app/session-context';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { RECITATION_LIST_PATH, recitationEditPath } from './paths';
 import { RECITATION_KEY, useRecitation } from './queries';
+import { dropDraft, keepDraft, readDraft } from './recitation-draft';
 import { SheetExportButton } from './SheetExportButton';
 import { SheetPreview } from './SheetPreview';
 import { RECITATION_TEXTS } from './texts';
 
 const T = RECITATION_TEXTS.editor;
 const fileUrl = (id: string) => `/v1/files/${encodeURIComponent(id)}`;
+const linkMap = (links: readonly RecitationImageLink[]) => new Map(links.map((l) => [l.value, l]));
+/** What 保存 sends, as a key: equal keys, nothing to save. */
+const savedKey = (title: string, text: string, images: readonly RecitationImageLink[]) =>
+  JSON.stringify([title, text, [...images].sort((a, b) => a.value.localeCompare(b.value))]);
 
 export default function RecitationEditorPage() {
   const { id } = useParams();
@@ -40,11 +48,15 @@ export default function RecitationEditorPage() {
 export function RecitationEditor({ initial }: { initial?: Recitation }) {
   const call = useCall();
   const navigate = useNavigate();
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [text, setText] = useState(initial?.text ?? '');
-  const [links, setLinks] = useState<Map<string, RecitationImageLink>>(
-    () => new Map((initial?.images ?? []).map((l) => [l.value, l])),
-  );
+  const { agencyId } = useAppConfig();
+  const id = initial?.id;
+  const base = initial?.updatedAt ?? null;
+  // Work not saved on an earlier visit (a trip to 文本比对, a reload): taken up where it was left.
+  const [kept] = useState(() => readDraft(agencyId, id, base));
+  const [restored, setRestored] = useState(kept !== null);
+  const [title, setTitle] = useState(kept?.title ?? initial?.title ?? '');
+  const [text, setText] = useState(kept?.text ?? initial?.text ?? '');
+  const [links, setLinks] = useState(() => linkMap(kept?.links ?? initial?.images ?? []));
   const [preview, setPreview] = useState(false);
   const sentences = useMemo(() => sentenceSpans(text, RECITATION_SENTENCE_PREFIX), [text]);
   // Only links whose sentence is still in the text are kept (an edited sentence gets a new id).
@@ -54,6 +66,19 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
   });
   const target = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [saved, setSaved] = useState(() => savedKey(initial?.title ?? '', initial?.text ?? '', initial?.images ?? []));
+  const dirty = savedKey(title, text, images) !== saved;
+  const guard = useUnsavedGuard(dirty, { content: T.keptNote });
+  useEffect(() => {
+    if (dirty) keepDraft(agencyId, id, { title, text, links: [...links.values()], base });
+    else dropDraft(agencyId, id);
+  }, [dirty, title, text, links, agencyId, id, base]);
+  const discard = () => {
+    setTitle(initial?.title ?? '');
+    setText(initial?.text ?? '');
+    setLinks(linkMap(initial?.images ?? []));
+    setRestored(false);
+  };
 
   const setLink = (sid: string, change: Partial<RecitationImageLink> | null) =>
     setLinks((m) => {
@@ -73,16 +98,20 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
   };
 
   const save = useApiMutation({
-    mutationFn: () => {
-      const request = { title, text, images };
-      return initial
+    mutationFn: (request: { title: string; text: string; images: RecitationImageLink[] }) =>
+      initial
         ? call(API.recitationUpdate, { params: { id: initial.id }, body: { request } })
-        : call(API.recitationCreate, { body: { request } });
-    },
+        : call(API.recitationCreate, { body: { request } }),
     success: initial ? T.saved : T.created,
     invalidates: [[RECITATION_KEY]],
-    onSuccess: (r) => {
-      if (!initial) void navigate(recitationEditPath(r.id), { replace: true });
+    onSuccess: (r, request) => {
+      dropDraft(agencyId, id);
+      setSaved(savedKey(request.title, request.text, request.images));
+      setRestored(false);
+      if (!initial) {
+        guard.release();
+        void navigate(recitationEditPath(r.id), { replace: true });
+      }
     },
   });
 
@@ -93,7 +122,20 @@ export function RecitationEditor({ initial }: { initial?: Recitation }) {
     >
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={11}>
-          <Form layout="vertical" onFinish={() => save.mutate()}>
+          {restored && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={T.restored}
+              action={
+                <Button size="small" onClick={discard}>
+                  {T.discard}
+                </Button>
+              }
+            />
+          )}
+          <Form layout="vertical" onFinish={() => save.mutate({ title, text, images })}>
             <Form.Item label={T.titleLabel} required>
               <Input
                 value={title}

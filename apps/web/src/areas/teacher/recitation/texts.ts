@@ -43,6 +43,10 @@ export const RECITATION_TEXTS = {
     exportSheet: '导出背诵单',
     notFound: '背诵文本不存在或不属于当前机构',
     imageOf: (n: number) => `第 ${n} 句配图`,
+    // Work not saved, kept in this tab (docs/recitation.md "Unsaved work").
+    restored: '已恢复上次未保存的修改（标题、文本、配图与说明）。',
+    discard: '放弃这些修改',
+    keptNote: '未保存的修改会暂存在本标签页，回到这篇文本时自动恢复；保存后才会生效。',
   },
   compare: {
     title: '文本比对',

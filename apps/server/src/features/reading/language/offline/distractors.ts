@@ -31,6 +31,9 @@ export function glossesOverlap(a: string, b: string): boolean {
   return false;
 }
 
+/** An adjective of a people or a faith (`jewish`, `chinese`): written with a capital, no distractor. */
+const PROPER_GLOSS_RE = /^[^；]*(人的|族的|教的|教徒的|语的)/;
+
 let byPosLevel: Map<string, LevelledEntry[]> | undefined;
 const poolKey = (pos: string, rank: number) => `${pos}:${rank}`;
 
@@ -38,7 +41,7 @@ function pool(pos: string, rank: number): LevelledEntry[] {
   if (!byPosLevel) {
     byPosLevel = new Map();
     for (const e of examDictionary().entries) {
-      if (!isLevelled(e) || !e.pos || !e.gloss || e.word.length < 3) continue;
+      if (!isLevelled(e) || !e.pos || !e.gloss || e.word.length < 3 || PROPER_GLOSS_RE.test(e.gloss)) continue;
       const key = poolKey(e.pos, levelRank(e.level));
       const list = byPosLevel.get(key) ?? [];
       list.push(e);
@@ -58,6 +61,7 @@ export function pickDistractors(
   count: number,
   random: Random,
   avoid: ReadonlySet<string> = new Set(),
+  fits: (word: string) => boolean = () => true,
 ): LevelledEntry[] {
   const rank = levelRank(key.level);
   const chosen: LevelledEntry[] = [];
@@ -67,7 +71,7 @@ export function pickDistractors(
     // Random probing: a bounded number of tries over a pool of hundreds.
     for (let attempt = 0; attempt < 200 && chosen.length < count && candidates.length > 0; attempt++) {
       const c = random.pick(candidates);
-      if (c.word === key.word || avoid.has(c.word) || chosen.some((d) => d.word === c.word)) continue;
+      if (c.word === key.word || avoid.has(c.word) || !fits(c.word) || chosen.some((d) => d.word === c.word)) continue;
       if (glossesOverlap(c.gloss, key.gloss) || chosen.some((d) => glossesOverlap(c.gloss, d.gloss))) continue;
       chosen.push(c);
     }

@@ -4,11 +4,13 @@
 import { invalidField } from '../../../../lib/api-error.js';
 import { analyseArticle, type AnalysedSentence, type AnalysedWord } from '../article-analysis.js';
 import { isLevelled, type DictEntry, type LevelledEntry } from '../dictionary.js';
-import { glossarySet, isOutOfScope } from '../format-article.js';
+import { glossarySet, isOutOfScope, isUnknownWord } from '../format-article.js';
 import { levelRank, READING_LEVEL_NAMES, type ReadingLevel } from '../levels.js';
+import { isFirstName, isPersonName } from '../names.js';
 import { pickDistractors } from './distractors.js';
 import { seededRandom, type Random } from './random.js';
-import { falseStatement } from './statement-edits.js';
+import { statementEdit, type EditKind, type StatementEdit } from './statement-edits.js';
+import { contextPos } from './tagging.js';
 
 export interface GeneratedSubQuestion {
   type: 'singleChoice' | 'trueFalse' | 'translation';
@@ -31,6 +33,8 @@ export interface OfflineOptions {
   seed?: number;
   /** Words never out of scope (the article's glossary). */
   glossary?: readonly string[];
+  /** Sentences already asked by the question's sub-questions: not asked again. */
+  usedSentences?: readonly string[];
 }
 
 export const OFFLINE_COUNT_MAX = 20;
@@ -47,9 +51,40 @@ interface Context {
   articleLemmas: ReadonlySet<string>;
   usedWords: Set<string>;
   usedSentences: Set<string>;
+  /** First names of the article's people, for a statement that puts another person in one's place. */
+  people: string[];
+  /** False statements made so far, by kind of edit: the least used kind is made next. */
+  editCounts: Record<EditKind, number>;
 }
 
 const words = (s: AnalysedSentence) => s.words.length;
+
+const QUOTES_RE = /["“”‘’]|(^|\s)'|'(\s|$)/;
+const balancedQuotes = (t: string) =>
+  (t.match(/"/g) ?? []).length % 2 === 0 && (t.match(/“/g) ?? []).length === (t.match(/”/g) ?? []).length;
+
+/**
+ * A sentence a title may be (a true/false statement, a cloze, a translation): it starts with a capital or a digit,
+ * not a quotation mark, nor an exam's `C` label or a list item's number before its first word (`3 Enough sleep…`).
+ */
+const titleSentence = (s: AnalysedSentence) => /^[A-Z0-9]/.test(s.text) && !/^([B-HJ-Z]|\d+[.)]?)\s/.test(s.text);
+
+/**
+ * A sentence an item may be made of: its quotation marks balanced (a quotation not cut), no blank, no sentences run
+ * together, and no word the dictionary cannot explain (a typo such as `squatteddown` is not something to translate
+ * or to judge).
+ */
+function usableSentence(s: AnalysedSentence, glossary: ReadonlySet<string>): boolean {
+  if (!balancedQuotes(s.text) || /^[^A-Za-z0-9“"]/.test(s.text) || /^[B-HJ-Z]\s/.test(s.text)) return false;
+  if (s.text.includes('_')) return false; // a blank of the exam the article was taken from
+  if (/[a-z][.?!][A-Z]/.test(s.text)) return false; // sentences run together (`island.Hawaii`)
+  // A closing quote before any opening one, or an opening one after the last closing one: a cut quotation.
+  if (/^[^“”]*”/.test(s.text) || /“[^“”]*$/.test(s.text)) return false;
+  // A capitalised first word the dictionary cannot explain and no one is called (`Teeenagers`) is a typo too.
+  const [first] = s.words;
+  if (first && first.proper && !first.known && !isPersonName(first.key) && first.start === 0) return false;
+  return !s.words.some((w) => isUnknownWord(w, glossary));
+}
 
 /**
  * Words a choice item may ask about: on an exam list (a frequent word of none has no level to match distractors
@@ -74,17 +109,24 @@ function askable(ctx: Context, w: AnalysedWord): w is AnalysedWord & { entry: Le
 function hardWords(ctx: Context, pos: readonly string[]) {
   const out: { sentence: AnalysedSentence; word: AnalysedWord & { entry: LevelledEntry } }[] = [];
   for (const sentence of ctx.sentences) {
-    if (words(sentence) < 6 || words(sentence) > 60) continue;
+    if (words(sentence) < 6 || words(sentence) > 60 || ctx.usedSentences.has(sentence.text)) continue;
     for (const word of sentence.words)
       if (askable(ctx, word) && pos.includes(word.entry.pos)) out.push({ sentence, word });
   }
   const score = (w: AnalysedWord & { entry: LevelledEntry }) =>
     (isOutOfScope(w, ctx.level, ctx.glossary) ? 10 : 0) +
-    levelRank(w.entry.level) * 2 +
+    levelRank(w.level ?? w.entry.level) * 2 +
     Math.min(w.key.length, 12) / 12;
   const shuffled = ctx.random.shuffle(out);
   return shuffled.sort((a, b) => score(b.word) - score(a.word));
 }
+
+/**
+ * The word is used in the sentence as the part of speech its gloss is of (compromise's tag in context): `reported`
+ * is a verb, so the noun `report`'s 成绩单 is not its meaning; a cloze blank takes words of the part it fills.
+ */
+const fitsContext = (sentence: AnalysedSentence, word: AnalysedWord & { entry: DictEntry }) =>
+  contextPos(sentence.text, word.start) === word.entry.pos;
 
 function choiceOptions(ctx: Context, key: string, distractors: string[]) {
   const contents = ctx.random.shuffle([key, ...distractors]);
@@ -100,6 +142,7 @@ function vocabulary(ctx: Context): GeneratedSubQuestion | null {
   for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
     // The lemma's gloss fits a regular form only: `left` may be `leave` or the side, `found` `find` or `establish`.
     if (!word.key.startsWith(word.lemma.slice(0, Math.max(3, word.lemma.length - 1)))) continue;
+    if (!fitsContext(sentence, word)) continue;
     const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas);
     if (distractors.length < 3) continue;
     ctx.usedWords.add(word.lemma);
@@ -127,8 +170,12 @@ function vocabulary(ctx: Context): GeneratedSubQuestion | null {
 function cloze(ctx: Context): GeneratedSubQuestion | null {
   for (const { sentence, word } of hardWords(ctx, ['n', 'v', 'adj', 'adv'])) {
     // Only a word written in its dictionary form, so that the options (lemmas) fit the blank equally well.
-    if (word.key !== word.lemma || word.text !== word.key) continue;
-    const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas);
+    if (word.key !== word.lemma || word.text !== word.key || !titleSentence(sentence)) continue;
+    if (!fitsContext(sentence, word)) continue;
+    // `a ______` takes a word beginning with a consonant, `an ______` one beginning with a vowel, as the key does.
+    const article = /\b(a|an)\s+$/i.exec(sentence.text.slice(0, word.start))?.[1].toLowerCase();
+    const fits = (w: string) => !article || /^[aeiou]/.test(w) === /^[aeiou]/.test(word.lemma);
+    const distractors = pickDistractors(word.entry, 3, ctx.random, ctx.articleLemmas, fits);
     if (distractors.length < 3) continue;
     ctx.usedWords.add(word.lemma);
     ctx.usedSentences.add(sentence.text);
@@ -153,37 +200,71 @@ function cloze(ctx: Context): GeneratedSubQuestion | null {
   return null;
 }
 
-function trueFalse(ctx: Context, keyTrue: boolean): GeneratedSubQuestion | null {
-  const candidates = ctx.random
+/** Sentences a true/false statement may be: 8–40 words, not used yet, no quotation (a statement is not a quote). */
+const statementCandidates = (ctx: Context) =>
+  ctx.random
     .shuffle(ctx.sentences)
-    .filter((s) => words(s) >= 8 && words(s) <= 40 && !ctx.usedSentences.has(s.text));
-  for (const sentence of candidates) {
-    if (keyTrue) {
-      ctx.usedSentences.add(sentence.text);
-      return {
-        type: 'trueFalse',
-        title: sentence.text,
-        desc: '根据文章内容判断下面的说法是否正确。',
-        options: [],
-        answer: ['T'],
-        explanation: `正确。原文：${sentence.text}`,
-        evidence: sentence.text,
-      };
+    .filter(
+      (s) =>
+        titleSentence(s) &&
+        words(s) >= 8 &&
+        words(s) <= 40 &&
+        !ctx.usedSentences.has(s.text) &&
+        !QUOTES_RE.test(s.text) &&
+        !s.text.includes('?'),
+    );
+
+/**
+ * A false statement: the kind of edit used least so far (in seeded order among equals), on the first sentence (in
+ * seeded order) that allows it; no kind makes more than 40 % of the set (docs/reading.md "False statements"), so
+ * an article that allows only negations gets few false statements and more true ones.
+ */
+function falseStatement(ctx: Context): { sentence: AnalysedSentence; edit: StatementEdit } | null {
+  // No kind beyond 40 % of the statements made with this one (the first of each kind always allowed).
+  const total = Object.values(ctx.editCounts).reduce((a, b) => a + b, 0) + 1;
+  const cap = Math.max(1, Math.floor(0.4 * total));
+  const order = ctx.random
+    .shuffle<EditKind>(['antonym', 'number', 'person', 'negation'])
+    .filter((kind) => ctx.editCounts[kind] + 1 <= cap)
+    .sort((a, b) => ctx.editCounts[a] - ctx.editCounts[b]);
+  const candidates = statementCandidates(ctx);
+  for (const kind of order)
+    for (const sentence of candidates) {
+      const edit = statementEdit(kind, sentence, ctx.people, ctx.random);
+      if (edit) return { sentence, edit };
     }
-    const edit = falseStatement(sentence, ctx.random);
-    if (!edit) continue;
+  return null;
+}
+
+function trueFalse(ctx: Context, keyTrue: boolean): GeneratedSubQuestion | null {
+  if (keyTrue) {
+    const [sentence] = statementCandidates(ctx);
+    if (!sentence) return null;
     ctx.usedSentences.add(sentence.text);
     return {
       type: 'trueFalse',
-      title: edit.statement,
+      title: sentence.text,
       desc: '根据文章内容判断下面的说法是否正确。',
       options: [],
-      answer: ['F'],
-      explanation: `错误。原文是：${sentence.text}（题目把 “${edit.from}” 改成了 “${edit.to}”）`,
+      answer: ['T'],
+      explanation: `正确。原文：${sentence.text}`,
       evidence: sentence.text,
     };
   }
-  return null;
+  const found = falseStatement(ctx);
+  if (!found) return null;
+  const { sentence, edit } = found;
+  ctx.usedSentences.add(sentence.text);
+  ctx.editCounts[edit.kind]++;
+  return {
+    type: 'trueFalse',
+    title: edit.statement,
+    desc: '根据文章内容判断下面的说法是否正确。',
+    options: [],
+    answer: ['F'],
+    explanation: `错误。原文是：${sentence.text}（题目把 “${edit.from}” 改成了 “${edit.to}”）`,
+    evidence: sentence.text,
+  };
 }
 
 function translation(ctx: Context): GeneratedSubQuestion | null {
@@ -191,11 +272,11 @@ function translation(ctx: Context): GeneratedSubQuestion | null {
     null;
   for (const sentence of ctx.sentences) {
     if (words(sentence) < 6 || words(sentence) > 40 || ctx.usedSentences.has(sentence.text)) continue;
+    if (!titleSentence(sentence)) continue;
     const terms = sentence.words.filter(
       (w): w is AnalysedWord & { entry: DictEntry } => !!w.entry && isOutOfScope(w, ctx.level, ctx.glossary),
     );
-    const unknown = sentence.words.filter((w) => !w.entry && isOutOfScope(w, ctx.level, ctx.glossary)).length;
-    const density = (terms.length + unknown) / words(sentence);
+    const density = terms.length / words(sentence);
     if (!best || density > best.density) best = { sentence, terms, density };
   }
   if (!best) return null;
@@ -241,14 +322,19 @@ export function generateOffline(article: string, options: OfflineOptions): Gener
   const types = new Set(options.types && options.types.length > 0 ? options.types : ALL_TYPES);
   const analysis = analyseArticle(article);
   const glossary = glossarySet(options.glossary);
+  const people = analysis.sentences.flatMap((s) =>
+    s.words.filter((w) => w.proper && isFirstName(w.key) && /^[A-Z][a-z]+$/.test(w.text)).map((w) => w.text),
+  );
   const ctx: Context = {
     level: options.level,
     random: seededRandom(options.seed ?? 1),
-    sentences: analysis.sentences.filter((s) => article.includes(s.text)),
+    sentences: analysis.sentences.filter((s) => article.includes(s.text) && usableSentence(s, glossary)),
     glossary,
     articleLemmas: new Set(analysis.sentences.flatMap((s) => s.words.map((w) => w.lemma))),
     usedWords: new Set(),
-    usedSentences: new Set(),
+    usedSentences: new Set(options.usedSentences ?? []),
+    people: [...new Set(people)],
+    editCounts: { negation: 0, antonym: 0, number: 0, person: 0 },
   };
   const plan = PLAN.filter((k) => types.has(typeOf(k)));
   const out: GeneratedSubQuestion[] = [];

@@ -5,10 +5,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Task } from '@edu/contract';
+import { GRADEBOOK_READERS, satisfies, type Task } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { totalNumber } from '../../../../api/page-total';
 import { ResultPage } from '../../../../components/ResultPage';
+import { useAppConfig, useUser } from '../../../../app/session-context';
+import { classGradebookPath } from '../paths';
+import { CLASS_TEXTS } from '../texts';
 import { cstText } from '../../task/format';
 import { homeworkScoresPath, taskCreatePath, taskDashboardPath, taskModifyPath } from '../../task/paths';
 import { useTaskClassOptions, useTaskList } from '../../task/queries';
@@ -63,16 +66,23 @@ export default function ClassTasksPage() {
   const list = useTaskList({ classId, start, size: PAGE });
   const classes = useTaskClassOptions();
   const cls = classes.data?.find((c) => c.classId === classId);
+  const user = useUser();
+  const { agencyId } = useAppConfig();
+  // The class's gradebook, for those who read it (docs/gradebook.md "Access").
+  const readsGradebook = satisfies(user?.roles ?? [], GRADEBOOK_READERS, agencyId);
   if (list.isError) return <ResultPage status="error" title={TASK_TEXTS.loadFailed} subTitle={errorText(list.error)} />;
   return (
     <Card
       title={cls ? L.title(cls.name) : L.fallbackTitle}
       extra={
-        cls && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(taskCreatePath(classId))}>
-            {L.create}
-          </Button>
-        )
+        <Space>
+          {readsGradebook && <Link to={classGradebookPath(classId)}>{CLASS_TEXTS.list.gradebook}</Link>}
+          {cls && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(taskCreatePath(classId))}>
+              {L.create}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Table<Task>

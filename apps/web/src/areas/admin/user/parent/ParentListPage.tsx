@@ -16,6 +16,7 @@ import { SearchInput } from '../../common/SearchInput';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
 import { PagedTable } from '../../question/PagedTable';
 import { usePaging } from '../../question/usePaging';
+import { InviteButton } from '../invitations/InviteButton';
 import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
 import { PARENT_ADMIN_TEXTS as T } from './texts';
@@ -237,9 +238,12 @@ export default function ParentListPage() {
     <Card
       title={T.title}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {T.create}
-        </Button>
+        <Space wrap>
+          <InviteButton role="parent" />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {T.create}
+          </Button>
+        </Space>
       }
     >
       <Space style={{ marginBottom: 16 }}>

@@ -2,7 +2,7 @@
 // current sub-question, submit, the feedback with the supporting sentence highlighted and the glossary, the next
 // sub-question (a translation in a text area), the history growing, a reload resuming, then 继续训练.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReadingProcess, ReadingStepHistoryItem, ReadingStepRequest } from '@edu/contract';
 import { envelope, type RecordedCall } from '../../../../test/fake-api';
 import { loginInfo } from '../../../../test/fixtures';
@@ -121,6 +121,9 @@ describe('student/train/{id}/do — a reading question step by step', () => {
       },
     });
     expect(await screen.findByText('第 1 / 2 小题')).toBeTruthy();
+    // The header follows the steps, not only the training's answered count (issue 26 item 6).
+    const header = () => view.container.querySelector('.train-progress') as HTMLElement;
+    expect(header().textContent).toContain('阅读理解：已答 0 / 2 小题');
     expect(screen.getByText('The hare ridiculed him.')).toBeTruthy();
     expect(button('提交').hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /嘲笑/ }));
@@ -128,6 +131,9 @@ describe('student/train/{id}/do — a reading question step by step', () => {
 
     // The feedback: right, the glossary, the supporting sentence highlighted; the translation comes next.
     expect(await screen.findByText('第 2 / 2 小题')).toBeTruthy();
+    expect(header().textContent).toContain('阅读理解：已答 1 / 2 小题');
+    // Half of the one reading question, of at most 12 questions: the bar moves by 4 %.
+    expect(within(header()).getByRole('progressbar', { name: '进度' }).getAttribute('aria-valuenow')).toBe('4');
     expect(steps(calls)[0]).toEqual({ processId: 'p1', questionSubId: 's1', answer: ['A'] });
     expect(screen.getByText('正确')).toBeTruthy();
     expect(screen.getByText('ridiculed：嘲笑')).toBeTruthy();
@@ -146,8 +152,11 @@ describe('student/train/{id}/do — a reading question step by step', () => {
 
     // Finished: 继续训练 reads the training again, which goes on as before.
     expect(screen.getByText('本题的小题已全部作答，答案已提交。')).toBeTruthy();
+    expect(header().textContent).toContain('阅读理解：已答 2 / 2 小题');
     fireEvent.click(button('继续训练'));
     expect(await screen.findByText('题干 q2')).toBeTruthy();
+    expect(header().textContent).not.toContain('阅读理解');
+    expect(header().textContent).toContain('已答 1 题');
     await act(() => vi.advanceTimersByTimeAsync(0));
   });
 
@@ -156,6 +165,7 @@ describe('student/train/{id}/do — a reading question step by step', () => {
     expect(await screen.findByText('第 2 / 2 小题')).toBeTruthy();
     expect(screen.getByText('ridiculed：嘲笑')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: '第 2 / 2 小题' })).toBeTruthy();
+    expect(screen.getByText('阅读理解：已答 1 / 2 小题')).toBeTruthy();
   });
 
   it('a refused step (409) shows its message and reads the process again', async () => {

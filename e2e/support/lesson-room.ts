@@ -1,0 +1,140 @@
+// The lesson room's journeys (docs/lessons.md): a tutoring lesson scheduled over the API, the board's fingerprint and
+// drawing, and what the browser's own RTCPeerConnection says of the video — its state, the selected candidate pair
+// (relayed or not) and the frames decoded — read with getStats.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './browser.js';
+import { api, apiLogin } from './training-api.js';
+
+/** Chromium's fake camera and microphone, allowed without asking. */
+export const MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+interface Person {
+  userId: string;
+  username: string;
+}
+
+/**
+ * Sets up a lesson as the agency admin would: a tutoring class with 王小红 (xiaohong), a lesson of 王老师 (tutor)
+ * starting in a minute (so that its teacher may open it at once).
+ */
+export async function scheduleLesson(baseURL: string): Promise<{ lessonId: string; title: string }> {
+  const tag = randomBytes(3).toString('hex');
+  const agency = await apiLogin(baseURL, 'agency');
+  const student = await api<{ user: { id: string } }>(baseURL, 'POST', '/v1/auth/login', undefined, {
+    username: 'xiaohong',
+    password: DEMO_PASSWORD,
+  });
+  const cls = await api<{ id: string }>(baseURL, 'PUT', '/v1/class', agency, {
+    kind: 'event',
+    name: `课堂演练-${tag}`,
+    description: '',
+  });
+  await api(baseURL, 'POST', `/v1/class/${cls.id}/members/add`, agency, { userIds: [student.user.id] });
+  const options = await api<{ teachers: Person[]; students: Person[] }>(
+    baseURL,
+    'GET',
+    `/v1/lesson/options?classId=${cls.id}`,
+    agency,
+  );
+  const teacher = options.teachers.find((t) => t.username === 'tutor');
+  if (!teacher) throw new Error('the homework teacher is not offered for the class');
+  const title = `白板与视频 ${tag}`;
+  const [lesson] = await api<{ lessonId: string }[]>(baseURL, 'PUT', '/v1/lesson', agency, {
+    classId: cls.id,
+    teacherId: teacher.userId,
+    studentId: student.user.id,
+    title,
+    startsAt: Date.now() + 60_000,
+    minutes: 30,
+    weeks: 1,
+  });
+  if (!lesson) throw new Error('no lesson scheduled');
+  return { lessonId: lesson.lessonId, title };
+}
+
+/** The board's fingerprint of the shown page (`<shown elements>-<hash>`). */
+export const sceneOf = (page: Page) => page.locator('.lesson-board-canvas').getAttribute('data-board-scene');
+/** The video's state as the room shows it (`data-rtc-state`). */
+export const rtcOf = (page: Page) => page.locator('.lesson-video').first().getAttribute('data-rtc-state');
+
+/** Draws a rectangle with Excalidraw's tool, from (x, y) in the board's canvas, 120 × 80. */
+export async function drawRectangle(page: Page, x: number, y: number) {
+  // The tool's radio sits under its icon: the label takes the click.
+  await page.locator('label', { has: page.getByTestId('toolbar-rectangle') }).click();
+  const box = await page.locator('.lesson-board-canvas').boundingBox();
+  if (!box) throw new Error('no board');
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + x + 60, box.y + y + 40, { steps: 5 });
+  await page.mouse.move(box.x + x + 120, box.y + y + 80, { steps: 5 });
+  await page.mouse.up();
+}
+
+/**
+ * Keeps a list of the page's RTCPeerConnections (the browser's own, subclassed only to be counted), so that the
+ * journey can read their stats and tell an ICE restart (the same connection) from a new connection.
+ */
+export async function watchPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as { __edu_pcs: RTCPeerConnection[] }).__edu_pcs = made;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    };
+  });
+}
+
+export interface CallStats {
+  /** Connections made on the page, and the state of the newest one still open. */
+  made: number;
+  state: RTCPeerConnectionState | null;
+  /** The selected candidate pair: its id and the types of its local and remote candidates. */
+  pair: string | null;
+  local: string | null;
+  remote: string | null;
+  /** Video frames of the other side decoded so far. */
+  framesDecoded: number;
+  /** The other side's picture as the page's video element has it (0 before its first frame). */
+  videoWidth: number;
+}
+
+/** What the page's newest open RTCPeerConnection says (watchPeerConnections must have run before the page). */
+export function callStats(page: Page): Promise<CallStats> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { __edu_pcs?: RTCPeerConnection[] }).__edu_pcs ?? [];
+    const pc = made.filter((p) => p.connectionState !== 'closed').at(-1);
+    const video = document.querySelector<HTMLVideoElement>('.lesson-video-remote video');
+    const out: CallStats = {
+      made: made.length,
+      state: pc?.connectionState ?? null,
+      pair: null,
+      local: null,
+      remote: null,
+      framesDecoded: 0,
+      videoWidth: video?.videoWidth ?? 0,
+    };
+    if (!pc) return out;
+    type Stat = { type: string; id: string; [k: string]: unknown };
+    const stats = new Map<string, Stat>();
+    (await pc.getStats()).forEach((s: Stat) => stats.set(s.id, s));
+    const candidateType = (id: unknown) => {
+      const type = typeof id === 'string' ? stats.get(id)?.candidateType : undefined;
+      return typeof type === 'string' ? type : null;
+    };
+    for (const s of stats.values()) {
+      if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') {
+        const pair = stats.get(s.selectedCandidatePairId);
+        out.pair = s.selectedCandidatePairId;
+        out.local = candidateType(pair?.localCandidateId);
+        out.remote = candidateType(pair?.remoteCandidateId);
+      }
+      if (s.type === 'inbound-rtp' && s.kind === 'video') out.framesDecoded = Number(s.framesDecoded ?? 0);
+    }
+    return out;
+  });
+}
