@@ -17,6 +17,12 @@ import { useReplay } from './replay-data';
 import { askKey } from './replay-log';
 import { boardAt, pageElements } from './replay-scene';
 
+// The board is drawn by Excalidraw in the browser (the lesson journeys); here the replay's reads and clock are under
+// test, and Excalidraw's ESM build does not load in Node: the board shows how many elements it was given.
+vi.mock('../board/BoardView', () => ({
+  BoardView: ({ elements }: { elements: readonly unknown[] }) => <div data-testid="board">{elements.length}</div>,
+}));
+
 describe('usePlayback', () => {
   beforeEach(() => {
     vi.useFakeTimers();
