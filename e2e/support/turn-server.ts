@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './server-process.js';
+import { freePort, repoRoot } from './server-process.js';
 
 export const TURNSERVER = process.env.TURNSERVER_PATH ?? '/usr/bin/turnserver';
 
@@ -27,18 +27,6 @@ export interface TurnServer {
   /** Starts it again on the same port (after kill). */
   start: () => Promise<void>;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
 }
 
 const listening = (port: number) =>
