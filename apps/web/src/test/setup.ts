@@ -1,5 +1,5 @@
 // jsdom lacks APIs antd uses: matchMedia, ResizeObserver, getComputedStyle with pseudo elements, scrollTo.
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy pages (the question editor pulls in tiptap) can take over a second to load when all test files run in
@@ -40,3 +40,9 @@ window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
   originalGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
 window.scrollTo = () => {};
+
+// Excalidraw's ESM build does not load in Node (it imports `roughjs/bin/rough` without an extension), and with
+// `isolate: false` a board's lazy import failing after its test ended fails a later file: the two canvases that
+// load it draw nothing here. The board is tested in the browser (the lesson journeys).
+vi.mock('../components/board/BoardViewCanvas', () => ({ default: () => null }));
+vi.mock('../components/board/LessonBoardCanvas', () => ({ default: () => null }));
