@@ -5,3 +5,4 @@ export * from './sentences.js';
 export * from './avatar.js';
 export * from './not-found.js';
 export * from './knowledge-range.js';
+export * from './china-time.js';

@@ -33,9 +33,3 @@ export function recordsReach(roles: readonly string[], agencyId: string): Record
   const reach = classReach(roles, agencyId);
   return reach === 'manage' || reach === 'readAll' ? 'all' : reach;
 }
-
-/** China Standard Time (UTC+8): days start at 16:00 UTC, as mastery counts them. */
-const DAY_OFFSET_MS = 8 * 3600_000;
-export function cstDayStart(now: number): number {
-  return Math.floor((now + DAY_OFFSET_MS) / 86_400_000) * 86_400_000 - DAY_OFFSET_MS;
-}

@@ -8,13 +8,13 @@ import {
   ClassSummary,
   ClassToday,
   type ClassSummary as CS,
+  cstDayStart,
 } from '@edu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRecords, trainings } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
-import { cstDayStart } from './classes.policy.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

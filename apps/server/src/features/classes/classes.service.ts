@@ -16,13 +16,14 @@ import {
   type ClassSummary,
   type ClassToday,
   type MasteryLevel,
+  cstDayStart,
 } from '@edu/contract';
 import type { SQL } from 'drizzle-orm';
 import { conflict, invalidField, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MasteryService } from '../mastery/mastery.service.js';
 import type { TrainingService } from '../training/training.service.js';
-import { classReach, cstDayStart, seesClass, type ClassReach } from './classes.policy.js';
+import { classReach, seesClass, type ClassReach } from './classes.policy.js';
 import type { ClassListRow, ClassesRepository, PersonRow } from './classes.repository.js';
 import type { StudentRecords } from './student-records.js';
 

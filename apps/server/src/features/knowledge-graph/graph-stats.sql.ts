@@ -1,7 +1,7 @@
 // The graph stats' level counts as one SQL aggregate (docs/knowledge-graph.md "Stats"): each student's level per
 // item is computed in the database with window functions — the rules of mastery-levels.ts `levelOf`, thresholds
 // from the contract — and only the counts per item and level leave it, so memory does not grow with the answers.
-import { MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
+import { CST_OFFSET_MS, DAY_MS, MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { countedRecord } from '../wrong-book/wrong-book.repository.js';
@@ -20,10 +20,6 @@ export interface StatsScope {
   agencyId: string | null;
   userIds?: number[];
 }
-
-/** China Standard Time days, as mastery-levels.ts counts them. */
-const DAY_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
 
 /** The level a window of `n` answers with `r` right earns without the mastered rules (contract `windowLevel`). */
 const windowLevel = (n: SQL, r: SQL) => {
@@ -71,7 +67,7 @@ export async function levelCounts(db: DbOrTx, groupIds: number[], scope: StatsSc
       select h.item_id, h.agency_id, h.user_id, h.at, h.correct, h.paper_id,
         count(*) over last_window as win_n,
         count(*) filter (where h.correct) over last_window as win_right,
-        floor((h.at + ${DAY_OFFSET_MS}) / ${DAY_MS}) as day,
+        floor((h.at + ${CST_OFFSET_MS}) / ${DAY_MS}) as day,
         lead(h.at) over in_order as next_at,
         row_number() over (partition by h.item_id, h.agency_id, h.user_id order by h.created_at desc, h.id desc)
           as from_end
@@ -83,7 +79,7 @@ export async function levelCounts(db: DbOrTx, groupIds: number[], scope: StatsSc
       select item_id, agency_id, user_id,
         ${windowLevel(sql`max(win_n) filter (where from_end = 1)`, sql`max(win_right) filter (where from_end = 1)`)}
           as base,
-        count(distinct day) filter (where (next_at is null or floor((next_at + ${DAY_OFFSET_MS}) / ${DAY_MS}) <> day)
+        count(distinct day) filter (where (next_at is null or floor((next_at + ${CST_OFFSET_MS}) / ${DAY_MS}) <> day)
           and ${windowLevel(sql`win_n`, sql`win_right`)} = 'proficient') as proficient_days,
         max(at) filter (where not correct) as last_wrong
       from steps group by item_id, agency_id, user_id

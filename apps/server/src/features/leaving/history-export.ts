@@ -6,7 +6,12 @@
 // (docs/practice-engine.md "Review options").
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { HISTORY_EXPORT_MAX_ANSWERS, HISTORY_EXPORT_MAX_TRAININGS, type CorrectionsPending } from '@edu/contract';
+import {
+  HISTORY_EXPORT_MAX_ANSWERS,
+  HISTORY_EXPORT_MAX_TRAININGS,
+  type CorrectionsPending,
+  cstMinutes,
+} from '@edu/contract';
 import { plainText } from '../questions/questions.policy.js';
 import { sealedAnswerOf } from '../training/sealing.js';
 import type { ExportAnswer, ExportTraining, HistoryExportRepository } from './history-export.repository.js';
@@ -18,8 +23,7 @@ const PAGE = 2000;
 const CELL_MAX = 1000;
 
 /** Times in the file are China Standard Time, like every day the product counts. */
-export const cst = (ms: number | null) =>
-  ms === null ? '' : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+export const cst = (ms: number | null) => (ms === null ? '' : cstMinutes(ms));
 const cut = (s: string) => (s.length > CELL_MAX ? `${s.slice(0, CELL_MAX)}…` : s);
 
 /** A running paper keeps its verdicts, scores and questions until handed in. */

@@ -1,12 +1,10 @@
 // Pure rules of lessons (docs/lessons.md "Statuses", "Scheduling"): who manages, when a lesson may open, how a
 // weekly series is laid out, what overlaps, and how times read in China Standard Time.
-import { agencyRole, type LessonRole, type LessonStatus } from '@edu/contract';
+import { agencyRole, cstMinutes, DAY_MS, type LessonRole, type LessonStatus } from '@edu/contract';
 import { observesLessons } from './lesson-access.js';
 
 export const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
-const CST_OFFSET_MS = 8 * 3600_000;
 /** The week view asks for at most this many days at once. */
 export const LESSON_WINDOW_DAYS = 62;
 /** The latest time a window may name (2100-01-01): further is no calendar's week. */
@@ -90,6 +88,5 @@ export function windowProblem(from: number | undefined, to: number | undefined):
 
 /** `2026-12-01 19:00（北京时间）`: a time as China Standard Time shows it (docs/tasks.md "Window and late policies"). */
 export function cstLabel(ms: number): string {
-  const iso = new Date(ms + CST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}（北京时间）`;
+  return `${cstMinutes(ms)}（北京时间）`;
 }

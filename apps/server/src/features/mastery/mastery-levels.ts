@@ -1,6 +1,6 @@
 // Knowledge-point mastery from a student's answer history (docs/domain.md "Wrong answers, mastery, statistics", Khan-style; rules in
 // docs/practice-engine.md "Wrong-answer book and mastery"). Pure: the repository hands in the answers.
-import { windowLevel, type MasteryLevel } from '@edu/contract';
+import { cstDayNumber, type MasteryLevel, windowLevel } from '@edu/contract';
 
 /** A counted, judged answer of the student. */
 export interface MasteryAnswer {
@@ -22,8 +22,7 @@ export interface PointMastery {
 }
 
 /** Days are counted in China Standard Time (UTC+8), where the platform's students live. */
-const DAY_OFFSET_MS = 8 * 3600_000;
-const dayOf = (at: number) => Math.floor((at + DAY_OFFSET_MS) / 86_400_000);
+const dayOf = cstDayNumber;
 
 /** The codes of a point and all its ancestors: `en.g7.c1` → en, en.g7, en.g7.c1. */
 export function selfAndAncestors(code: string): string[] {

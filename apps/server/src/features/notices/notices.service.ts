@@ -1,5 +1,6 @@
 // In-app notices (docs/notices.md): a user reads and marks only their own; the producers (tasks, marking, parents)
 // call the NoticeHooks; the periodic check makes the "deadline tomorrow" notices and deletes old ones.
+import { cstClock, cstMinutes, cstMonthDay, DAY_MS } from '@edu/contract';
 import type { Notice, NoticeListQuery, NoticePage } from '@edu/contract';
 import { notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -9,7 +10,6 @@ import type { AgencyInvited, LessonChange, NoticeHooks } from './notice-hooks.js
 import type { DueTask, NoticeRow, NoticesRepository } from './notices.repository.js';
 
 const NOT_FOUND = '通知不存在';
-const DAY_MS = 24 * 3600_000;
 /** Tasks one check looks at; more wait for the next check. */
 const DUE_BATCH = 200;
 /** Old notices one check deletes; the rest go at the next checks. */
@@ -22,9 +22,8 @@ const INVITED_AS: Record<AgencyInvited['role'], string> = { student: '学生', t
 
 /** A time as China Standard Time shows it, `1月6日 16:00` (docs/tasks.md "Window and late policies"). */
 export function cstText(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const hm = d.toISOString().slice(11, 16);
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${hm}`;
+  const [month, day] = cstMonthDay(ms).split('-').map(Number);
+  return `${month}月${day}日 ${cstClock(ms)}`;
 }
 
 function toWire(r: NoticeRow): Notice {
@@ -259,8 +258,7 @@ export class NoticesService implements NoticeHooks {
 
 /** `2026-12-01 19:00（北京时间）`: a lesson's time as China Standard Time shows it, labelled (docs/lessons.md "Data"). */
 function cstFull(ms: number): string {
-  const iso = new Date(ms + 8 * 3600_000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}（北京时间）`;
+  return `${cstMinutes(ms)}（北京时间）`;
 }
 
 function dueText(task: DueTask) {

@@ -1,4 +1,5 @@
 // Homework scores as an Excel workbook (exceljs, the writer the question export uses in features/transfer/).
+import { cstMinutes } from '@edu/contract';
 import type { HomeworkScoreRow } from '@edu/contract';
 import ExcelJS from 'exceljs';
 import { spreadsheetRow } from '../../lib/download.js';
@@ -8,7 +9,7 @@ const PROGRESS = { not_started: '未开始', running: '进行中', done: '已完
 /** Times in the sheet are China Standard Time, like every day the product counts (docs/tasks.md). */
 export function cstText(ms: number | null): string {
   if (ms === null) return '';
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return cstMinutes(ms);
 }
 
 export const SCORE_HEADERS = [

@@ -2,6 +2,7 @@
 // make a new one, which replaces the old after a confirmation (docs/parents.md "Pairing codes"). Built of antd's
 // markup, the app's Button and its confirm dialog: the card is on the student's first load (docs/performance.md
 // "Bundle").
+import { cstMinutes } from '@edu/contract';
 import { App, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { API } from '../../api/routes';
@@ -12,7 +13,6 @@ import { PlainCard, PlainSpace, Text } from '../../components/plain-antd';
 import { PAIRING_TEXTS as T } from './pairing-texts';
 
 /** `2026-01-12 08:00` in China Standard Time (the text says 北京时间). */
-const cstMinutes = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** Only for a student of the current agency (the calls' rule); others see nothing. */
 export function ParentPairingCard() {

@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { Alert, Card, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { MarkingHistoryItem } from '@edu/contract';
+import { type MarkingHistoryItem, cstMinutes } from '@edu/contract';
 import { errorText } from '../../api/client';
 import { totalNumber } from '../../api/page-total';
 import { AgencySwitcher } from '../../components/AgencySwitcher';
-import { formatTime } from './marking/MarkingQueue';
 import { useMarkingHistory } from './marking/queries';
 import { MARKING_TEXTS } from './marking/texts';
 
@@ -39,7 +38,7 @@ export function MarkingHistory({ openPath }: MarkingHistoryProps) {
           onChange: (page) => setStart((page - 1) * PAGE),
         }}
         columns={[
-          { title: T.time, dataIndex: 'markedAt', width: 150, render: (ms: number) => formatTime(ms) },
+          { title: T.time, dataIndex: 'markedAt', width: 150, render: (ms: number) => cstMinutes(ms) },
           { title: T.student, dataIndex: 'student', width: 110 },
           { title: T.scheme, dataIndex: 'schemeTitle', width: 150 },
           {

@@ -1,10 +1,9 @@
 // One comment as it is read: the text as written (line breaks kept), its author and when.
 import { Typography } from 'antd';
-import type { TrainingComment } from '@edu/contract';
+import { type TrainingComment, cstMinutes } from '@edu/contract';
 import { COMMENT_TEXTS as T } from './texts';
 
 /** `2026-01-12 08:00` in China Standard Time, as every learner's page shows times (labelled 北京时间). */
-const cstMinutes = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 export function CommentNote({ comment }: { comment: TrainingComment }) {
   const edited = comment.updateTime - comment.createTime > 1000;

@@ -3,8 +3,7 @@
 import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
-import dayjs from 'dayjs';
-import type { ClassTaskFigures, ClassToday } from '@edu/contract';
+import { type ClassTaskFigures, type ClassToday, cstDate } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -93,9 +92,7 @@ export default function TodayWorkPage() {
   const states = d.members.map(stateOf);
   const count = (s: string) => states.filter((x) => x === s).length;
   // The CST date of the day's start (16:00 UTC the day before).
-  const date = dayjs(d.day + 8 * 3600_000)
-    .toISOString()
-    .slice(0, 10);
+  const date = cstDate(d.day);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title={T.title(d.class.name)}>

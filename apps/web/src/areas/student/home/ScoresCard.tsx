@@ -2,15 +2,14 @@
 // more, a small line of the score rates (drawn in SVG, no chart library: docs/performance.md "Bundle").
 import { Empty } from 'antd';
 import { Link } from 'react-router';
-import type { HomeScore } from '@edu/contract';
+import { type HomeScore, cstMonthDay } from '@edu/contract';
 import { formatScore } from '../train/format';
 import { PlainCard, PlainList, PlainListItem, PlainSpace, PlainTag, Text } from '../../../components/plain-antd';
 import ScoresChart from './ScoresChart';
 import { HOME_TEXTS } from './texts';
 
 const T = HOME_TEXTS.scores;
-const CST = 8 * 3600_000;
-const day = (ms: number) => new Date(ms + CST).toISOString().slice(5, 10);
+const day = cstMonthDay;
 
 export function ScoresCard({ scores }: { scores: HomeScore[] }) {
   return (

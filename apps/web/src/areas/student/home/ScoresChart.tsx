@@ -1,12 +1,11 @@
 // The score rates of the latest trainings, oldest to newest, as a small line drawn in SVG: a chart library for
 // one line of at most a few points would be most of the student's first load (docs/performance.md "Bundle").
 // Drawn at a fixed aspect ratio, centred in the card. Each point names its day and rate (a tooltip on hover, and the chart's label for screen readers).
-import type { HomeScore } from '@edu/contract';
+import { type HomeScore, cstMonthDay } from '@edu/contract';
 import { HOME_TEXTS } from './texts';
 
 const T = HOME_TEXTS.scores;
-const CST = 8 * 3600_000;
-const day = (ms: number) => new Date(ms + CST).toISOString().slice(5, 10);
+const day = cstMonthDay;
 
 /** The drawing's own units; the SVG scales to the card's width. */
 const W = 300;

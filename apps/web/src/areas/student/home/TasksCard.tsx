@@ -2,7 +2,7 @@
 // training exactly as the to-do page does (PUT /v1/student/task/{id}/do, docs/tasks.md).
 import { Button, Empty } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import type { TodoTask } from '@edu/contract';
+import { type TodoTask, cstDayNumber, cstMinutes } from '@edu/contract';
 import {
   PlainCard,
   PlainList,
@@ -11,18 +11,18 @@ import {
   PlainSpace,
   Text,
 } from '../../../components/plain-antd';
-import { cstDay, cstIso, TaskTitle, useDoTask } from '../tasks/task-parts';
+import { TaskTitle, useDoTask } from '../tasks/task-parts';
 import { formatScore } from '../train/format';
 import { HOME_TEXTS, spanText } from './texts';
 
 const T = HOME_TEXTS.tasks;
-const cstTime = (ms: number) => cstIso(ms).slice(5).replace('T', ' ');
+const cstTime = (ms: number) => cstMinutes(ms).slice(5);
 
 /** When the task is due, in words, and whether it is urgent (today or past). */
 export function deadlineText(task: TodoTask, now: number): { text: string; urgent: boolean } {
   if (now >= task.deadline) return { text: task.canDo ? T.overdue : T.closed, urgent: true };
   const left = T.left(spanText(task.deadline - now));
-  if (cstDay(task.deadline) === cstDay(now)) return { text: `${T.dueToday} · ${left}`, urgent: true };
+  if (cstDayNumber(task.deadline) === cstDayNumber(now)) return { text: `${T.dueToday} · ${left}`, urgent: true };
   return { text: `${T.deadline(cstTime(task.deadline))} · ${left}`, urgent: false };
 }
 

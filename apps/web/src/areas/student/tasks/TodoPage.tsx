@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, List, Pagination, Space, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { TodoTask } from '@edu/contract';
+import { type TodoTask, cstDayNumber, cstMinutes } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { totalNumber } from '../../../api/page-total';
@@ -13,12 +13,12 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { CardList, ListCard } from '../../../components/CardList';
 import { usePhone } from '../../../components/AreaHeader';
 import { LoginGate } from '../train/LoginGate';
-import { cstDay, cstIso, TaskTags, TaskTitle, useDoTask } from './task-parts';
+import { TaskTags, TaskTitle, useDoTask } from './task-parts';
 import { RetryButton } from '../train/LoadFailed';
 import { TODO_TEXTS as T } from './texts';
 
 const PAGE = 20;
-const cst = (ms: number) => cstIso(ms).replace('T', ' ');
+const cst = cstMinutes;
 
 /** The deadline as the list says it: 截止 …（北京时间）, 今天截止 or 已过截止时间. */
 function Deadline({ task, now }: { task: TodoTask; now: number }) {
@@ -26,7 +26,7 @@ function Deadline({ task, now }: { task: TodoTask; now: number }) {
   return (
     <Typography.Text type={overdue ? 'danger' : undefined}>
       {T.deadline(cst(task.deadline))}
-      {!overdue && cstDay(task.deadline) === cstDay(now) ? ` · ${T.deadlineNear}` : ''}
+      {!overdue && cstDayNumber(task.deadline) === cstDayNumber(now) ? ` · ${T.deadlineNear}` : ''}
       {overdue ? ` · ${T.overdue}` : ''}
     </Typography.Text>
   );

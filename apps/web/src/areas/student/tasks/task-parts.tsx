@@ -8,12 +8,6 @@ import { useCall } from '../../../app/session-context';
 import { PlainSpace, PlainTag } from '../../../components/plain-antd';
 import { TODO_TEXTS as T } from './texts';
 
-const CST = 8 * 3600_000;
-/** The day number of an instant in China Standard Time (deadlines are set there). */
-export const cstDay = (ms: number) => Math.floor((ms + CST) / 86_400_000);
-/** `YYYY-MM-DDTHH:mm` of an instant in China Standard Time. */
-export const cstIso = (ms: number) => new Date(ms + CST).toISOString().slice(0, 16);
-
 const COLORS = { not_started: 'default', running: 'processing', done: 'success' } as const;
 
 /** The task's tags: progress, homework, paper, late. */

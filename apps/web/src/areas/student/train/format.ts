@@ -1,5 +1,5 @@
 // Numbers of the training pages as people read them: scores, rates, durations, times.
-import { QUESTION_TYPES, shareOf, verdictOf, type AnswerVerdict, type QuestionType } from '@edu/contract';
+import { QUESTION_TYPES, shareOf, verdictOf, type AnswerVerdict, type QuestionType, cstSeconds } from '@edu/contract';
 
 /** A score with at most two decimals: 3, 2.5, 0.33. */
 export function formatScore(n: number): string {
@@ -36,10 +36,7 @@ export function spanSeconds(start: number, end: number | null): number | null {
   return Math.max(0, Math.round((end - start) / 1000));
 }
 
-/** China Standard Time (UTC+8, no daylight saving): the time every page shows, whatever the browser's zone. */
-const CST = 8 * 3600_000;
-
-/** `2026-01-05 16:00:05` in China Standard Time (the labels say 北京时间). */
-export const formatTime = (ms: number) => new Date(ms + CST).toISOString().slice(0, 19).replace('T', ' ');
+/** `2026-01-05 16:00:05` in China Standard Time (the labels say 北京时间; docs/helpers.md "China Standard Time"). */
+export const formatTime = cstSeconds;
 
 export const isQuestionType = (t: string): t is QuestionType => (QUESTION_TYPES as readonly string[]).includes(t);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { NO_TASK, type MarkingQueueItem, type MarkingQueueQuery } from '@edu/contract';
+import { NO_TASK, type MarkingQueueItem, type MarkingQueueQuery, cstMinutes } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { totalNumber } from '../../../api/page-total';
 import { AgencySwitcher } from '../../../components/AgencySwitcher';
@@ -13,9 +13,6 @@ import { MARKING_TEXTS } from './texts';
 
 const T = MARKING_TEXTS;
 const PAGE = 20;
-
-export const formatTime = (ms: number) =>
-  new Date(ms).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }).replace(/:\d\d$/, '');
 
 export interface MarkingQueueProps {
   /** The page that marks a row's training. */
@@ -143,7 +140,7 @@ export function MarkingQueue({ openPath }: MarkingQueueProps) {
             dataIndex: 'title',
             render: (title: string) => <Typography.Text ellipsis>{title}</Typography.Text>,
           },
-          { title: T.cols.time, dataIndex: 'createTime', width: 150, render: (ms: number) => formatTime(ms) },
+          { title: T.cols.time, dataIndex: 'createTime', width: 150, render: (ms: number) => cstMinutes(ms) },
           {
             title: status === 'pending' ? T.cols.claim : T.cols.score,
             width: 130,

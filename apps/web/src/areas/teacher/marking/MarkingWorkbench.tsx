@@ -5,13 +5,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, InputNumber, List, Radio, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { MarkingAnnotation, MarkingItem, MarkRequest } from '@edu/contract';
+import { type MarkingAnnotation, type MarkingItem, type MarkRequest, cstMinutes } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { RichText } from '../../../components/rich-text/RichText';
 import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
-import { formatTime } from './MarkingQueue';
 import { useMarkingTraining, useMarkingWrites } from './queries';
 import { MARKING_TEXTS } from './texts';
 
@@ -237,7 +236,7 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
             )}
           </Space>
         }
-        extra={formatTime(item.createTime)}
+        extra={cstMinutes(item.createTime)}
       >
         {claimError && (
           <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={T.claimFailed} description={claimError} />
@@ -397,7 +396,7 @@ export function MarkingWorkbench({ taskId, trainId, backPath }: MarkingWorkbench
             dataSource={item.history}
             renderItem={(h) => (
               <List.Item>
-                {T.historyRow(h.marker, h.oldScore, h.newScore)} · {formatTime(h.markedAt)}
+                {T.historyRow(h.marker, h.oldScore, h.newScore)} · {cstMinutes(h.markedAt)}
               </List.Item>
             )}
           />
