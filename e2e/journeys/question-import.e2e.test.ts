@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
-import { opened } from '../support/dialogs.js';
+import { JOB_END_MS, opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
 
@@ -125,7 +125,15 @@ describe('question import and export', () => {
   ) {
     await footerButton('校验').click();
     const errors = d.locator('.import-errors');
-    await expect.poll(() => errors.isVisible(), { timeout: 20_000 }).toBe(true);
+    // The check is a job: wait until it has ended, with its report or a failure, then require the report.
+    const outcome = async () =>
+      (await errors.isVisible())
+        ? 'report'
+        : (await d.locator('.ant-alert-error').isVisible())
+          ? `failed: ${await d.locator('.ant-alert-error').textContent()}`
+          : 'running';
+    await expect.poll(outcome, { timeout: JOB_END_MS }).not.toBe('running');
+    expect(await outcome()).toBe('report');
     const badRow = errors.locator('tr', { hasText: opts.badTitle });
     expect(await badRow.textContent()).toContain(`第 ${opts.badLine} 行`);
     expect(await badRow.textContent()).toContain(opts.reason);
@@ -136,7 +144,7 @@ describe('question import and export', () => {
   async function watchJob(d: Locator, shotName: string) {
     await footerButton('开始导入').click();
     await expect.poll(() => d.locator('.ant-progress').first().isVisible()).toBe(true);
-    await expect.poll(() => d.getByText('导入完成').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => d.getByText('导入完成').isVisible(), { timeout: JOB_END_MS }).toBe(true);
     expect(await d.locator('.import-result').textContent()).toContain('已导入 5 道题，跳过 1 道');
     await shot(page, `${shotName}-done`);
     await footerButton('关闭').click();

@@ -20,3 +20,11 @@ export async function opened(dialog: Locator): Promise<Locator> {
   await expect.poll(() => dialog.evaluate(settled)).toBe(true);
   return dialog;
 }
+
+/**
+ * How long a journey waits for a job it started (an import's check or run, an export) to end. A job runs in a child
+ * process that, under `tsx`, compiles its TypeScript when it starts: 1–2 s on a quiet machine, more than 20 s at
+ * load average 25 (the e2e stage beside a full CPU load, 2026-11-29, docs/testing.md "Under load"). The journey waits
+ * for the job's end state, bounded just under the test's own 90 s.
+ */
+export const JOB_END_MS = 80_000;
