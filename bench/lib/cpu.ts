@@ -21,15 +21,22 @@ export interface CpuSample {
   pids: Map<number, number>;
 }
 
-/** Samples the server's CPU and that of every backend connected to `database`. */
-export async function cpuSampler(serverPid: number, adminUrl: string, database: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+/**
+ * Samples the server's CPU and that of every backend connected to `database`. Without a database (PGlite runs
+ * inside the server's process) the database's share is 0 and the server's includes it.
+ */
+export async function cpuSampler(serverPid: number, adminUrl?: string, database?: string) {
+  const client = adminUrl ? new pg.Client({ connectionString: adminUrl }) : null;
+  await client?.connect();
   const sample = async (): Promise<CpuSample> => {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database],
-    );
+    const rows = client
+      ? (
+          await client.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [database],
+          )
+        ).rows
+      : [];
     const pids = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
     return { server: cpuSeconds(serverPid), database: [...pids.values()].reduce((a, b) => a + b, 0), pids };
   };
@@ -44,5 +51,5 @@ export async function cpuSampler(serverPid: number, adminUrl: string, database: 
     const per = (s: number) => (requests > 0 ? Number(((s * 1000) / requests).toFixed(2)) : null);
     return { serverCpuMsPerRequest: per(b.server - a.server), databaseCpuMsPerRequest: per(db) };
   };
-  return { sample, perRequest, close: () => client.end() };
+  return { sample, perRequest, close: async () => client?.end() };
 }

@@ -11,16 +11,23 @@
 //     (b) open loop: 50 connections offered exactly 25 % of that round's INSERT req/s — the p99 at that
 //     sustained rate is the second half. Every run also records the server's and the database backends' CPU
 //     milliseconds per request (/proc), which the machine's drifting load blurs far less than req/s.
-// Writes bench/results/training.json. Usage: npx tsx bench/scenarios/training.ts [--smoke] [--keep-db]
+// 3. The request path (docs/performance.md "Request path"): beside the app, in every round, a bare reference
+//     (bench/lib/bare-server.ts: Fastify + `pg` or PGlite, no app code) with a hello route and a single-INSERT
+//     route; the app's answer and health routes are reported as shares of those, measured in the same run.
+// Writes bench/results/training[.request-path][.pglite].json.
+// Usage: npx tsx bench/scenarios/training.ts [--smoke] [--keep-db] [--db=pglite] [--request-path]
 //   --smoke    50 students, 2 s per measurement (training.smoke.json)
+//   --db=pglite  the app on PGlite (a data directory of its own) and the bare reference on PGlite; no stampede
+//              (its checks read the database, which the server's process holds)
+//   --request-path  no stampede and no open loop: rounds of the bare routes, health, the INSERT route and answers
 //   --keep-db  keep the generated database (its name is printed) instead of dropping it
 //   --answers-only  measure the answer route alone, closed loop (with SERVER_NODE_ARGS, to profile it)
 //   --stampede-only  the stampede alone
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
@@ -32,12 +39,19 @@ import { rawRequest } from '../lib/raw-http.js';
 import { cpuSampler } from '../lib/cpu.js';
 import { measure, type Figures } from '../lib/measure.js';
 import { openLoop, type OpenLoopRequest } from '../lib/open-loop.js';
-import { generateTrainingBench } from '../generators/trainings.js';
+import { generateTrainingBench, mintTrainingAccounts, type SqlClient } from '../generators/trainings.js';
+import { startBareReference } from '../lib/bare-reference.js';
+import { cpuSeconds } from '../lib/cpu.js';
+import { openPglite } from '../../apps/server/src/db/pglite.js';
 
 const smoke = process.argv.includes('--smoke');
 const keepDb = process.argv.includes('--keep-db');
 const answersOnly = process.argv.includes('--answers-only');
 const stampedeOnly = process.argv.includes('--stampede-only');
+const onPglite = process.argv.includes('--db=pglite');
+const requestPath = process.argv.includes('--request-path');
+/** The stampede reads its checks from the database: PostgreSQL only. */
+const withStampede = !onPglite && !requestPath && !answersOnly;
 const STAMPEDE = smoke ? 50 : 500;
 /** Stampedes in a run, each on a scheme of its own: one burst is one sample, its p99 varies run to run. */
 const STAMPEDE_ROUNDS = smoke ? 1 : 3;
@@ -48,7 +62,14 @@ const DURATION = Number(process.env.BENCH_DURATION ?? (smoke ? 2 : 10));
 const ROUNDS = smoke ? 1 : 3;
 const WARMUP = smoke ? 1 : 3;
 const CONNECTIONS = 50;
-const TARGET = { answerShareOfInsert: 0.25, answerP99ms: 50, stampedeP99ms: 500 };
+const TARGET = {
+  answerShareOfInsert: 0.25,
+  answerP99ms: 50,
+  stampedeP99ms: 500,
+  // docs/performance.md "Request path": shares of the bare reference in the same run.
+  answerShareOfBareInsert: 0.5,
+  healthShareOfHello: 0.6,
+};
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const dbName = `bench_training_${Date.now()}`;
@@ -156,14 +177,37 @@ function answerRequests(baseURL: string, trainings: StartedTraining[]) {
   return { requests, next, onResponse, resync, stats, idle: () => idle.length };
 }
 
-psql(`CREATE DATABASE ${dbName}`);
-console.log(`database ${dbName}`);
+/** PGlite: the server's data directory (kept between its two starts, removed at the end). */
+const pgliteDir = onPglite ? mkdtempSync(join(tmpdir(), 'edu-bench-training-')) : undefined;
+if (!onPglite) {
+  psql(`CREATE DATABASE ${dbName}`);
+  console.log(`database ${dbName}`);
+}
 const serverEnv = {
-  DATABASE_URL: databaseUrl,
+  ...(onPglite ? {} : { DATABASE_URL: databaseUrl }),
   SEED: 'demo',
   LOG_LEVEL: 'warn',
 };
-const server = await startServer(serverEnv);
+/** Without a stampede every student starts before the answers (enough idle trainings for 50 connections). */
+const STUDENTS = withStampede ? WARM_STUDENTS + STAMPEDE : smoke ? 60 : 200;
+// The accounts are written in SQL before the run. PGlite's files belong to the server's process: the first
+// start migrates and seeds, then the bench writes the accounts with the server stopped and starts it again.
+let accounts: Awaited<ReturnType<typeof mintTrainingAccounts>>;
+if (pgliteDir) {
+  await (await startServer(serverEnv, { dataDir: pgliteDir })).stop();
+  const db = await openPglite(pgliteDir);
+  accounts = await mintTrainingAccounts(db, STUDENTS);
+  await db.close();
+}
+const server = await startServer(serverEnv, { dataDir: pgliteDir });
+if (!pgliteDir) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  accounts = await mintTrainingAccounts(c, STUDENTS);
+  await c.end();
+}
+// The bare reference: its own process, on the same database server (PostgreSQL) or on PGlite of its own.
+const bare = await startBareReference({ databaseUrl: onPglite ? undefined : databaseUrl });
 type RoundFigures = Figures & {
   setup: string;
   round: number;
@@ -180,10 +224,9 @@ let records: Record<string, number> | undefined;
 /** Whether the database server ran autovacuum (else the bench vacuumed between measurements). */
 let autovacuum: 'on' | 'off (vacuumed between measurements)' | undefined;
 try {
-  generation = await generateTrainingBench(server.baseURL, databaseUrl, {
+  generation = await generateTrainingBench(server.baseURL, accounts!, {
     questions: QUESTIONS,
-    students: WARM_STUDENTS + STAMPEDE,
-    schemes: STAMPEDE_ROUNDS,
+    schemes: withStampede ? STAMPEDE_ROUNDS : 1,
   });
   console.log(
     `generated ${generation.questions} questions, ${generation.students.length} students with tokens, scheme ${generation.schemeId} in ${generation.seconds.toFixed(1)} s`,
@@ -210,13 +253,13 @@ try {
     return { t: env.response, ms: r.ms };
   };
   const started: StartedTraining[] = [];
-  const warm = generation.students.slice(0, WARM_STUDENTS);
+  const warm = withStampede ? generation.students.slice(0, WARM_STUDENTS) : generation.students;
   await pool(warm, 5, async (s) => {
     const { t } = await start(s.token);
     started.push({ trainId: t.trainId, token: s.token, question: t.question! });
   });
   // A live database has statistics for its tables; this one analysed `trainings` while it was still empty.
-  if (process.env.BENCH_ANALYZE_AFTER_WARM !== '0') {
+  if (!onPglite && process.env.BENCH_ANALYZE_AFTER_WARM !== '0') {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await c.query('analyze');
@@ -228,17 +271,20 @@ try {
   // round starts another (identical) scheme with the same 500 students; the first round's trainings are then
   // answered.
   const crowd = generation.students.slice(WARM_STUDENTS);
-  const cpu = await cpuSampler(server.pid, PG_ADMIN_URL, dbName);
+  const cpu = onPglite ? await cpuSampler(server.pid) : await cpuSampler(server.pid, PG_ADMIN_URL, dbName);
   // A database server as deployed runs autovacuum: it re-analyses a table as it grows and clears the dead rows
   // every answer leaves (an answer rewrites its training's row). Without it the planner keeps the statistics of
   // the nearly empty answer_records of the warm-up and reads a student's records by scanning them all. Where
   // the server has it turned off (this machine's does), the bench vacuums and analyses the tables the answers
   // write between two measurements, as autovacuum would have meanwhile.
-  const maintenance = new pg.Client({ connectionString: databaseUrl });
-  await maintenance.connect();
-  const autovacuumOn = (await maintenance.query<{ autovacuum: string }>('show autovacuum')).rows[0].autovacuum === 'on';
-  await maintenance.end();
-  autovacuum = autovacuumOn ? 'on' : 'off (vacuumed between measurements)';
+  let autovacuumOn = true;
+  if (!onPglite) {
+    const maintenance = new pg.Client({ connectionString: databaseUrl });
+    await maintenance.connect();
+    autovacuumOn = (await maintenance.query<{ autovacuum: string }>('show autovacuum')).rows[0].autovacuum === 'on';
+    await maintenance.end();
+    autovacuum = autovacuumOn ? 'on' : 'off (vacuumed between measurements)';
+  }
   const autovacuumStandIn = async () => {
     if (autovacuumOn) return;
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -327,21 +373,25 @@ try {
     return { round, ok };
   };
   const stampedeRounds: Awaited<ReturnType<typeof stampedeRound>>['round'][] = [];
-  for (const [i, roundSchemeId] of generation.schemeIds.entries()) {
+  for (const [i, roundSchemeId] of withStampede ? generation.schemeIds.entries() : []) {
     const { round, ok } = await stampedeRound(roundSchemeId);
     stampedeRounds.push(round);
     if (i === 0) for (const o of ok) started.push({ trainId: o.t.trainId, token: o.token, question: o.t.question! });
   }
   const p99s = stampedeRounds.map((r) => r.p99ms);
-  stampede = {
-    rounds: stampedeRounds,
-    p99msPerRound: p99s,
-    medianP99ms: middle(p99s),
-    allSucceeded: stampedeRounds.every((r) => r.failed === 0 && r.succeeded === STAMPEDE),
-    oneTrainingEach: stampedeRounds.every(
-      (r) => r.database.trainings === STAMPEDE && r.database.mostPerStudent === 1 && r.distinctTrainIds === STAMPEDE,
-    ),
-  };
+  stampede = withStampede
+    ? undefined
+    : { skipped: onPglite ? 'PGlite: the stampede checks read the database' : 'not in this mode' };
+  if (withStampede)
+    stampede = {
+      rounds: stampedeRounds,
+      p99msPerRound: p99s,
+      medianP99ms: middle(p99s),
+      allSucceeded: stampedeRounds.every((r) => r.failed === 0 && r.succeeded === STAMPEDE),
+      oneTrainingEach: stampedeRounds.every(
+        (r) => r.database.trainings === STAMPEDE && r.database.mostPerStudent === 1 && r.distinctTrainIds === STAMPEDE,
+      ),
+    };
 
   // 2. Answers beside the no-database and the single-INSERT routes.
   const answers = answerRequests(server.baseURL, started);
@@ -354,6 +404,19 @@ try {
     name: string;
     opts: Omit<Parameters<typeof measure>[1], 'connections' | 'duration'>;
     after?: () => Promise<void>;
+    /** The bare reference's routes: CPU read off its own process. */
+    bare?: true;
+  };
+  const bareHello: Run = { name: 'bare GET /hello (reference)', opts: { url: `${bare.baseURL}/hello` }, bare: true };
+  const bareInsert: Run = {
+    name: 'bare POST /insert (reference)',
+    opts: {
+      url: `${bare.baseURL}/insert`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: '基准方案库' }),
+    },
+    bare: true,
   };
   const health: Run = { name: 'GET /v1/health (no database)', opts: { url: `${server.baseURL}/v1/health` } };
   const insert: Run = {
@@ -370,17 +433,25 @@ try {
     opts: { url: `${server.baseURL}/v1/train/0/answer`, method: 'POST', requests: answers.requests },
     after: answers.resync,
   };
-  const withCpu = async <F extends Figures>(measured: () => Promise<F>) => {
+  const withCpu = async <F extends Figures>(measured: () => Promise<F>, bareRun = false) => {
     const before = await cpu.sample();
+    const bareBefore = cpuSeconds(bare.pid);
     const f = await measured();
     const usage = cpu.perRequest(before, await cpu.sample(), f.requests);
+    // The bare routes: the server's CPU is the reference process's (the database's backends are counted alike).
+    if (bareRun && f.requests > 0)
+      usage.serverCpuMsPerRequest = Number((((cpuSeconds(bare.pid) - bareBefore) * 1000) / f.requests).toFixed(2));
+    if (onPglite) usage.databaseCpuMsPerRequest = null;
     console.log(
       `${' '.repeat(42)}CPU per request: server ${usage.serverCpuMsPerRequest} ms, database ${usage.databaseCpuMsPerRequest} ms`,
     );
     return { ...f, ...usage };
   };
   const once = async (run: Run, label: string, duration: number) => {
-    const f = await withCpu(() => measure(`${label} ${run.name}`, { ...run.opts, connections: CONNECTIONS, duration }));
+    const f = await withCpu(
+      () => measure(`${label} ${run.name}`, { ...run.opts, connections: CONNECTIONS, duration }),
+      run.bare,
+    );
     await run.after?.();
     return f;
   };
@@ -401,7 +472,7 @@ try {
   // The machine is shared and its load drifts: the routes take turns, round after round, and the figures
   // are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
   // of the same round.
-  const runs = stampedeOnly ? [] : answersOnly ? [answer] : [health, insert, answer];
+  const runs = stampedeOnly ? [] : answersOnly ? [answer] : [bareHello, health, bareInsert, insert, answer];
   if (WARMUP) for (const run of runs) await once(run, '(warm-up)', WARMUP);
   for (let round = 1; round <= (stampedeOnly ? 0 : ROUNDS); round++) {
     const label = `[${round}/${ROUNDS}]`;
@@ -410,7 +481,7 @@ try {
       await autovacuumStandIn();
     }
     const inserted = roundResults.find((f) => f.round === round && f.url === '/v1/train/repository');
-    if (inserted) {
+    if (inserted && !requestPath) {
       const rate = Math.round(inserted.reqPerSec * TARGET.answerShareOfInsert);
       roundResults.push({ ...(await openAnswers(label, DURATION, rate)), setup: 'open loop', round });
       await autovacuumStandIn();
@@ -419,26 +490,43 @@ try {
   await cpu.close();
   answerStats = { ...answers.stats, trainingsStillRunning: answers.idle() };
 
-  // Every acknowledged answer is one record, and each training's record count equals its answers.
-  const check = new pg.Client({ connectionString: databaseUrl });
-  await check.connect();
+  // Every acknowledged answer is one record, and each training's record count equals its answers. PGlite: read
+  // after the server stopped (below).
+  const check = onPglite ? null : new pg.Client({ connectionString: databaseUrl });
+  if (check) {
+    await check.connect();
+    records = await checkRecords(check, schemeId);
+    await check.end();
+  }
+  console.log('answer stats', JSON.stringify(answerStats));
+} finally {
+  await bare.stop();
+  await server.stop();
+  if (pgliteDir) {
+    if (generation) {
+      const db = await openPglite(pgliteDir);
+      records = await checkRecords(db, generation.schemeId);
+      await db.close();
+    }
+    rmSync(pgliteDir, { recursive: true, force: true });
+  } else if (keepDb) console.log(`kept database ${dbName}`);
+  else psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+console.log('records', JSON.stringify(records));
+
+/** One record per acknowledged answer: records of the scheme's trainings, answers in their states, duplicates. */
+async function checkRecords(check: SqlClient, schemeId: string): Promise<Record<string, number>> {
   const r = await check.query<{ records: string; answers: string; dup: string }>(
     `select (select count(*) from answer_records a join trainings t on t.id = a.training_id where t.scheme_id = $1) as records,
             (select coalesce(sum(json_array_length(state->'answers')), 0) from trainings where scheme_id = $1) as answers,
             (select count(*) from (select training_id, client_answer_id from answer_records group by 1, 2 having count(*) > 1) d) as dup`,
     [Number(schemeId)],
   );
-  await check.end();
-  records = {
+  return {
     records: Number(r.rows[0].records),
     stateAnswers: Number(r.rows[0].answers),
     duplicates: Number(r.rows[0].dup),
   };
-  console.log('records', JSON.stringify(records), 'answer stats', JSON.stringify(answerStats));
-} finally {
-  await server.stop();
-  if (keepDb) console.log(`kept database ${dbName}`);
-  else psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
 
 /** Per setup and route, the round with the median req/s. */
@@ -478,14 +566,60 @@ const answerVerdict = () => {
     sustained: rounds.every((r) => r.open.reqPerSec >= 0.95 * (r.open.offeredRate ?? 0) && r.open.non2xx === 0),
   };
 };
+/**
+ * The request path (docs/performance.md "Request path"): each round's app routes as shares of the bare reference's
+ * in the same round — answers and the app's INSERT route of the bare INSERT, health of the bare hello — and the
+ * medians over the rounds.
+ */
+const requestPathShares = () => {
+  const inRound = (round: number, url: string) =>
+    roundResults.find((f) => f.setup === 'closed loop' && f.round === round && f.url === url);
+  const perRound = Array.from({ length: ROUNDS }, (_, i) => i + 1).flatMap((round) => {
+    const [hello, health, ins, appInsert, answer] = [
+      '/hello',
+      '/v1/health',
+      '/insert',
+      '/v1/train/repository',
+      '/v1/train/0/answer',
+    ].map((url) => inRound(round, url));
+    if (!hello || !health || !ins || !appInsert || !answer) return [];
+    const share = (a: RoundFigures, b: RoundFigures) => Number((a.reqPerSec / b.reqPerSec).toFixed(3));
+    return [
+      {
+        round,
+        bareHelloReqPerSec: hello.reqPerSec,
+        healthReqPerSec: health.reqPerSec,
+        bareInsertReqPerSec: ins.reqPerSec,
+        appInsertReqPerSec: appInsert.reqPerSec,
+        answerReqPerSec: answer.reqPerSec,
+        healthShareOfHello: share(health, hello),
+        answerShareOfBareInsert: share(answer, ins),
+        appInsertShareOfBareInsert: share(appInsert, ins),
+      },
+    ];
+  });
+  if (perRound.length === 0) return null;
+  return {
+    perRound,
+    healthShareOfHello: middle(perRound.map((r) => r.healthShareOfHello)),
+    answerShareOfBareInsert: middle(perRound.map((r) => r.answerShareOfBareInsert)),
+    appInsertShareOfBareInsert: middle(perRound.map((r) => r.appInsertShareOfBareInsert)),
+  };
+};
 const results = ['closed loop', 'open loop'].flatMap((setup) =>
-  ['/v1/health', '/v1/train/repository', '/v1/train/0/answer'].flatMap((url) => {
+  ['/hello', '/v1/health', '/insert', '/v1/train/repository', '/v1/train/0/answer'].flatMap((url) => {
     const m = median(setup, url);
     return m ? [m] : [];
   }),
 );
 const answersFigures = answerVerdict();
+const shares = requestPathShares();
 const verdict = {
+  requestPath: shares,
+  requestPathMet:
+    !!shares &&
+    shares.answerShareOfBareInsert >= TARGET.answerShareOfBareInsert &&
+    shares.healthShareOfHello >= TARGET.healthShareOfHello,
   answers: answersFigures,
   answerMet:
     !!answersFigures &&
@@ -494,6 +628,7 @@ const verdict = {
     answersFigures.openLoopP99ms < TARGET.answerP99ms,
   // Every start of every round succeeded, one training each, and the median round's p99 is under the target.
   stampedeMet:
+    !!stampede &&
     stampede.allSucceeded === true &&
     stampede.oneTrainingEach === true &&
     (stampede.medianP99ms as number) < TARGET.stampedeP99ms,
@@ -513,7 +648,7 @@ const out = {
   verdict,
   runs: [
     {
-      db: 'postgres',
+      db: onPglite ? 'pglite' : 'postgres',
       autovacuum,
       questions: generation?.questions,
       students: generation?.students.length,
@@ -527,10 +662,16 @@ const out = {
 };
 const dir = join(import.meta.dirname, '../results');
 mkdirSync(dir, { recursive: true });
-const file = join(dir, smoke ? 'training.smoke.json' : 'training.json');
+const file = join(
+  dir,
+  `training${smoke ? '.smoke' : ''}${requestPath ? '.request-path' : ''}${answersOnly ? '.answers-only' : ''}${onPglite ? '.pglite' : ''}.json`,
+);
 writeFileSync(file, await format(JSON.stringify(out), { ...(await resolveConfig(file)), filepath: file }));
 console.log(
   `${verdict.answerMet ? 'MET   ' : 'MISSED'} answers ≥ ${TARGET.answerShareOfInsert * 100} % of single INSERT, sustained at that rate with p99 < ${TARGET.answerP99ms} ms: ${JSON.stringify(answersFigures)}`,
 );
 console.log(`${verdict.stampedeMet ? 'MET   ' : 'MISSED'} stampede: ${JSON.stringify(stampede)}`);
+console.log(
+  `${verdict.requestPathMet ? 'MET   ' : 'MISSED'} request path: answers ≥ ${TARGET.answerShareOfBareInsert * 100} % of the bare INSERT, health ≥ ${TARGET.healthShareOfHello * 100} % of the bare hello: ${JSON.stringify(shares && { answer: shares.answerShareOfBareInsert, health: shares.healthShareOfHello, appInsert: shares.appInsertShareOfBareInsert })}`,
+);
 console.log(`written ${file}`);

@@ -21,6 +21,7 @@ import {
   answerRight,
   dragEdge,
   flowNode,
+  nodeBox,
   nodeState,
   settledBox,
   setUpPoints,
@@ -215,6 +216,26 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     await expect.poll(() => canvas.locator('.react-flow__edge').count()).toBe(2);
     await expect.poll(layered).toBe(true);
     await shot(admin, 'knowledge-graph-laid-out-reloaded');
+
+    // Zoomed out by the controls' − to between 65 % (FIT.minZoom) and 75 %, the names are drawn larger: still at
+    // least 12 px on the screen, as on the student's graph (fit.ts labelSize).
+    const zoomOut = canvas.locator('.react-flow__controls-zoomout');
+    const zoom = () =>
+      canvas
+        .locator('.react-flow__viewport')
+        .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1]));
+    for (let step = 0; step < 5 && (await zoom()) >= 0.75; step++) {
+      const before = await zoom();
+      await zoomOut.click();
+      await expect.poll(zoom).toBeLessThan(before);
+    }
+    const zoomed = await zoom();
+    expect(zoomed, 'editor: zoomed out').toBeGreaterThanOrEqual(0.65);
+    expect(zoomed, 'editor: zoomed out').toBeLessThan(0.75);
+    const font = () => nodeBox(canvas, A).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    // The names' size follows the zoom (ReadableLabels): on the screen, font size × zoom.
+    await expect.poll(async () => (await font()) * zoomed).toBeGreaterThanOrEqual(11.99);
+    await shot(admin, 'knowledge-graph-editor-zoomed-out');
   });
 
   it('the preview draws it read-only for a sample student; the stats have no answers yet', async () => {

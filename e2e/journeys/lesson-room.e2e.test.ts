@@ -5,7 +5,8 @@
 // microphone, on one direct connection a side, and each decodes the other's frames (getStats; the relay and a
 // network drop: lesson-video-relay.e2e.test.ts); the teacher's lock makes the student's board view-only with
 // 老师已锁定白板; the agency admin watches as 旁听; the teacher pushes a question of the bank, the student answers it
-// and the teacher reads the verdict live; 下课 ends the lesson for everybody. Screenshots at 1280 and 375 px:
+// and the teacher reads the verdict live; a second push withdrawn (撤回) before the answer leaves the teacher's list
+// and the student's card; 下课 ends the lesson for everybody. Screenshots at 1280 and 375 px:
 // e2e/screenshots/lesson-room-*.png.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -201,6 +202,33 @@ describe('the lesson room', () => {
     await shot(student, 'lesson-room-engine-student-1280');
     await teacher.locator('.ant-drawer-close').click();
     await card.getByRole('button', { name: '收起' }).click();
+  });
+
+  it('the teacher withdraws a push before the answer: it leaves both sides (docs/lessons.md "Withdrawing a push")', async () => {
+    await teacher.getByRole('button', { name: '课堂练习' }).click();
+    const drawer = teacher.locator('.ant-drawer-content-wrapper');
+    await drawer.getByRole('tab', { name: '题库' }).click();
+    const push = drawer
+      .getByRole('button', { name: '推送', exact: true })
+      .and(teacher.locator('button:enabled'))
+      .first();
+    await expect.poll(() => push.isVisible(), { timeout: 30_000 }).toBe(true);
+    await push.click();
+    const pushed = drawer.locator('section[aria-label="已推送"]');
+    await expect.poll(() => pushed.getByText('待作答').first().isVisible(), { timeout: 30_000 }).toBe(true);
+    const card = student.locator('.lesson-engine-card');
+    await expect.poll(() => card.getByText(/老师推送了一道题/).isVisible(), { timeout: 30_000 }).toBe(true);
+
+    await pushed.getByRole('button', { name: '撤回', exact: true }).click();
+    const confirm = teacher.locator('.ant-popover').filter({ hasText: '撤回这道题？' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await shot(teacher, 'lesson-room-engine-withdraw-1280');
+    await confirm.getByRole('button', { name: '撤回' }).click();
+    await expect.poll(() => pushed.getByText('待作答').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => student.getByText('老师撤回了这道题').isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(student, 'lesson-room-engine-withdrawn-student-1280');
+    await teacher.locator('.ant-drawer-close').click();
   });
 
   it('下课 ends the lesson for everybody; the student is offered the replay', async () => {

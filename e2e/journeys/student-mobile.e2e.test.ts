@@ -2,7 +2,8 @@
 // 错题本 → 待办 → 知识图谱 (listed, then drawn with names at least 12 px on the screen), moving through the labelled
 // 菜单 drawer; the lists are cards whose actions are 44 px tall. On every page nothing scrolls sideways
 // (document width ≤ 375), the brand and the page's title are visible and not clipped, and the menu button is
-// there; the answer records show each question's text and the answer in words. Screenshots at 375 px and, for the
+// there; the answer records show each question's text and the answer in words. The top bar's buttons, the do-page's
+// 提交 and 结束训练 and the exam page's buttons (答题卡, 交卷) are 44 px tall too. Screenshots at 375 px and, for the
 // same pages, at desktop width go to e2e/screenshots/student-mobile-*.png.
 // Then the pages a phone meets while training: a general scheme's choice, fill-in and reading question answered
 // (each with its judged result), 结束训练's confirmation, a paper with its countdown, the mastery pages, and a
@@ -108,6 +109,8 @@ describe('the student area on a phone', () => {
   it('walks home → trainings → a report → its records → wrong book → knowledge graph without sideways scrolling', async () => {
     await page.goto('/student/home');
     await check('home', /你好/);
+    // The top bar's 菜单, bell and user menu (components/tap-targets.css).
+    await tappable('header', page.locator('.area-header button'));
     await menuButton().click();
     // The drawer has slid in when its left edge is at the screen's.
     await expect.poll(async () => (await page.locator('.area-menu-drawer .ant-drawer-body').boundingBox())?.x).toBe(0);
@@ -324,6 +327,7 @@ describe('the student area on a phone', () => {
       await check(`do-${file}`, `训练点：${point}`, '.answer-form');
       await onScreen(`do-${point} inputs`, page.locator('.answer-form').getByRole(i === 1 ? 'textbox' : 'radio'));
       await onScreen(`do-${point} buttons`, page.getByRole('button', { name: /提交|结束训练/ }));
+      await tappable(`do-${point} buttons`, page.getByRole('button', { name: /提交|结束训练/ }));
       await oneLine(`do-${point} progress`, page.locator(PROGRESS_PARTS));
       await inCard(`do-${point} progress`, page.locator('.train-progress .ant-space-item'));
       if (i === 0) {
@@ -360,6 +364,8 @@ describe('the student area on a phone', () => {
     await onScreen('paper inputs', page.locator('.paper-question').getByRole('radio'));
     await onScreen('paper blank', page.locator('.paper-question').getByRole('textbox'));
     await onScreen('paper submit', page.getByRole('button', { name: '交卷' }));
+    // 答题卡 and 交卷, and each question's 标记, are finger-sized (components/tap-targets.css).
+    await tappable('paper buttons', page.locator('.exam-page .ant-btn:not(.ant-btn-sm.ant-btn-variant-link)'));
     // The exam bar (docs/web.md "The exam page"): time, 答题卡 and 交卷 on one line, still in view at the bottom.
     // One row: the boxes of the time, 答题卡 and 交卷 share their vertical centre and none is two lines tall (the
     // countdown's icon and figures are inline boxes, whose line count innerText does not tell).

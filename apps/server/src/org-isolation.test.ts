@@ -367,8 +367,10 @@ function fixBody(r: ApiRoute, body: unknown, agency: string, own: Ids): unknown 
     avatar: null,
     classId: String(own.class),
     studentIds: [],
-    // A class's people: teachers on the teacher routes, students elsewhere.
-    userIds: [String(r.path.includes('/teachers/') ? own.teacher : own.student)],
+    // A selection of people: teachers on the teacher routes, parents on the parent routes, students elsewhere.
+    userIds: [
+      String(r.path.includes('/teachers/') ? own.teacher : r.path.includes('/parents/') ? own.parent : own.student),
+    ],
     childIds: [],
     schemeId: String(schemeOf[agency]),
     startTime: now,

@@ -10,6 +10,7 @@ import { seedDemoPractice } from './seed/seed-trainings.js';
 import { seedDemoMarking } from './seed/seed-marking.js';
 import { seedDemoTasks } from './seed/seed-tasks.js';
 import { seedDemoLessons } from './seed/seed-lessons.js';
+import { seedDemoPlacement } from './seed/seed-placement.js';
 import { createServices } from './services.js';
 
 /** Strips the password from a PostgreSQL URL for logs. */
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     if (demoSeeded) await seedDemoMarking(db, (clock) => createServices({ db, config, clock }));
     if (demoSeeded) await seedDemoTasks(db, (clock) => createServices({ db, config, clock }));
     if (demoSeeded) await seedDemoLessons(db);
+    if (demoSeeded) await seedDemoPlacement(db);
     for (const line of notice) console.log(line);
   } catch (e) {
     await database?.close().catch(() => undefined);

@@ -64,6 +64,8 @@ import { WrongBookService } from './features/wrong-book/wrong-book.service.js';
 import { MasteryRepository } from './features/mastery/mastery.repository.js';
 import { MasteryService } from './features/mastery/mastery.service.js';
 import { createParentsService } from './features/parents/parents.wiring.js';
+import { ParentsBulkService } from './features/parents/parents-bulk.service.js';
+import { ParentsRepository } from './features/parents/parents.repository.js';
 import { MarkingRepository } from './features/marking/marking.repository.js';
 import { MarkingService } from './features/marking/marking.service.js';
 import { ClassesRepository } from './features/classes/classes.repository.js';
@@ -71,6 +73,7 @@ import { ClassesService } from './features/classes/classes.service.js';
 import { StudentRecords } from './features/classes/student-records.js';
 import { UsersRepository } from './features/users/users.repository.js';
 import { UsersService } from './features/users/users.service.js';
+import { UsersBulkService } from './features/users/users-bulk.service.js';
 import { TasksRepository } from './features/tasks/tasks.repository.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { GradebookRepository } from './features/gradebook/gradebook.repository.js';
@@ -185,7 +188,9 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       ? new ThrottlingLoginLimiter(config.login, sharedFailureStore(shared, config.redisKeyPrefix), clock)
       : memoryLoginLimiter(config.login, clock));
   const auth = new AuthService(new AuthRepository(db), agency, limiter, config, clock);
-  const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds);
+  const knowledge = new KnowledgeService(new KnowledgeRepository(db), clock, config.readCacheSeconds, (agencyId) =>
+    questions.countsKey(agencyId),
+  );
   const wrongBook = new WrongBookService(
     new WrongBookRepository(db),
     questions,
@@ -281,6 +286,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       pairing: config.pairing,
       forgetUser: (id) => auth.forgetUser(id),
     }),
+    // Bulk actions on the parents selected in the agency's list (docs/parents.md "Bulk actions").
+    parentsBulk: new ParentsBulkService(new ParentsRepository(db), { forgetUser: (id) => auth.forgetUser(id) }, clock),
     classes: new ClassesService(new ClassesRepository(db), mastery, training, studentRecords, clock),
     tasks,
     // A class's gradebook (docs/gradebook.md): its members × its tasks, weights and overalls.
@@ -291,6 +298,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
       { fileExists: (id) => files.exists(id), forgetUser: (id) => auth.forgetUser(id) },
       clock,
     ),
+    // Bulk actions on the students or teachers selected in a list (docs/users.md "Bulk actions").
+    usersBulk: new UsersBulkService(new UsersRepository(db), { forgetUser: (id) => auth.forgetUser(id) }, clock),
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
     schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes, studentRecords),

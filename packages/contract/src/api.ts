@@ -10,6 +10,7 @@ import { TRAIN_API } from './api/train.js';
 import { SCHEME_STATS_API } from './api/scheme-stats.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
 import { USERS_API } from './api/users.js';
+import { USERS_BULK_API } from './api/users-bulk.js';
 import { LEAVING_API } from './api/leaving.js';
 import { INVITATIONS_API } from './api/invitations.js';
 import { ENROLMENT_API } from './api/enrolment.js';
@@ -278,6 +279,7 @@ export const API = {
   ...SCHEME_STATS_API,
   ...WRONG_BOOK_API,
   ...USERS_API,
+  ...USERS_BULK_API,
   ...LEAVING_API,
   ...INVITATIONS_API,
   ...ENROLMENT_API,

@@ -25,6 +25,7 @@ export * from './schemas/scheme.js';
 export * from './schemas/scheme-stats.js';
 export * from './schemas/wrong-book.js';
 export * from './schemas/users.js';
+export * from './schemas/users-bulk.js';
 export * from './schemas/leaving.js';
 export * from './schemas/invitations.js';
 export * from './history-limits.js';

@@ -142,6 +142,39 @@ describe('JobQueue', () => {
     await q.store.update(second, { status: 'failed' });
   });
 
+  it('cancel(): a running job is aborted and a queued one never runs; both fail as cancelled (docs/jobs.md "Cancelling")', async () => {
+    let ran = 0;
+    const q = newQueue({
+      'test.cancel': ({ signal }) => {
+        ran++;
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    const running = await q.enqueue({ kind: 'test.cancel', payload: {} });
+    const queued = await q.enqueue({ kind: 'test.cancel', payload: {} });
+    await q.pump();
+    expect((await q.store.get(running))?.status).toBe('running');
+    expect(await q.cancel(queued)).toBe(true);
+    expect(await q.cancel(running)).toBe(true);
+    await q.drain();
+    expect(ran).toBe(1);
+    for (const id of [running, queued])
+      expect(await q.store.get(id)).toMatchObject({ status: 'failed', message: JOB_MESSAGES.cancelled });
+    // A finished job is not cancelled again.
+    expect(await q.cancel(running)).toBe(false);
+  });
+
+  it('cancel() leaves a job that reached its final phase, and one another node runs fails in the table', async () => {
+    const q = newQueue({});
+    const id = await q.enqueue({ kind: 'test.elsewhere', payload: {} });
+    await q.store.update(id, { status: 'running', node: 'other-node', phase: 'saving' });
+    expect(await q.cancel(id, 'saving')).toBe(false);
+    expect((await q.store.get(id))?.status).toBe('running');
+    await q.store.update(id, { phase: 'checking' });
+    expect(await q.cancel(id, 'saving')).toBe(true);
+    expect(await q.store.get(id)).toMatchObject({ status: 'failed', message: JOB_MESSAGES.cancelled });
+  });
+
   it('a job past its time limit is aborted and fails naming the limit', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

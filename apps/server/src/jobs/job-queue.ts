@@ -24,13 +24,14 @@ export const JOB_MESSAGES = {
   shutdown: '任务中断：服务器正在重启，请稍后重新提交',
   unexpected: '任务失败：服务器内部错误，请重试或联系管理员',
   timeout: (seconds: number) => `任务超过时限 ${seconds} 秒，已停止：请拆分后重新提交`,
+  cancelled: '任务已取消',
 };
 
 export interface JobContext {
   job: JobRow;
   /** Stores progress (and the kind's phase) on the job row. */
   progress: (change: { processed?: number; total?: number; phase?: string }) => Promise<void>;
-  /** Aborted when the node shuts down or the job passes its time limit; the handler stops and throws. */
+  /** Aborted when the node shuts down, the job passes its time limit or is cancelled; the handler stops and throws. */
   signal: AbortSignal;
 }
 
@@ -217,11 +218,13 @@ export class JobQueue {
       const message =
         signal.reason === 'timeout'
           ? JOB_MESSAGES.timeout(kind.timeoutSeconds)
-          : signal.aborted
-            ? JOB_MESSAGES.shutdown
-            : e instanceof JobFailure
-              ? e.message
-              : JOB_MESSAGES.unexpected;
+          : signal.reason === 'cancel'
+            ? JOB_MESSAGES.cancelled
+            : signal.aborted
+              ? JOB_MESSAGES.shutdown
+              : e instanceof JobFailure
+                ? e.message
+                : JOB_MESSAGES.unexpected;
       if (!(e instanceof JobFailure) && !signal.aborted) this.onError(e);
       const result = e instanceof JobFailure ? e.result : undefined;
       await this.store
@@ -266,6 +269,21 @@ export class JobQueue {
     const ok = await this.store.transition(id, 'receiving', { status: 'queued', updatedAt: this.now() });
     if (ok) this.nudge();
     return ok;
+  }
+
+  /**
+   * Cancels a job that has not finished (docs/jobs.md "Cancelling"): it fails with JOB_MESSAGES.cancelled at once
+   * in the table, whichever node runs it; if this node runs it, its signal aborts and this waits until the handler
+   * stopped. A job that reached `finalPhase` is past undoing and is not cancelled. False when nothing changed.
+   */
+  async cancel(id: string, finalPhase?: string): Promise<boolean> {
+    if (!(await this.store.cancel(id, JOB_MESSAGES.cancelled, this.now(), finalPhase))) return false;
+    const r = this.running.get(id);
+    if (r) {
+      r.abort.abort('cancel');
+      await r.done;
+    }
+    return true;
   }
 
   /** Nudges the queue (after this node enqueued a job). */

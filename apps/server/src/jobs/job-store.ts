@@ -37,6 +37,26 @@ export class JobStore {
   }
 
   /**
+   * Fails a job that has not finished with `message` (docs/jobs.md "Cancelling"): receiving, queued or running,
+   * unless it reached `finalPhase` (the phase a handler sets, in its last transaction, once it may no longer be
+   * undone). False when nothing changed.
+   */
+  async cancel(id: string, message: string, now: Date, finalPhase?: string): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'failed', message, updatedAt: now })
+      .where(
+        and(
+          eq(jobs.id, id),
+          inArray(jobs.status, ['receiving', 'queued', 'running']),
+          finalPhase === undefined ? undefined : sql`${jobs.phase} is distinct from ${finalPhase}`,
+        ),
+      )
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  /**
    * Takes the oldest queued job of one of `kinds` for `node` (status running, heartbeat now). Concurrent
    * claimers skip each other's locked rows, so a job is claimed once (docs/jobs.md "Decision: our own table is the queue").
    */

@@ -68,8 +68,15 @@ export class BoardStore {
     private readonly limits: BoardLimits = BOARD_LIMITS,
     /** The room's share of the pool (realtime.ts); unbounded by default. */
     private readonly slots = new DbSlots(Infinity),
+    /** Where the batched updates are written: the board writer's own pool (board-pool.ts); else `db` and `slots`. */
+    writerPool?: { db: Db; slots: DbSlots },
   ) {
-    this.writer = new BoardWriter(db, slots, (lessonId, at) => this.snapshotNow(lessonId, at), limits);
+    this.writer = new BoardWriter(
+      writerPool?.db ?? db,
+      writerPool?.slots ?? slots,
+      (lessonId, at) => this.snapshotNow(lessonId, at),
+      limits,
+    );
   }
 
   private readonly writer: BoardWriter;

@@ -196,6 +196,59 @@ describe('video signalling', () => {
     expect((await media).peers.find((p) => p.role === 'student')).toMatchObject({ audio: true, video: true });
     expect(observerHeard).toBe(0);
   });
+
+  it('relays nothing from or to an observer: their signals and media state go nowhere', async () => {
+    const lessonId = await addLesson(r);
+    const teacher = await as('teacher');
+    const student = await as('student');
+    const observers = [await as('room-ta'), await as('agency')];
+    for (const s of [teacher, student, ...observers]) await join(s, lessonId);
+    const heard = new Map<string, { from: number }[]>();
+    for (const [name, s] of [
+      ['teacher', teacher],
+      ['student', student],
+      ['ta', observers[0]],
+      ['agency', observers[1]],
+    ] as const) {
+      heard.set(name, []);
+      s.on('rtc:signal', (p: { from: number }) => heard.get(name)!.push(p));
+    }
+    // Each observer tries every kind of signal and a media state, as a participant's page would.
+    for (const o of observers) {
+      o.emit('rtc:signal', { lessonId, session: 'o1', description: { type: 'offer', sdp: 'v=0 observer' } });
+      o.emit('rtc:signal', { lessonId, session: 'o1', description: { type: 'answer', sdp: 'v=0 observer' } });
+      o.emit('rtc:signal', { lessonId, candidate: { candidate: 'candidate:9 1 udp 1 10.0.0.9 9 typ host' } });
+      o.emit('rtc:signal', { lessonId, session: 'o1' });
+      o.emit('rtc:state', { lessonId, audio: true, video: true, screen: true });
+      // Signals are handled as they arrive: once a later message of the same connection is answered, they were.
+      expect(await ask(o, 'board:sync', { lessonId, sinceSeq: 0 })).toMatchObject({ ok: true });
+    }
+    // Then the participants talk: each hears the other only, the observers nothing.
+    const offer = next<{ from: number }>(student, 'rtc:signal');
+    teacher.emit('rtc:signal', { lessonId, session: 't1', description: { type: 'offer', sdp: 'v=0 offer' } });
+    expect((await offer).from).toBe(r.ids.teacher);
+    const answer = next<{ from: number }>(teacher, 'rtc:signal');
+    student.emit('rtc:signal', { lessonId, session: 't1', description: { type: 'answer', sdp: 'v=0 answer' } });
+    expect((await answer).from).toBe(r.ids.student);
+    const presence = next<{ peers: Peer[] }>(teacher, 'lesson:presence', 5000, (p) =>
+      p.peers.some((x) => x.role === 'student' && x.audio),
+    );
+    student.emit('rtc:state', { lessonId, audio: true, video: false, screen: false });
+    const peers = (await presence).peers;
+    for (const p of peers.filter((x) => x.role === 'observer'))
+      expect(p).toMatchObject({ audio: false, video: false, screen: false });
+    expect(heard.get('teacher')!.map((p) => p.from)).toEqual([r.ids.student]);
+    expect(heard.get('student')!.map((p) => p.from)).toEqual([r.ids.teacher]);
+    expect(heard.get('ta')).toEqual([]);
+    expect(heard.get('agency')).toEqual([]);
+    // And an observer gets no ICE servers to start a call with.
+    const ice = await r.t.app.inject({
+      method: 'GET',
+      url: `/v1/lesson/${lessonId}/ice`,
+      headers: { authorization: `Bearer ${tok.agency}`, 'x-agency-id': 'demo' },
+    });
+    expect(ice.statusCode).toBe(403);
+  });
 });
 
 describe('limits close one connection only', () => {

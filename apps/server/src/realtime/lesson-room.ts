@@ -478,7 +478,12 @@ export class LessonRoom {
    * An event of the lesson's practice engine (docs/lessons.md "The engine in the lesson") to its room on every node:
    * to everybody in it, or to everybody but the student (the teacher and observers).
    */
-  tell(lessonId: number, event: 'lesson:question' | 'lesson:answer', payload: unknown, audience: 'all' | 'staff') {
+  tell(
+    lessonId: number,
+    event: 'lesson:question' | 'lesson:answer' | 'lesson:withdrawn',
+    payload: unknown,
+    audience: 'all' | 'staff',
+  ) {
     const room = this.d.io.to(lessonRoom(lessonId));
     (audience === 'staff' ? room.except(seatRoom(lessonId, 'student')) : room).emit(event, payload);
   }

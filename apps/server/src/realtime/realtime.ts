@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.js';
+import { openBoardPool } from './board-pool.js';
 import { BoardStore } from './board-store.js';
 import { DbSlots } from './db-slots.js';
 import { LessonRoom } from './lesson-room.js';
@@ -29,12 +30,14 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
   const pointers = new PointerRelay(io);
   // The room's board and presence use at most half the pool, so HTTP keeps the rest while the room is overloaded.
   const slots = new DbSlots(Math.max(1, Math.floor(config.databasePoolSize / 2)));
+  // On PostgreSQL the batched board updates go through a small pool of their own, with JIT off (board-pool.ts).
+  const boardPool = openBoardPool(opts.db, (err) => app.log.error({ err }, 'realtime: board pool error'));
   const room = new LessonRoom({
     io,
     auth,
     agency,
     access: lessonAccess,
-    board: new BoardStore(opts.db, BOARD_LIMITS, slots),
+    board: new BoardStore(opts.db, BOARD_LIMITS, slots, boardPool ?? undefined),
     presence: new PresenceStore(opts.db, slots),
     pointers,
     clock,
@@ -75,6 +78,7 @@ async function realtime(app: FastifyInstance, opts: { db: Db }) {
   });
   app.addHook('onClose', async () => {
     await fanOut?.close();
+    await boardPool?.close();
   });
 }
 

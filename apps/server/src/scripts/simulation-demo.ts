@@ -1,7 +1,8 @@
 // The demo world of `npm run simulate` (docs/simulation.md "A run"): the demo question bank with ids in seeding
 // order, the demo knowledge graphs' prerequisites, optionally more generated questions per point, and the
 // strategies by name — the demo's adaptive scheme and paper as seeded, the adaptive scheme's questions as a paper,
-// graph practice and random practice, and schemes read from JSON files.
+// graph practice and random practice, the adaptive scheme with ability-matched draws, and schemes read from JSON
+// files.
 import type { QuestionType } from '@edu/contract';
 import {
   graphStrategy,
@@ -11,13 +12,22 @@ import {
   schemeStrategy,
   type Strategy,
 } from '../features/simulation/sim-strategies.js';
+import { abilityStrategy } from '../features/simulation/sim-ability.js';
 import { stream } from '../features/simulation/sim-random.js';
 import type { SourceQuestion, World, WorldSource } from '../features/simulation/sim-world.js';
 import { DEMO_GRAPHS, demoPointCode } from '../seed/seed-graphs.js';
 import { DEMO_QUESTIONS } from '../seed/seed-questions.js';
 import { DEMO_ADAPTIVE_SCHEME, DEMO_PAPER_QUESTIONS, demoPaper } from '../seed/seed-schemes.js';
 
-export const DEMO_STRATEGIES = ['demo-adaptive', 'adaptive-as-paper', 'demo-paper', 'graph', 'random'] as const;
+export const DEMO_STRATEGIES = [
+  'demo-adaptive',
+  'adaptive-as-paper',
+  'demo-paper',
+  'graph',
+  'random',
+  'ability-matched',
+  'ability-matched-fresh',
+] as const;
 
 const GENERATED_TYPES: QuestionType[] = ['singleChoice', 'fillBlank', 'trueFalse', 'multipleChoice'];
 const KEYS = ['A', 'B', 'C', 'D'];
@@ -81,6 +91,21 @@ export function demoStrategies(world: World, names: readonly string[], files: { 
         return graphStrategy();
       case 'random':
         return randomStrategy();
+      case 'ability-matched':
+        return abilityStrategy(
+          name,
+          `演示自适应方案「${DEMO_ADAPTIVE_SCHEME.title}」，按能力匹配抽题（最大信息量），题目参数由另一批学生的作答标定`,
+          adaptive,
+          schemeStrategy('demo-adaptive', '', adaptive),
+        );
+      case 'ability-matched-fresh':
+        return abilityStrategy(
+          name,
+          `同上，但先抽见得最少的题，其中取信息量最大的（控制曝光：见过多次的题会凭记忆答对）`,
+          adaptive,
+          schemeStrategy('demo-adaptive', '', adaptive),
+          true,
+        );
       default:
         throw new Error(`unknown strategy "${name}" (known: ${DEMO_STRATEGIES.join(', ')})`);
     }

@@ -3,6 +3,7 @@ import { API } from './routes';
 import { createHttpClient, errorText, HTTP_TIMEOUT_MS, RequestFailure, type HttpClientDeps } from './client';
 import { createCall, fillPath } from './call';
 import { envelope, fakeFetch } from '../test/fake-api';
+import { kp } from '../test/fixtures';
 
 function setup(routes: Parameters<typeof fakeFetch>[0], over: Partial<HttpClientDeps> = {}) {
   const fake = fakeFetch(routes);
@@ -24,9 +25,10 @@ afterEach(() => vi.useRealTimers());
 
 describe('HTTP client: requests', () => {
   it('sends Accept JSON, bearer token, X-Agency-Id, credentials omit and a JSON body', async () => {
-    const t = setup({ 'POST /v1/exam/question/knowledgepoint/en.g7': { code: 'en.g7' } });
+    const renamed = kp('en.g7', '七年级', 'grade');
+    const t = setup({ 'POST /v1/exam/question/knowledgepoint/en.g7': renamed });
     const res = await t.call(API.kpRename, { params: { id: 'en.g7' }, body: { request: { name: '七年级' } } });
-    expect(res).toEqual({ code: 'en.g7' });
+    expect(res).toEqual(renamed);
     const c = t.calls[0];
     expect(c.method).toBe('POST');
     expect(c.headers.Accept).toBe('application/json');

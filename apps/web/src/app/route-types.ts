@@ -44,4 +44,6 @@ export interface PrefetchContext {
   queryClient: QueryClient;
   call: Call;
   agencyId: string;
+  /** The signed-in user's roles (none for a visitor): a read only some roles may make is left to them. */
+  roles: readonly string[];
 }

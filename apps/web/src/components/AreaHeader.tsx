@@ -11,6 +11,7 @@ import { AgencySwitcher } from './AgencySwitcher';
 import { PlainHorizontalMenu, Text } from './plain-antd';
 import { HEADER_TEXTS } from './texts';
 import { UserMenu } from './UserMenu';
+import './tap-targets.css';
 
 export interface AreaMenuItem {
   key: string;
@@ -82,7 +83,7 @@ export function AreaHeader({ brand, items, homePath }: { brand: string; items: A
   const menuItems: MenuProps['items'] = items.map((i) => ({ key: i.key, label: <Link to={i.path}>{i.label}</Link> }));
   return (
     <header
-      className="ant-layout-header"
+      className="ant-layout-header area-header"
       style={{
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,

@@ -22,12 +22,15 @@ export function useRoutePreload(defs: readonly RouteDef[]): void {
   const queryClient = useQueryClient();
   const call = useCall();
   const { agencyId } = useAppConfig();
+  const user = useUser();
   // A user who must change their password is sent to that page whatever they asked for.
-  const gated = useUser()?.user?.mustChangePassword === true;
+  const gated = user?.user?.mustChangePassword === true;
+  // The roles as text: a session refreshed with the same roles does not prefetch again.
+  const roles = user?.roles.join(' ') ?? '';
   useEffect(() => {
     const hit = gated ? null : matchRouteDef(defs, pathname);
     if (!hit) return;
     preloadPage(hit.def.page);
-    hit.def.prefetch?.({ params: hit.params, queryClient, call, agencyId });
-  }, [defs, pathname, gated, queryClient, call, agencyId]);
+    hit.def.prefetch?.({ params: hit.params, queryClient, call, agencyId, roles: roles ? roles.split(' ') : [] });
+  }, [defs, pathname, gated, queryClient, call, agencyId, roles]);
 }

@@ -1,5 +1,7 @@
-// Test doubles: an in-memory key-value storage and a fake fetch answering envelopes by "METHOD /path".
+// Test doubles: an in-memory key-value storage and a fake fetch answering envelopes by "METHOD /path", held to the
+// contract's route table and schemas (test/contract-check.ts).
 import type { KeyValueStorage } from '../app/stores';
+import { checkRequest, checkResponse, contractRoute, contractViolation } from './contract-check';
 
 export class MemoryStorage implements KeyValueStorage {
   readonly map = new Map<string, string>();
@@ -39,8 +41,18 @@ export type Handler = (call: RecordedCall) => FakeReply;
  */
 export type FakeRoute = unknown;
 
-/** `routes["GET /v1/x"]` answers that call; anything else is a 404 envelope. */
+/**
+ * `routes["GET /v1/x"]` answers that call; anything else is a 404 envelope. A key that is no route of the contract
+ * throws here; a canned reply that is not the route's response, a request body the route refuses and a handler's
+ * successful reply that is not the route's response fail the test (test/setup.ts).
+ */
 export function fakeFetch(routes: Record<string, FakeRoute>) {
+  for (const [key, route] of Object.entries(routes)) {
+    const [method, path] = key.split(' ');
+    const api = contractRoute(method, path);
+    if (!api) throw new Error(`fake route ${key} is not a route of the API (packages/contract/src/api.ts)`);
+    if (typeof route !== 'function') checkResponse(key, api, route);
+  }
   const calls: RecordedCall[] = [];
   const fetch: typeof globalThis.fetch = async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -52,11 +64,17 @@ export function fakeFetch(routes: Record<string, FakeRoute>) {
     const call: RecordedCall = { method, url, path, headers, body, init };
     calls.push(call);
     const key = `${method} ${path}`;
+    const api = contractRoute(method, path);
+    if (!api) contractViolation(`${key}: the page called a route the API does not have`);
+    else checkRequest(key, api, body);
     const route = routes[key];
     let reply: Awaited<FakeReply>;
     if (route === undefined) reply = { status: 404, json: envelope(null, 404, '请求的资源不存在') };
-    else if (typeof route === 'function') reply = await (route as Handler)(call);
-    else reply = { json: envelope(route) };
+    else if (typeof route === 'function') {
+      reply = await (route as Handler)(call);
+      const sent = reply.json as { errno?: unknown; response?: unknown } | undefined;
+      if (api && (reply.status ?? 200) === 200 && sent?.errno === 0) checkResponse(key, api, sent.response);
+    } else reply = { json: envelope(route) };
     const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
     return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   };

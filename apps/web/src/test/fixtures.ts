@@ -1,5 +1,13 @@
-// Login infos and knowledge points shared by tests.
-import type { KnowledgePoint, KnowledgeTreeCompact, LoginInfo, Question, QuestionRepo } from '@edu/contract';
+// Login infos, knowledge points, questions and other contract shapes shared by tests.
+import type {
+  AgencyListItem,
+  KnowledgePoint,
+  KnowledgeTreeCompact,
+  LoginInfo,
+  Question,
+  QuestionRepo,
+  StudentHome,
+} from '@edu/contract';
 
 export function loginInfo(
   roles: string[],
@@ -95,5 +103,31 @@ export const repo = (id: string, name: string, over: Partial<QuestionRepo> = {})
   questionCount: 3,
   createTime: 0,
   lastUpdate: 1_700_000_000_000,
+  ...over,
+});
+
+/** A student home with nothing to do yet: no tasks, training, reviews or scores (GET /v1/student/home). */
+export function emptyStudentHome(serverTime = 0): StudentHome {
+  const none = { none: 0, attempted: 0, familiar: 0, proficient: 0, mastered: 0 };
+  return {
+    serverTime,
+    tasks: { total: 0, list: [] },
+    training: { running: 0, current: null },
+    review: { due: 0, all: 0, list: [] },
+    scores: [],
+    mastery: { total: 0, now: none, weekAgo: none },
+  };
+}
+
+/** A row of the platform admin's agency list (GET /v1/agencies), without admins unless given. */
+export const agencyListItem = (id: string, name: string, over: Partial<AgencyListItem> = {}): AgencyListItem => ({
+  id,
+  name,
+  domain: null,
+  profile: '',
+  logo: null,
+  createTime: 0,
+  lastUpdate: 0,
+  admins: [],
   ...over,
 });

@@ -1,6 +1,7 @@
 // jsdom lacks APIs antd uses: matchMedia, ResizeObserver, getComputedStyle with pseudo elements, scrollTo.
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { takeContractViolations } from './contract-check';
 
 // Lazy pages (the question editor pulls in tiptap) can take over a second to load when all test files run in
 // parallel on a small machine; waiting longer than the default 1 s keeps the suite from flaking.
@@ -8,6 +9,8 @@ configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
+  const violations = takeContractViolations();
+  if (violations.length > 0) throw new Error(`the fake API left the contract:\n${violations.join('\n')}`);
   window.localStorage.clear();
   // The recitation editor keeps unsaved work in the tab's sessionStorage: no test finds another's.
   window.sessionStorage.clear();

@@ -14,6 +14,8 @@ import {
   LessonPush,
   LessonPushes,
   LessonPushRequest,
+  LessonWithdrawal,
+  LessonWithdrawRequest,
 } from '../schemas/lesson-engine.js';
 import { route } from './route.js';
 
@@ -48,6 +50,16 @@ export const LESSON_ENGINE_API = {
     params: IdParams,
     body: requestOf(LessonPushRequest),
     response: LessonPush,
+  }),
+  lessonWithdraw: route({
+    method: 'POST',
+    path: '/v1/lesson/:id/withdraw',
+    module: 'lesson',
+    summary: '撤回推送到课堂、学生尚未作答的题目（本课教师，课程进行中；撤回的题目不留在课堂练习中）',
+    access: people,
+    params: IdParams,
+    body: requestOf(LessonWithdrawRequest),
+    response: LessonWithdrawal,
   }),
   lessonPushes: route({
     method: 'GET',

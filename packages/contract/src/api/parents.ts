@@ -7,6 +7,7 @@ import { PageQuery, pageOf, requestOf } from '../envelope.js';
 import { TrainingReport, TrainingSummary } from '../schemas/training.js';
 import { IdParams } from '../schemas/common.js';
 import { PasswordReset } from '../schemas/users.js';
+import { BulkPasswords, BulkUserIds } from '../schemas/users-bulk.js';
 import {
   AgencyParent,
   AgencyParentCreate,
@@ -145,6 +146,27 @@ export const PARENTS_API = {
     access: parentAdmin,
     params: IdParams,
     response: PasswordReset,
+  }),
+  // Bulk actions on the selected rows of the parent list (docs/parents.md "Bulk actions"): every id a parent the
+  // agency sees, else 404; all or nothing.
+  agencyParentBulkPasswords: route({
+    method: 'POST',
+    path: '/v1/admin/parents/bulk/passwords',
+    module: 'parent',
+    summary: '批量重置所选家长的密码（每位都须可由本机构重置；全部成功或全部不变；新密码只返回这一次）',
+    access: parentAdmin,
+    body: requestOf(BulkUserIds),
+    response: BulkPasswords,
+  }),
+  agencyParentBulkExport: route({
+    method: 'POST',
+    path: '/v1/admin/parents/bulk/export',
+    module: 'parent',
+    summary: '导出所选家长（Excel）',
+    access: parentAdmin,
+    body: requestOf(BulkUserIds),
+    rawResponse: true,
+    response: z.any(),
   }),
   agencyParentStudents: route({
     method: 'GET',

@@ -6,3 +6,4 @@ export * from './avatar.js';
 export * from './not-found.js';
 export * from './knowledge-range.js';
 export * from './china-time.js';
+export * from './translation-similarity.js';

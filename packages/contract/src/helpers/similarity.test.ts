@@ -154,8 +154,8 @@ describe('textSimilarity (docs/product.md §5)', () => {
 });
 
 describe('judgeSimilarity (translation judging)', () => {
-  it('exports the threshold of 80', () => {
-    expect(JUDGE_SIMILARITY_THRESHOLD).toBe(80);
+  it('exports the calibrated threshold (docs/reading.md "Judging translations")', () => {
+    expect(JUDGE_SIMILARITY_THRESHOLD).toBe(63);
   });
 
   it('does not apply the contains rule', () => {
@@ -175,12 +175,11 @@ describe('judgeSimilarity (translation judging)', () => {
   it('judges close translations correct and distant ones wrong', () => {
     const reference = 'I went to school by bike yesterday.';
     expect(isSimilarEnough(reference, 'I went to school by bike yesterday')).toBe(true);
-    expect(isSimilarEnough(reference, 'Yesterday I went to school by bike.')).toBe(false);
+    // Another word order is the same translation (issue 29).
+    expect(isSimilarEnough(reference, 'Yesterday I went to school by bike.')).toBe(true);
     expect(isSimilarEnough(reference, 'I go to school by bus.')).toBe(false);
-    // Exactly at the threshold counts: 8 of 10 characters kept.
-    expect(judgeSimilarity('abcdefghij', 'abcdefghXY')).toBe(80);
-    expect(isSimilarEnough('abcdefghij', 'abcdefghXY')).toBe(true);
-    expect(isSimilarEnough('abcdefghij', 'abcdefgXYZ')).toBe(false);
+    expect(isSimilarEnough('我们需要每天锻炼。', '我们每天都需要做运动。')).toBe(true);
+    expect(isSimilarEnough('我们需要每天锻炼。', '我们不需要每天锻炼。')).toBe(false);
   });
 
   it('is symmetric and bounded', () => {
@@ -190,7 +189,7 @@ describe('judgeSimilarity (translation judging)', () => {
         expect(s).toBe(judgeSimilarity(b, a));
         expect(s).toBeGreaterThanOrEqual(0);
         expect(s).toBeLessThanOrEqual(100);
-        expect(isSimilarEnough(a, b)).toBe(s >= 80);
+        expect(isSimilarEnough(a, b)).toBe(s >= JUDGE_SIMILARITY_THRESHOLD);
       }),
     );
   });

@@ -1,7 +1,11 @@
 // Text similarity as a percentage with two decimals: recitation comparison (docs/product.md §5) and translation judging.
+import { translationSimilarity } from './translation-similarity.js';
 
-/** A translation is judged correct when its similarity to a reference reaches this (docs/domain.md "Questions and repositories"). */
-export const JUDGE_SIMILARITY_THRESHOLD = 80;
+/**
+ * A translation is judged correct when its similarity to a reference reaches this (docs/domain.md "Questions and
+ * repositories"), calibrated on the right and wrong student translations of docs/reading.md "Judging translations".
+ */
+export const JUDGE_SIMILARITY_THRESHOLD = 63;
 
 /** Code points, so an emoji or a rare CJK character counts as one edit, not two. */
 const chars = (text: string): string[] => Array.from(text);
@@ -71,12 +75,13 @@ export function normaliseForJudging(value: string | null | undefined): string {
 }
 
 /**
- * Translation judging: `levenshteinSimilarity` of the normalised texts, without the "contains the old text"
- * rule (an answer that merely includes the reference plus noise must not score 100). Symmetric.
+ * Translation judging: `translationSimilarity` of the normalised texts (tolerant of word order and near-synonyms,
+ * strict on negation, people, numbers and times; docs/reading.md "Judging translations"), without the "contains
+ * the old text" rule (an answer that merely includes the reference plus noise must not score 100). Symmetric.
  * Correct when the result is ≥ `JUDGE_SIMILARITY_THRESHOLD`.
  */
 export function judgeSimilarity(reference: string | null | undefined, answer: string | null | undefined): number {
-  return levenshteinSimilarity(normaliseForJudging(reference), normaliseForJudging(answer));
+  return translationSimilarity(normaliseForJudging(reference), normaliseForJudging(answer));
 }
 
 /** True when the answer is similar enough to the reference to be judged correct. */

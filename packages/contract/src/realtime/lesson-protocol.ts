@@ -232,6 +232,13 @@ export type LessonQuestionEvent = z.infer<typeof LessonQuestionEvent>;
 export const LessonAnswerEvent = LessonRef.extend({ push: LessonPush });
 export type LessonAnswerEvent = z.infer<typeof LessonAnswerEvent>;
 
+/**
+ * `lesson:withdrawn`: the teacher took back the pushed question `n` before the student answered it, to the whole
+ * room; the student's side takes its card away (docs/lessons.md "Withdrawing a push").
+ */
+export const LessonWithdrawnEvent = LessonRef.extend({ questionId: z.string(), n: z.number().int() });
+export type LessonWithdrawnEvent = z.infer<typeof LessonWithdrawnEvent>;
+
 export const CLIENT_EVENTS = [
   'lesson:join',
   'lesson:leave',
@@ -259,5 +266,6 @@ export const SERVER_EVENTS = [
   'lesson:dropped',
   'lesson:question',
   'lesson:answer',
+  'lesson:withdrawn',
 ] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];

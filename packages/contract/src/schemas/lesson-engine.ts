@@ -32,6 +32,15 @@ export const LessonPushRequest = z
   });
 export type LessonPushRequest = z.infer<typeof LessonPushRequest>;
 
+/**
+ * `POST /v1/lesson/{id}/withdraw` (teacher of a live lesson): takes back the pushed question the student has not
+ * answered yet (docs/lessons.md "Withdrawing a push"). The answer: what was withdrawn.
+ */
+export const LessonWithdrawRequest = z.object({ questionId: Id });
+export type LessonWithdrawRequest = z.infer<typeof LessonWithdrawRequest>;
+export const LessonWithdrawal = z.object({ lessonId: Id, questionId: Id, n: z.number().int().min(1) });
+export type LessonWithdrawal = z.infer<typeof LessonWithdrawal>;
+
 /** The key of a pushed question: for the teacher and observers only. */
 export const LessonPushKey = z.object({
   answer: z.array(z.string()),

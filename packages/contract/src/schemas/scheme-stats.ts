@@ -164,7 +164,16 @@ export const StudentTrainingStats = z.object({
   }),
   trainings: z.object({
     total: z.number().int(),
-    list: z.array(TrainingSummary.extend({ durationSeconds: z.number().int() })),
+    list: z.array(
+      TrainingSummary.extend({
+        durationSeconds: z.number().int(),
+        /**
+         * A lesson's training (docs/lessons.md "The engine in the lesson"): the lesson, whose replay stands for the
+         * scheme's dashboard (its `schemeId` is minus the lesson's id, no scheme). Absent for any other training.
+         */
+        lessonId: Id.optional(),
+      }),
+    ),
   }),
 });
 export type StudentTrainingStats = z.infer<typeof StudentTrainingStats>;

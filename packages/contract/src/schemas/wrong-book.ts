@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
 import { KpCode } from './knowledge.js';
+import { MarkingAnnotation } from './marking.js';
 import { JudgeResult, Question, QuestionType, StudentQuestion, SubmittedAnswer } from './question.js';
 import { AnswerVerdict } from './training.js';
 
@@ -146,5 +147,9 @@ export const AnswerRecordDetail = z.object({
   question: Question,
   /** Whether the question is in the student's wrong-answer book. */
   inWrongBook: z.boolean(),
+  /** The homework teacher's comment once the answer is marked, as on the training's records (TrainingRecord). */
+  markComment: z.string().optional(),
+  /** The homework teacher's annotations on the marked answer, as on the training's records (TrainingRecord). */
+  markAnnotations: z.array(MarkingAnnotation).optional(),
 });
 export type AnswerRecordDetail = z.infer<typeof AnswerRecordDetail>;

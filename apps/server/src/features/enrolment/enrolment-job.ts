@@ -5,7 +5,9 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ENROLMENT_REPORT_MAX, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../lib/api-error.js';
-import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema.js';
+import { JOB_MESSAGES, JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { JobStore } from '../../jobs/job-store.js';
 import { FileFormatError, type ImportLimits } from '../transfer/transfer-model.js';
 import { readXlsxRows } from '../transfer/xlsx-read.js';
@@ -24,6 +26,8 @@ import {
 import { checkPasswordsOffThread } from './password-check-pool.js';
 
 export const ENROLMENT_KIND = 'enrolment';
+/** The phase of the job's last transaction: past it the job can no longer be cancelled. */
+export const ENROLMENT_FINAL_PHASE = 'saving';
 
 export interface EnrolmentPayload {
   mode: EnrolmentMode;
@@ -228,9 +232,17 @@ export function enrolmentJobHandler(deps: {
     if (signal.aborted) throw new Error('aborted');
 
     // 4. ONE transaction: every account, in bulk (enrolment.repository.ts). A username taken meanwhile fails the job.
+    // Its first statement moves the job to its final phase, still running: a cancel from now on changes nothing
+    // (docs/enrolment.md "Cancelling"), and a job cancelled before it writes no account.
     const usernames = await deps.db
-      .transaction((tx) =>
-        createStudents(
+      .transaction(async (tx) => {
+        const saving = await tx
+          .update(jobs)
+          .set({ phase: ENROLMENT_FINAL_PHASE })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .returning({ id: jobs.id });
+        if (saving.length === 0) throw new JobFailure(JOB_MESSAGES.cancelled);
+        return createStudents(
           tx,
           agencyId,
           good.map((c, i) => ({
@@ -241,8 +253,8 @@ export function enrolmentJobHandler(deps: {
             subjectIds: c.subjectIds,
           })),
           () => yieldToRequests(),
-        ),
-      )
+        );
+      })
       .catch((e: unknown) => {
         if (e instanceof ApiError)
           throw new JobFailure(`${e.errmsg}：注册时有账号刚被创建，未注册任何学生，请重新提交`, {

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { checkNewPassword } from '../../lib/password.js';
 import { prefixedUsername, usernamePrefix, USERNAME_PART_RE } from '../users/accounts.js';
 import { spreadsheetRow } from '../../lib/download.js';
+import { gradeKey } from './grade-aliases.js';
 
 export const ENROL_SHEET = '学生';
 
@@ -31,7 +32,10 @@ const INSTRUCTIONS: [string, string][] = [
     COLUMNS.username,
     '可空：留空时自动生成（机构标识加编号，如 demo_s0001）。填写时 2–40 位，只能包含字母、数字、下划线、点和连字符，以字母或数字开头；保存时自动加上机构前缀（如 zhang3 → demo_zhang3）；不能与文件中的其他行或已有账号重复。',
   ],
-  [COLUMNS.grade, '必填。年级名称（如 初一）或年级编码，须为平台已有的年级。'],
+  [
+    COLUMNS.grade,
+    '必填。年级名称（如 初一）或年级编码，须为平台已有的年级；七年级、初中一年级、初1 等写法也可以（读作 初一，高中、小学同理）。',
+  ],
   [COLUMNS.subjects, '可空。一个或多个学科名称（如 英语、数学），用顿号“、”分隔，须为平台已有的学科。'],
   [
     COLUMNS.password,
@@ -75,6 +79,19 @@ export async function passwordsWorkbook(rows: readonly { name: string; username:
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(spreadsheetRow([r.name, r.username, r.password]));
   ws.columns.forEach((c) => (c.width = 22));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The job's per-row report as a workbook (docs/enrolment.md "Calls"): 行号, 列, 原因, and a note when it is cut. */
+export async function errorReportWorkbook(errors: readonly EnrolmentRowError[], errorCount: number) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('错误报告');
+  ws.addRow(['行号', '列', '原因']);
+  ws.getRow(1).font = { bold: true };
+  // The messages quote the file's own cells: through spreadsheetRow (docs/security.md "Exports").
+  for (const e of errors) ws.addRow(spreadsheetRow([e.row, e.column, e.message]));
+  if (errors.length < errorCount) ws.addRow([`共 ${errorCount} 处错误，只列出前 ${errors.length} 处`]);
+  ws.columns.forEach((c, i) => (c.width = i === 2 ? 60 : 12));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -142,7 +159,7 @@ export function checkRow(
   if (username !== null && !USERNAME_PART_RE.test(part))
     bad(COLUMNS.username, '用户名须为 2–40 位字母、数字、下划线、点或连字符，并以字母或数字开头');
 
-  const gradeId = dict.grades.get(raw.grade);
+  const gradeId = dict.grades.get(raw.grade) ?? dict.grades.get(gradeKey(raw.grade));
   if (raw.grade === '') bad(COLUMNS.grade, '年级不能为空');
   else if (!gradeId) bad(COLUMNS.grade, `年级“${raw.grade}”不存在`);
 

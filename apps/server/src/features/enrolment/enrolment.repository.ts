@@ -8,13 +8,20 @@ import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError } from '../../lib/api-error.js';
 import { USERNAME_TAKEN, usernamePrefix, type DbOrTx } from '../users/accounts.js';
 import type { Dictionaries } from './enrolment-sheet.js';
+import { GRADE_ALIASES } from './grade-aliases.js';
 
-/** Grades and subjects, each found by its name or its id. */
+/** Grades and subjects, each found by its name or its id; grades also by their aliases. */
 export async function dictionaries(db: Db): Promise<Dictionaries> {
   const [g, s] = await Promise.all([db.select().from(grades), db.select().from(subjects)]);
   const map = (rows: { id: string; name: string }[]) =>
     new Map(rows.flatMap((r) => [[r.name, r.id] as const, [r.id, r.id] as const]));
-  return { grades: map(g), subjects: map(s) };
+  const gradeIds = map(g);
+  // 七年级 is read as 初一 (grade-aliases.ts); an alias never hides a grade's own name or id.
+  for (const [alias, name] of GRADE_ALIASES) {
+    const id = gradeIds.get(name);
+    if (id !== undefined && !gradeIds.has(alias)) gradeIds.set(alias, id);
+  }
+  return { grades: gradeIds, subjects: map(s) };
 }
 
 /** Which of `names` an account holds already (500 at a time, through the unique index). */

@@ -35,6 +35,11 @@ export async function enrolmentRoutes(app: FastifyInstance) {
     sendXlsx(reply, '学生批量注册模板.xlsx', await enrolment.template()),
   );
   registerApi(app, API.enrolmentJob, ({ agencyId, params }) => enrolment.job(agencyId!, params.id));
+  registerApi(app, API.enrolmentCancel, ({ agencyId, params }) => enrolment.cancel(agencyId!, params.id));
+  registerApi(app, API.enrolmentErrors, async ({ agencyId, params, reply }) => {
+    const file = await enrolment.errorReport(agencyId!, params.id);
+    return sendXlsx(reply, file.filename, file.data);
+  });
   registerApi(app, API.enrolmentPasswords, async ({ agencyId, params, reply }) => {
     const file = await enrolment.takePasswords(agencyId!, params.id);
     return sendXlsx(reply, file.filename, file.data);

@@ -1,24 +1,26 @@
 // Bulk enrolment (docs/enrolment.md): a request only stores the upload (413 past ENROL_MAX_BYTES) and queues the
 // `enrolment` job; the wizard polls the job; the initial passwords are handed out once.
+import { cstDate } from '@edu/contract';
 import type { Readable } from 'node:stream';
 import type { EnrolmentJob, EnrolmentLimits, EnrolmentQuery } from '@edu/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import { ApiError, notFound } from '../../lib/api-error.js';
+import { ApiError, conflict, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { receiveJobFile } from '../../jobs/job-upload.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRow } from '../../jobs/job-store.js';
 import {
+  ENROLMENT_FINAL_PHASE,
   ENROLMENT_KIND,
   enrolmentJobHandler,
   type EnrolmentConfig,
   type EnrolmentPayload,
   type EnrolmentResult,
 } from './enrolment-job.js';
-import { enrolmentTemplate, passwordsWorkbook } from './enrolment-sheet.js';
+import { enrolmentTemplate, errorReportWorkbook, passwordsWorkbook } from './enrolment-sheet.js';
 
 const JOB_NOT_FOUND = '批量注册任务不存在';
 export const PASSWORDS_GONE =
@@ -34,7 +36,7 @@ function wire(r: JobRow): EnrolmentJob {
     r.status === 'done' || r.status === 'failed'
       ? r.status
       : r.status === 'running'
-        ? r.phase === 'enrolling'
+        ? r.phase === 'enrolling' || r.phase === ENROLMENT_FINAL_PHASE
           ? 'enrolling'
           : 'validating'
         : 'queued';
@@ -135,6 +137,31 @@ export class EnrolmentService {
   }
 
   /**
+   * Cancels a job that has not finished (docs/enrolment.md "Cancelling"): queued, reading or checking rows, or
+   * hashing passwords; nothing is enrolled. Once its one transaction has begun it is past cancelling (409), as is
+   * a finished job.
+   */
+  async cancel(agencyId: string, id: string): Promise<EnrolmentJob> {
+    const job = await this.own(agencyId, id);
+    if (job.status === 'done' || job.status === 'failed') throw conflict('批量注册已经结束，不能取消');
+    if (!(await this.queue.cancel(job.id, ENROLMENT_FINAL_PHASE))) {
+      const now = await this.own(agencyId, id);
+      if (now.status !== 'failed') throw conflict('正在写入账号，已不能取消；请等待完成');
+    }
+    return wire(await this.own(agencyId, id));
+  }
+
+  /** The per-row report as a workbook (the first ENROLMENT_REPORT_MAX problems, as the job keeps them). */
+  async errorReport(agencyId: string, id: string): Promise<{ data: Buffer; filename: string }> {
+    const job = wire(await this.own(agencyId, id));
+    if (job.errorCount === 0) throw notFound('这次批量注册没有错误报告');
+    return {
+      data: await errorReportWorkbook(job.errors, job.errorCount),
+      filename: `批量注册错误报告-${cstDate(job.createTime)}.xlsx`,
+    };
+  }
+
+  /**
    * The initial passwords as a workbook, once: they are taken out of the job's result in the same statement
    * that reads them, so two downloads at once cannot both get them. Afterwards 404 with PASSWORDS_GONE.
    */
@@ -154,7 +181,7 @@ export class EnrolmentService {
     const raw = rowsOf<{ passwords: unknown }>(taken)[0]?.passwords;
     if (raw === undefined) throw notFound(PASSWORDS_GONE);
     const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as NonNullable<EnrolmentResult['passwords']>;
-    const stamp = new Date(this.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const stamp = cstDate(this.clock.now());
     return { data: await passwordsWorkbook(list), filename: `学生初始密码-${stamp}.xlsx` };
   }
 }

@@ -192,6 +192,29 @@ describe('the enrolment job', () => {
   });
 });
 
+describe('grade aliases (docs/enrolment.md "Template")', () => {
+  it('reads 七年级 as 初一, 高中二年级 as 高二 and 初 3 as 初三', async () => {
+    const job = await run(
+      await workbook([
+        { 姓名: '七年级生', 用户名: 'alias-7', 年级: '七年级' },
+        { 姓名: '高二生', 用户名: 'alias-11', 年级: '高中二年级' },
+        { 姓名: '初三生', 用户名: 'alias-9', 年级: '初 3' },
+      ]),
+    );
+    expect(job).toMatchObject({ status: 'done', enrolled: 3, errors: [] });
+    const rows = await t.db
+      .select({ username: users.username, gradeId: agencyMembers.gradeId })
+      .from(agencyMembers)
+      .innerJoin(users, eq(users.id, agencyMembers.userId))
+      .where(inArray(users.username, ['demo_alias-7', 'demo_alias-11', 'demo_alias-9']));
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.gradeId]))).toEqual({
+      'demo_alias-7': 'g7',
+      'demo_alias-11': 'g11',
+      'demo_alias-9': 'g9',
+    });
+  });
+});
+
 const STUDENT_WORKBOOK = entry(
   'xl/workbook.xml',
   '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="学生" sheetId="1"/></sheets></workbook>',

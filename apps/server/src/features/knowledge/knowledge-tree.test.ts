@@ -126,3 +126,38 @@ describe('GET /v1/exam/question/knowledgepoints/tree', () => {
     expectError(await t.call('GET', '/v1/exam/question/knowledgepoints/tree'), 401);
   });
 });
+
+describe('GET /v1/exam/question/knowledgepoints (the spec call) is kept like the tree (docs/performance.md "Request path")', () => {
+  const list = (headers: Record<string, string> = {}) =>
+    t.call<Kp[]>('GET', '/v1/exam/question/knowledgepoints', { token: student, agency: 'demo', headers });
+
+  it('sends a strong ETag, answers its If-None-Match 304, compresses once, and a write of the tree evicts it', async () => {
+    const first = await list();
+    z.array(KnowledgePoint).parse(expectOk(first));
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await list({ 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.raw.rawPayload.length).toBe(0);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/v1/exam/question/knowledgepoints',
+      headers: { authorization: `Bearer ${student}`, 'x-agency-id': 'demo', 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(first.raw.json());
+
+    expectOk(
+      await t.call('POST', '/v1/exam/question/knowledgepoint/en.g7.c2', {
+        token: admin,
+        body: { request: { name: '代词（新）' } },
+      }),
+    );
+    const changed = await list({ 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(expectOk(changed).find((p) => p.code === 'en.g7.c2')?.name).toBe('代词（新）');
+  });
+});

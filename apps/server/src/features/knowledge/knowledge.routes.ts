@@ -8,7 +8,8 @@ export async function knowledgeRoutes(app: FastifyInstance) {
   // The full list is the hot read (10,000 points in the benchmark); its objects are built field by
   // field from typed rows, so the per-request zod pass is skipped and knowledge.routes.test.ts parses
   // every answer with the contract's schema instead.
-  registerApi(app, API.kpList, ({ agencyId }) => knowledge.list(agencyId!), { trustedResponse: true });
+  // The spec's list: cached per agency and bank version like the tree, with an ETag (docs/performance.md "Request path").
+  registerApi(app, API.kpList, ({ agencyId }) => knowledge.listEnvelope(agencyId!));
   // The web's tree: cached JSON with an ETag, so a revalidation answers 304 without reading the database.
   registerApi(app, API.kpTree, ({ query }) => knowledge.compactTree(query.root));
   registerApi(app, API.kpSubjects, ({ agencyId }) => knowledge.subjects(agencyId!));

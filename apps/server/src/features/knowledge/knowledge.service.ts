@@ -30,6 +30,8 @@ const nameTaken = (e: unknown, isSubject: boolean): unknown =>
 
 /** Subtrees kept besides the whole tree; the oldest goes first. */
 const TREE_CACHE_ENTRIES = 256;
+/** Agencies' spec lists kept (each about 5 MB with its compressed forms at 10,000 points); the oldest goes first. */
+const LIST_CACHE_ENTRIES = 8;
 
 export class KnowledgeService {
   /**
@@ -38,13 +40,21 @@ export class KnowledgeService {
    * time (docs/performance.md "Knowledge tree").
    */
   private readonly trees: TtlCache<string, CachedEnvelope | null>;
+  /**
+   * The spec's list per agency and what its counts depend on (`countsKey`), as the compact tree is kept: evicted by
+   * every write of the tree through this process and kept `cacheSeconds` at most (docs/performance.md "Request path").
+   */
+  private readonly lists: TtlCache<string, CachedEnvelope>;
 
   constructor(
     private readonly repo: KnowledgeRepository,
     private readonly clock: Clock,
     cacheSeconds: number,
+    /** What an agency's question counts depend on (QuestionsService.countsKey). */
+    private readonly countsKey?: (agencyId: string) => Promise<string>,
   ) {
     this.trees = new TtlCache(cacheSeconds * 1000, TREE_CACHE_ENTRIES, clock);
+    this.lists = new TtlCache(cacheSeconds * 1000, LIST_CACHE_ENTRIES, clock);
   }
 
   /** Runs a write of the tree, then evicts the cached trees (also when it failed: it may have committed). */
@@ -53,6 +63,7 @@ export class KnowledgeService {
       return await write();
     } finally {
       this.trees.clear();
+      this.lists.clear();
     }
   }
 
@@ -104,6 +115,20 @@ export class KnowledgeService {
 
   async list(agencyId: string): Promise<KnowledgePoint[]> {
     return this.present(await this.repo.all(), agencyId);
+  }
+
+  /**
+   * The spec's list (`list`) as a cached envelope with a strong ETag, serialised and compressed once per change
+   * instead of per request; without `countsKey` built afresh each time.
+   */
+  async listEnvelope(agencyId: string): Promise<CachedEnvelope> {
+    const build = async () => {
+      const json = JSON.stringify(await this.list(agencyId));
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+      return new CachedEnvelope(API.kpList.module, json, this.clock.now(), etag);
+    };
+    if (!this.countsKey) return build();
+    return this.lists.getOrLoad(`${agencyId}\t${await this.countsKey(agencyId)}`, build);
   }
 
   async subjects(agencyId: string): Promise<KnowledgePoint[]> {

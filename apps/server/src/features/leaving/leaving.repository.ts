@@ -1,5 +1,6 @@
 // SQL of leaving an agency (docs/users.md "Leaving and retention"): the membership's end and return, the list of
 // leavers, and the agencies whose records of a user are kept. The purge's deletes are in leaving-purge.ts.
+import { agencyRole } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../users/accounts.js';
@@ -65,7 +66,7 @@ export class LeavingRepository {
 
   /** The leaver is a student of the agency again; the kept records are theirs to read again. */
   async rejoin(tx: DbOrTx, agencyId: string, userId: number, now: Date) {
-    await tx.execute(sql`insert into user_roles (user_id, role) values (${userId}, ${`edu:agency:${agencyId}:student`})
+    await tx.execute(sql`insert into user_roles (user_id, role) values (${userId}, ${agencyRole('student', agencyId)})
       on conflict do nothing`);
     await tx.execute(sql`update agency_members set left_at = null, updated_at = ${now}
       where agency_id = ${agencyId} and user_id = ${userId}`);

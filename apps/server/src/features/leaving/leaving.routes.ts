@@ -12,6 +12,9 @@ export async function leavingRoutes(app: FastifyInstance) {
   registerApi(app, API.leavingPolicy, () => leaving.policy());
   registerApi(app, API.userStudentLeftList, (c) => leaving.leftStudents(c.agencyId!, c.query));
   registerApi(app, API.userStudentLeave, (c) => leaving.leaveStudent(c.agencyId!, c.user(), c.params.id));
+  registerApi(app, API.userStudentBulkLeave, (c) =>
+    leaving.leaveStudents(c.agencyId!, c.user(), c.body.request.userIds),
+  );
   registerApi(app, API.userStudentRejoin, (c) => leaving.rejoin(c.agencyId!, c.params.id));
   registerApi(app, API.myMembershipLeave, (c) => leaving.leaveSelf(c.agencyId!, c.user()));
   registerApi(app, API.myHistoryAgencies, (c) => leaving.historyAgencies(c.user().id));

@@ -1,6 +1,7 @@
 // Leaving an agency, the leavers' list and rejoining, and a student's own history export
 // (docs/users.md "Leaving and retention", "Own history export"). An agency acts only on its own members: any id
 // that is not one answers 404.
+import { cstDate, agencyRole } from '@edu/contract';
 import type { CorrectionsPending, HistoryAgencies, LeftMembership, LeftStudent, LeftStudentQuery } from '@edu/contract';
 import { conflict, invalidField, notFound } from '../../lib/api-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -55,16 +56,41 @@ export class LeavingService {
   async leaveStudent(agencyId: string, actor: AuthUser, id: string): Promise<LeftMembership> {
     const userId = parseId(id);
     const m = userId === null ? undefined : await this.repo.membership(agencyId, userId);
-    if (!m || !m.roles.includes(`edu:agency:${agencyId}:student`)) throw notFound(NO_STUDENT);
+    if (!m || !m.roles.includes(agencyRole('student', agencyId))) throw notFound(NO_STUDENT);
     const refusal = leaveRefusal(agencyId, m.roles, { self: false, actorId: actor.id, targetId: m.userId });
     if (refusal) throw m.userId === actor.id ? invalidField('id', refusal) : conflict(refusal);
     return this.end(agencyId, m.userId);
   }
 
+  /**
+   * Staff mark the selected students of their agency as left (docs/users.md "Bulk actions"): every id is checked
+   * first (one that is neither a student of the agency nor one who left it answers 404, one that may not leave 409
+   * or 400) and then all leave in one transaction, or none does. One who left already stays as they are.
+   */
+  async leaveStudents(agencyId: string, actor: AuthUser, ids: readonly string[]): Promise<{ changed: number }> {
+    const userIds = [...new Set(ids.map(parseId))];
+    if (userIds.includes(null)) throw notFound(NO_STUDENT);
+    const members: number[] = [];
+    for (const userId of userIds as number[]) {
+      const m = await this.repo.membership(agencyId, userId);
+      if (m && m.roles.length === 0 && m.leftAt !== null) continue;
+      if (!m || !m.roles.includes(agencyRole('student', agencyId))) throw notFound(NO_STUDENT);
+      const refusal = leaveRefusal(agencyId, m.roles, { self: false, actorId: actor.id, targetId: m.userId });
+      if (refusal) throw m.userId === actor.id ? invalidField('request.userIds', refusal) : conflict(refusal);
+      members.push(m.userId);
+    }
+    const now = new Date(this.clock.now());
+    await this.repo.db.transaction(async (tx) => {
+      for (const userId of members) await this.repo.leave(tx, agencyId, userId, now);
+    });
+    for (const userId of members) this.deps.forgetUser(userId);
+    return { changed: members.length };
+  }
+
   /** A student leaves the agency in context. */
   async leaveSelf(agencyId: string, actor: AuthUser): Promise<LeftMembership> {
     const m = await this.repo.membership(agencyId, actor.id);
-    if (!m || !m.roles.includes(`edu:agency:${agencyId}:student`)) throw notFound('你不是该机构的学生');
+    if (!m || !m.roles.includes(agencyRole('student', agencyId))) throw notFound('你不是该机构的学生');
     const refusal = leaveRefusal(agencyId, m.roles, { self: true });
     if (refusal) throw conflict(refusal);
     return this.end(agencyId, actor.id);
@@ -121,7 +147,7 @@ export class LeavingService {
       holders,
       waiting,
     });
-    const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+    const day = cstDate(now);
     return { fileName: `我的练习记录-${agency ? `${rows[0].name}-` : ''}${day}.xlsx`, data };
   }
 }

@@ -15,6 +15,7 @@ import {
   type LessonPushes,
   type LessonPushRequest,
   type LessonStatus,
+  type LessonWithdrawal,
   type Question,
 } from '@edu/contract';
 import { conflict, forbidden, notFound } from '../../lib/api-error.js';
@@ -37,6 +38,7 @@ import type { WrongBookService } from '../wrong-book/wrong-book.service.js';
 const NOT_FOUND = '课程不存在';
 const STAFF_ONLY = '只有本课的老师和旁听的机构人员可以查看';
 const TEACHER_ONLY = '只有本课的教师可以推送题目';
+const TEACHER_WITHDRAWS = '只有本课的教师可以撤回题目';
 const PARENT_WAIT = '课程结束后家长可以查看课堂练习';
 const SEALED = '这道题正在学生未完成的试卷或任务中，暂时不能推送';
 const NO_QUESTION = '该知识点下暂时没有可以推送的题目（自动判分的题目已推送过，或正在学生未完成的试卷中）';
@@ -51,10 +53,11 @@ const BOOK_READ = 200;
 export type EngineCaller = SeatUser & { agencyId: string };
 /** Who in the room hears an event: everybody, or everybody but the student (the teacher and observers). */
 export type RoomAudience = 'all' | 'staff';
+export type RoomEvent = 'lesson:question' | 'lesson:answer' | 'lesson:withdrawn';
 export type RoomTell = (
   lessonId: number,
-  event: 'lesson:question' | 'lesson:answer',
-  payload: { lessonId: number; push: LessonPush },
+  event: RoomEvent,
+  payload: { lessonId: number; push: LessonPush } | { lessonId: number; questionId: string; n: number },
   audience: RoomAudience,
 ) => void;
 
@@ -261,6 +264,24 @@ export class LessonEngineService {
   }
 
   /**
+   * Takes back a pushed question the student has not answered yet (the lesson's teacher, while it is live; docs/
+   * lessons.md "Withdrawing a push"): the lesson's training forgets it (LessonTrainings.withdraw) and the room hears
+   * `lesson:withdrawn`. Another lesson's or an unknown question 404; one answered already or a lesson not live 409.
+   */
+  async withdraw(c: EngineCaller, id: string, questionId: string): Promise<LessonWithdrawal> {
+    const seat = await this.seat(c, id);
+    if (seat.role !== 'teacher') throw forbidden(TEACHER_WITHDRAWS);
+    const l = seat.lesson;
+    if (l.status !== 'live') throw conflict('课程不在进行中，不能撤回题目');
+    const row = await this.d.trainings.of(l.id, l.studentId);
+    const n = row ? stateOf(row).drawn.indexOf(questionId) + 1 : 0;
+    if (n === 0) throw notFound('本节课没有推送过这道题');
+    await this.d.trainings.withdraw(l.id, l.studentId, questionId);
+    this.tellSafely(l.id, 'lesson:withdrawn', { lessonId: l.id, questionId, n }, 'all');
+    return { lessonId: String(l.id), questionId, n };
+  }
+
+  /**
    * The lesson's pushed questions with the student's answers: every seat (a parent once the lesson ended). The
    * teacher and observers read keys and results whole; the student and their parent never a key before the answer,
    * and no verdict while another unfinished training of the student holds the question.
@@ -353,8 +374,12 @@ export class LessonEngineService {
   }
 
   private tellRoom(lessonId: number, event: 'lesson:question' | 'lesson:answer', push: LessonPush, to: RoomAudience) {
+    this.tellSafely(lessonId, event, { lessonId, push }, to);
+  }
+
+  private tellSafely(lessonId: number, event: RoomEvent, payload: Parameters<RoomTell>[2], to: RoomAudience) {
     try {
-      this.tell?.(lessonId, event, { lessonId, push }, to);
+      this.tell?.(lessonId, event, payload, to);
     } catch (err) {
       this.onError?.(err, `lesson engine: telling the room of ${event} failed`);
     }

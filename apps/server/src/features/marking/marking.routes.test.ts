@@ -4,6 +4,7 @@
 // and who may mark what (agency teachers outside tasks for their students, homework teachers only on homework tasks of agencies
 // they are assigned to, foreign ids 404).
 import {
+  AnswerRecordDetail,
   Question,
   MarkingItem,
   Scheme,
@@ -354,6 +355,9 @@ describe("the teacher's annotations", () => {
       TrainingReport.parse(
         expectOk(await call('GET', `/v1/parent/child/${studentId}/report/${tr.trainId}?questions=1`, parent)),
       ).records;
+    // The single answer's page (GET /v1/answer/record/:id) reads them as the training's records do.
+    const answerPage = async () =>
+      AnswerRecordDetail.parse(expectOk(await call('GET', `/v1/answer/record/${recordId}`, student)));
     const studentRecords = async () => [
       ...TrainingReport.parse(await report(tr.trainId)).records,
       ...expectOk(await call<TrainingRecord[]>('GET', `/v1/train/${tr.trainId}/questions`, student)),
@@ -363,14 +367,17 @@ describe("the teacher's annotations", () => {
       expect(r.markComment).toBeUndefined();
       expect(r.markAnnotations).toBeUndefined();
     }
+    expectError(await call('GET', `/v1/answer/record/${recordId}`, student), 409);
 
     expectOk(await call('POST', `/v1/train/scheme/${held.schemeId}/release`, agency));
-    for (const r of [...(await studentRecords()), ...(await parentRecords())])
+    for (const r of [...(await studentRecords()), ...(await parentRecords()), await answerPage()])
       expect([r.markComment, r.markAnnotations]).toEqual(['很好', notes]);
     // A mark without annotations sends none.
     expectOk(await claim(teacher, recordId));
     expectOk(await mark(teacher, recordId, { score: 1, comment: '很好', annotations: [] }));
     expect((await studentRecords()).map((r) => r.markAnnotations)).toEqual([undefined, undefined]);
+    expect(await answerPage()).toMatchObject({ markComment: '很好' });
+    expect((await answerPage()).markAnnotations).toBeUndefined();
   });
 });
 

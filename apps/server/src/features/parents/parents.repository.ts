@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL 
 import type { Db } from '../../db/client.js';
 import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
 import { agencyParents, pairingCodes } from '../../db/schema-parents.js';
-import { resetAccountPassword } from '../users/accounts.js';
+import { resetAccountPassword, resetAccountPasswords } from '../users/accounts.js';
 import { roleHonoured } from '../users/suspension.js';
 import type { ParentResetFacts } from './parents.policy.js';
 
@@ -340,6 +340,27 @@ export class ParentsRepository {
   /** A new initial password, changed at the next login; every session of the account ends. */
   async resetPassword(userId: number, passwordHash: string, now: Date) {
     await resetAccountPassword(this.db, userId, passwordHash, now);
+  }
+
+  /** The parents among `ids` the agency sees, as the list shows them (docs/parents.md "Bulk actions"). */
+  async visibleParents(agencyId: string, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        mustChangePassword: users.mustChangePassword,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(and(inArray(users.id, [...ids]), sql`${users.id} in ${this.visibleIds(agencyId)}`))
+      .orderBy(desc(users.id));
+  }
+
+  /** New initial passwords for several accounts in one transaction: all change or none; their sessions end. */
+  resetPasswords(entries: readonly { id: number; passwordHash: string }[], now: Date) {
+    return resetAccountPasswords(this.db, entries, now);
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

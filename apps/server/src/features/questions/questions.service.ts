@@ -73,6 +73,16 @@ export class QuestionsService {
     return { agencyId, subscribedRepoIds: await this.repositories.subscribedIds(agencyId) };
   }
 
+  /**
+   * What the agency's question counts depend on, as one string: the repositories it subscribed to and the bank
+   * version, which moves with every change an agency's question lists could show (one prepared statement). Equal
+   * strings, equal counts (knowledge.service.ts keeps the spec's knowledge list by it).
+   */
+  async countsKey(agencyId: string): Promise<string> {
+    const v = await this.visibility(agencyId);
+    return `${v.subscribedRepoIds.join(',')}:${await this.repo.bankVersion(v)}`;
+  }
+
   /** Rows as the wire's questions (the rows carry their tag names). */
   present(rows: QuestionRow[]): Promise<Question[]> {
     return Promise.resolve(rows.map((r) => toWire(r, r.tagNames)));

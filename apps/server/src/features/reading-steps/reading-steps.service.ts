@@ -26,7 +26,7 @@ import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { Trainee, TrainingService } from '../training/training.service.js';
 import type { FormattedArticle } from '../reading/language/index.js';
 import type { FeedbackModel } from './feedback-model.js';
-import { articleOf, glossaryOf, missingTerms, stepOf, supportingSentence } from './step-feedback.js';
+import { articleOf, missingTerms, stepGlossary, stepOf, supportingSentence } from './step-feedback.js';
 import type { ProcessRow, ReadingStepsRepository } from './reading-steps.repository.js';
 
 /** Sub-questions a process walks through at most (docs/reading.md "Answering steps"). */
@@ -166,7 +166,7 @@ export class ReadingStepsService {
   ): Promise<string | null> {
     if (!this.feedbackModel || sub.type !== 'translation' || judged.pending) return null;
     const sentence = supportingSentence(article, sub);
-    const glossary = sentence ? glossaryOf(sentence.text, article.outScopeWords) : [];
+    const glossary = stepGlossary(article, sub, sentence);
     return this.feedbackModel.translationFeedback(agencyId, {
       sentence: sentence?.text ?? (sub.desc || sub.title),
       answer: answer.join(' '),

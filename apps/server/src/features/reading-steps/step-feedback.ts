@@ -2,9 +2,11 @@
 // key (its `span.word` id, highlighted by the web) with the glossary of its out-of-scope words, and for a
 // translation the key terms of its sentence that the answer lacks. Pure: the article is formatted by the language
 // module, nothing else is read.
-import { FEEDBACK, type SubJudgeResult } from '@edu/contract';
+import { FEEDBACK, canonicalTranslation, type SubJudgeResult } from '@edu/contract';
 import { formatArticle, type FormattedArticle, type OutScopeWord } from '../reading/language/index.js';
 import type { StoredReadingStep } from '../../db/schema-reading-steps.js';
+import { spellingVariants } from '../reading/language/word-level.js';
+import { lemmaOf, pickEvidence } from './evidence-picker.js';
 
 /** What the feedback needs of a sub-question (its key stays on the server). */
 export interface FeedbackSub {
@@ -12,6 +14,9 @@ export interface FeedbackSub {
   title: string;
   desc: string;
   explanation?: string;
+  /** A choice's options and the key (the key stays on the server): the supporting sentence is the key's. */
+  options?: readonly { key: string; content: string }[];
+  answer?: readonly string[];
 }
 
 /** Glossary words listed at most. */
@@ -40,42 +45,54 @@ function evidenceOf(explanation: string | undefined): string {
   return m ? decode(m[1]).trim() : '';
 }
 
-/**
- * The article sentence best matching the candidates (the explanation's 原文依据, then the sub-question's desc and
- * title): the one sharing the most words with a candidate, when at least 60% of the candidate's words (three or
- * more) are in it. Null when none does.
- */
-export function supportingSentence(article: FormattedArticle, sub: FeedbackSub): { id: string; text: string } | null {
-  for (const candidate of [evidenceOf(sub.explanation), sub.desc, sub.title]) {
-    const want = new Set(words(candidate));
-    if (want.size < 3) continue;
-    let best: { id: string; text: string } | null = null;
-    let bestShare = 0;
-    for (const s of article.sentences) {
-      const have = new Set(words(s.text));
-      let shared = 0;
-      for (const w of want) if (have.has(w)) shared++;
-      const share = shared / want.size;
-      if (share > bestShare) {
-        best = s;
-        bestShare = share;
-      }
+/** The article sentence sharing the most words with the text, when ≥ 60% of its words (three or more) are in it. */
+function sentenceQuoting(article: FormattedArticle, text: string): { id: string; text: string } | null {
+  const want = new Set(words(text));
+  if (want.size < 3) return null;
+  let best: { id: string; text: string } | null = null;
+  let bestShare = 0;
+  for (const s of article.sentences) {
+    const have = new Set(words(s.text));
+    let shared = 0;
+    for (const w of want) if (have.has(w)) shared++;
+    const share = shared / want.size;
+    if (share > bestShare) {
+      best = s;
+      bestShare = share;
     }
-    if (best && bestShare >= 0.6) return best;
   }
-  return null;
+  return best && bestShare >= 0.6 ? best : null;
 }
 
-/** The out-of-scope words (with a gloss) that occur in the sentence, in its order. */
+/**
+ * The supporting sentence (docs/reading.md "Supporting sentence"): the sentence the explanation names as
+ * 原文依据 (the generator's evidence line); for a translation the sentence it asks to translate (its desc, else its
+ * title); the sentence its desc quotes; else the sentence that best supports the key (./evidence-picker.ts: the
+ * question with its options and key). Null when none does.
+ */
+export function supportingSentence(article: FormattedArticle, sub: FeedbackSub): { id: string; text: string } | null {
+  const quoted = sentenceQuoting(article, evidenceOf(sub.explanation));
+  if (quoted) return quoted;
+  if (sub.type === 'translation') return sentenceQuoting(article, sub.desc) ?? sentenceQuoting(article, sub.title);
+  // A desc that quotes the article (a vocabulary item's sentence) names its sentence.
+  const described = sentenceQuoting(article, sub.desc);
+  if (described) return described;
+  const at = pickEvidence(
+    article.sentences.map((s) => s.text),
+    { question: decode(`${sub.title} ${sub.desc}`), options: sub.options ?? [], answer: sub.answer ?? [] },
+  );
+  return at >= 0 ? article.sentences[at] : null;
+}
+
+/** The out-of-scope words (with a gloss) that occur in the sentence, in its order: only words the sentence has. */
 export function glossaryOf(sentence: string, outScope: readonly OutScopeWord[]): { word: string; gloss: string }[] {
   const tokens = words(sentence);
+  const lemmas = tokens.map((t) => lemmaOf(t));
   const found: { word: string; gloss: string; at: number }[] = [];
   for (const w of outScope) {
     if (!w.gloss) continue;
-    // Its spellings in the article (irregular ones too: `fled` is flee's), then regular endings of the lemma.
-    const at = tokens.findIndex(
-      (t) => w.forms.includes(t) || t === w.lemma || (w.lemma.length >= 4 && t.startsWith(w.lemma)),
-    );
+    // Its spellings in the article (irregular ones too: `fled` is flee's), then any inflection of its lemma.
+    const at = tokens.findIndex((t, i) => w.forms.includes(t) || t === w.lemma || lemmas[i] === w.lemma);
     if (at >= 0) found.push({ word: tokens[at], gloss: w.gloss, at });
   }
   return found
@@ -92,10 +109,39 @@ const senses = (gloss: string) =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 
-/** The key terms a translation lacks: glossary words none of whose senses occurs in the answer. */
+/** A word's senses: its gloss's and those of its other spellings (`realize` has `realise`'s 认识到). */
+const sensesOf = (g: { word: string; gloss: string }) => [
+  ...senses(g.gloss),
+  ...spellingVariants(g.word).flatMap((v) => senses(v.gloss)),
+];
+
+/**
+ * The key terms a translation lacks: glossary words none of whose senses occurs in the answer, near-synonyms
+ * counted as the same word (contract `canonicalTranslation`: 意识到 for 认识到).
+ */
 export function missingTerms(answer: string, glossary: readonly { word: string; gloss: string }[]) {
   const text = answer.replace(/\s+/g, '');
-  return glossary.filter((g) => !senses(g.gloss).some((s) => text.includes(s)));
+  const canonical = canonicalTranslation(answer).replace(/\s+/g, '');
+  return glossary.filter(
+    (g) =>
+      !sensesOf(g).some((s) => {
+        const c = canonicalTranslation(s).replace(/\s+/g, '');
+        return text.includes(s) || (c.length >= 2 && canonical.includes(c));
+      }),
+  );
+}
+
+/**
+ * The glossary a step shows: the out-of-scope words of its supporting sentence; for a translation whose sentence
+ * is not found in the article (the teacher changed it), of the English text it asks to translate.
+ */
+export function stepGlossary(
+  article: FormattedArticle,
+  sub: FeedbackSub,
+  sentence: { text: string } | null,
+): { word: string; gloss: string }[] {
+  const text = sentence?.text ?? (sub.type === 'translation' ? decode(sub.desc || sub.title) : '');
+  return text ? glossaryOf(text, article.outScopeWords) : [];
 }
 
 /** The article as the feedback reads it: formatted at 高中 (docs/reading.md "Answering steps"). */
@@ -124,7 +170,7 @@ export function stepOf(
   written?: string | null,
 ): StoredReadingStep {
   const sentence = supportingSentence(article, sub);
-  const glossary = sentence ? glossaryOf(sentence.text, article.outScopeWords) : [];
+  const glossary = stepGlossary(article, sub, sentence);
   let text: string;
   if (judged.pending) text = FEEDBACK.pending;
   else if (sub.type === 'translation') {

@@ -310,11 +310,16 @@ export class SchemeStatsRepository {
     return row;
   }
 
+  /**
+   * A student's figures over all their trainings in the agency, a lesson's training included (docs/scheme-stats.md
+   * "Lesson trainings"; the triggers copy it like any): `schemes` counts real schemes only (a lesson's scheme_id is
+   * minus the lesson's id).
+   */
   async studentSummary(agencyId: string, userId: number) {
     const [r] = rowsOf<Record<string, unknown>>(
       await this.db.execute(sql`
         select count(*)::int as trainings, (count(*) filter (where status <> 'running'))::int as ended,
-          count(distinct scheme_id)::int as schemes, coalesce(sum(answered), 0)::int as answered,
+          (count(distinct scheme_id) filter (where scheme_id > 0))::int as schemes, coalesce(sum(answered), 0)::int as answered,
           coalesce(sum(correct), 0)::int as correct, coalesce(sum(credit), 0) as credit,
           avg(score / max_score) filter (where status <> 'running' and max_score > 0) as mean_rate,
           coalesce(sum(extract(epoch from ended_at - started_at)) filter (where status <> 'running'), 0) as seconds
@@ -343,6 +348,7 @@ export class SchemeStatsRepository {
       .select({
         id: trainings.id,
         schemeId: trainings.schemeId,
+        lessonId: trainings.lessonId,
         title: sql<string>`${trainings.scheme} ->> 'title'`,
         type: sql<string>`${trainings.scheme} ->> 'type'`,
         status: trainings.status,

@@ -158,6 +158,7 @@ export class SchemeStatsService {
           durationSeconds: r.endedAt
             ? Math.max(0, Math.round((r.endedAt.getTime() - r.startedAt.getTime()) / 1000))
             : 0,
+          ...(r.lessonId !== null ? { lessonId: String(r.lessonId) } : {}),
         })),
       },
     };

@@ -25,11 +25,17 @@ export function drawQuestions(world: World, req: DrawRequest, ctx: DrawContext):
     });
     return ctx.paper ? left : left.slice(0, req.count);
   }
+  return chooseAmongIds(eligibleIds(world, req), ctx.seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });
+}
+
+/** A selector draw's candidates: its types and tags inside the knowledge range, auto-judged, not drawn before. */
+export function eligibleIds(world: World, req: DrawRequest): number[] {
+  const exclude = new Set(req.exclude);
   const codes = knowledgeRange(req.knowledgeIds, req.kpRange);
   if (codes && codes.length === 0) return [];
   const types = req.selectors.types?.length ? new Set(req.selectors.types) : null;
   const tags = req.selectors.tags?.length ? req.selectors.tags : null;
-  const ids = world.questions
+  return world.questions
     .filter(
       (q) =>
         q.auto &&
@@ -39,5 +45,4 @@ export function drawQuestions(world: World, req: DrawRequest, ctx: DrawContext):
         (codes === null || codes.some((c) => inSubtree(q.code, c))),
     )
     .map((q) => Number(q.id));
-  return chooseAmongIds(ids, ctx.seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });
 }

@@ -9,6 +9,7 @@ import { paperScheme } from '../schemes/schemes.policy.js';
 import { drawQuestions } from './sim-draw.js';
 import type { StudentLog } from './sim-log.js';
 import type { SimRandom } from './sim-random.js';
+import type { DrawRule } from './sim-training.js';
 import { pointsIn, type World } from './sim-world.js';
 
 export interface StrategyContext {
@@ -24,6 +25,10 @@ export interface Strategy {
   description: string;
   /** The student's next training, or null when the strategy has nothing more to give them. */
   next(ctx: StrategyContext): EngineScheme | null;
+  /** The draw rule of its trainings (default: the server's, least seen first). */
+  draw?: DrawRule;
+  /** Called once before the run: `runCohort` trains a cohort of other students by a strategy and gives their logs. */
+  prepare?(world: World, runCohort: (base: Strategy) => StudentLog[]): void;
 }
 
 const PaperFields = OrderedSchemeSubmit.pick({ kpRange: true, timeLimit: true, questionIds: true, marks: true });

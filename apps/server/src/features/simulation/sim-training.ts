@@ -7,11 +7,12 @@ import {
   countedAnswers,
   EngineError,
   startTraining,
+  type DrawRequest,
   type EngineScheme,
   type TrainingState,
 } from '@edu/contract';
 import { attempt } from './sim-answer.js';
-import { drawQuestions } from './sim-draw.js';
+import { drawQuestions, type DrawContext } from './sim-draw.js';
 import type { StudentLog, SimTrainingRow } from './sim-log.js';
 import type { StudentModel } from './sim-params.js';
 import type { SimRandom } from './sim-random.js';
@@ -30,7 +31,12 @@ export interface SessionContext {
   stopAt: number;
   /** After each stored answer, with its point, its seconds and whether it counts at once (a review) or at the training's end. */
   afterAnswer(code: string, seconds: number, counted: boolean): void;
+  /** The draw rule (default: the server's, least seen first: `drawQuestions`). */
+  draw?: DrawRule;
 }
+
+/** A draw rule: the questions of one pending draw for this student. */
+export type DrawRule = (world: World, log: StudentLog, req: DrawRequest, ctx: DrawContext) => string[];
 
 /** Runs one training to its end; answers how many answers were stored. */
 export function runTraining(s: SessionContext, engine: EngineScheme): number {
@@ -45,12 +51,8 @@ export function runTraining(s: SessionContext, engine: EngineScheme): number {
     if (state.status !== 'running') break;
     const pending = state.pending;
     if (pending.kind === 'draw') {
-      const ids = drawQuestions(s.world, pending.request, {
-        seen: s.log.seen,
-        seed: state.seed,
-        drawNo: drawNo++,
-        paper,
-      });
+      const ctx = { seen: s.log.seen, seed: state.seed, drawNo: drawNo++, paper };
+      const ids = s.draw ? s.draw(s.world, s.log, pending.request, ctx) : drawQuestions(s.world, pending.request, ctx);
       state = applyEvent(engine, state, { type: 'draw', at: s.now, questionIds: ids });
       continue;
     }

@@ -52,12 +52,29 @@ export function simulate(model: StudentModel, world: World, strategies: Strategy
   const targets = pointsIn(world, options.range);
   if (targets.length === 0) throw new Error(`simulation: no question under ${options.range.join(', ')}`);
   const report: SimulationReport = { options, targets, strategies: [] };
+  // Calibration cohorts by their strategy's name: strategies calibrated on the same history share it.
+  const calibrations = new Map<string, StudentLog[]>();
   for (const strategy of strategies) {
+    strategy.prepare?.(world, (base) => {
+      const logs = calibrations.get(base.name) ?? calibrationCohort(model, world, base, options, targets);
+      calibrations.set(base.name, logs);
+      return logs;
+    });
     const cohort = makeCohort(model, world, options.seed, options.students, options.mix);
-    const outcomes = cohort.map((student) => runStudent(model, world, strategy, options, targets, student));
+    const outcomes = cohort.map((student) => runStudent(model, world, strategy, options, targets, student).outcome);
     report.strategies.push(summarise(strategy.name, strategy.description, targets, outcomes));
   }
   return report;
+}
+
+/**
+ * Other students (the cohort of seed + 1,000,003, as many as the run's) trained by `base` over the run's days: their
+ * logs, as an agency's records before a change (docs/simulation.md "Ability-matched draws").
+ */
+function calibrationCohort(model: StudentModel, world: World, base: Strategy, o: SimOptions, targets: string[]) {
+  const seed = (o.seed + 1_000_003) % 2 ** 31;
+  const cohort = makeCohort(model, world, seed, o.students, o.mix);
+  return cohort.map((student) => runStudent(model, world, base, { ...o, seed }, targets, student).log);
 }
 
 function runStudent(
@@ -67,7 +84,7 @@ function runStudent(
   o: SimOptions,
   targets: string[],
   student: ReturnType<typeof makeCohort>[number],
-): StudentOutcome {
+): { outcome: StudentOutcome; log: StudentLog } {
   const log = new StudentLog();
   const rng = stream(o.seed, `run:${strategy.name}`, student.index);
   const tracker = new OutcomeTracker(model, world, student, targets, log, o.startAt);
@@ -83,6 +100,7 @@ function runStudent(
       rng,
       now: start,
       stopAt: start + 1.5 * o.sessionMinutes * 60_000,
+      draw: strategy.draw,
       afterAnswer: (code, seconds, counted) => {
         tracker.afterAnswer(code, seconds, s.now);
         if (counted) tracker.afterCounted(s.now);
@@ -97,5 +115,5 @@ function runStudent(
       if (stored === 0) break;
     }
   }
-  return tracker.finish(o.startAt + o.days * DAY_MS);
+  return { outcome: tracker.finish(o.startAt + o.days * DAY_MS), log };
 }

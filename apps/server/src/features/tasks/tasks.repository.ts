@@ -1,5 +1,6 @@
 // SQL of tasks (docs/tasks.md): the tasks, the students they are given to, and each student's training of a task
 // (trainings.task_id). Every list is paged or bounded by a task's students (at most TASK_MAX_STUDENTS).
+import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { schemes, trainings, userRoles, users } from '../../db/schema.js';
@@ -330,7 +331,7 @@ export class TasksRepository {
     const rows = await this.db
       .select({ userId: userRoles.userId })
       .from(userRoles)
-      .where(and(eq(userRoles.role, `edu:agency:${agencyId}:student`), inArray(userRoles.userId, ids)));
+      .where(and(eq(userRoles.role, agencyRole('student', agencyId)), inArray(userRoles.userId, ids)));
     return new Set(rows.map((r) => r.userId));
   }
 
@@ -339,7 +340,7 @@ export class TasksRepository {
     return this.db
       .select({ id: users.id, name: users.name, username: users.username })
       .from(users)
-      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, `edu:agency:${agencyId}:student`)))
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, agencyRole('student', agencyId))))
       .where(keyword ? or(ilike(users.name, like), ilike(users.username, like)) : undefined)
       .orderBy(asc(users.name), asc(users.id))
       .limit(size);

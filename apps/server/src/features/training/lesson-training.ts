@@ -16,10 +16,10 @@ import {
   type TrainingEvent,
   type TrainingState,
 } from '@edu/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trainingEvents, trainings } from '../../db/schema.js';
-import { ApiError, conflict } from '../../lib/api-error.js';
+import { ApiError, conflict, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
@@ -174,4 +174,59 @@ export class LessonTrainings {
     }
     throw new ApiError('unavailable', '课堂练习正忙，请稍后重试');
   }
+
+  /**
+   * Takes back the lesson's latest push while the student has not answered it (docs/lessons.md "Withdrawing a
+   * push"): its `draw` event is deleted and the training's state replayed without it, so the push leaves no trace —
+   * no event, no draw counted, nothing sealed; a training left without any push is removed whole (it was made by the
+   * first push). Under the training's row lock: an answer that comes at the same moment either lands first (409
+   * here) or finds the question gone (its own 409 or 404). Answers whether the training is gone.
+   */
+  async withdraw(lessonId: number, userId: number, questionId: string): Promise<{ removed: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(trainings)
+        .where(and(eq(trainings.lessonId, lessonId), eq(trainings.userId, userId)))
+        .for('update');
+      if (!row) throw notFound(NOT_PUSHED);
+      const engine = snapshotOf(row).engine;
+      const now = this.clock.now();
+      const state = advanceTime(engine, stateOf(row), now);
+      if (!state.drawn.includes(questionId)) throw notFound(NOT_PUSHED);
+      if (state.status !== 'running') throw conflict('本节课的课堂练习已结束，不能撤回');
+      if (state.pending.kind !== 'answer' || state.pending.questionId !== questionId)
+        throw conflict('学生已经作答这道题，不能撤回');
+      const events = (
+        await tx
+          .select({ seq: trainingEvents.seq, event: trainingEvents.event })
+          .from(trainingEvents)
+          .where(eq(trainingEvents.trainingId, row.id))
+          .orderBy(asc(trainingEvents.seq))
+      ).map((e) => ({ seq: e.seq, event: e.event as unknown as TrainingEvent }));
+      const last = events[events.length - 1];
+      if (last?.event.type !== 'draw' || !last.event.questionIds.includes(questionId))
+        throw conflict('学生已经作答这道题，不能撤回');
+      const before = events.slice(0, -1).map((e) => e.event);
+      if (!before.some((e) => e.type === 'draw')) {
+        await tx.delete(trainings).where(eq(trainings.id, row.id));
+        return { removed: true };
+      }
+      await tx
+        .delete(trainingEvents)
+        .where(and(eq(trainingEvents.trainingId, row.id), eq(trainingEvents.seq, last.seq)));
+      await tx
+        .update(trainings)
+        .set({
+          ...summaryColumns(engine, replay(engine, before)),
+          eventCount: row.eventCount - 1,
+          drawCount: Math.max(0, row.drawCount - 1),
+          updatedAt: new Date(now),
+        })
+        .where(eq(trainings.id, row.id));
+      return { removed: false };
+    });
+  }
 }
+
+const NOT_PUSHED = '本节课没有推送过这道题';

@@ -1,57 +1,103 @@
 // What the sealing rule (sealing.ts) reads of a student: their running trainings and their ended papers whose
 // corrections may still wait (docs/practice-engine.md "Sealing"), with the review inputs of each paper
-// (corrections.ts). One statement; the two arms use the partial indexes `trainings_running_user_idx` (migration
-// 0037) and `trainings_ended_paper_user_idx` (migration 0042), so it reads a handful of rows however many papers
-// the student has finished.
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+// (corrections.ts). One prepared statement, leaving out plain practice and the asking training (they hold nothing
+// for it); `othersMayHold` lets the answer's own statement skip it when nothing can hold. The two arms use the
+// partial indexes `trainings_running_user_idx` (migration 0037) and `trainings_ended_paper_user_idx` (migration
+// 0042), so it reads a handful of rows however many papers the student has finished.
+import { and, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
 import type { Db } from '../../db/client.js';
 import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
 import type { HoldingRow, HoldingSource } from './sealing.js';
 
+/** The columns the predicates read, of the tables or of their aliases. */
+type TrainingsTable = Record<'scheme' | 'taskId' | 'status', AnyPgColumn>;
+type SchemesTable = Record<'reviewAfter' | 'releasedAt' | 'status', AnyPgColumn>;
+type TasksTable = Record<'deadline', AnyPgColumn>;
+
 /** The training is a paper: the predicate of the partial index, written the same way so the planner can use it. */
-const isPaper = sql`coalesce(${trainings.scheme}->>'type', 'general') = 'paper'`;
+const isPaper = (t: TrainingsTable) => sql`coalesce(${t.scheme}->>'type', 'general') = 'paper'`;
 
 /**
  * The ended paper's corrections may wait at `now`: the SQL side of `correctionsWait`, a prefilter only (the rule in
  * corrections.ts decides on what it returns). Not released yet, and either waiting for a release or, under
  * `after-close` (a task's paper's default), for the task's deadline or for the scheme to be switched off.
  */
-function mayWait(now: Date) {
-  const option = sql`coalesce(${schemes.reviewAfter}, case when ${tasks.deadline} is null then 'after-hand-in' else 'after-close' end)`;
-  return sql`(${schemes.releasedAt} is null or ${schemes.releasedAt} > ${now})
+function mayWait(now: Placeholder<'now'>, s: SchemesTable, k: TasksTable) {
+  const option = sql`coalesce(${s.reviewAfter}, case when ${k.deadline} is null then 'after-hand-in' else 'after-close' end)`;
+  return sql`(${s.releasedAt} is null or ${s.releasedAt} > ${now})
     and (${option} = 'teacher-release'
       or (${option} = 'after-close'
-        and case when ${tasks.deadline} is null then coalesce(${schemes.status} = 'on', false)
-                 else ${tasks.deadline} > ${now} end))`;
+        and case when ${k.deadline} is null then coalesce(${s.status} = 'on', false)
+                 else ${k.deadline} > ${now} end))`;
+}
+
+/**
+ * A running training may hold questions only as a paper, a task's training or a lesson's (sealing.ts `heldBy`): plain
+ * practice holds nothing, so its rows — scheme and state, the largest of the table — are not read at all.
+ */
+const mayHold = (t: TrainingsTable) => sql`(${isPaper(t)} or ${t.taskId} is not null or ${t.scheme} ? 'lessonId')`;
+
+/** The rows the rule reads: running trainings that may hold, ended papers whose corrections may wait. */
+const holding = (now: Placeholder<'now'>, t: TrainingsTable, s: SchemesTable, k: TasksTable) =>
+  or(and(eq(t.status, 'running'), mayHold(t)), and(ne(t.status, 'running'), isPaper(t), mayWait(now, s, k)));
+
+const h = alias(trainings, 'holding');
+const hs = alias(schemes, 'holding_scheme');
+const hk = alias(tasks, 'holding_task');
+
+/**
+ * For a statement reading `trainings`: whether another training of the same student may hold questions at `now` (the
+ * rows `holdingOf` would read, less the training itself). When it may not, nothing is sealed for that training's
+ * answer and the rule need not read anything (the answer's statement carries this, docs/performance.md "Request
+ * path"). `now` only moves the answer from true to false, so a check made a moment early errs on the safe side.
+ */
+export const othersMayHold = (now: Placeholder<'now'>) =>
+  sql<boolean>`exists (select 1 from ${trainings} ${h}
+    left join ${schemes} ${hs} on ${hs.id} = ${h.schemeId}
+    left join ${tasks} ${hk} on ${hk.id} = ${h.taskId}
+    where ${h.userId} = ${trainings.userId} and ${h.id} <> ${trainings.id} and ${holding(now, h, hs, hk)})`;
+
+/** The statement, built once and prepared (named on PostgreSQL): it runs on every answer (docs/performance.md "Request path"). */
+function buildHoldingOf(db: Db) {
+  const p = sql.placeholder;
+  return db
+    .select({
+      id: trainings.id,
+      scheme: trainings.scheme,
+      state: trainings.state,
+      taskId: trainings.taskId,
+      reviewAfter: schemes.reviewAfter,
+      showScore: schemes.showScore,
+      schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
+      releasedAt: schemes.releasedAt,
+      taskDeadline: tasks.deadline,
+    })
+    .from(trainings)
+    .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
+    .leftJoin(tasks, eq(tasks.id, trainings.taskId))
+    .where(
+      and(
+        eq(trainings.userId, p('userId')),
+        // The asking training's own holdings never seal its questions (sealing.ts `sealedQuestions`); 0 names none.
+        ne(trainings.id, p('exceptId')),
+        holding(p('now'), trainings, schemes, tasks),
+      ),
+    )
+    .prepare('sealing_holding_of');
 }
 
 export class SealingRepository implements HoldingSource {
-  constructor(private readonly db: Db) {}
+  private readonly holdingStatement: ReturnType<typeof buildHoldingOf>;
 
-  async holdingOf(userId: number, now: number): Promise<HoldingRow[]> {
-    const rows = await this.db
-      .select({
-        id: trainings.id,
-        scheme: trainings.scheme,
-        state: trainings.state,
-        taskId: trainings.taskId,
-        reviewAfter: schemes.reviewAfter,
-        showScore: schemes.showScore,
-        schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
-        releasedAt: schemes.releasedAt,
-        taskDeadline: tasks.deadline,
-      })
-      .from(trainings)
-      .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
-      .leftJoin(tasks, eq(tasks.id, trainings.taskId))
-      .where(
-        and(
-          eq(trainings.userId, userId),
-          or(eq(trainings.status, 'running'), and(ne(trainings.status, 'running'), isPaper, mayWait(new Date(now)))),
-        ),
-      );
+  constructor(private readonly db: Db) {
+    this.holdingStatement = buildHoldingOf(db);
+  }
+
+  async holdingOf(userId: number, now: number, exceptId?: number): Promise<HoldingRow[]> {
+    const rows = await this.holdingStatement.execute({ userId, exceptId: exceptId ?? 0, now: new Date(now) });
     return rows.map((r) => ({
       id: r.id,
       scheme: r.scheme,

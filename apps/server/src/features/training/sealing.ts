@@ -88,7 +88,8 @@ export interface HoldingRow {
 
 /** Reads a student's holding trainings in every agency (sealing.repository.ts). */
 export interface HoldingSource {
-  holdingOf(userId: number, now: number): Promise<HoldingRow[]>;
+  /** `exceptId`: a training left out (the asking one, whose holdings never seal its own questions). */
+  holdingOf(userId: number, now: number, exceptId?: number): Promise<HoldingRow[]>;
 }
 
 /** The sealing rule over the database: the questions sealed for a student now. */
@@ -99,8 +100,8 @@ export class SealedQuestions {
   ) {}
 
   /** The user's holding trainings at `now` as the rule reads them. */
-  private async holding(userId: number, now: number): Promise<HoldingTraining[]> {
-    const rows = await this.trainings.holdingOf(userId, now);
+  private async holding(userId: number, now: number, exceptId?: number): Promise<HoldingTraining[]> {
+    const rows = await this.trainings.holdingOf(userId, now, exceptId);
     return rows.map((r) => ({
       id: r.id,
       scheme: r.scheme as TrainingSnapshot,
@@ -113,7 +114,7 @@ export class SealedQuestions {
   /** The question ids sealed for the user, but those held only by training `exceptId` (the one asking). */
   async of(userId: number, exceptId?: number): Promise<Set<string>> {
     const now = this.now();
-    const holding = await this.holding(userId, now);
+    const holding = await this.holding(userId, now, exceptId);
     if (holding.length === 0) return new Set();
     return sealedQuestions(holding, now, exceptId);
   }

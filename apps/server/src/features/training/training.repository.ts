@@ -17,6 +17,7 @@ import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/questions.repository.js';
 import type { DbOrTx } from '../tags/tags.repository.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
+import { othersMayHold } from './sealing.repository.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
@@ -249,17 +250,21 @@ export class TrainingRepository {
     agencyId: string,
     clientAnswerId: string,
     questionId: number | null,
-  ): Promise<{ row: TrainingRow; stored: RecordRow | null; question: QuestionRow | null } | undefined> {
+    now: number,
+  ): Promise<
+    { row: TrainingRow; stored: RecordRow | null; question: QuestionRow | null; othersMayHold: boolean } | undefined
+  > {
     this.forAnswerStatement ??= buildForAnswer(this.db);
     const [found] = await this.forAnswerStatement.execute({
       id,
       agencyId,
       clientAnswerId,
       questionId: questionId ?? 0,
+      now: new Date(now),
     });
     if (!found) return undefined;
     const question = questionId !== null && found.question?.id != null ? (found.question as QuestionRow) : null;
-    return { row: found.training, stored: found.record, question };
+    return { row: found.training, stored: found.record, question, othersMayHold: found.othersMayHold };
   }
 
   private forAnswerStatement?: ReturnType<typeof buildForAnswer>;
@@ -561,7 +566,13 @@ function buildInsert(db: Db) {
 
 function buildForAnswer(db: Db) {
   return db
-    .select({ training: trainings, record: answerRecords, question: QUESTION_COLUMNS })
+    .select({
+      training: trainings,
+      record: answerRecords,
+      question: QUESTION_COLUMNS,
+      // Whether the sealing rule must read the student's other trainings (most answers: it need not).
+      othersMayHold: othersMayHold(sql.placeholder('now')),
+    })
     .from(trainings)
     .leftJoin(
       answerRecords,

@@ -244,9 +244,15 @@ export class TrainingService {
     if (n === null) throw notFound(NOT_FOUND);
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       // The training, any record already stored under this clientAnswerId and the question: one statement.
-      const found = await this.repo.forAnswer(n, user.agencyId, req.clientAnswerId, parseNumericId(req.questionId));
+      const found = await this.repo.forAnswer(
+        n,
+        user.agencyId,
+        req.clientAnswerId,
+        parseNumericId(req.questionId),
+        this.clock.now(),
+      );
       if (!found || found.row.userId !== user.id) throw notFound(NOT_FOUND);
-      const { row, stored, question } = found;
+      const { row, stored, question, othersMayHold } = found;
       if (stored) {
         const state = row.state as unknown as TrainingState;
         const result = stored.result as unknown as JudgeResult | null;
@@ -258,13 +264,13 @@ export class TrainingService {
             state,
             result,
             stored.questionId,
-            await this.sealedElsewhere(row, stored.questionId),
+            await this.sealedElsewhere(row, stored.questionId, othersMayHold),
           ),
           training: await this.view(row),
         };
       }
       try {
-        return await this.answerOnce(user, row, question, req);
+        return await this.answerOnce(user, row, question, req, othersMayHold);
       } catch (err) {
         if (err instanceof Retry || isUniqueViolation(err)) continue;
         throw err;
@@ -278,6 +284,7 @@ export class TrainingService {
     row: TrainingRow,
     question: QuestionRow | null,
     req: TrainingAnswerRequest,
+    othersMayHold: boolean,
   ): Promise<TrainingAnswerResult> {
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     const now = this.clock.now();
@@ -286,7 +293,7 @@ export class TrainingService {
     if (!question || !state.drawn.includes(req.questionId)) throw notFound('该题目不在本次训练中');
     const [[full], sealedElsewhere] = await Promise.all([
       this.questions.present([question]),
-      this.sealedElsewhere(row, question.id),
+      this.sealedElsewhere(row, question.id, othersMayHold),
     ]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const event: TrainingEvent = {
@@ -359,8 +366,9 @@ export class TrainingService {
    * Whether another unfinished training of the student holds the question (sealing.ts): then this training's
    * answer to it shows nothing. A paper's own answers are sealed anyway, so it does not ask.
    */
-  private async sealedElsewhere(row: TrainingRow, questionId: number): Promise<boolean> {
-    if ((row.scheme as unknown as TrainingSnapshot).type === 'paper') return false;
+  /** `othersMayHold` false: no other training of the student may hold anything (read with the training). */
+  private async sealedElsewhere(row: TrainingRow, questionId: number, othersMayHold = true): Promise<boolean> {
+    if ((row.scheme as unknown as TrainingSnapshot).type === 'paper' || !othersMayHold) return false;
     return this.sealing.has(row.userId, questionId, row.id);
   }
 

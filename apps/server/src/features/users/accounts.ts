@@ -198,11 +198,26 @@ export async function ensureMembership(tx: DbOrTx, agencyId: string, userId: num
  * reset an agency makes (a member's, a parent's: docs/users.md, docs/parents.md).
  */
 export async function resetAccountPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await resetAccountPasswords(db, [{ id: userId, passwordHash }], now);
+}
+
+/** The same for several accounts in one transaction (the bulk resets, docs/users.md "Bulk actions"): all or none. */
+export async function resetAccountPasswords(
+  db: Db,
+  entries: readonly { id: number; passwordHash: string }[],
+  now: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: now }).where(eq(users.id, userId));
+    for (const e of entries)
+      await tx
+        .update(users)
+        .set({ passwordHash: e.passwordHash, mustChangePassword: true, updatedAt: now })
+        .where(eq(users.id, e.id));
+    const ids = entries.map((e) => e.id);
     await tx
       .update(authTokens)
       .set({ revokedAt: now })
-      .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+      .where(and(inArray(authTokens.userId, ids), isNull(authTokens.revokedAt)));
   });
 }

@@ -1,4 +1,5 @@
 // SQL for the agency's people, homework teachers and teacher profiles (docs/users.md).
+import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, grades, homeworkTeacherAgencies, subjects, userRoles, users } from '../../db/schema.js';
@@ -82,7 +83,7 @@ export class UsersRepository {
 
   private listWhere(agencyId: string, kind: MemberKind, q: ListQuery) {
     return and(
-      eq(userRoles.role, `edu:agency:${agencyId}:${kind}`),
+      eq(userRoles.role, agencyRole(kind, agencyId)),
       keywordFilter(q.keyword),
       q.status === 'enabled' ? isNull(agencyMembers.disabledAt) : undefined,
       q.status === 'disabled' ? isNotNull(agencyMembers.disabledAt) : undefined,
@@ -111,9 +112,17 @@ export class UsersRepository {
   /** The user as a member of the agency holding its `kind` role (suspended or not), or undefined. */
   async member(agencyId: string, kind: MemberKind, userId: number): Promise<MemberRow | undefined> {
     const [row] = await this.memberSelect(agencyId)
-      .where(and(eq(userRoles.role, `edu:agency:${agencyId}:${kind}`), eq(users.id, userId)))
+      .where(and(eq(userRoles.role, agencyRole(kind, agencyId)), eq(users.id, userId)))
       .limit(1);
     return row;
+  }
+
+  /** The users among `userIds` holding the agency's `kind` role (suspended or not), newest first as the list. */
+  async membersByIds(agencyId: string, kind: MemberKind, userIds: readonly number[]): Promise<MemberRow[]> {
+    if (userIds.length === 0) return [];
+    return this.memberSelect(agencyId)
+      .where(and(eq(userRoles.role, agencyRole(kind, agencyId)), inArray(users.id, [...userIds])))
+      .orderBy(desc(users.createdAt), desc(users.id));
   }
 
   async setMembership(
@@ -183,7 +192,7 @@ export class UsersRepository {
   /** An honoured teacher role: `edu:agency:{agency}:teacher` of a membership the agency has not suspended. */
   private honouredTeacherRole(agencyId?: string) {
     return and(
-      agencyId ? eq(userRoles.role, `edu:agency:${agencyId}:teacher`) : like(userRoles.role, 'edu:agency:%:teacher'),
+      agencyId ? eq(userRoles.role, agencyRole('teacher', agencyId)) : like(userRoles.role, 'edu:agency:%:teacher'),
       roleHonoured(userRoles.role, userRoles.userId),
     );
   }

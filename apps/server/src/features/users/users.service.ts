@@ -51,7 +51,7 @@ export class UsersService {
       avatar: r.avatar,
       disabled: r.disabledAt !== null,
       createdHere: r.createdHere,
-      canResetPassword: owned && actorRoles.includes(`edu:agency:${agencyId}:admin`),
+      canResetPassword: owned && actorRoles.includes(agencyRole('admin', agencyId)),
       canRename: owned,
       gradeId: r.gradeId,
       gradeName: r.gradeName,
@@ -108,7 +108,7 @@ export class UsersService {
   ): Promise<AgencyUser> {
     const row = await this.member(agencyId, kind, id);
     const now = this.now();
-    if (input.staffRoles !== undefined && !actor.roles.includes(`edu:agency:${agencyId}:admin`))
+    if (input.staffRoles !== undefined && !actor.roles.includes(agencyRole('admin', agencyId)))
       throw forbidden('只有机构管理员可以分配管理角色');
     if (input.name !== undefined && input.name !== row.name && !agencyOwnsAccount(agencyId, row.createdHere, row.roles))
       throw invalidField('request.name', '此账号不是本机构创建的，姓名只能由本人修改');
@@ -148,7 +148,7 @@ export class UsersService {
     const row = await this.member(agencyId, kind, id);
     if (disabled && row.id === actor.id) throw invalidField('id', '不能停用自己的账号');
     // Suspending a membership suspends every role of it, the agency admin's too: only an agency admin may do that.
-    const adminRole = `edu:agency:${agencyId}:admin`;
+    const adminRole = agencyRole('admin', agencyId);
     if (row.roles.includes(adminRole) && !actor.roles.includes(adminRole))
       throw forbidden('此账号是机构管理员，只有机构管理员可以停用或启用');
     const now = this.now();

@@ -296,11 +296,15 @@ export class WrongBookRepository {
       engine: EngineScheme | null;
       phase: string | null;
       point: string | null;
+      mark_comment: string | null;
+      mark_annotations: { start: number; end: number; note: string }[] | null;
     }>(
       await this.db.execute(sql`select ar.id::text, ar.question_id::text, ar.version, ar.training_id::text,
         t.scheme->>'title' as train_title, t.status as train_status, ar.submission, ar.result, ar.score,
-        ar.is_correct, ${ms(sql`ar.created_at`)} as created_at, t.scheme->'engine' as engine, ar.phase, ar.point
+        ar.is_correct, ${ms(sql`ar.created_at`)} as created_at, t.scheme->'engine' as engine, ar.phase, ar.point,
+        am.comment as mark_comment, am.annotations as mark_annotations
         from answer_records ar left join trainings t on t.id = ar.training_id
+        left join answer_marks am on am.record_id = ar.id
         where ar.id = ${id} and ar.user_id = ${o.userId} and ar.agency_id = ${o.agencyId}`),
     );
     const r = rows[0];
@@ -319,6 +323,9 @@ export class WrongBookRepository {
       createdAt: Math.round(r.created_at),
       // What the question is worth in its training (a review's: 1); the record keeps the share of it.
       mark: r.engine ? questionMark(r.engine, r.phase ?? '', r.point ?? '', r.question_id) : 1,
+      /** The teacher's comment and annotations once the answer is marked (null before). */
+      markComment: r.mark_comment,
+      markAnnotations: r.mark_annotations,
     };
   }
 

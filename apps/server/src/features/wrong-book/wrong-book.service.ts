@@ -212,6 +212,9 @@ export class WrongBookService {
       createTime: rec.createdAt,
       question,
       inWrongBook: (await this.repo.entry(o, rec.questionId, await this.withheld(o))) !== undefined,
+      // As on the training's records (training-record.ts): a running training or waiting corrections answered 409.
+      ...(rec.markComment ? { markComment: rec.markComment } : {}),
+      ...(rec.markAnnotations?.length ? { markAnnotations: rec.markAnnotations } : {}),
     };
   }
 

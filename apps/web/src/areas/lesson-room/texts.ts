@@ -64,7 +64,7 @@ export const ROOM_TEXTS = {
     failed: '视频连接失败，正在重试…',
     closed: '视频已断开',
   } as Record<string, string>,
-  observerNoVideo: '旁听时不显示视频',
+  observerNoVideo: '旁听中：音视频只在老师和学生之间，旁听时不显示视频',
   boardOnly: '可以只用白板上课',
   // the side panel of the full layout
   sidePanel: '课堂练习',

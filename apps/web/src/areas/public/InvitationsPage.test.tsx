@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InvitationAnswer, LoginInfo, MyInvitation } from '@edu/contract';
 import { buttonIn } from '../../test/antd';
 import { envelope } from '../../test/fake-api';
-import { loginInfo } from '../../test/fixtures';
+import { emptyStudentHome, loginInfo } from '../../test/fixtures';
 import { makeSession, renderApp } from '../../test/render';
 
 const INVITATION: MyInvitation = {
@@ -39,7 +39,7 @@ async function open(user: LoginInfo | null, mine: MyInvitation[] = [INVITATION])
       return { json: envelope(answer('refused')) };
     },
     'GET /v1/auth/me': JOINED,
-    'GET /v1/student/home': null,
+    'GET /v1/student/home': emptyStudentHome(),
   });
   renderApp(s.session, ['/invitations']);
   await screen.findByText('机构邀请', { selector: 'h3' }, { timeout: 15_000 });

@@ -3,6 +3,8 @@ import { lazyPage } from '../../app/lazy-page';
 import type { RouteDef } from '../../app/route-types';
 import { STUDENT_PAGES } from './texts';
 import { prefetchStudentGraphs } from './graph/prefetch';
+import { prefetchStudentHome } from './home/prefetch';
+import { prefetchTraining } from './train/prefetch';
 // The lesson room (docs/web.md "The lesson room"), shared by the areas, full screen.
 import { BoardRoomPage, FullRoomPage, VideoRoomPage } from '../lesson-room/pages';
 
@@ -43,12 +45,12 @@ const built = (pattern: Pattern, page: RouteDef['page'], prefetch?: RouteDef['pr
 const room = (pattern: Pattern, page: RouteDef['page']): RouteDef => ({ ...built(pattern, page), layout: 'bare' });
 
 export const STUDENT_ROUTES: RouteDef[] = [
-  built('/student', StudentHome),
-  built('/student/home', StudentHome),
+  built('/student', StudentHome, prefetchStudentHome),
+  built('/student/home', StudentHome, prefetchStudentHome),
   built('/student/tasks/todo', TodoPage),
   built('/student/train', TrainListPage),
   built('/student/train/scheme/:schemeId', SchemeDetailPage),
-  built('/student/train/:trainId/do', TrainDoPage),
+  built('/student/train/:trainId/do', TrainDoPage, prefetchTraining),
   built('/student/train/:trainId/questions', TrainQuestionsPage),
   built('/student/train/history', TrainHistoryPage),
   built('/student/train/report/:id', TrainReportPage),

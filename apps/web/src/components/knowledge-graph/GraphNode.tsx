@@ -39,7 +39,7 @@ export function GraphNode({ data, selected }: NodeProps<GraphFlowNode>) {
         border: `${ready || selected ? 3 : 2}px solid ${selected ? '#722ed1' : style.color}`,
         background: style.background,
         color: style.text,
-        // The canvas sets the names' size for its zoom (fit.ts labelSize); the editor draws them at 13 px.
+        // The canvas and the editor set the names' size for their zoom (fit.ts labelSize, ReadableLabels).
         fontSize: 'var(--graph-label-size, 13px)',
         fontWeight: ready ? 600 : 400,
         boxShadow: ready ? `0 0 0 4px ${style.color}33` : undefined,

@@ -278,3 +278,10 @@ export function wordLevel(word: string): WordLevel {
   if (cache.size < 50_000) cache.set(word, out);
   return out;
 }
+
+/** The dictionary entries of a word's other spellings (`realize` → `realise`): their glosses are its senses too. */
+export function spellingVariants(word: string): DictEntry[] {
+  const dict = examDictionary();
+  const entry = dict.lookup(word);
+  return variants(dict, entry?.word ?? word, entry);
+}

@@ -6,7 +6,7 @@ import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { GRADEBOOK_READERS, satisfies, type ClassKind, type ClassSummary } from '@edu/contract';
+import { GRADEBOOK_READERS, satisfies, type ClassKind, type ClassSummary, agencyRole } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useCall, useUser, useAppConfig } from '../../../app/session-context';
 import { timeColumn } from '../common/columns';
@@ -43,7 +43,7 @@ function ClassListPage({ kind }: { kind: ClassKind }) {
   // The placement tests of the tutoring classes (docs/lessons.md "Placement test").
   const [placementOpen, setPlacementOpen] = useState(false);
   const list = useClassList({ kind, keyword, archived, start: (page - 1) * size, size });
-  const canManage = (user?.roles ?? []).includes(`edu:agency:${agencyId}:admin`);
+  const canManage = (user?.roles ?? []).includes(agencyRole('admin', agencyId));
   // The gradebook is the agency admin's and the class's teachers' (docs/gradebook.md "Access"): other readers get no link.
   const readsGradebook = satisfies(user?.roles ?? [], GRADEBOOK_READERS, agencyId);
 

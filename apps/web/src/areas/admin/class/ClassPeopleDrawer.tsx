@@ -1,6 +1,6 @@
 // A class's students and teachers in a drawer: paged list with search, add from the agency's people (a picker
-// with search and paging), remove after a confirmation. Read-only for everyone but agency admins and for an
-// archived class.
+// with search and paging), remove after a confirmation, one or the selected rows at once (docs/users.md "Bulk
+// actions"). Read-only for everyone but agency admins and for an archived class.
 import { useState } from 'react';
 import { Button, Drawer, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -21,6 +21,8 @@ import { CLASS_KEY, useClassCandidates, useClassMembers, useClassTeachers } from
 import { CLASS_TEXTS } from './texts';
 import { TOOLBAR } from './toolbar';
 import { AvatarName } from '../../../components/AvatarName';
+import { ClassMemberBulkActions } from '../user/bulk/ClassMemberBulkActions';
+import { useSelection } from '../user/bulk/useSelection';
 
 const T = CLASS_TEXTS.people;
 type Role = 'student' | 'teacher';
@@ -81,6 +83,7 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
   const [adding, setAdding] = useState(false);
   const members = useClassMembers(cls.id, { keyword, start: (paging.page - 1) * SIZE, size: SIZE });
   const confirmRemove = useRemove(cls, 'student');
+  const selection = useSelection<ClassMember>();
   const columns: TableColumnsType<ClassMember> = [
     {
       title: T.columns.name,
@@ -123,9 +126,11 @@ function MembersTab({ cls }: { cls: ClassSummary }) {
         )}
         {cls.archived && <Typography.Text type="secondary">{T.archivedNote}</Typography.Text>}
       </div>
+      {editable(cls) && <ClassMemberBulkActions classId={cls.id} selection={selection} />}
       <PagedTable<ClassMember>
         rowKey="id"
         size="small"
+        {...(editable(cls) ? { rowSelection: selection.rowSelection } : {})}
         columns={columns}
         query={members}
         paging={paging}

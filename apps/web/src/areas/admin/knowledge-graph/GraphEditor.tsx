@@ -1,7 +1,8 @@
 // The editor's canvas (React Flow; loaded lazily with dagre): items as nodes, prerequisites as arrows. Dragging
 // from a node's bottom handle to another node asks for an edge; dragging a node moves it (the page saves the
 // position, debounced); 自动布局 lays the whole graph out in layers. Unplaced items (x/y null) are laid out when
-// they arrive and their positions handed to the page to save. The edges drawn are always the server's.
+// they arrive and their positions handed to the page to save. The edges drawn are always the server's. The names
+// are drawn larger when zoomed out, as on the student's graph (ReadableLabels): at least 12 px on the screen.
 import { useEffect, useMemo, useRef } from 'react';
 import {
   Background,
@@ -20,6 +21,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import type { GraphEdge, GraphItem } from '@edu/contract';
 import { ARROW, FIT, useFlowId } from '../../../components/knowledge-graph/GraphCanvas';
 import { NODE_FRAME, NODE_TYPES, type GraphFlowNode } from '../../../components/knowledge-graph/GraphNode';
+import { ReadableLabels } from '../../../components/knowledge-graph/ReadableLabels';
 import { layeredLayout, placeUnplaced, type Point } from '../../../components/knowledge-graph/layout';
 import { GRAPH_TEXTS } from './texts';
 
@@ -156,6 +158,7 @@ function Editor({ items, edges, selected, onSelect, onConnect, onPositions }: Gr
       <Panel position="top-left">
         <LayoutButton onLayout={layoutAll} />
       </Panel>
+      <ReadableLabels />
       <Background gap={24} />
       <Controls showInteractive={false} />
       {items.length > 30 && items.length <= MINIMAP_MAX_ITEMS && <MiniMap pannable zoomable />}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StoreRepo } from '@edu/contract';
-import { loginInfo } from '../../../test/fixtures';
+import { loginInfo, repo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { buttonIn, openDialog } from '../../../test/antd';
 
@@ -54,7 +54,12 @@ describe('admin/store for agency staff', () => {
     const { calls } = await openAs(['edu:agency:demo:admin'], {
       'GET /v1/store/repositories': page([SHARED, USED]),
       'GET /v1/store/question-repository/3/questions': { total: 1, list: [QUESTION] },
-      'POST /v1/exam/repository/3/subscribe': null,
+      'POST /v1/exam/repository/3/subscribe': repo('3', '其他机构共享题库', {
+        agencyId: 'other',
+        agencyName: '其他机构',
+        shared: true,
+        owned: false,
+      }),
       'POST /v1/exam/repository/4/unsubscribe': null,
     });
     expect(await screen.findByText('其他机构共享题库', {}, { timeout: 15_000 })).toBeTruthy();

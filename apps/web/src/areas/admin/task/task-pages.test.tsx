@@ -7,6 +7,7 @@ import type { Task, TaskDashboard, TaskDetail } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { pickOption } from '../../../test/antd';
 import { makeSession, renderApp } from '../../../test/render';
+import { scheme } from '../train/train-test-kit';
 
 const ADMIN = ['edu:agency:demo:admin'];
 // 2026-01-05 10:00:30 CST.
@@ -121,7 +122,7 @@ describe('admin/task/create', () => {
     const s = await makeSession(loginInfo(ADMIN), {
       'GET /v1/train/control/schemes': {
         total: 1,
-        list: [{ schemeId: 's1', title: '名词专项', type: 'general' }],
+        list: [scheme({ schemeId: 's1', title: '名词专项' })],
       },
       'GET /v1/task/options/classes': [{ classId: 'c1', name: '七年级一班', kind: 'ordinary', studentCount: 3 }],
       'GET /v1/task/options/students': [],

@@ -1,5 +1,6 @@
 // user/student/{id}/stats: a student's trainings in the agency — totals, the score rate over the trainings
-// of the page as a chart, and the paged list linking to each report and scheme dashboard.
+// of the page as a chart, and the paged list linking to each report and scheme dashboard (a lesson's training: its
+// lesson's replay).
 import { Card, Col, Row, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { trendOption } from './charts';
 import { useStudentStats } from './queries';
 import { percent, STATS_TEXTS } from './texts';
 import { ViewedGraphs } from '../../student/graph/ViewedGraphs';
+import { LESSON_PATHS } from '../../../components/lessons/paths';
 
 const S = STATS_TEXTS.student;
 const C = S.columns;
@@ -21,7 +23,20 @@ type Row = StudentTrainingStats['trainings']['list'][number];
 
 /** The training table's columns; `studentId` leads 点评 back to this page. */
 const columnsFor = (studentId: string) => [
-  { title: C.title, dataIndex: 'title', ellipsis: true },
+  {
+    title: C.title,
+    dataIndex: 'title',
+    ellipsis: true,
+    // A lesson's training (docs/lessons.md "The engine in the lesson") is marked as such: it has no scheme.
+    render: (t: string, r: Row) =>
+      r.lessonId ? (
+        <>
+          {t} <Tag color="purple">{S.lessonTag}</Tag>
+        </>
+      ) : (
+        t
+      ),
+  },
   { title: C.type, dataIndex: 'type', width: 90, render: (t: string) => <Tag>{STATS_TEXTS.typeLabels[t]}</Tag> },
   {
     title: C.status,
@@ -74,7 +89,11 @@ const columnsFor = (studentId: string) => [
             {' · '}
           </>
         )}
-        <Link to={`/admin/train/${r.schemeId}/dashboard`}>{S.dashboard}</Link>
+        {r.lessonId ? (
+          <Link to={LESSON_PATHS.adminReplay(r.lessonId)}>{S.lessonReplay}</Link>
+        ) : (
+          <Link to={`/admin/train/${r.schemeId}/dashboard`}>{S.dashboard}</Link>
+        )}
       </>
     ),
   },

@@ -74,11 +74,10 @@ const comments = (over: Partial<TrainingComments> = {}): TrainingComments => ({
   ...over,
 });
 
-/** A fake comments store: PUT and DELETE change it and answer it, as the server does. */
+/** A fake comments store: `routes` read it, and PUT changes it and answers it, as the server does; `get` reads it. */
 function store(initial: TrainingComments) {
   let current = initial;
-  return {
-    get: () => current,
+  const routes = {
     'GET /v1/train/301/comments': () => ({ json: envelope(current) }),
     'PUT /v1/train/301/comment': (c: RecordedCall) => {
       const { recordId = null, content } = (c.body as { request: { recordId?: string | null; content: string } })
@@ -90,12 +89,13 @@ function store(initial: TrainingComments) {
       return { json: envelope(current) };
     },
   };
+  return { routes, get: () => current };
 }
 
 describe('admin/train/comment/{id}/{from}/{route}', () => {
   it('writes the overall comment, refusing empty text before any call', async () => {
     const fake = store(comments());
-    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': report(), ...fake });
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': report(), ...fake.routes });
     renderApp(s.session, ['/admin/train/comment/301/report/301']);
     const box = await screen.findByLabelText('总体点评内容');
     fireEvent.click(button('保存点评'));
@@ -114,7 +114,7 @@ describe('admin/train/comment/{id}/{from}/{route}', () => {
     const fake = store(comments({ overall: comment({}) }));
     const s = await makeSession(loginInfo(STAFF), {
       'GET /v1/train/report/301': report(),
-      ...fake,
+      ...fake.routes,
       'DELETE /v1/train/comment/c1': () => ({ json: envelope(comments()) }),
     });
     renderApp(s.session, ['/admin/train/comment/301/stats/11']);
@@ -141,7 +141,10 @@ describe('admin/train/comment/{id}/{from}/{route}', () => {
   });
 
   it('shows each answer’s question and answer in words, linked to the read-only preview', async () => {
-    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/report/301': report(), ...store(comments()) });
+    const s = await makeSession(loginInfo(STAFF), {
+      'GET /v1/train/report/301': report(),
+      ...store(comments()).routes,
+    });
     renderApp(s.session, ['/admin/train/comment/301/report/301']);
     const second = await screen.findByText('复数变化：选出正确的复数');
     expect(second.closest('a')?.getAttribute('href')).toBe('/admin/train/question/82/preview');
@@ -158,7 +161,7 @@ describe('admin/train/comment/{id}/{from}/{route}', () => {
   it('an agency admin sent from 学生统计 goes back there', async () => {
     const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
       'GET /v1/train/report/301': report(),
-      ...store(comments()),
+      ...store(comments()).routes,
     });
     renderApp(s.session, ['/admin/train/comment/301/stats/11']);
     await screen.findByText('复数变化：选出正确的复数');

@@ -138,6 +138,8 @@ export const STATS_TEXTS = {
     },
     report: '报告',
     dashboard: '方案看板',
+    lessonReplay: '课堂回放',
+    lessonTag: '辅导课',
     comment: '点评',
   },
   questionPreview: {

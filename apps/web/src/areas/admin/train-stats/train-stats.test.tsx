@@ -109,6 +109,25 @@ describe('admin/user/student/{id}/stats', () => {
     expect(screen.getAllByText('报告')[1].getAttribute('href')).toBe('/admin/train/report/301');
     expect(screen.getByText('进行中')).toBeTruthy();
   });
+
+  it("marks a lesson's training and links its replay instead of a scheme dashboard", async () => {
+    const lesson = {
+      ...STUDENT_STATS.trainings.list[1],
+      trainId: '303',
+      schemeId: '-44',
+      lessonId: '44',
+      title: '课堂练习：阅读辅导',
+    };
+    const stats = { ...STUDENT_STATS, trainings: { total: 3, list: [lesson, ...STUDENT_STATS.trainings.list] } };
+    const s = await makeSession(loginInfo(STAFF), { 'GET /v1/train/student/11/stats': stats });
+    renderApp(s.session, ['/admin/user/student/11/stats']);
+    expect(await screen.findByText('课堂练习：阅读辅导')).toBeTruthy();
+    expect(screen.getByText('辅导课')).toBeTruthy();
+    expect(screen.getByText('课堂回放').getAttribute('href')).toBe('/admin/eventutor/history/44');
+    expect(screen.getAllByText('方案看板').map((a) => a.getAttribute('href'))).not.toContain(
+      '/admin/train/-44/dashboard',
+    );
+  });
 });
 
 describe('chart options', () => {

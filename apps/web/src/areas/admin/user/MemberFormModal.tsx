@@ -1,7 +1,7 @@
 // Create / edit a student or teacher: name, username and initial password (create only), grade and subjects.
 import { useEffect } from 'react';
 import { Checkbox, Form, Input } from 'antd';
-import { STAFF_ROLE_KINDS, type AgencyUser, type CreatedUser, type StaffRoleKind } from '@edu/contract';
+import { STAFF_ROLE_KINDS, type AgencyUser, type CreatedUser, type StaffRoleKind, agencyRole } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
@@ -44,7 +44,7 @@ export function MemberFormModal({
   const { agencyId } = useAppConfig();
   const user = useUser();
   // Staff roles are the agency admin's to give, on an existing teacher.
-  const grantsRoles = kind === 'teacher' && !!member && !!user?.roles.includes(`edu:agency:${agencyId}:admin`);
+  const grantsRoles = kind === 'teacher' && !!member && !!user?.roles.includes(agencyRole('admin', agencyId));
 
   useEffect(() => {
     if (!open) return;

@@ -1,5 +1,6 @@
 // admin/user/student/list and admin/user/teacher/list: the agency's students or teachers with search, filters and
-// paging; create and edit in a modal, disable/enable and password reset after a confirmation (docs/users.md).
+// paging; create and edit in a modal, disable/enable and password reset after a confirmation; rows selected for
+// the bulk actions (docs/users.md "Bulk actions").
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -23,6 +24,8 @@ import { MemberFormModal } from './MemberFormModal';
 import { PasswordOnceModal, type ShownPassword } from './PasswordOnceModal';
 import { USER_TEXTS as T, type MemberKind } from './texts';
 import { AvatarName } from '../../../components/AvatarName';
+import { MemberBulkActions } from './bulk/MemberBulkActions';
+import { useSelection } from './bulk/useSelection';
 
 const PAGE_SIZE = 20;
 type Row = AgencyUser & Partial<Pick<AgencyTeacher, 'profilePublished'>>;
@@ -43,6 +46,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
   const [gradeId, setGradeId] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [shown, setShown] = useState<ShownPassword | null>(null);
+  const selection = useSelection<Row>();
 
   const list = kind === 'student' ? API.userStudentList : API.userTeacherList;
   const query = useQuery({
@@ -208,8 +212,10 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
           </Flex>
         }
       />
+      <MemberBulkActions kind={kind} selection={selection} />
       <PagedTable<Row>
         rowKey="id"
+        rowSelection={selection.rowSelection}
         columns={columns}
         query={query}
         paging={paging}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HomeworkTeacher, TeacherProfile } from '@edu/contract';
 import { envelope, type RecordedCall } from '../../../test/fake-api';
-import { loginInfo } from '../../../test/fixtures';
+import { agencyListItem, loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 
 const PROFILE: TeacherProfile = {
@@ -127,10 +127,7 @@ describe('admin/user/WTteacher/list', () => {
   };
   it('lists homework teachers with their agencies and creates one, showing the password once', async () => {
     const s = await makeSession(loginInfo(['edu:admin']), {
-      'GET /v1/agencies': {
-        total: 1,
-        list: [{ id: 'demo', name: '演示机构', domain: null, profile: '', logo: null, createTime: 0, lastUpdate: 0 }],
-      },
+      'GET /v1/agencies': { total: 1, list: [agencyListItem('demo', '演示机构')] },
       'GET /v1/users/homework-teachers': { total: 1, list: [HW] },
       'PUT /v1/users/homework-teacher': {
         user: { ...HW, id: '9', username: 'hw2', name: '新老师' },

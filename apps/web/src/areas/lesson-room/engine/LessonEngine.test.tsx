@@ -21,6 +21,7 @@ import { startUp } from '../../../app/startup';
 import { USERINFO_KEY } from '../../../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute, type RecordedCall } from '../../../test/fake-api';
 import { loginInfo, question } from '../../../test/fixtures';
+import { training } from '../../student/train/test-kit';
 import { LessonEngine } from './LessonEngine';
 import type { EngineSocket } from './queries';
 
@@ -270,6 +271,31 @@ describe('the teacher’s panel', () => {
     expect(posts(calls, '/v1/lesson/12/push')[0].body).toEqual({ request: { questionId: 'q7' } });
   });
 
+  it('withdraws the unanswered push after asking, and offers 撤回 on no answered one', async () => {
+    const answered = push(1, { answer: { recordId: 'r1', answeredAt: 1, answer: ['B'], result: result(true, ['B']) } });
+    const { calls } = await mount('teacher', {
+      'GET /v1/lesson/12/pushes': pushes([answered, push(2)]),
+      'GET /v1/lesson/12/panel': PANEL,
+      'POST /v1/lesson/12/withdraw': { lessonId: '12', questionId: 'q2', n: 2 },
+    });
+    const panel = await openPanel();
+    const list = await section(panel, '已推送');
+    await within(list).findByText('待作答');
+    expect(buttons(list, '撤回')).toHaveLength(1);
+    fireEvent.click(buttons(list, '撤回')[0]);
+    // Nothing goes before the teacher confirms.
+    const confirm = await screen.findByText(/撤回这道题？/);
+    expect(posts(calls, '/v1/lesson/12/withdraw')).toHaveLength(0);
+    const tip = confirm.closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(tip).getByRole('button', { name: '撤回' }));
+    await waitFor(() => expect(posts(calls, '/v1/lesson/12/withdraw')).toHaveLength(1));
+    expect(posts(calls, '/v1/lesson/12/withdraw')[0].body).toEqual({ request: { questionId: 'q2' } });
+    // The push leaves the list; the one answered stays, and pushing is open again.
+    await waitFor(() => expect(within(list).queryByText('待作答')).toBeNull());
+    expect(within(list).getByText('正确')).toBeTruthy();
+    expect(within(list).queryByText('等待学生作答…')).toBeNull();
+  });
+
   it('lets an observer read without pushing', async () => {
     await mount('observer', {
       'GET /v1/lesson/12/pushes': pushes([push(1)]),
@@ -279,6 +305,7 @@ describe('the teacher’s panel', () => {
     expect(await within(panel).findByText('旁听中：可以查看学情和作答，不能推送')).toBeTruthy();
     await section(panel, '可以学习');
     expect(within(panel).queryByText('推送练习')).toBeNull();
+    expect(within(panel).queryByText('撤回')).toBeNull();
   });
 });
 
@@ -286,7 +313,13 @@ describe('the student’s card', () => {
   it('shows a pushed question, sends the answer to the training and shows the judged result', async () => {
     const { socket, calls } = await mount('student', {
       'GET /v1/lesson/12/pushes': pushes([]),
-      'POST /v1/train/t9/answer': { recordId: 'r1', repeated: false, result: result(true, ['B']), training: {} },
+      'POST /v1/train/t9/answer': {
+        recordId: 'r1',
+        repeated: false,
+        result: result(true, ['B']),
+        // The lesson's training after its first push is answered: waiting for the next push.
+        training: training({ trainId: 't9', question: null, answered: 1, correct: 1, score: 1, maxScore: 1 }),
+      },
     });
     await waitFor(() => expect(gets(calls, '/v1/lesson/12/pushes')).toHaveLength(1));
     expect(screen.queryByText(/老师推送了一道题/)).toBeNull();
@@ -325,5 +358,26 @@ describe('the student’s card', () => {
     expect(await within(list).findByText('正确')).toBeTruthy();
     act(() => socket.emit('lesson:question', { lessonId: 12, push: { ...push(2), key: null } }));
     expect(await screen.findByText(/老师推送了一道题/)).toBeTruthy();
+  });
+
+  it('takes the card away when the teacher withdraws the push, and shows the next push in its place', async () => {
+    const { socket, calls } = await mount('student', { 'GET /v1/lesson/12/pushes': pushes([]) });
+    await waitFor(() => expect(gets(calls, '/v1/lesson/12/pushes')).toHaveLength(1));
+    act(() => socket.emit('lesson:question', { lessonId: 12, push: { ...push(1), key: null } }));
+    const card = (await screen.findByText(/老师推送了一道题/)).closest('.lesson-engine-card') as HTMLElement;
+    fireEvent.click(within(card).getByRole('radio', { name: /apple/ }));
+    // Another lesson's withdrawal changes nothing.
+    act(() => socket.emit('lesson:withdrawn', { lessonId: 13, questionId: 'q1', n: 1 }));
+    expect(screen.getByText(/老师推送了一道题/)).toBeTruthy();
+    act(() => socket.emit('lesson:withdrawn', { lessonId: 12, questionId: 'q1', n: 1 }));
+    await waitFor(() => expect(screen.queryByText(/老师推送了一道题/)).toBeNull());
+    expect(await screen.findByText('老师撤回了这道题')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /课堂练习/ })).toBeNull();
+    // The next push takes the same place with a fresh card: nothing chosen before carries over.
+    act(() =>
+      socket.emit('lesson:question', { lessonId: 12, push: { ...push(1), pushedAt: 1_700_000_100_000, key: null } }),
+    );
+    const next = (await screen.findByText(/老师推送了一道题/)).closest<HTMLElement>('.lesson-engine-card')!;
+    expect(within(next).getByRole<HTMLButtonElement>('button', { name: '提交' }).disabled).toBe(true);
   });
 });

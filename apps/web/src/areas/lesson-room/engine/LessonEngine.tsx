@@ -4,7 +4,7 @@
 // gets each pushed question as a card over the board. The pushes stay current through the room's socket.
 import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Badge, Button, Drawer } from 'antd';
-import type { LessonPushes, LessonRole } from '@edu/contract';
+import type { LessonPushes, LessonRole, LessonWithdrawnEvent } from '@edu/contract';
 import { StudentPractice } from './StudentPractice';
 import { TeacherPanel } from './TeacherPanel';
 import { PushState } from './PushList';
@@ -37,6 +37,21 @@ function useAnswerNotes(pushes: LessonPushes | undefined, quiet: boolean) {
         });
     }
   }, [pushes, quiet, message]);
+}
+
+/** Tells the student that the teacher took back the question on their card (docs/lessons.md "Withdrawing a push"). */
+function useWithdrawnNote(socket: EngineSocket | null, lessonId: string, on: boolean) {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    if (!socket || !on) return;
+    const heard = (p: LessonWithdrawnEvent) => {
+      if (String(p.lessonId) === lessonId) void message.info(T.withdrawnStudent);
+    };
+    socket.on('lesson:withdrawn', heard);
+    return () => {
+      socket.off('lesson:withdrawn', heard);
+    };
+  }, [socket, lessonId, on, message]);
 }
 
 function TeacherDock({
@@ -93,6 +108,7 @@ export function LessonEngine({
   socket: EngineSocket | null;
 }) {
   useEngineEvents(socket, lessonId);
+  useWithdrawnNote(socket, lessonId, role === 'student');
   const pushes = usePushes(lessonId);
   if (role === 'student') return <StudentPractice lessonId={lessonId} pushes={pushes.data} />;
   if (role === 'teacher' || role === 'observer')

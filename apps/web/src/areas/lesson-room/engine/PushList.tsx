@@ -1,8 +1,8 @@
 // The lesson's pushed questions with the student's answers and results (docs/lessons.md "The engine in the lesson"):
-// newest first, each with its state; opening one shows the question, the key (teacher and observers), the student's
+// newest first, each with its state (the teacher may withdraw one not answered yet); opening one shows the question, the key (teacher and observers), the student's
 // answer and the judged result.
 import { useState } from 'react';
-import { Collapse, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Collapse, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { LessonPush } from '@edu/contract';
 import { RichText } from '../../../components/rich-text/RichText';
 import { AnswerTextView } from '../../../components/question/AnswerText';
@@ -77,7 +77,31 @@ function PushDetail({ push }: { push: LessonPush }) {
   );
 }
 
-export function PushList({ pushes, empty }: { pushes: LessonPush[]; empty: string }) {
+/** 撤回 on an unanswered push (the teacher's list), asked once more before it goes. */
+function WithdrawButton({ onConfirm, busy }: { onConfirm: () => void; busy: boolean }) {
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Popconfirm title={T.withdrawConfirm} okText={T.withdraw} cancelText="取消" onConfirm={onConfirm}>
+        <Button size="small" type="link" danger loading={busy} className="lesson-engine-withdraw">
+          {T.withdraw}
+        </Button>
+      </Popconfirm>
+    </span>
+  );
+}
+
+export function PushList({
+  pushes,
+  empty,
+  onWithdraw,
+  withdrawing = false,
+}: {
+  pushes: LessonPush[];
+  empty: string;
+  /** The teacher's list: takes back an unanswered push (docs/lessons.md "Withdrawing a push"). */
+  onWithdraw?: (questionId: string) => void;
+  withdrawing?: boolean;
+}) {
   const [open, setOpen] = useState<string[]>([]);
   if (pushes.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   const newestFirst = [...pushes].reverse();
@@ -97,7 +121,14 @@ export function PushList({ pushes, empty }: { pushes: LessonPush[]; empty: strin
             <span className="lesson-engine-push-text">{plain(p.question.title || p.question.question)}</span>
           </span>
         ),
-        extra: <PushState push={p} />,
+        extra: (
+          <Space size={0}>
+            {onWithdraw && p.answer === null && (
+              <WithdrawButton busy={withdrawing} onConfirm={() => onWithdraw(p.questionId)} />
+            )}
+            <PushState push={p} />
+          </Space>
+        ),
         children: <PushDetail push={p} />,
       }))}
     />

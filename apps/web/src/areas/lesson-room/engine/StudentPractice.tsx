@@ -2,7 +2,7 @@
 // pushes appears as a card over the board, answered with the trainings' own form and sent through the training's
 // answer call (judged by the engine, retried with the same clientAnswerId while the network fails); the result — with
 // the standard answer, as after any training answer — shows on the card. 收起 folds it into a button; the lesson's
-// pushes so far are one click away.
+// pushes so far are one click away. A push the teacher withdraws goes away (the room's `lesson:withdrawn`).
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Drawer, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -117,25 +117,30 @@ function PushCard({
   );
 }
 
+/** A push's identity: a withdrawn push's place (`n`) is taken by the next one. */
+const keyOf = (p: LessonPush) => `${p.n}:${p.questionId}:${p.pushedAt}`;
+
 export function StudentPractice({ lessonId, pushes }: { lessonId: string; pushes: LessonPushes | undefined }) {
   // The card shows the latest push while it waits for the answer, and its result once answered here, until 收起; a
-  // newer push shows again. One answered before the page opened is in the list only.
-  const [closed, setClosed] = useState(0);
-  const [answeredHere, setAnsweredHere] = useState(0);
+  // newer push shows again. One answered before the page opened is in the list only. A push the teacher withdraws
+  // leaves the list (docs/lessons.md "Withdrawing a push"), and its card with it.
+  const [closed, setClosed] = useState<string | null>(null);
+  const [answeredHere, setAnsweredHere] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const list = pushes?.pushes ?? [];
   const latest = list[list.length - 1];
-  const open = latest !== undefined && latest.n > closed && (latest.answer === null || latest.n === answeredHere);
+  const latestKey = latest ? keyOf(latest) : null;
+  const open = latest !== undefined && latestKey !== closed && (latest.answer === null || latestKey === answeredHere);
   const waiting = latest !== undefined && latest.answer === null;
   return (
     <>
       {open ? (
         <PushCard
-          key={latest.n}
+          key={latestKey}
           push={latest}
           lessonId={lessonId}
-          onClose={() => setClosed(latest.n)}
-          onAnswered={() => setAnsweredHere(latest.n)}
+          onClose={() => setClosed(latestKey)}
+          onAnswered={() => setAnsweredHere(latestKey)}
         />
       ) : (
         list.length > 0 && (
@@ -143,7 +148,7 @@ export function StudentPractice({ lessonId, pushes }: { lessonId: string; pushes
             <Badge dot={waiting}>
               <Button
                 onClick={() => {
-                  if (waiting) setClosed(latest.n - 1);
+                  if (waiting) setClosed(null);
                   else setListOpen(true);
                 }}
               >

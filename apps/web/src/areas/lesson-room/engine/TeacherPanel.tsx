@@ -15,7 +15,7 @@ import {
 import { errorText } from '../../../api/client';
 import { TYPE_LABELS } from '../../../components/texts';
 import { plain, PushList } from './PushList';
-import { useBank, usePanel, usePush } from './queries';
+import { useBank, usePanel, usePush, useWithdraw } from './queries';
 import { ENGINE_TEXTS as T } from './texts';
 
 const PAGE = 10;
@@ -275,6 +275,7 @@ export function TeacherPanel({
 }) {
   const panel = usePanel(lessonId, true);
   const push = usePush(lessonId);
+  const withdraw = useWithdraw(lessonId);
   const ended = pushes?.status === 'finished' || pushes?.status === 'expired';
   const blocked = ended ? T.ended : pushes?.waiting ? T.waitingTip : null;
   const p: PushProps = {
@@ -294,7 +295,12 @@ export function TeacherPanel({
           {pushes?.waiting && <Tag color="processing">{T.waiting}</Tag>}
           {ended && <Tag>{T.ended}</Tag>}
         </Space>
-        <PushList pushes={list} empty={canPush ? T.noPushes : T.noPushesStudent} />
+        <PushList
+          pushes={list}
+          empty={canPush ? T.noPushes : T.noPushesStudent}
+          onWithdraw={canPush && !ended ? (questionId) => void withdraw.run(questionId) : undefined}
+          withdrawing={withdraw.isPending}
+        />
       </section>
       {panel.isPending ? (
         <div className="lesson-engine-center">

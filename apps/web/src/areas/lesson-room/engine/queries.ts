@@ -1,9 +1,17 @@
 // Reads and writes of the engine inside the lesson (docs/lessons.md "The engine in the lesson"): the pushed
-// questions (kept current by the room's `lesson:question` and `lesson:answer` events, read again after a reconnect),
-// the teacher's panel and bank search, and pushing.
+// questions (kept current by the room's `lesson:question`, `lesson:answer` and `lesson:withdrawn` events, read again
+// after a reconnect), the teacher's panel and bank search, pushing and withdrawing a push.
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LessonAnswerEvent, LessonBankQuery, LessonPush, LessonPushes, LessonQuestionEvent } from '@edu/contract';
+import type {
+  LessonAnswerEvent,
+  LessonBankQuery,
+  LessonPush,
+  LessonPushes,
+  LessonQuestionEvent,
+  LessonWithdrawal,
+  LessonWithdrawnEvent,
+} from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
@@ -16,8 +24,8 @@ export const pushesKey = (agencyId: string, lessonId: string) => [ENGINE_KEY, 'p
 
 /** The socket's side the engine listens on (socket.io's client socket fits; tests pass a small emitter). */
 export interface EngineSocket {
-  on(event: string, listener: (payload: LessonQuestionEvent) => void): unknown;
-  off(event: string, listener: (payload: LessonQuestionEvent) => void): unknown;
+  on<P>(event: string, listener: (payload: P) => void): unknown;
+  off<P>(event: string, listener: (payload: P) => void): unknown;
 }
 
 export function usePushes(lessonId: string) {
@@ -73,6 +81,20 @@ const mergePush = (had: LessonPush, heard: LessonPush): LessonPush => ({
   answer: heard.answer ?? had.answer,
 });
 
+/** The pushes without the withdrawn push `n` (docs/lessons.md "Withdrawing a push"): the latest one, unanswered. */
+export function withoutPush(data: LessonPushes | undefined, questionId: string): LessonPushes | undefined {
+  if (!data) return data;
+  const list = data.pushes.filter((p) => p.questionId !== questionId);
+  if (list.length === data.pushes.length) return data;
+  // The lesson's first push taken back takes its training with it.
+  if (list.length === 0) return { ...data, trainId: null, status: null, waiting: false, pushes: [] };
+  return { ...data, waiting: false, pushes: list };
+}
+
+export function dropPush(client: QueryClient, agencyId: string, lessonId: string, questionId: string) {
+  client.setQueryData<LessonPushes>(pushesKey(agencyId, lessonId), (d) => withoutPush(d, questionId));
+}
+
 export function putPush(client: QueryClient, agencyId: string, lessonId: string, push: LessonPush) {
   client.setQueryData<LessonPushes>(pushesKey(agencyId, lessonId), (d) => withPush(d, push));
 }
@@ -90,13 +112,18 @@ export function useEngineEvents(socket: EngineSocket | null, lessonId: string) {
     const onPush = (p: LessonQuestionEvent | LessonAnswerEvent) => {
       if (mine(p)) putPush(client, agencyId, lessonId, p.push);
     };
+    const onWithdrawn = (p: LessonWithdrawnEvent) => {
+      if (mine(p)) dropPush(client, agencyId, lessonId, p.questionId);
+    };
     const onConnect = () => void client.invalidateQueries({ queryKey: pushesKey(agencyId, lessonId) });
     socket.on('lesson:question', onPush);
     socket.on('lesson:answer', onPush);
+    socket.on('lesson:withdrawn', onWithdrawn);
     socket.on('connect', onConnect);
     return () => {
       socket.off('lesson:question', onPush);
       socket.off('lesson:answer', onPush);
+      socket.off('lesson:withdrawn', onWithdrawn);
       socket.off('connect', onConnect);
     };
   }, [socket, lessonId, agencyId, client]);
@@ -111,5 +138,20 @@ export function usePush(lessonId: string) {
     mutationFn: (request) => call(API.lessonPush, { params: { id: lessonId }, body: { request } }),
     success: T.pushedOk,
     onSuccess: (push) => putPush(client, agencyId, lessonId, push),
+  });
+}
+
+/** 撤回: takes back the unanswered push; it leaves the list at once (the room hears it too). */
+export function useWithdraw(lessonId: string) {
+  const call = useCall();
+  const client = useQueryClient();
+  const { agencyId } = useAppConfig();
+  return useApiMutation<LessonWithdrawal, string>({
+    mutationFn: (questionId) =>
+      call(API.lessonWithdraw, { params: { id: lessonId }, body: { request: { questionId } } }),
+    success: T.withdrawnOk,
+    onSuccess: (w) => dropPush(client, agencyId, lessonId, w.questionId),
+    // Answered meanwhile, or the practice ended: read the pushes again.
+    onError: () => void client.invalidateQueries({ queryKey: pushesKey(agencyId, lessonId) }),
   });
 }

@@ -119,9 +119,10 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
   const camera = local?.getVideoTracks()[0] ?? null;
   const mic = local?.getAudioTracks()[0] ?? null;
 
-  // Signals from the other side: to the call, or held until it exists.
+  // Signals from the other side: to the call, or held until it exists. An observer has no call and listens to none
+  // (the server relays no signal to or from an observer either: docs/lessons.md "Video").
   useEffect(() => {
-    if (!client) return;
+    if (!client || !participant) return;
     const onSignal = (s: Signal & { lessonId: number }) => {
       if (s.lessonId !== lessonId) return;
       if (callRef.current) void callRef.current.receive(s);
@@ -129,7 +130,7 @@ export function useVideoCall(client: RoomClient | null, room: RoomState, lessonI
     };
     client.socket.on('rtc:signal', onSignal);
     return () => void client.socket.off('rtc:signal', onSignal);
-  }, [client, lessonId]);
+  }, [client, participant, lessonId]);
 
   // The call starts when the other participant is first here (with the media and ICE servers known) and stays
   // while they come and go: a socket that drops and comes back finds the same connection (docs/lessons.md "Video").

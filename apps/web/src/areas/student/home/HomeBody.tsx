@@ -2,6 +2,7 @@
 // refuses everyone else), the ways into every part of the student area, and pairing with a parent. A chunk of its
 // own, loaded by the home, so the student's first load stays within its budget (docs/performance.md "Bundle");
 // the pairing card, last on the page, after the summary.
+import { agencyRole } from '@edu/contract';
 import { lazy, Suspense } from 'react';
 import { Col, Row } from 'antd';
 import { Link } from 'react-router';
@@ -40,7 +41,7 @@ function useSummarySettled(student: boolean): boolean {
 
 export default function HomeBody() {
   const { agencyId } = useAppConfig();
-  const student = useUser()?.roles.includes(`edu:agency:${agencyId}:student`) ?? false;
+  const student = useUser()?.roles.includes(agencyRole('student', agencyId)) ?? false;
   // The pairing card, last on the page, loads once the summary has its answer: its chunk does not compete with the
   // summary's read and chunk.
   const settled = useSummarySettled(student);

@@ -1,5 +1,6 @@
 // student/question/answer/record/:recordId: one of the student's answers — the question as it was answered,
-// the answer given, the judged result with the standard answer, and the explanation (revealed: answered).
+// the answer given with the teacher's comment and annotations once marked, the judged result with the standard
+// answer, and the explanation (revealed: answered).
 import { Alert, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../../api/client';
@@ -10,6 +11,7 @@ import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import { AnswerForm } from '../../../components/question/AnswerForm';
 import { TYPE_LABELS } from '../../../components/texts';
 import { formatTime, recordVerdict, scoreOutOf } from '../train/format';
+import { MarkComment } from '../train/PendingMarks';
 import { Gate } from '../wrong/Gate';
 import { useAnswerRecord } from '../wrong/queries';
 import { RECORD_TEXTS as T } from '../wrong/texts';
@@ -58,6 +60,9 @@ function RecordDetail({ id }: { id: string }) {
       </Card>
       <Card title={T.yourAnswer}>
         <AnswerForm question={q} value={r.submission} onChange={() => undefined} disabled />
+        <MarkComment
+          record={{ markComment: r.markComment, markAnnotations: r.markAnnotations, answer: r.submission.answer }}
+        />
       </Card>
       {r.result && (
         <Card title={T.result}>

@@ -6,7 +6,7 @@ import { App as AntApp, Button, Card, Flex, Select, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { HISTORY_EXPORT_MAX_ANSWERS } from '@edu/contract';
+import { HISTORY_EXPORT_MAX_ANSWERS, agencyRole } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { saveFile } from '../../../api/download';
@@ -41,7 +41,7 @@ export default function MyRecordsCard() {
       await navigate('/');
     },
   });
-  const isStudent = user?.roles.includes(`edu:agency:${agencyId}:student`) ?? false;
+  const isStudent = user?.roles.includes(agencyRole('student', agencyId)) ?? false;
   const agencyName = user?.agencies.find((a) => a.id === agencyId)?.name ?? agencyId;
   const days = agencies.data?.retentionDays ?? 0;
 

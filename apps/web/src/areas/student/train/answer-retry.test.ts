@@ -3,6 +3,7 @@ import { API } from '../../../api/routes';
 import { createCall } from '../../../api/call';
 import { createHttpClient, RequestFailure } from '../../../api/client';
 import { envelope, fakeFetch, type RecordedCall } from '../../../test/fake-api';
+import { training } from './test-kit';
 import { AbortedError, backoffDelay, isTransient, newAnswerId, sendUntilSaved } from './answer-retry';
 
 const ANSWER = 'POST /v1/train/t1/answer';
@@ -38,7 +39,9 @@ describe('sendUntilSaved', () => {
     const { call, tried } = flakyFetch(3, {
       [ANSWER]: (c: RecordedCall) => {
         stored.push(c);
-        return { json: envelope({ recordId: 'r1', repeated: false, result: null, training: null }) };
+        return {
+          json: envelope({ recordId: 'r1', repeated: false, result: null, training: training({ answered: 1 }) }),
+        };
       },
     });
     const onRetry = vi.fn();
@@ -90,7 +93,7 @@ describe('sendUntilSaved', () => {
       [ANSWER]: () =>
         ++n < 3
           ? { status: 503, json: envelope(null, 503, '训练正忙，请稍后重试') }
-          : { json: envelope({ recordId: 'r1', repeated: false, result: null, training: null }) },
+          : { json: envelope({ recordId: 'r1', repeated: false, result: null, training: training({ answered: 1 }) }) },
     });
     const res = await sendUntilSaved(() => call(API.trainingAnswer, { params: { id: 't1' }, body: { request } }), {
       sleep: noSleep,

@@ -6,20 +6,14 @@ import { type OpenScheme, type Training } from '@edu/contract';
 import { API } from '../../../api/routes';
 import type { Call } from '../../../api/call';
 import { errorText } from '../../../api/client';
+import { unlessJustRead } from '../../../app/route-read';
 import { useAppConfig, useCall } from '../../../app/session-context';
+import { trainingQuery, trainKeys } from './training-query';
 
 /** The largest page the contract allows; used to find one scheme in the open list. */
 const SCAN_PAGE = 200;
 
-export const trainKeys = {
-  all: ['train'] as const,
-  open: (agencyId: string, start: number, size: number) => ['train', 'open', agencyId, start, size] as const,
-  scheme: (agencyId: string, id: string) => ['train', 'scheme', agencyId, id] as const,
-  training: (agencyId: string, trainId: string) => ['train', 'training', agencyId, trainId] as const,
-  records: (agencyId: string, trainId: string) => ['train', 'records', agencyId, trainId] as const,
-  history: (agencyId: string, start: number, size: number) => ['train', 'history', agencyId, start, size] as const,
-  report: (agencyId: string, id: string) => ['train', 'report', agencyId, id] as const,
-};
+export { trainKeys };
 
 export const totalOf = (total: number | string) =>
   typeof total === 'number' ? total : Number.parseInt(total, 10) || 0;
@@ -58,9 +52,9 @@ export function useTraining(trainId: string) {
   const call = useCall();
   const { agencyId } = useAppConfig();
   return useQuery({
-    queryKey: trainKeys.training(agencyId, trainId),
-    queryFn: () => call(API.trainingGet, { params: { id: trainId } }),
-    staleTime: 0,
+    ...trainingQuery(call, agencyId, trainId),
+    // The route's prefetch has read it on the way here (prefetch.ts).
+    refetchOnMount: unlessJustRead,
     refetchInterval: (q) => {
       const t = q.state.data;
       return t && t.status === 'running' && (t.phaseRemaining === 0 || t.schemeRemaining === 0) ? 3000 : false;

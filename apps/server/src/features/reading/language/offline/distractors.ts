@@ -31,6 +31,18 @@ export function glossesOverlap(a: string, b: string): boolean {
   return false;
 }
 
+/** Longest option gloss: one sense, not a dictionary's list (issue 29: 堆叠；堆；大量；书库；枪架；烟囱…). */
+export const OPTION_GLOSS_MAX = 10;
+
+/** A gloss as a choice option shows it: its first sense, bracketed remarks dropped, at most 10 characters. */
+export function shortGloss(gloss: string): string {
+  const first = gloss
+    .split(/[；;]/)
+    .map((s) => s.replace(/[（(][^）)]*[）)]/g, '').trim())
+    .find(Boolean);
+  return [...(first ?? gloss)].slice(0, OPTION_GLOSS_MAX).join('');
+}
+
 /** An adjective of a people or a faith (`jewish`, `chinese`): written with a capital, no distractor. */
 const PROPER_GLOSS_RE = /^[^；]*(人的|族的|教的|教徒的|语的)/;
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../../../lib/api-error.js';
 import { examDictionary } from '../dictionary.js';
 import { levelRank } from '../levels.js';
 import { controlledEdit } from './controlled-edit.test-helper.js';
-import { glossesOverlap } from './distractors.js';
+import { glossesOverlap, OPTION_GLOSS_MAX, shortGloss } from './distractors.js';
 import { contextPos } from './tagging.js';
 import {
   articleSentences,
@@ -56,7 +56,9 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
         expect(new RegExp(`\\b${word}\\b`).test(item.evidence), `${word} in ${item.evidence}`).toBe(true);
         expect(item.desc).toBe(item.evidence);
         const keyEntry = dict.lookup(word.toLowerCase());
-        expect(keyEntry?.gloss).toBe(key?.content);
+        // One short gloss per option (issue 29): the first sense of the dictionary's.
+        expect(shortGloss(keyEntry?.gloss ?? '')).toBe(key?.content);
+        for (const o of item.options) expect([...o.content].length, o.content).toBeLessThanOrEqual(OPTION_GLOSS_MAX);
         expect(keyEntry?.level, word).not.toBeNull();
         // The gloss is of the part of speech the word has in its sentence (`reported` is no 成绩单).
         expect(contextPos(item.evidence, item.evidence.search(new RegExp(`\\b${word}\\b`))), word).toBe(keyEntry?.pos);
@@ -66,7 +68,7 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
           // The gloss of an exam word of the key's POS and a similar level.
           const fits = dict.entries.filter(
             (e) =>
-              e.gloss === d &&
+              shortGloss(e.gloss) === d &&
               e.pos === keyEntry?.pos &&
               e.level !== null &&
               Math.abs(levelRank(e.level) - levelRank(keyEntry?.level ?? 'junior')) <= 1,
@@ -190,6 +192,22 @@ describe('generateOffline on the test articles', () => {
     ).toEqual(new Set(['trueFalse']));
     const translations = generateOffline(text, { level: 'cet4', count: 2, types: ['translation'] });
     expect(translations.map((i) => i.type)).toEqual(['translation', 'translation']);
+  });
+
+  it('honours every requested type when the count allows (issue 29: 5 items over 3 types)', () => {
+    for (const { text } of TEST_ARTICLES) {
+      const items = generateOffline(text, { level: 'junior', count: 5, seed: 2 });
+      if (items.length < 5) continue;
+      expect(new Set(items.map((i) => i.type)), text.slice(0, 40)).toEqual(
+        new Set(['singleChoice', 'trueFalse', 'translation']),
+      );
+    }
+    const two = generateOffline(TEST_ARTICLES[3].text, {
+      level: 'cet4',
+      count: 3,
+      types: ['translation', 'trueFalse'],
+    });
+    expect(new Set(two.map((i) => i.type))).toEqual(new Set(['translation', 'trueFalse']));
   });
 
   it('translates the sentence densest in out-of-scope words, listing their glosses', () => {

@@ -7,7 +7,7 @@ import { isLevelled, type DictEntry, type LevelledEntry } from '../dictionary.js
 import { glossarySet, isOutOfScope, isUnknownWord } from '../format-article.js';
 import { levelRank, READING_LEVEL_NAMES, type ReadingLevel } from '../levels.js';
 import { isFirstName, isPersonName } from '../names.js';
-import { pickDistractors } from './distractors.js';
+import { pickDistractors, shortGloss } from './distractors.js';
 import { seededRandom, type Random } from './random.js';
 import { statementEdit, type EditKind, type StatementEdit } from './statement-edits.js';
 import { contextPos } from './tagging.js';
@@ -147,10 +147,11 @@ function vocabulary(ctx: Context): GeneratedSubQuestion | null {
     if (distractors.length < 3) continue;
     ctx.usedWords.add(word.lemma);
     ctx.usedSentences.add(sentence.text);
+    // One short gloss per option (issue 29); the explanation keeps the senses.
     const { options, answer } = choiceOptions(
       ctx,
-      word.entry.gloss,
-      distractors.map((d) => d.gloss),
+      shortGloss(word.entry.gloss),
+      distractors.map((d) => shortGloss(d.gloss)),
     );
     return {
       type: 'singleChoice',
@@ -336,7 +337,13 @@ export function generateOffline(article: string, options: OfflineOptions): Gener
     people: [...new Set(people)],
     editCounts: { negation: 0, antonym: 0, number: 0, person: 0 },
   };
-  const plan = PLAN.filter((k) => types.has(typeOf(k)));
+  // Every requested type is asked (issue 29: 5 items over 3 types had no translation): when the count ends the plan
+  // before a type's first kind, each type's first kind comes first.
+  const requested = PLAN.filter((k) => types.has(typeOf(k)));
+  const firsts = ALL_TYPES.filter((t) => types.has(t)).map((t) => requested.findIndex((k) => typeOf(k) === t));
+  const plan = firsts.every((at) => at < count)
+    ? requested
+    : [...firsts.map((at) => requested[at]), ...requested.filter((_, at) => !firsts.includes(at))];
   const out: GeneratedSubQuestion[] = [];
   const exhausted = new Set<Kind>();
   let trueFalseCount = 0;

@@ -64,6 +64,26 @@ describe('格式化文章', () => {
     expect((await screen.findByRole('tooltip')).textContent).toContain('ubiquitous（CET-6）adj. 无处不在的');
   });
 
+  it('lists the words nothing explains (a typo) apart from the out-of-scope words', async () => {
+    const withUnknown = (call: RecordedCall) => {
+      const reply = formatReply(call);
+      return {
+        json: {
+          ...reply.json,
+          response: { ...reply.json.response, unknownWords: [{ word: 'squatteddown', forms: ['squatteddown'] }] },
+        },
+      };
+    };
+    const { session } = await readingSession({ 'POST /v1/reading/format': withUnknown });
+    renderWith(session, <FormatPanel article={ARTICLE} />);
+    fireEvent.click(screen.getByRole('button', { name: '格式化文章' }));
+    const list = await screen.findByRole('list', { name: '未识别的词 1 个' });
+    expect(list.textContent).toBe('squatteddown');
+    expect(screen.getByText(/可能是拼写错误或罕见词/)).toBeTruthy();
+    // Not shown as out of scope.
+    expect(marks()).not.toContain('squatteddown');
+  });
+
   it('ticking a word puts it in the glossary and formats again; unticking brings it back', async () => {
     const { session, calls } = await readingSession({ 'POST /v1/reading/format': formatReply });
     renderWith(session, <FormatPanel article={ARTICLE} />);

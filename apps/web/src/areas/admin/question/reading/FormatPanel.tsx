@@ -3,7 +3,7 @@
 // by ticking a word (or typing one); every change of level or glossary formats again. Its state may be held by the
 // page (format-session.ts) so that it outlives the question form.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Empty, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { READING_ARTICLE_MAX, READING_GLOSSARY_MAX, READING_LEVEL_LABELS, type OutScopeWord } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { useReadingFormat, type FormatArgs } from '../../../../api/reading';
@@ -134,6 +134,21 @@ export function FormatPanel({ article, session }: FormatPanelProps) {
                   </div>
                 )}
               </div>
+              {result.unknownWords && result.unknownWords.length > 0 && (
+                <div className="reading-unknown-words">
+                  <Typography.Text strong>{T.unknownWords(result.unknownWords.length)}</Typography.Text>
+                  <div>
+                    <Typography.Text type="secondary">{T.unknownHint}</Typography.Text>
+                  </div>
+                  <div role="list" aria-label={T.unknownWords(result.unknownWords.length)}>
+                    {result.unknownWords.map((w) => (
+                      <Tag key={w.word} role="listitem" title={w.forms.join('、')}>
+                        {w.forms[0] ?? w.word}
+                      </Tag>
+                    ))}
+                  </div>
+                </div>
+              )}
             </Space>
           </Spin>
         )}

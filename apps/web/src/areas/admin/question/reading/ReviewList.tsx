@@ -6,6 +6,7 @@ import type { Question, QuestionSub } from '@edu/contract';
 import { useSubAction } from '../../../../api/reading';
 import { RichText } from '../../../../components/rich-text/RichText';
 import { TYPE_LABELS } from '../texts';
+import { decodeEntities } from './entities';
 import { SubEditModal } from './SubEditModal';
 import { READING_TEXTS } from './texts';
 
@@ -13,7 +14,7 @@ const T = READING_TEXTS.review;
 
 function answerText(sub: QuestionSub): string {
   if (sub.type === 'trueFalse') return sub.answer[0] === 'T' ? T.trueLabel : sub.answer[0] === 'F' ? T.falseLabel : '';
-  return sub.answer.join('；');
+  return decodeEntities(sub.answer.join('；'));
 }
 
 export interface ReviewListProps {
@@ -51,8 +52,8 @@ export function ReviewList({ question, disabled, onSaved }: ReviewListProps) {
               }
             >
               <Space orientation="vertical" style={{ width: '100%' }} size={6}>
-                <Typography.Text strong>{sub.title}</Typography.Text>
-                {sub.desc && <Typography.Text type="secondary">{sub.desc}</Typography.Text>}
+                <Typography.Text strong>{decodeEntities(sub.title)}</Typography.Text>
+                {sub.desc && <Typography.Text type="secondary">{decodeEntities(sub.desc)}</Typography.Text>}
                 {sub.options.length > 0 && (
                   <ol className="reading-review-options" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }}>
                     {sub.options.map((o) => (

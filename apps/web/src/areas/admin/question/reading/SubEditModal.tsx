@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form, Input, Modal, Radio } from 'antd';
 import { ReadingSubEdit, type QuestionSub } from '@edu/contract';
 import { htmlToText } from '../../../../components/rich-text/sanitize';
+import { decodeEntities } from './entities';
 import { READING_TEXTS } from './texts';
 
 const T = READING_TEXTS.edit;
@@ -24,10 +25,10 @@ function stateOf(sub: QuestionSub): EditState {
       ? KEYS.map((key) => ({ key, content: htmlToText(sub.options.find((o) => o.key === key)?.content ?? '') }))
       : [];
   return {
-    title: sub.title,
-    desc: sub.desc,
+    title: decodeEntities(sub.title),
+    desc: decodeEntities(sub.desc),
     options,
-    answer: sub.answer[0] ?? '',
+    answer: sub.type === 'translation' ? decodeEntities(sub.answer[0] ?? '') : (sub.answer[0] ?? ''),
     explanation: htmlToText(sub.explanation ?? ''),
   };
 }

@@ -21,6 +21,8 @@ export const READING_TEXTS = {
     unknownLevel: '未收录',
     noGloss: '（词典未收录）',
     stale: '文章已修改，点击「重新格式化」更新结果',
+    unknownWords: (n: number) => `未识别的词 ${n} 个`,
+    unknownHint: '词典中查不到这些词，可能是拼写错误或罕见词；它们没有标为超纲词，请检查原文。',
   },
   generate: {
     title: '生成子题',

@@ -189,7 +189,7 @@ describe('enrolment wizard', () => {
     const download = await within(d).findByRole('button', { name: /下载初始密码/ });
 
     // Closing first asks: the passwords would be lost.
-    fireEvent.click(button(d, '关闭'));
+    fireEvent.click(button(d.querySelector<HTMLElement>('.ant-modal-footer')!, '关闭'));
     const ask = await openDialog('.ant-modal-confirm');
     expect(within(ask).getByText('初始密码还没有下载，关闭后将无法再下载。确定关闭吗？')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: /取\s*消/ }));
@@ -204,7 +204,7 @@ describe('enrolment wizard', () => {
     expect(calls.filter((c) => c.path === '/v1/user/enrolment/e1/passwords')).toHaveLength(1);
     expect(await within(d).findByText('已下载初始密码，服务器已删除')).toBeTruthy();
     expect(within(d).queryByRole('button', { name: /下载初始密码/ })).toBeNull();
-    fireEvent.click(button(d, '关闭'));
+    fireEvent.click(button(d.querySelector<HTMLElement>('.ant-modal-footer')!, '关闭'));
     expect(onClose).toHaveBeenCalled();
   });
 });

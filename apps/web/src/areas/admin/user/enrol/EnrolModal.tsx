@@ -1,6 +1,6 @@
 // 批量注册学生: choose the filled-in template and the mode (step 1), watch the enrolment job with a progress bar and
-// read its per-row report (step 2), download the initial passwords once (step 3). The job is polled
-// (use-enrolment). Rules: docs/enrolment.md.
+// read its per-row report and download it (step 2), download the initial passwords once (step 3). A running job can
+// be cancelled until it writes the accounts. The job is polled (use-enrolment). Rules: docs/enrolment.md.
 import { useState } from 'react';
 import {
   Alert,
@@ -22,7 +22,9 @@ import { ENROLMENT_MODES, type EnrolmentJob, type EnrolmentMode, type EnrolmentR
 import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
+import { useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
+import { useConfirmedMutation } from '../../common/useConfirmedMutation';
 import { enrolmentFinished, enrolmentPercent, useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
 import { ENROL_MODE_LABELS, ENROL_TEXTS as T } from './texts';
 
@@ -52,6 +54,11 @@ function TemplateButton({ disabled }: { disabled: boolean }) {
 }
 
 function ErrorsTable({ job }: { job: EnrolmentJob }) {
+  const call = useCall();
+  const report = useApiMutation({
+    mutationFn: () => call(API.enrolmentErrors, { params: { id: job.jobId } }),
+    onSuccess: (file) => saveFile(file.blob, file.filename ?? T.errorsName),
+  });
   if (job.errorCount === 0) return null;
   return (
     <div style={{ marginTop: 16 }}>
@@ -61,6 +68,15 @@ function ErrorsTable({ job }: { job: EnrolmentJob }) {
       {job.errors.length < job.errorCount && (
         <Typography.Text type="secondary"> {T.errorsCut(job.errors.length)}</Typography.Text>
       )}
+      <Button
+        size="small"
+        type="link"
+        icon={<DownloadOutlined />}
+        loading={report.isPending}
+        onClick={() => void report.run()}
+      >
+        {T.errorsDownload}
+      </Button>
       <Table<EnrolmentRowError>
         size="small"
         style={{ marginTop: 8 }}
@@ -203,6 +219,22 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
     });
   };
 
+  const cancelJob = useConfirmedMutation(
+    {
+      mutationFn: (id: string) => call(API.enrolmentCancel, { params: { id } }),
+      success: T.cancelled,
+      // The job's answer is its new state: the poll stops on it.
+      onSuccess: () => void job.refetch(),
+    },
+    () => ({
+      title: T.cancelTitle,
+      content: T.cancelBody,
+      okText: T.cancelJob,
+      cancelText: T.keepGoing,
+      danger: true,
+    }),
+  );
+
   const again = () => {
     setFile(null);
     setJobId(null);
@@ -222,6 +254,11 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
       </Space>
     ) : (
       <Space wrap>
+        {running && job.data?.status !== 'enrolling' && (
+          <Button danger loading={cancelJob.isPending} onClick={() => jobId && cancelJob.ask(jobId)}>
+            {T.cancelJob}
+          </Button>
+        )}
         {enrolmentFinished(job.data) && (
           <Button onClick={again} disabled={locked || passwordsPending}>
             {T.again}

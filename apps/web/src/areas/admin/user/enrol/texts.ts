@@ -58,4 +58,11 @@ export const ENROL_TEXTS = {
   passwordsName: '学生初始密码.xlsx',
   closeWithPasswords: '初始密码还没有下载，关闭后将无法再下载。确定关闭吗？',
   closeAnyway: '仍然关闭',
+  errorsDownload: '下载错误报告',
+  errorsName: '批量注册错误报告.xlsx',
+  cancelJob: '取消注册',
+  keepGoing: '继续注册',
+  cancelTitle: '取消这次批量注册？',
+  cancelBody: '将停止校验，不注册任何学生；已上传的文件不再保留。开始写入账号后就不能取消了。',
+  cancelled: '已取消批量注册',
 };

@@ -1,7 +1,8 @@
 // admin/user/parent/list (docs/product.md §6: agency admin or agency parent admin): the agency's parents — those it
 // created and those linked to its students — with search and paging; create a parent account (password changed at
 // the first login), link a student, unlink one after a confirmation (docs/parents.md "The agency's parents"), reset
-// the password of a parent the agency alone answers for (docs/parents.md "Forgotten passwords").
+// the password of a parent the agency alone answers for (docs/parents.md "Forgotten passwords"); selected rows are
+// reset or exported at once (docs/parents.md "Bulk actions").
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -16,6 +17,8 @@ import { SearchInput } from '../../common/SearchInput';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
 import { PagedTable } from '../../question/PagedTable';
 import { usePaging } from '../../question/usePaging';
+import { ParentBulkActions } from '../bulk/ParentBulkActions';
+import { useSelection } from '../bulk/useSelection';
 import { InviteButton } from '../invitations/InviteButton';
 import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
@@ -143,6 +146,7 @@ export default function ParentListPage() {
   const [keyword, setKeyword] = useState('');
   const [creating, setCreating] = useState(false);
   const [linking, setLinking] = useState<AgencyParent | null>(null);
+  const selection = useSelection<AgencyParent>();
   const query = useQuery({
     queryKey: [...KEY, 'list', agencyId, page, size, keyword],
     queryFn: () =>
@@ -253,8 +257,10 @@ export default function ParentListPage() {
           onSearch={paging.filtered(setKeyword)}
         />
       </Space>
+      <ParentBulkActions selection={selection} listKey={KEY} />
       <PagedTable<AgencyParent>
         rowKey="id"
+        rowSelection={selection.rowSelection}
         // A parent's `children` are its children, not nested rows of the table.
         expandable={{ childrenColumnName: 'noNestedRows' }}
         columns={columns}

@@ -1,0 +1,139 @@
+// The request path's smoke (docs/performance.md "Request path"): the statements each hot route sends to the
+// database per request, on warm caches (the user's session and the route's own caches filled by a request just
+// before), held to the numbers documented in that section's table. A change that adds a statement to a hot route
+// fails here, in seconds, before any bench sees it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Training } from '@edu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectOk, type TestApp } from './test/test-app.js';
+import { countStatements, type StatementCounter } from './test/statement-counter.js';
+import { addUser } from './test/test-users.js';
+import { DEMO_PASSWORD } from './seed/seed-data.js';
+import { createTestBank, schemeCalls, type TestBank } from './features/schemes/scheme-fixtures.test-helper.js';
+import { generalSchemeOn, onePointScheme } from './features/training/training-fixtures.test-helper.js';
+
+/** The documented limits: the rows of the table under "Statements per request" (route in backticks, limit last). */
+function documentedLimits(): Map<string, number> {
+  const doc = readFileSync(join(import.meta.dirname, '../../../docs/performance.md'), 'utf8');
+  const start = doc.indexOf('### Statements per request');
+  if (start < 0) throw new Error('docs/performance.md has no "Statements per request" section');
+  const section = doc.slice(start, doc.indexOf('\n#', start + 1));
+  const limits = new Map<string, number>();
+  for (const m of section.matchAll(/^\|\s*`([A-Z]+ [^`]+)`\s*\|.*\|\s*(\d+)\s*\|$/gmu)) limits.set(m[1], Number(m[2]));
+  return limits;
+}
+
+let t: TestApp;
+let counter: StatementCounter;
+let student: string;
+let classmate: string;
+let agency: string;
+let bank: TestBank;
+const call = schemeCalls(() => t);
+const measured = new Map<string, number>();
+
+/** The statements of one request (the request's own: nothing else runs meanwhile). */
+async function statementsOf(route: string, send: () => Promise<{ status: number }>): Promise<number> {
+  counter.reset();
+  const r = await send();
+  expect(r.status, route).toBe(200);
+  measured.set(route, counter.count);
+  if (process.env.STATEMENTS_REPORT)
+    console.log(
+      route,
+      counter.texts.map((q) => q.slice(0, 160)),
+    );
+  return counter.count;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The job queue polls the database every second: stopped, so that only the requests' statements count.
+  await t.app.services.jobs.stop();
+  await addUser(t, 'classmate', '同班同学', ['edu:agency:demo:student']);
+  let admin: string;
+  [agency, student, classmate, admin] = await Promise.all(
+    ['agency', 'student', 'classmate', 'admin'].map((u) => t.login(u)),
+  );
+  bank = await createTestBank(t, admin, agency);
+  counter = countStatements(t.database);
+});
+afterAll(() => t.close());
+
+describe('statements per request on the hot routes (docs/performance.md "Request path")', () => {
+  const limits = documentedLimits();
+  const within = (route: string, n: number) => {
+    const limit = limits.get(route);
+    expect(limit, `${route} has no documented limit`).toBeDefined();
+    expect(n, `${route}: ${n} statements, documented ${limit}`).toBeLessThanOrEqual(limit!);
+  };
+
+  it('GET /v1/health reads nothing', async () => {
+    within('GET /v1/health', await statementsOf('GET /v1/health', () => t.call('GET', '/v1/health')));
+  });
+
+  it('POST /v1/auth/login', async () => {
+    const n = await statementsOf('POST /v1/auth/login', () =>
+      t.call('POST', '/v1/auth/login', { body: { request: { username: 'student', password: DEMO_PASSWORD } } }),
+    );
+    within('POST /v1/auth/login', n);
+  });
+
+  it('a start and an answer to a running training, each after the same call of a classmate', async () => {
+    // One visit of the bank's two auto-judged questions: the first answer leaves the training running.
+    const schemeId = await generalSchemeOn(
+      call,
+      agency,
+      onePointScheme(bank, '语句计数', {
+        name: '基础',
+        selectors: { types: ['singleChoice', 'trueFalse'] },
+        repeat: 2,
+        requireCorrect: 2,
+      }),
+    );
+    const answerBody = (tr: Training, n: number) => ({
+      clientAnswerId: `statements-${n}-${tr.trainId}`,
+      questionId: tr.question!.id,
+      answer: tr.question!.id === bank.single ? ['A'] : ['T'],
+    });
+    // The classmate's calls fill the caches (scheme, candidates); the student's session is read once before.
+    const warm = expectOk(await call<Training>('PUT', `/v1/train/scheme/${schemeId}/start`, classmate));
+    expectOk(await call('POST', `/v1/train/${warm.trainId}/answer`, classmate, answerBody(warm, 1)));
+    expectOk(await call('GET', '/v1/train/open/schemes', student));
+
+    let tr: Training | undefined;
+    const start = await statementsOf('PUT /v1/train/scheme/:id/start', async () => {
+      const r = await call<Training>('PUT', `/v1/train/scheme/${schemeId}/start`, student);
+      tr = r.body.response;
+      return r;
+    });
+    within('PUT /v1/train/scheme/:id/start', start);
+    const answer = await statementsOf('POST /v1/train/:id/answer', () =>
+      call('POST', `/v1/train/${tr!.trainId}/answer`, student, answerBody(tr!, 1)),
+    );
+    within('POST /v1/train/:id/answer', answer);
+  });
+
+  it('the question list and the knowledge trees, read twice', async () => {
+    const list = () => call('POST', '/v1/exam/question/list?start=0&size=20', agency, { knowledgeIds: [bank.kp] });
+    expectOk(await list());
+    within('POST /v1/exam/question/list', await statementsOf('POST /v1/exam/question/list', list));
+    const tree = () => t.call('GET', '/v1/exam/question/knowledgepoints/tree', { token: student });
+    expectOk(await tree());
+    within(
+      'GET /v1/exam/question/knowledgepoints/tree',
+      await statementsOf('GET /v1/exam/question/knowledgepoints/tree', tree),
+    );
+    const specList = () => t.call('GET', '/v1/exam/question/knowledgepoints', { token: student, agency: 'demo' });
+    expectOk(await specList());
+    within(
+      'GET /v1/exam/question/knowledgepoints',
+      await statementsOf('GET /v1/exam/question/knowledgepoints', specList),
+    );
+  });
+
+  afterAll(() => {
+    if (process.env.STATEMENTS_REPORT) console.log(JSON.stringify(Object.fromEntries(measured)));
+  });
+});

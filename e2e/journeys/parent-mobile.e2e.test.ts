@@ -1,0 +1,107 @@
+// A parent of two children on a 375 × 812 phone (docs/web.md "Small screens"): the children's history with the child
+// switcher, a training's report and the other child's page. Every button and select of the page and of its top bar
+// (菜单, the bell, the user menu) is at least 44 px tall — a finger's tap target — and nothing scrolls sideways.
+// The parent signs up over HTTP with 王小红's pairing code and pairs with 李小明's (docs/parents.md); a username of its
+// own, so the demo parent the other journeys use keeps one child. Screenshots: e2e/screenshots/parent-mobile-*.png.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launch, shot } from '../support/browser.js';
+import { loginAs } from '../support/login.js';
+import { api, apiLogin } from '../support/training-api.js';
+
+const PHONE = { width: 375, height: 812 };
+const USERNAME = `pm${randomBytes(3).toString('hex')}`;
+const PASSWORD = 'Phone-Parent-2026!';
+/** The tap targets checked: every button of the page and the top bar (small link buttons in text aside), selects. */
+const TARGETS =
+  '.area-header button, .parent-content .ant-btn:not(.ant-btn-sm.ant-btn-variant-link), .parent-content .ant-select';
+
+describe("a parent's pages on a phone", () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const code = async (child: string) =>
+      (await api<{ code: string }>(baseURL, 'PUT', '/v1/student/pairing-code', await apiLogin(baseURL, child))).code;
+    await api(baseURL, 'POST', '/v1/public/parent/signup', undefined, {
+      code: await code('xiaohong'),
+      username: USERNAME,
+      name: '手机家长',
+      password: PASSWORD,
+    });
+    const token = (
+      await api<{ access_token: string }>(baseURL, 'POST', '/v1/auth/login', undefined, {
+        username: USERNAME,
+        password: PASSWORD,
+      })
+    ).access_token;
+    await api(baseURL, 'POST', '/v1/parent/pair', token, { code: await code('student') });
+
+    browser = await launch();
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'zh-CN',
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    page = await context.newPage();
+    await loginAs(page, USERNAME, PASSWORD);
+    await page.waitForURL(/\/parent/);
+  });
+  afterAll(() => browser?.close());
+
+  /** Every control the locator finds is at least 44 px tall; the page is no wider than the phone. */
+  async function tappable(name: string, controls: Locator): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    const heights = await controls.evaluateAll((els) =>
+      els.map((el) => ({
+        text: (el as HTMLElement).innerText || (el.getAttribute('aria-label') ?? ''),
+        h: Math.round(el.getBoundingClientRect().height * 10) / 10,
+      })),
+    );
+    expect(heights.length, `${name}: controls`).toBeGreaterThan(0);
+    expect(
+      heights.filter((c) => c.h < 44),
+      `${name}: shorter than 44 px`,
+    ).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await shot(page, `parent-mobile-${name}`);
+  }
+
+  it('the history with the child switcher, a report and the other child: every tap target 44 px tall', async () => {
+    const switcher = page.locator('.parent-content .ant-select').filter({ has: page.getByLabel('选择孩子') });
+    await expect.poll(() => switcher.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.locator('.card-list-item, .ant-empty').count()).toBeGreaterThan(0);
+    expect((await switcher.boundingBox())!.height, 'child switcher').toBeGreaterThanOrEqual(44);
+    await tappable('history', page.locator(TARGETS));
+
+    // The other child: chosen in the switcher.
+    const before = page.url();
+    await switcher.click();
+    const other = page.locator(
+      '.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)',
+    );
+    await expect.poll(() => other.count()).toBe(1);
+    await other.click();
+    await expect.poll(() => page.url()).not.toBe(before);
+    await expect.poll(() => page.locator('.card-list-item, .ant-empty').count()).toBeGreaterThan(0);
+    await tappable('other-child', page.locator(TARGETS));
+
+    // A training's report, from 李小明's first card (the demo student has trainings).
+    const action = page.locator('.card-list-action').first();
+    if ((await action.count()) === 0) {
+      await switcher.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('李小明').click();
+    }
+    await expect.poll(() => action.isVisible()).toBe(true);
+    await action.click();
+    await page.waitForURL(/\/parent\/train\/report\//);
+    await expect.poll(() => page.locator('.parent-content .ant-card').count()).toBeGreaterThan(0);
+    await tappable('report', page.locator(TARGETS));
+  });
+});
