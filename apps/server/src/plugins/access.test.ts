@@ -223,6 +223,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/lesson/:id': { title: 'x', startsAt: 0, minutes: 60 },
   'POST /v1/lesson/:id/cancel': {},
   'POST /v1/lesson/:id/push': { questionId: '1' },
+  'POST /v1/lesson/:id/withdraw': { questionId: '1' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with
