@@ -1,5 +1,6 @@
 // Lint for the whole monorepo: strict and quiet (docs/conventions.md §9) — type-aware TypeScript rules,
 // zero warnings (`npm run lint` runs with --max-warnings 0), React hook rules for the web.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +11,47 @@ import tseslint from 'typescript-eslint';
 const forbidImports = (message, ...group) => ({
   'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });
+
+const WEB_NOT_SERVER = {
+  group: ['@edu/server', '@edu/server/*', '**/server/src/**'],
+  message: 'The web never imports server code; share it through @edu/contract (docs/architecture.md §3).',
+};
+
+const SERVER_NOT_WEB = {
+  group: ['@edu/web', '@edu/web/*', '**/web/src/**'],
+  message: 'The server never imports web code; share it through @edu/contract (docs/architecture.md §3).',
+};
+
+/**
+ * A server feature never imports another feature's `*.repository.js` (values or types): it reaches that feature
+ * through its service, a shared SQL piece in the owner's `*.sql.ts` or in `db/`, or the narrow view the owner
+ * publishes of its data access (e.g. `questions/question-reads.ts`) that services.ts wires in (docs/architecture.md
+ * §3 "Layout and boundaries"). One block per feature and folder depth, since a relative import names the feature
+ * only after as many `../` as the file sits deep.
+ */
+const FEATURES_DIR = 'apps/server/src/features';
+const serverFeatureBoundaries = readdirSync(new URL(`./${FEATURES_DIR}/`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name }) =>
+    [1, 2, 3, 4, 5].map((depth) => ({
+      files: [`${FEATURES_DIR}/${name}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              SERVER_NOT_WEB,
+              {
+                regex: `^(?:\\.\\./){${depth}}(?:\\.\\./features/)?(?!${name}/)[\\w-]+/(?:[\\w.-]+/)*[\\w.-]+\\.repository(?:\\.js)?$`,
+                message:
+                  "A feature does not import another feature's repository: use its service, a shared SQL piece (`*.sql.ts`, db/) or the view it publishes of its data access, wired in services.ts (docs/architecture.md §3).",
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  );
 
 const TS_FILES = [
   'packages/contract/src/**/*.ts',
@@ -75,22 +117,34 @@ export default defineConfig(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: forbidImports(
-      'The web never imports server code; share it through @edu/contract (docs/architecture.md §3).',
-      '@edu/server',
-      '@edu/server/*',
-      '**/server/src/**',
-    ),
+    rules: forbidImports(WEB_NOT_SERVER.message, ...WEB_NOT_SERVER.group),
+  },
+  // The web's lower layers, api/ (the one HTTP client) and app/ (providers, stores, session hooks), import no area,
+  // component or shell module (docs/architecture.md §3). Both folders are flat, so such an import starts `../`.
+  {
+    files: ['apps/web/src/api/*.{ts,tsx}', 'apps/web/src/app/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            WEB_NOT_SERVER,
+            {
+              regex: '^\\.\\./(?:areas|components|shell)(?:/|$)',
+              message:
+                'api/ and app/ sit below the areas, components/ and shell/ and import none of them (docs/architecture.md §3).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: forbidImports(
-      'The server never imports web code; share it through @edu/contract (docs/architecture.md §3).',
-      '@edu/web',
-      '@edu/web/*',
-      '**/web/src/**',
-    ),
+    rules: forbidImports(SERVER_NOT_WEB.message, ...SERVER_NOT_WEB.group),
   },
+  // Server features: the rule above plus no other feature's repository (a later block replaces the rule's options).
+  ...serverFeatureBoundaries,
 
   // The web runs in the browser and follows the rules of hooks (and the React Compiler's checks).
   {

@@ -12,6 +12,10 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** What repositories use: the driver-independent drizzle database. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or an open transaction, for repository methods that may run inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
 
 export type Database =
   | { kind: 'pglite'; db: Db; drizzle: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }

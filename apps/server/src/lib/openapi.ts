@@ -110,7 +110,8 @@ export function buildOpenApiDocument() {
     const requestBody = r.rawBody
       ? { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
       : r.body
-        ? { required: true, content: { 'application/json': { schema: ref(`${name}_body`) } } }
+        ? // A body schema shared by several routes is the component of the first (as `firstId` names inputs).
+          { required: true, content: { 'application/json': { schema: ref(firstId.get(r.body) ?? `${name}_body`) } } }
         : undefined;
     const ok = r.rawResponse
       ? {

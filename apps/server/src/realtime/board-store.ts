@@ -6,14 +6,12 @@
 import { randomInt } from 'node:crypto';
 import { BOARD_LIMITS, type BoardElement, type BoardPage, type BoardScene } from '@edu/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { BoardError, STATUS_REFUSALS } from './board-error.js';
 import { BoardWriter } from './board-writer.js';
 import { DbSlots } from './db-slots.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export { BoardError };
 

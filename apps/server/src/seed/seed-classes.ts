@@ -2,10 +2,8 @@
 // a tutoring (event) class with the first demo student; the demo teacher teaches both. Runs inside the demo seed's
 // transaction after the accounts exist (the demo seed runs only on an empty database, so it runs once).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { classMembers, classTeachers, classes } from '../db/schema-classes.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 

@@ -2,7 +2,7 @@
 // graph of every grade on the seeded knowledge tree, with the prerequisites a curriculum designer would draw.
 // Positions stay null: the editor lays them out on first open.
 import { graphEdges, graphGroups, graphItems } from '../db/schema.js';
-import type { DbOrTx } from '../features/tags/tags.repository.js';
+import type { DbOrTx } from '../db/client.js';
 import { KNOWLEDGE_TREE, type Node } from './seed-data.js';
 
 /** A point named by its path of names under the subject: grade segment, then chapter, lv1, lv2 names. */

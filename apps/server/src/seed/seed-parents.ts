@@ -2,10 +2,8 @@
 // the second demo student `xiaohong` — so that pages listing parents and children show more than one. Runs in the
 // demo seed's transaction on an empty database; an account already there is left as it is.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { parentChildren, userRoles, users } from '../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO_FAMILY_2 = {
   child: { username: 'xiaohong', name: '王小红', roles: ['edu:agency:demo:student'] },

@@ -4,10 +4,8 @@
 // bank is known to match every selector); seed-trainings.ts then plays some finished trainings on them.
 import { and, asc, eq } from 'drizzle-orm';
 import { paperScheme } from '../features/schemes/schemes.policy.js';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { questions, schemes, trainRepos, users } from '../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO_ADAPTIVE_TITLE = '七年级英语语法闯关';
 export const DEMO_PAPER_TITLE = '七年级英语单元小测';

@@ -3,13 +3,11 @@
 // published profile. Runs inside the demo seed's transaction after the accounts exist and before the classes, which
 // take every demo student (the demo seed runs only on an empty database, so it runs once).
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { agencyMembers, teacherProfiles } from '../db/schema-users.js';
 import { createAgencyAccount } from '../features/users/accounts.js';
 import { DEMO_PASSWORD } from './seed-data.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Students added by the agency (usernames generated: demo_s0001 …), all with the demo password. */
 export const DEMO_EXTRA_STUDENTS = [

@@ -7,7 +7,7 @@ import { questionChange } from '../features/questions/question-write.js';
 import { TagsRepository } from '../features/tags/tags.repository.js';
 import type { Config } from '../config.js';
 import { checkNewPassword, hashPassword } from '../lib/password.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import {
   agencies,
   grades,
@@ -40,8 +40,6 @@ import { seedDemoGraphs } from './seed-graphs.js';
 
 /** Serialises first-start seeding when several nodes start against one PostgreSQL at once. */
 const SEED_LOCK = 7_301_2026;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The demo password's argon2id hash, computed once per process (tests seed many databases). */
 let demoHash: Promise<string> | undefined;

@@ -13,6 +13,7 @@ import type {
 } from '@edu/contract';
 import { useAppConfig, useCall } from '../app/session-context';
 import { useApiMutation } from './mutation';
+import { questionKeys } from './query-keys';
 import { API } from './routes';
 
 /** Every reading query key starts with this. */
@@ -59,15 +60,16 @@ export function useStartGeneration(onStarted: (jobId: string) => void) {
 /** The generation job, polled while queued or running; when it ends the question is read again. */
 export function useGenerationJob(jobId: string | null, questionId: string) {
   const call = useCall();
+  const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
   return useQuery<ReadingJob>({
     queryKey: [READING_KEY, 'job', jobId],
     queryFn: async () => {
       const job = await call(API.readingGenerateJob, { params: { jobId: jobId! } });
       if (!jobRunning(job) && job.added.length > 0) {
-        await queryClient.invalidateQueries({ queryKey: ['question', questionId] });
-        await queryClient.invalidateQueries({ queryKey: ['questions'] });
-        await queryClient.invalidateQueries({ queryKey: ['question-editable', questionId] });
+        await queryClient.invalidateQueries({ queryKey: questionKeys.detail(agencyId, questionId) });
+        await queryClient.invalidateQueries({ queryKey: questionKeys.lists() });
+        await queryClient.invalidateQueries({ queryKey: questionKeys.editable(agencyId, questionId) });
       }
       return job;
     },
@@ -80,14 +82,15 @@ export function useGenerationJob(jobId: string | null, questionId: string) {
 /** Accept, edit or delete one sub-question; the answer (the question's new version) replaces the cached one. */
 export function useSubAction(questionId: string, onSaved?: (q: Question) => void) {
   const call = useCall();
+  const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: ({ questionSubId, action }: { questionSubId: string; action: ReadingSubAction }) =>
       call(API.readingSubAction, { params: { id: questionId, questionSubId }, body: { request: action } }),
     success: (_q, v) => SUB_ACTION_DONE[v.action.action],
-    invalidates: [['questions'], ['question-editable', questionId]],
+    invalidates: [questionKeys.lists(), questionKeys.editable(agencyId, questionId)],
     onSuccess: (q) => {
-      queryClient.setQueryData(['question', questionId], q);
+      queryClient.setQueryData(questionKeys.detail(agencyId, questionId), q);
       onSaved?.(q);
     },
   });

@@ -1,10 +1,9 @@
 // SQL for giving an agency its admins (docs/users.md "An agency's first admin").
 import { agencyRole } from '@edu/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { userRoles, users } from '../../db/schema.js';
 import { agencyMembers } from '../../db/schema-users.js';
-import type { DbOrTx } from '../users/accounts.js';
 import type { AdminRow } from './agency.repository.js';
 
 export class AgencyAdminsRepository {

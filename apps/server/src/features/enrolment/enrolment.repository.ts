@@ -2,11 +2,11 @@
 // says by whom), and the students' accounts written in bulk inside the job's one transaction.
 import { agencyRole } from '@edu/contract';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { grades, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError } from '../../lib/api-error.js';
-import { USERNAME_TAKEN, usernamePrefix, type DbOrTx } from '../users/accounts.js';
+import { USERNAME_TAKEN, usernamePrefix } from '../users/accounts.js';
 import type { Dictionaries } from './enrolment-sheet.js';
 import { GRADE_ALIASES } from './grade-aliases.js';
 

@@ -3,11 +3,10 @@
 // acceptance grants.
 import { agencyRole, type InvitationRole, type InvitationStatus } from '@edu/contract';
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { agencies, userRoles, users } from '../../db/schema.js';
 import { agencyParents } from '../../db/schema-parents.js';
 import { agencyInvitations, agencyMembers } from '../../db/schema-users.js';
-import type { DbOrTx } from '../users/accounts.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 

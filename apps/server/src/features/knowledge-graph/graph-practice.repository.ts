@@ -1,9 +1,8 @@
 // SQL of graph practice's system scheme (docs/knowledge-graph.md "Practice"): one scheme per agency, made on first
 // use under the agency row's lock, and the student's running practice training of it.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { graphPracticeSchemes } from '../../db/schema.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 

@@ -3,9 +3,9 @@
 // from the contract — and only the counts per item and level leave it, so memory does not grow with the answers.
 import { CST_OFFSET_MS, DAY_MS, MASTERY_THRESHOLDS, MASTERY_WINDOW } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../tags/tags.repository.js';
-import { countedRecord } from '../wrong-book/wrong-book.repository.js';
-import { wholePaper } from '../mastery/mastery.repository.js';
+import type { DbOrTx } from '../../db/client.js';
+import { wholePaper } from '../mastery/mastery.sql.js';
+import { countedRecord } from '../wrong-book/wrong-book.sql.js';
 
 /** Students at one level of one item, and how many of them are stuck (docs/knowledge-graph.md "Stats"). */
 export interface LevelCount {

@@ -4,12 +4,11 @@
 // see every edge committed before them.
 import { agencyRole } from '@edu/contract';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { graphEdges, graphGroups, graphItems, knowledgePoints, type GraphItemResources } from '../../db/schema.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
-import { countedRecord, inSubtree } from '../wrong-book/wrong-book.repository.js';
+import { countedRecord, inSubtree } from '../wrong-book/wrong-book.sql.js';
 import type { MasteryAnswer } from '../mastery/mastery-levels.js';
-import { wholePaper } from '../mastery/mastery.repository.js';
+import { wholePaper } from '../mastery/mastery.sql.js';
 import { GraphPracticeRepository } from './graph-practice.repository.js';
 import { levelCounts, type LevelCount, type StatsScope } from './graph-stats.sql.js';
 
@@ -27,7 +26,6 @@ export interface ItemRow {
   resources: GraphItemResources;
 }
 export type EdgeRow = { id: number; fromItemId: number; toItemId: number };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // Spelled out: inside a select of one table drizzle writes its columns unqualified, which the subquery would bind
 // to its own table.

@@ -2,8 +2,7 @@
 // leavers, and the agencies whose records of a user are kept. The purge's deletes are in leaving-purge.ts.
 import { agencyRole } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../users/accounts.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 
 export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

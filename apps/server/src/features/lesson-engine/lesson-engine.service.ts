@@ -25,14 +25,14 @@ import type { KnowledgeGraphService } from '../knowledge-graph/knowledge-graph.s
 import type { LessonAccess, LessonSeat, SeatUser } from '../lessons/lesson-access.js';
 import type { MasteryService } from '../mastery/mastery.service.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
-import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { QuestionReads, QuestionRow, Visibility } from '../questions/question-reads.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { LESSON_PHASE, pushRefusal, stateAt, stateOf, type LessonTrainings } from '../training/lesson-training.js';
 import type { SealedQuestions } from '../training/sealing.js';
 import type { TrainingDraws } from '../training/training-draw.js';
 import type { LessonAnswered, TrainingService } from '../training/training.service.js';
-import type { TrainingRepository, TrainingRow } from '../training/training.repository.js';
+import type { TrainingReads, TrainingRow } from '../training/training-reads.js';
 import type { WrongBookService } from '../wrong-book/wrong-book.service.js';
 
 const NOT_FOUND = '课程不存在';
@@ -65,11 +65,11 @@ export interface LessonEngineDeps {
   access: Pick<LessonAccess, 'seatOf'>;
   trainings: LessonTrainings;
   training: Pick<TrainingService, 'finish'>;
-  trainingRepo: Pick<TrainingRepository, 'events' | 'answers' | 'userName' | 'get'>;
+  trainingRepo: Pick<TrainingReads, 'events' | 'answers' | 'userName' | 'get'>;
   sealing: SealedQuestions;
   draws: TrainingDraws;
   questions: Pick<QuestionsService, 'present'>;
-  questionsRepo: Pick<QuestionsRepository, 'byIds' | 'get' | 'page'>;
+  questionsRepo: Pick<QuestionReads, 'byIds' | 'get' | 'page'>;
   repositories: Pick<RepositoriesService, 'subscribedIds'>;
   graphs: Pick<KnowledgeGraphService, 'studentGraphs'>;
   mastery: Pick<MasteryService, 'points'>;

@@ -3,11 +3,10 @@
 import type { LessonStatus } from '@edu/contract';
 import { agencyRole } from '@edu/contract';
 import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { homeworkTeacherAgencies, parentChildren, userRoles, users } from '../../db/schema.js';
 import { classMembers, classTeachers, classes } from '../../db/schema-classes.js';
 import { lessonPresence, lessons } from '../../db/schema-lessons.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
 
 export const HOMEWORK_TEACHER = 'edu:homework:teacher';
 /** People one options list shows at most (a class holds at most 500 members). */

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { classReach, seesClass } from '../classes/classes.policy.js';
 import type { LessonChange, NoticeHooks } from '../notices/notice-hooks.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { LessonAccess, LessonSeat } from './lesson-access.js';
 import {
   closeRefusal,

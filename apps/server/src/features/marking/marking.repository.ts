@@ -2,8 +2,7 @@
 // training's answers, claims, and the mark written in one transaction with the record, the training and history.
 import type { EngineScheme } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { markerClasses } from './marking-classes.repository.js';
 import type { Marker } from './marker.js';
 

@@ -2,21 +2,12 @@
 // knowledge points to report on. One student's records are read through answer_records_agency_user_idx.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countedRecord, inSubtree, type Owner } from '../wrong-book/wrong-book.repository.js';
+import type { Owner } from '../wrong-book/book-rows.js';
+import { countedRecord, inSubtree } from '../wrong-book/wrong-book.sql.js';
+import { wholePaper } from './mastery.sql.js';
 import type { MasteryAnswer } from './mastery-levels.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-
-/**
- * An answer's training (`t`) is a paper every question of which was answered: only such a paper can master a point
- * by being all right (docs/practice-engine.md "Wrong-answer book and mastery"); a paper handed in with questions
- * left blank counts its answers like any others. A paper without marks is worth one mark a question, so its
- * `max_score` counts its questions; one with marks (docs/practice-engine.md "Marks") counts its drawn list.
- */
-export const wholePaper = sql`(t.scheme->>'type' = 'paper' and case
-  when t.scheme #> '{engine,phases,0,points,0,marks}' is null and t.scheme #> '{engine,phases,0,points,0,mark}' is null
-  then t.answered >= t.max_score
-  else t.answered >= json_array_length(t.state->'drawn') end)`;
 
 export interface KpRow {
   code: string;

@@ -1,6 +1,6 @@
 // The student's mastery per knowledge point, computed on read from the answer history (mastery-levels.ts).
 import { MASTERY_LEVELS, type KpLevel, type LevelCounts, type MasteryPoint, type MasteryQuery } from '@edu/contract';
-import type { Owner } from '../wrong-book/wrong-book.repository.js';
+import type { Owner } from '../wrong-book/book-rows.js';
 import { masteryByPoint, type PointMastery } from './mastery-levels.js';
 import type { MasteryRepository } from './mastery.repository.js';
 

@@ -1,6 +1,6 @@
 // What the features that produce notices call (docs/notices.md "Kinds"): one line each in their services. A
 // type of its own, so those services import no notices code.
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { DbOrTx } from '../../db/client.js';
 
 export interface NoticeHooks {
   /** A task was created or saved: each of its students gets a notice once. */

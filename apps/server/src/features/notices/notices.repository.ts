@@ -2,9 +2,8 @@
 // `on conflict do nothing` on (user, kind, subject) so a notice is made once however often it is produced.
 import type { NoticeKind } from '@edu/contract';
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notices } from '../../db/schema-notices.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 

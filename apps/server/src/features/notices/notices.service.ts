@@ -5,7 +5,7 @@ import type { Notice, NoticeListQuery, NoticePage } from '@edu/contract';
 import { notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { AgencyInvited, LessonChange, NoticeHooks } from './notice-hooks.js';
 import type { DueTask, NoticeRow, NoticesRepository } from './notices.repository.js';
 

@@ -1,10 +1,9 @@
 // SQL for questions, their versions and answer records. Every read is limited to the repositories the
 // agency in context may see: its own questions (agency_id) or those of repositories it subscribed to.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notPendingImport } from '../../db/pending-imports.js';
 import { answerRecords, knowledgePoints as kp, questions as q, questionVersions } from '../../db/schema.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
 import {
   QUESTION_COLUMNS as COLUMNS,
   QuestionPageQuery,

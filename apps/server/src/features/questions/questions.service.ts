@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { normaliseTagNames } from '../tags/tags.policy.js';
-import type { TagsRepository } from '../tags/tags.repository.js';
+import type { TagLinks } from '../tags/tag-links.js';
 import { RawJson } from '../../lib/raw-json.js';
 import { QuestionPageCache } from './question-page-cache.js';
 import { questionChange } from './question-write.js';
@@ -64,7 +64,7 @@ export class QuestionsService {
   constructor(
     private readonly repo: QuestionsRepository,
     private readonly repositories: RepositoriesService,
-    private readonly tags: TagsRepository,
+    private readonly tags: TagLinks,
     private readonly clock: Clock,
     private readonly pageCache: QuestionPageCache = new QuestionPageCache(0, clock),
   ) {}
@@ -202,7 +202,7 @@ export class QuestionsService {
 
   private tagIds(agencyId: string, names: string[]) {
     const wanted = normaliseTagNames(names);
-    return (tx: Parameters<TagsRepository['idsForNames']>[2]) => this.tags.idsForNames(agencyId, wanted, tx);
+    return (tx: Parameters<TagLinks['idsForNames']>[2]) => this.tags.idsForNames(agencyId, wanted, tx);
   }
 
   async create(agencyId: string, input: QuestionCreate): Promise<Question> {

@@ -22,7 +22,7 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { trainingAnswerMoment } from '../questions/answer-visibility.js';
 import type { QuestionsService } from '../questions/questions.service.js';
-import type { QuestionsRepository } from '../questions/questions.repository.js';
+import type { QuestionReads } from '../questions/question-reads.js';
 import type { Trainee, TrainingService } from '../training/training.service.js';
 import type { FormattedArticle } from '../reading/language/index.js';
 import type { FeedbackModel } from './feedback-model.js';
@@ -58,7 +58,7 @@ export class ReadingStepsService {
   constructor(
     private readonly repo: ReadingStepsRepository,
     private readonly training: TrainingService,
-    private readonly questionsRepo: QuestionsRepository,
+    private readonly questionsRepo: QuestionReads,
     private readonly questions: QuestionsService,
     private readonly clock: Clock,
   ) {}

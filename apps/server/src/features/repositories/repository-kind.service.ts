@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { mayShare, maySubscribe, mayWrite, repoAccess, type RepoAccess } from './repositories.policy.js';
-import type { RepoKindRepository, RepoKindRow, RepoKindWrite } from './repository-kind.repository.js';
+import type { RepoKindRepository, RepoKindRow, RepoKindWrite } from '../../db/repository-kind.js';
 
 /** A kind of repository: the wire name of its item count and its texts (error messages exactly as the API answers). */
 export interface RepoKind<K extends string> {

@@ -4,7 +4,7 @@
 // pool a training draws from (training/training-draw.ts). Paths are relative to the scheme.
 import { knowledgeRange, type EngineScheme, type FieldError } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
-import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { QuestionReads, Visibility } from '../questions/question-reads.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 
 const UNKNOWN_KP = '知识点不存在';
@@ -15,7 +15,7 @@ const NOTHING_TO_DRAW = '在本阶段的知识点范围内没有符合选题条�
 
 export class SchemeChecks {
   constructor(
-    private readonly questions: QuestionsRepository,
+    private readonly questions: QuestionReads,
     private readonly repositories: RepositoriesService,
   ) {}
 

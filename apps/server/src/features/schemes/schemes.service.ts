@@ -202,6 +202,12 @@ export class SchemesService implements SchemeSource {
     return this.reload(existing.id);
   }
 
+  /** The engine of a scheme the agency may edit (its own): 404 unseen, 403 read by reference (as `update`). */
+  async editableEngine(agencyId: string, id: string): Promise<{ id: number; engine: EngineScheme }> {
+    const row = await this.loadOwned(agencyId, id);
+    return { id: row.id, engine: engineOf(row) };
+  }
+
   /** SchemeSource: a switched-on scheme the agency sees (its own or by reference); 404 unseen, 409 off. */
   async trainable(agencyId: string, schemeId: string): Promise<TrainableScheme> {
     const { row } = await this.load(agencyId, schemeId, true);

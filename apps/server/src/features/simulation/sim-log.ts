@@ -6,7 +6,7 @@
 import { entersWrongBook } from '@edu/contract';
 import { levelOf, type MasteryAnswer, type PointMastery } from '../mastery/mastery-levels.js';
 import { newCard } from '../wrong-book/fsrs.js';
-import type { BookRow, CardRow } from '../wrong-book/wrong-book.repository.js';
+import type { BookRow, CardRow } from '../wrong-book/book-rows.js';
 import { nextCard } from '../wrong-book/wrong-book.service.js';
 
 export interface SimRecord {

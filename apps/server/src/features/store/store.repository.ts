@@ -16,10 +16,10 @@ import {
   trainRepos,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import { activeCount } from '../repositories/repositories.repository.js';
-import { notGraphPractice, schemeCount } from '../schemes/train-repos.repository.js';
+import { activeCount } from '../repositories/repositories.sql.js';
+import { notGraphPractice, schemeCount } from '../schemes/train-repos.sql.js';
 import type { StoreKind } from '@edu/contract';
-import type { RepoKindRow } from '../repositories/repository-kind.repository.js';
+import type { RepoKindRow } from '../../db/repository-kind.js';
 
 const KINDS = {
   question: { repos: questionRepos, subscriptions: repoSubscriptions, itemCount: activeCount },

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { trainings } from '../../db/schema.js';
-import type { Owner } from '../wrong-book/wrong-book.repository.js';
+import type { Owner } from '../wrong-book/book-rows.js';
 
 const title = sql<string>`coalesce(${trainings.scheme} ->> 'title', '')`;
 const type = sql<string>`coalesce(${trainings.scheme} ->> 'type', 'general')`;

@@ -1,11 +1,8 @@
 // SQL for tags and the question ↔ tag links. Every query names the agency in context.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { questionTags as qt, tags } from '../../db/schema.js';
 import { SYSTEM_TAGS } from './tags.policy.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export interface TagRow {
   id: number;

@@ -14,7 +14,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/api-error
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { TrainingReaders } from '../training/training.service.js';
-import type { TrainingRepository, TrainingRow } from '../training/training.repository.js';
+import type { TrainingReads, TrainingRow } from '../training/training-reads.js';
 import type { CommentRow, TrainingCommentsRepository } from './training-comments.repository.js';
 
 interface Viewer {
@@ -31,7 +31,7 @@ const COMMENT_NOT_FOUND = '点评不存在';
 export class TrainingCommentsService {
   constructor(
     private readonly repo: TrainingCommentsRepository,
-    private readonly trainings: TrainingRepository,
+    private readonly trainings: TrainingReads,
     private readonly readers: TrainingReaders,
     private readonly clock: Clock,
   ) {}

@@ -5,7 +5,7 @@
 // over numeric ids) orders them (least seen by the student first, then seeded).
 import { chooseAmongIds, knowledgeRange, type DrawRequest } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
-import type { QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { QuestionReads, Visibility } from '../questions/question-reads.js';
 import type { TrainingRepository } from './training.repository.js';
 
 /** A point draws among at most this many candidates (the newest matching questions). */
@@ -13,7 +13,7 @@ const MAX_CANDIDATES = 5_000;
 
 export class TrainingDraws {
   constructor(
-    private readonly questions: QuestionsRepository,
+    private readonly questions: QuestionReads,
     private readonly trainings: TrainingRepository,
   ) {}
 

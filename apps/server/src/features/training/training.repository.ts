@@ -2,7 +2,7 @@
 // changes the row (and appends to its log) only if the log still holds the events it read (`event_count`),
 // so answers, draws and time moves of one training never interleave; a loser reads again.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   answerRecords,
   knowledgePoints,
@@ -14,8 +14,7 @@ import {
 } from '../../db/schema.js';
 import { answerMarks } from '../../db/schema-marking.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
-import type { QuestionRow } from '../questions/questions.repository.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 import { othersMayHold } from './sealing.repository.js';
 

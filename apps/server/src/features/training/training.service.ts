@@ -34,7 +34,7 @@ import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/api-e
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionsService } from '../questions/questions.service.js';
-import type { QuestionRow, QuestionsRepository, Visibility } from '../questions/questions.repository.js';
+import type { QuestionReads, QuestionRow, Visibility } from '../questions/question-reads.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import type { TrainingDraws } from './training-draw.js';
 import type { SealedQuestions } from './sealing.js';
@@ -95,7 +95,7 @@ export class TrainingService {
     private readonly schemes: SchemeSource,
     private readonly draws: TrainingDraws,
     private readonly questions: QuestionsService,
-    private readonly questionsRepo: QuestionsRepository,
+    private readonly questionsRepo: QuestionReads,
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
     private readonly sealing: SealedQuestions,

@@ -1,7 +1,7 @@
 // SQL of imports: staging validated questions, writing them hidden batch by batch, publishing them all at once
 // or discarding them (docs/jobs.md "Imports"). Job rows and files are the job store's (jobs/job-store.ts).
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   importPending,
   importStaging,
@@ -11,7 +11,7 @@ import {
   questionTags,
   tags,
 } from '../../db/schema.js';
-import type { TagsRepository } from '../tags/tags.repository.js';
+import type { TagLinks } from '../tags/tag-links.js';
 import type { QuestionWrite, StagedQuestion } from './transfer.validate.js';
 import { isEmbedded, paced, UNPACED, type WritePace } from './write-pace.js';
 
@@ -45,8 +45,6 @@ const CLEAR_ROWS = { first: 500, min: 100, max: 2000 };
 const MIN_BATCH = 10;
 /** Progress is stored at most this often while writing (each store is a statement too). */
 const PROGRESS_MS = 250;
-
-type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Lets other requests run between two statements of a long write. */
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
@@ -92,7 +90,7 @@ export class TransferRepository {
 
   constructor(
     private readonly db: Db,
-    private readonly tags: TagsRepository,
+    private readonly tags: TagLinks,
   ) {
     this.embedded = isEmbedded(db);
   }
@@ -177,7 +175,7 @@ export class TransferRepository {
    * a question id from the sequence, its question is inserted from the staged JSON and the id noted on its
    * staging row (what `discard` deletes by). Then the tags of the batch, when it has any.
    */
-  private async writeBatch(tx: DbTx, t: PublishTarget, from: number, size: number): Promise<number> {
+  private async writeBatch(tx: Tx, t: PublishTarget, from: number, size: number): Promise<number> {
     const s = importStaging;
     const at = sql`${t.at.toISOString()}::timestamptz`;
     const result = await tx.execute(sql`with src as materialized (
@@ -199,7 +197,7 @@ export class TransferRepository {
   }
 
   /** Creates the batch's new tag names (idsForNames) and links its questions to their tags. */
-  private async writeTags(tx: DbTx, t: PublishTarget, first: number, last: number): Promise<void> {
+  private async writeTags(tx: Tx, t: PublishTarget, first: number, last: number): Promise<void> {
     const s = importStaging;
     const inBatch = sql`${s.jobId} = ${t.jobId} and ${s.seq} between ${first} and ${last}`;
     const names = rowsOf<{ name: string }>(

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { receiveJobFile } from '../../jobs/job-upload.js';
 import type { JobRow } from '../../jobs/job-store.js';
-import type { QuestionsRepository } from '../questions/questions.repository.js';
+import type { QuestionReads } from '../questions/question-reads.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { excelTemplate } from './excel.js';
@@ -89,7 +89,7 @@ export class TransferService {
     private readonly queue: JobQueue,
     repo: TransferRepository,
     private readonly questions: QuestionsService,
-    private readonly questionsRepo: QuestionsRepository,
+    private readonly questionsRepo: QuestionReads,
     private readonly repositories: RepositoriesService,
     private readonly config: Config['transfer'],
     private readonly clock: Clock,

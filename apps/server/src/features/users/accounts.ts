@@ -2,15 +2,12 @@
 import { randomInt } from 'node:crypto';
 import { agencyRole, type AgencyRoleKind } from '@edu/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { authTokens, grades, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError, invalidField } from '../../lib/api-error.js';
 import { checkNewPassword, hashPassword } from '../../lib/password.js';
 import { hashInitialPassword } from './initial-password.js';
-
-/** A database or an open transaction (drizzle's transaction object). */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Said of any username already taken, whoever holds it: it names no agency and no account. */
 export const USERNAME_TAKEN = '用户名已被使用，请换一个';

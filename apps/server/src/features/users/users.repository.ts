@@ -1,11 +1,11 @@
 // SQL for the agency's people, homework teachers and teacher profiles (docs/users.md).
 import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { agencies, grades, homeworkTeacherAgencies, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, teacherProfiles } from '../../db/schema-users.js';
 import { roleHonoured } from './suspension.js';
-import { resetAccountPassword, type DbOrTx } from './accounts.js';
+import { resetAccountPassword } from './accounts.js';
 
 export type MemberKind = 'student' | 'teacher';
 

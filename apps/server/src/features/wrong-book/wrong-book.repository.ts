@@ -3,18 +3,12 @@
 // Raw SQL with explicit casts, so both drivers (node-postgres, PGlite) answer the same JS types.
 import { questionMark, WRONG_BOOK_SHARE, type EngineScheme } from '@edu/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { answerRecords, wrongCards, wrongReviews } from '../../db/schema.js';
-import type { DbOrTx } from '../tags/tags.repository.js';
+import type { BookRow, CardRow, Owner } from './book-rows.js';
+import { countedRecord, inSubtree } from './wrong-book.sql.js';
 
-export type CardRow = typeof wrongCards.$inferSelect;
 export type RecordInsert = Omit<typeof answerRecords.$inferInsert, 'id'>;
-
-/** The student and agency a query is about. */
-export interface Owner {
-  agencyId: string;
-  userId: number;
-}
 
 export interface BookFilter {
   /** Knowledge subtrees (codes); each narrows the book. */
@@ -32,32 +26,6 @@ export interface BookFilter {
 /** Ids as a Postgres array literal (bigint ids: digits only). */
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
-/** One entry as stored and derived; times in epoch ms. */
-export interface BookRow {
-  questionId: number;
-  title: string;
-  text: string;
-  type: string;
-  knowledgeCode: string;
-  knowledgeName: string;
-  wrongCount: number;
-  firstWrong: number;
-  lastWrong: number;
-  lastRecordId: number;
-  hasCard: boolean;
-  state: number;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  reps: number;
-  lapses: number;
-  lastReview: number | null;
-  streak: number;
-  mastered: boolean;
-  masteredAt: number | null;
-  due: number;
-}
-
 export interface BookCounts {
   all: number;
   due: number;
@@ -71,20 +39,10 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 
 /**
- * Answers that count: none of a running training (a paper hides its results until the end, and a retry
- * question keeps its answer back while current); in a paper only each question's last answer.
- */
-export const countedRecord = sql`(t.id is null or (t.status <> 'running' and (coalesce(t.scheme->>'type', 'general') <> 'paper'
-  or ar.id = (select max(x.id) from answer_records x where x.training_id = ar.training_id and x.question_id = ar.question_id))))`;
-
-/**
  * An answer that puts its question in the book (docs/practice-engine.md "Marks"): wrong, or partly right below
  * WRONG_BOOK_SHARE of its mark (the record keeps the share of the mark it scored). The contract's entersWrongBook.
  */
 export const wrongRecord = sql`(ar.is_correct = false and coalesce(ar.score, 0) < ${sql.raw(String(WRONG_BOOK_SHARE))})`;
-
-/** `code` lies in the subtree of `root` (codes are materialised paths, docs/domain.md "Knowledge points"). */
-export const inSubtree = (code: SQL, root: string) => sql`(${code} = ${root} or ${code} like ${root + '.%'})`;
 
 function bookCte(o: Owner, f: BookFilter): SQL {
   const byQuestion = f.questionId === undefined ? sql`` : sql` and ar.question_id = ${f.questionId}`;

@@ -23,11 +23,12 @@ import {
 import { conflict, isUniqueViolation, notFound } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseNumericId } from '../../lib/ids.js';
-import type { QuestionsRepository, QuestionRow } from '../questions/questions.repository.js';
+import type { QuestionReads, QuestionRow } from '../questions/question-reads.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { newCard, review, stateName } from './fsrs.js';
-import type { BookRow, CardRow, Owner, WrongBookRepository } from './wrong-book.repository.js';
+import type { BookRow, CardRow, Owner } from './book-rows.js';
+import type { WrongBookRepository } from './wrong-book.repository.js';
 
 const NOT_IN_BOOK = '错题本中没有这道题';
 const RECORD_NOT_FOUND = '答题记录不存在';
@@ -48,7 +49,7 @@ export class WrongBookService {
   constructor(
     private readonly repo: WrongBookRepository,
     private readonly questions: QuestionsService,
-    private readonly questionsRepo: QuestionsRepository,
+    private readonly questionsRepo: QuestionReads,
     private readonly repositories: RepositoriesService,
     private readonly clock: Clock,
     private readonly seals: StudentSeals,

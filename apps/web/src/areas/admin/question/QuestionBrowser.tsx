@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import { type Question, type QuestionType } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { useCall } from '../../../app/session-context';
+import { questionKeys } from '../../../api/query-keys';
+import { useAppConfig, useCall } from '../../../app/session-context';
 import { BulkMoveModal } from './BulkMoveModal';
 import { KpFilter, type KpFilterValue } from './KpFilter';
 import { KeywordSearch, QuestionTypeFilter, RepoFilter, TagFilter } from './ListFilters';
@@ -52,6 +53,7 @@ export function QuestionBrowser({
   title,
 }: QuestionBrowserProps) {
   const call = useCall();
+  const { agencyId } = useAppConfig();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { modal } = AntApp.useApp();
@@ -69,11 +71,15 @@ export function QuestionBrowser({
   const effectiveRepo = repoId ?? repo;
 
   const query = useQuestionPage({ repoId: effectiveRepo, type, tag, keyword, knowledgeIds }, paging.page, paging.size);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['questions'] });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: questionKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: questionKeys.details(agencyId) }),
+    ]);
   const removal = useApiMutation({
     mutationFn: (q: Question) => call(API.questionDelete, { params: { id: q.id } }),
     success: T.removed,
-    invalidates: [['questions']],
+    invalidates: (_d, q) => [questionKeys.lists(), questionKeys.detail(agencyId, q.id)],
   });
   const remove = (q: Question) =>
     void modal.confirm({

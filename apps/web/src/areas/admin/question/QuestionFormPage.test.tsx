@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo, question, repo } from '../../../test/fixtures';
+import { envelope } from '../../../test/fake-api';
 import { makeSession, renderApp } from '../../../test/render';
 import { button, openDialog } from '../../../test/antd';
 
@@ -130,6 +131,33 @@ describe('question editor: edit', () => {
     expect(post?.body).toMatchObject({
       request: { title: '名词', type: 'singleChoice', judgeType: 'auto', answer: ['B'], knowledgeId: 'en.g7.c1.k1' },
     });
+  });
+
+  it('the preview after a save shows the saved question, not the one the editor had cached (one key per question)', async () => {
+    let stored = question();
+    const s = await makeSession(loginInfo(['edu:agency:demo:admin']), {
+      'GET /v1/exam/question/q1': () => ({ json: envelope(stored) }),
+      'GET /v1/exam/question/q1/editable': { editable: true, willVersion: true, records: 3, version: 1, reason: null },
+      'POST /v1/exam/question/q1': () => {
+        stored = question({ version: 2, title: '名词' });
+        return { json: envelope(stored) };
+      },
+      'GET /v1/exam/question/q1/public': {
+        questionId: 'q1',
+        published: false,
+        publishedAt: null,
+        publishedBy: null,
+        showAnswer: false,
+      },
+      'GET /v1/exam/tags': [],
+    });
+    renderApp(s.session, ['/admin/question/edit/q1']);
+    await screen.findByText(/保存后会生成新版本（第 2 版）/, {}, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: '名词' } });
+    save();
+    await waitFor(() => expect(location()).toBe('/admin/question/preview/q1'));
+    expect(await screen.findByText('第 2 版')).toBeTruthy();
+    expect(screen.queryByText('第 1 版')).toBeNull();
   });
 
   it('a question that cannot be edited shows a read-only notice', async () => {

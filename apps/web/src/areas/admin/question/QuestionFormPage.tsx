@@ -7,6 +7,7 @@ import { QuestionType, type Question } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
+import { questionKeys } from '../../../api/query-keys';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
@@ -29,7 +30,7 @@ import { SubQuestionsEditor } from './SubQuestionsEditor';
 import { FormatPanel } from './reading/FormatPanel';
 import { useFormatSession, type FormatSession } from './reading/format-session';
 import { GeneratePanel } from './reading/GeneratePanel';
-import { useRepos } from './queries';
+import { useQuestion, useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
 const T = QUESTION_TEXTS.form;
@@ -87,7 +88,11 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
         ? call(API.questionUpdate, { params: { id: editId }, body: { request: body } })
         : call(API.questionCreate, { body: { request: { ...body, agencyId, repoId: draft.repoId } } }),
     success: T.saved,
-    invalidates: [['questions']],
+    invalidates: (saved) => [
+      questionKeys.lists(),
+      questionKeys.detail(agencyId, saved.id),
+      questionKeys.editable(agencyId, saved.id),
+    ],
     onSuccess: (saved) => {
       guard.release();
       return navigate(`/admin/question/preview/${saved.id}`);
@@ -185,12 +190,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
 export function QuestionCreatePage() {
   const { type = '', from } = useParams();
   const [search] = useSearchParams();
-  const call = useCall();
-  const template = useQuery({
-    queryKey: ['question', from],
-    queryFn: () => call(API.questionGet, { params: { id: from ?? '' } }),
-    enabled: !!from,
-  });
+  const template = useQuestion(from);
   const parsed = QuestionType.safeParse(type);
   if (!parsed.success) return <ResultPage status="warning" title={T.unknownType} subTitle={type} />;
   if (from && template.isPending) return <PageSpinner />;
@@ -209,9 +209,10 @@ export function QuestionEditPage() {
   const call = useCall();
   const [dirty, setDirty] = useState(false);
   const formatSession = useFormatSession();
-  const question = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
+  const { agencyId } = useAppConfig();
+  const question = useQuestion(id);
   const editable = useQuery({
-    queryKey: ['question-editable', id],
+    queryKey: questionKeys.editable(agencyId, id),
     queryFn: () => call(API.questionEditable, { params: { id } }),
   });
   // The form is rebuilt from the stored question whenever it changes (a generation or a review action writes it),

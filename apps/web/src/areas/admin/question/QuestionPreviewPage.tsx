@@ -1,7 +1,6 @@
 // question/preview/{id}: the question as a student sees it, answered and judged by POST …/{id}/test;
 // the stored answer and explanation for staff in a collapsible panel; 编辑 / 复制为新题; 公开预览 (publication/).
 import { Button, Card, Collapse, Space, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
@@ -11,6 +10,7 @@ import { ResultPage } from '../../../components/ResultPage';
 import { QuestionView } from '../../../components/question/QuestionView';
 import { PublicationBadge, PublicationPanel } from './publication/PublicationPanel';
 import { QuestionStaffPanel } from './QuestionStaffPanel';
+import { useQuestion } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
 const T = QUESTION_TEXTS.preview;
@@ -19,7 +19,7 @@ export default function QuestionPreviewPage() {
   const { id = '' } = useParams();
   const call = useCall();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['question', id], queryFn: () => call(API.questionGet, { params: { id } }) });
+  const query = useQuestion(id);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return <ResultPage status="error" title={QUESTION_TEXTS.form.loadFailed} subTitle={errorText(query.error)} />;

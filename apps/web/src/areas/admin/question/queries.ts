@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TreeDataNode } from 'antd';
 import { type KnowledgePointBrief } from '@edu/contract';
 import { API } from '../../../api/routes';
+import { questionKeys } from '../../../api/query-keys';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { subjectsOf, subtree, type KpNode } from '../knowledge/kp-tree';
 
@@ -14,6 +15,17 @@ export function useRepos() {
   return useQuery({
     queryKey: ['repos', agencyId],
     queryFn: () => call(API.repoList, { query: { start: 0, size: REPO_PAGE } }),
+  });
+}
+
+/** One question (GET /v1/exam/question/{id}) under its one key, read when `id` is set. */
+export function useQuestion(id: string | undefined) {
+  const call = useCall();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: questionKeys.detail(agencyId, id ?? ''),
+    queryFn: () => call(API.questionGet, { params: { id: id ?? '' } }),
+    enabled: !!id,
   });
 }
 

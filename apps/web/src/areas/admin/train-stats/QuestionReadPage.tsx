@@ -3,16 +3,14 @@
 // and explanation. No editing, no test answering, no publication: those stay with the question bank
 // (/admin/question/…), which a teacher may not open (docs/web.md "Routing and access").
 import { Button, Card, Space, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
-import { useAppConfig, useCall } from '../../../app/session-context';
 import { AllowedLink } from '../../../components/AllowedLink';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { AnswerForm, EMPTY_SUBMISSION } from '../../../components/question/AnswerForm';
 import { QuestionStaffPanel } from '../question/QuestionStaffPanel';
+import { useQuestion } from '../question/queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from '../question/texts';
 import { STATS_TEXTS } from './texts';
 
@@ -20,12 +18,7 @@ const T = STATS_TEXTS.questionPreview;
 
 export default function QuestionReadPage() {
   const { id = '' } = useParams();
-  const call = useCall();
-  const { agencyId } = useAppConfig();
-  const query = useQuery({
-    queryKey: ['question', agencyId, id],
-    queryFn: () => call(API.questionGet, { params: { id } }),
-  });
+  const query = useQuestion(id);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <ResultPage status="error" title={T.loadFailed} subTitle={errorText(query.error)} />;
   const q = query.data;

@@ -1,6 +1,7 @@
 // Reads of the statistics pages, keyed by agency so switching agencies never shows another's figures.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API } from '../../../api/routes';
+import { trainingKeys } from '../../../api/query-keys';
 import { useAppConfig, useCall } from '../../../app/session-context';
 
 export interface StatsRange {
@@ -36,7 +37,7 @@ export function useTrainingReport(id: string) {
   const call = useCall();
   const { agencyId } = useAppConfig();
   return useQuery({
-    queryKey: ['training-report', agencyId, id],
+    queryKey: trainingKeys.report(agencyId, id),
     queryFn: () => call(API.trainingReport, { params: { id } }),
   });
 }

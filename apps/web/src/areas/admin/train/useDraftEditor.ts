@@ -1,10 +1,10 @@
 // The draft state the scheme editor and paper builder share: live checks, the server's 400 fields and 保存.
 import { useMemo, useState } from 'react';
 import { App as AntApp } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { FieldError, Scheme, TrainRepo } from '@edu/contract';
-import { errorText, isEnvelopeError } from '../../../api/client';
+import { isEnvelopeError } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { fieldStatus } from './IssueText';
 import { issueCount, mergeIssues, serverIssues, type Issues } from './scheme-model';
@@ -44,7 +44,6 @@ export type DraftEditor<D> = ReturnType<typeof useDraftEditor<D>>;
  */
 export function useDraftEditor<D>({ scheme, repos, initial, validate, send, invalid, done }: DraftEditorOptions<D>) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { message } = AntApp.useApp();
   const [start] = useState(initial);
   const [draft, setDraft] = useState(start);
@@ -52,7 +51,6 @@ export function useDraftEditor<D>({ scheme, repos, initial, validate, send, inva
   const guard = useUnsavedGuard(dirty);
   const [checking, setChecking] = useState(false);
   const [server, setServer] = useState<Issues>({});
-  const [saving, setSaving] = useState(false);
   const live = useMemo(() => validate(draft, checking), [validate, draft, checking]);
   const issues = mergeIssues(live, server);
   const noOwnedRepo = !repos.some((r) => r.owned);
@@ -65,29 +63,30 @@ export function useDraftEditor<D>({ scheme, repos, initial, validate, send, inva
   /** The Form.Item status of the messages at `path` (and below it with `under`). */
   const at = (path: string, under = false) => fieldStatus(issues, path, under);
 
-  async function save() {
+  const write = useApiMutation({
+    mutationFn: send,
+    success: done,
+    invalidates: [['schemes'], ['scheme']],
+    onSuccess: () => {
+      // Saved: the way to the list (or anywhere) is free.
+      guard.release();
+      return navigate('/admin/train/list');
+    },
+    // Besides the toast, the server's 400 field messages go on their fields.
+    onError: (e) => {
+      const fields = fieldsOfError(e);
+      if (fields.length) setServer(serverIssues(fields));
+    },
+  });
+
+  function save() {
     setChecking(true);
     if (issueCount(validate(draft, true)) > 0) {
       void message.error(invalid);
       return;
     }
-    setSaving(true);
-    try {
-      await send(draft);
-      // Saved: the way to the list (or anywhere) is free.
-      guard.release();
-      void message.success(done);
-      await queryClient.invalidateQueries({ queryKey: ['schemes'] });
-      await queryClient.invalidateQueries({ queryKey: ['scheme'] });
-      await navigate('/admin/train/list');
-    } catch (e) {
-      const fields = fieldsOfError(e);
-      if (fields.length) setServer(serverIssues(fields));
-      void message.error(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    write.mutate(draft);
   }
 
-  return { draft, issues, readOnly, noOwnedRepo, saving, update, at, save };
+  return { draft, issues, readOnly, noOwnedRepo, saving: write.isPending, update, at, save };
 }

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../api/routes';
 import type { Call } from '../../../api/call';
+import { trainingKeys } from '../../../api/query-keys';
 
 export const trainKeys = {
   all: ['train'] as const,
@@ -11,7 +12,7 @@ export const trainKeys = {
   training: (agencyId: string, trainId: string) => ['train', 'training', agencyId, trainId] as const,
   records: (agencyId: string, trainId: string) => ['train', 'records', agencyId, trainId] as const,
   history: (agencyId: string, start: number, size: number) => ['train', 'history', agencyId, start, size] as const,
-  report: (agencyId: string, id: string) => ['train', 'report', agencyId, id] as const,
+  report: trainingKeys.report,
 };
 
 /** GET /v1/train/{id}: the training as the server has it now, read whenever its page opens. */

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-quer
 import type { MarkingQueueQuery, MarkRequest, MarkingTraining } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
+import { trainingKeys } from '../../../api/query-keys';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { MARKING_TEXTS } from './texts';
 
@@ -75,6 +76,8 @@ export function useMarkingWrites(taskId: string, trainId: string) {
       void queryClient.invalidateQueries({ queryKey: markingKeys.training(agencyId, taskId, trainId) });
       void queryClient.invalidateQueries({ queryKey: ['marking', agencyId, 'queue'] });
       void queryClient.invalidateQueries({ queryKey: ['marking', agencyId, 'history'] });
+      // The mark changes the training's score: its report (the student's and the staff's) is read again.
+      void queryClient.invalidateQueries({ queryKey: trainingKeys.report(agencyId, trainId) });
     },
   });
   return { claim, mark };

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp, Button } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { canvasToPng, type PreparedSheet, type SheetContent } from './sheet-export';
 import { useSheetExport } from './useSheetExport';
 
@@ -48,11 +49,14 @@ function Exporter({ sheet }: { sheet: PreparedSheet }) {
   );
 }
 
+// The export is a mutation (docs/web.md "Server state"): it runs under a query client, as in the app.
 const renderExporter = (sheet: PreparedSheet) =>
   render(
-    <AntApp>
-      <Exporter sheet={sheet} />
-    </AntApp>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AntApp>
+        <Exporter sheet={sheet} />
+      </AntApp>
+    </QueryClientProvider>,
   );
 
 beforeEach(() => {

@@ -4,6 +4,7 @@
 // one file and a success toast ends it.
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
+import { useApiMutation } from '../../../api/mutation';
 import { exportFailureText, exportPages, PageExportError, withRetries, type RetryOptions } from './export-retry';
 import { prepareSheet, type PreparedSheet, type SheetContent } from './sheet-export';
 import { RECITATION_TEXTS } from './texts';
@@ -20,11 +21,10 @@ export function useSheetExport(
   retry: Omit<RetryOptions, 'onFailure'> = {},
 ) {
   const { message } = AntApp.useApp();
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const start = async (r: SheetContent) => {
-    setBusy(true);
-    try {
+  /** Prepares, renders and saves the sheet; resolves with its number of pages. */
+  const run = useApiMutation({
+    mutationFn: async (r: SheetContent) => {
       const sheet = await withRetries(() => prepare(r), {
         ...retry,
         onFailure: (attempt, e) => void message.error(exportFailureText(attempt, e)),
@@ -35,13 +35,16 @@ export function useSheetExport(
         onFailure: (attempt, e, page) => void message.error(exportFailureText(attempt, e, page)),
       });
       await sheet.save(pngs);
-      void message.success(sheet.pages > 1 ? T.donePages(sheet.pages) : T.done);
-    } catch (e) {
-      void message.error(e instanceof PageExportError && e.pages > 1 ? e.message : T.failed);
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+      return sheet.pages;
+    },
+    success: (pages) => (pages > 1 ? T.donePages(pages) : T.done),
+    // The failure says which page when there are several (the attempts were named already).
+    error: 'none',
+    onError: (e) => void message.error(e instanceof PageExportError && e.pages > 1 ? e.message : T.failed),
+    onSettled: () => setProgress(null),
+  });
+  const start = async (r: SheetContent) => {
+    await run.run(r);
   };
-  return { start, busy, progress };
+  return { start, busy: run.isPending, progress };
 }

@@ -7,9 +7,10 @@ import { Alert, App as AntApp, Button, Card, Input, Space, Switch, Tag, Typograp
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { publicQuestionPath, type Question, type QuestionPublication } from '@edu/contract';
+import { publicQuestionPath, type Question } from '@edu/contract';
 import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
+import { useApiMutation } from '../../../../api/mutation';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 import { PUBLICATION_TEXTS as T } from './texts';
 import { publicationKey, publicLink, usePublication } from './use-publication';
@@ -47,26 +48,22 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
   const call = useCall();
   const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const status = usePublication(question.id);
-  const [busy, setBusy] = useState(false);
   /** The option chosen before publishing (a published question shows its own). */
   const [showAnswer, setShowAnswer] = useState(false);
   const owned = question.agencyId === agencyId;
   const params = { params: { id: question.id } };
-  const publish = (show: boolean) => call(API.questionPublish, { ...params, body: { request: { showAnswer: show } } });
-
-  const run = async (action: () => Promise<QuestionPublication>, done: string) => {
-    setBusy(true);
-    try {
-      queryClient.setQueryData(publicationKey(agencyId, question.id), await action());
-      void message.success(done);
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Publish (with the answers shown or not) or withdraw; the answer is the new state, `done` the toast. */
+  const write = useApiMutation({
+    mutationFn: (v: { publish: boolean; showAnswer: boolean; done: string }) =>
+      v.publish
+        ? call(API.questionPublish, { ...params, body: { request: { showAnswer: v.showAnswer } } })
+        : call(API.questionWithdraw, params),
+    success: (_state, v) => v.done,
+    onSuccess: (state) => queryClient.setQueryData(publicationKey(agencyId, question.id), state),
+  });
+  const busy = write.isPending;
 
   const change = (on: boolean) =>
     void modal.confirm({
@@ -75,8 +72,7 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
       okText: on ? T.publishOk : T.withdrawOk,
       okButtonProps: on ? {} : { danger: true },
       cancelText: T.cancel,
-      onOk: () =>
-        run(() => (on ? publish(showAnswer) : call(API.questionWithdraw, params)), on ? T.published : T.withdrawn),
+      onOk: () => write.run({ publish: on, showAnswer, done: on ? T.published : T.withdrawn }),
     });
 
   const pub = status.data;
@@ -104,7 +100,9 @@ export function PublicationPanel({ question }: { question: Pick<Question, 'id' |
             {T.since(dayjs(pub.publishedAt).format('YYYY-MM-DD HH:mm'), pub.publishedBy)}
           </Typography.Text>
           <PublicLink id={question.id} />
-          {answerSwitch(pub.showAnswer, (v) => void run(() => publish(v), v ? T.answersShown : T.answersHidden))}
+          {answerSwitch(pub.showAnswer, (v) =>
+            write.mutate({ publish: true, showAnswer: v, done: v ? T.answersShown : T.answersHidden }),
+          )}
           <Typography.Text type="secondary">{T.heldHint}</Typography.Text>
           {owned ? (
             <Button danger loading={busy} onClick={() => change(false)}>

@@ -3,7 +3,6 @@
 // job shows its message and that the question is unchanged; the provider used is named.
 import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, InputNumber, Progress, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import {
   GENERATED_SUB_TYPES,
   READING_GENERATE_MAX,
@@ -11,12 +10,11 @@ import {
   type Question,
   type ReadingLevelValue,
 } from '@edu/contract';
-import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { jobRunning, useGenerationJob, useStartGeneration } from '../../../../api/reading';
-import { useCall } from '../../../../app/session-context';
 import { LevelSelect } from './LevelSelect';
 import { ReviewList } from './ReviewList';
+import { useQuestion } from '../queries';
 import { READING_TEXTS } from './texts';
 
 const T = READING_TEXTS.generate;
@@ -29,11 +27,7 @@ export interface GeneratePanelProps {
 }
 
 export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps) {
-  const call = useCall();
-  const question = useQuery({
-    queryKey: ['question', questionId],
-    queryFn: () => call(API.questionGet, { params: { id: questionId } }),
-  });
+  const question = useQuestion(questionId);
   const [level, setLevel] = useState<ReadingLevelValue>('senior');
   const [count, setCount] = useState<number | null>(5);
   const [types, setTypes] = useState<GeneratedSubType[]>([...GENERATED_SUB_TYPES]);

@@ -1,7 +1,7 @@
 // 导出题目: format and scope (repository, knowledge subtree, type; pre-set from the page), then an export job
 // (docs/jobs.md "Exports"): one file is downloaded at once; a larger export lists its parts, each importable again.
 import { useEffect, useState } from 'react';
-import { Alert, App as AntApp, Form, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Modal, Radio, Select } from 'antd';
 import {
   QUESTION_TYPES,
   TRANSFER_EXTENSIONS,
@@ -13,6 +13,7 @@ import {
 import { API } from '../../../../api/routes';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
+import { useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
 import { useRepos } from '../queries';
 import { TYPE_LABELS } from '../../../../components/texts';
@@ -40,33 +41,11 @@ export interface ExportModalProps {
 export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps) {
   const call = useCall();
   const repos = useRepos();
-  const { message } = AntApp.useApp();
   const [format, setFormat] = useState<TransferFormat>('moodle');
   const [scope, setScope] = useState<ExportScope>({ ...initial, repoId: repoId ?? initial.repoId });
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState<number | null>(null);
   const job = useExportJob(jobId);
-  const settled = job.data?.status === 'done' || job.data?.status === 'failed' ? job.data : undefined;
-  const running = jobId !== null && !settled && !job.isError;
-  const locked = busy || running || downloading !== null;
-  const set = (patch: ExportScope) => {
-    setScope((s) => ({ ...s, ...patch }));
-    setFailure(null);
-  };
-
-  async function run() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setJobId((await call(API.questionExportStart, { query: { format, ...scope } })).jobId);
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   /** Saves one part of the finished job. */
   async function savePart(id: string, part: ExportPart): Promise<void> {
@@ -74,29 +53,55 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
     saveFile(file.blob, file.filename ?? part.filename ?? T.fallbackName(TRANSFER_EXTENSIONS[format]));
   }
 
-  async function download(part: ExportPart): Promise<void> {
-    if (!jobId) return;
-    setDownloading(part.part);
-    try {
-      await savePart(jobId, part);
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setDownloading(null);
-    }
+  // Every failure is shown in place, above the form or the parts (no toast).
+  const start = useApiMutation({
+    mutationFn: () => call(API.questionExportStart, { query: { format, ...scope } }),
+    error: 'none',
+    onSuccess: (started) => setJobId(started.jobId),
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const partDownload = useApiMutation({
+    mutationFn: (v: { id: string; part: ExportPart }) => savePart(v.id, v.part),
+    error: 'none',
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const singleDownload = useApiMutation({
+    mutationFn: (done: { jobId: string; part: ExportPart; exported: number; skipped: number }) =>
+      savePart(done.jobId, done.part),
+    success: (_d, done) => T.done(done.exported, done.skipped),
+    error: 'none',
+    onSuccess: onClose,
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const busy = start.isPending;
+  const downloading = partDownload.isPending ? partDownload.variables.part.part : null;
+  const settled = job.data?.status === 'done' || job.data?.status === 'failed' ? job.data : undefined;
+  const running = job.running;
+  const locked = busy || running || downloading !== null;
+  const set = (patch: ExportScope) => {
+    setScope((s) => ({ ...s, ...patch }));
+    setFailure(null);
+  };
+
+  function run() {
+    setFailure(null);
+    start.mutate();
+  }
+
+  function download(part: ExportPart) {
+    if (jobId) partDownload.mutate({ id: jobId, part });
   }
 
   // One file: downloaded at once and the dialog closes; several stay listed for download one by one.
   const single = settled?.status === 'done' && settled.parts.length === 1 ? settled : undefined;
   useEffect(() => {
     if (!single) return;
-    savePart(single.jobId, single.parts[0]).then(
-      () => {
-        void message.success(T.done(single.exported, single.skipped));
-        onClose();
-      },
-      (e: unknown) => setFailure(errorText(e)),
-    );
+    singleDownload.mutate({
+      jobId: single.jobId,
+      part: single.parts[0],
+      exported: single.exported,
+      skipped: single.skipped,
+    });
     // Once per finished job.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [single?.jobId]);
@@ -113,14 +118,12 @@ export function ExportModal({ repoId, initial = {}, onClose }: ExportModalProps)
       cancelButtonProps={{ disabled: locked }}
       closable={!locked}
       mask={{ closable: false }}
-      onOk={() => void run()}
+      onOk={run}
       onCancel={() => !locked && onClose()}
       destroyOnHidden
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      {jobId !== null && !single && (
-        <ExportPartsView job={job.data} downloading={downloading} onDownload={(p) => void download(p)} />
-      )}
+      {jobId !== null && !single && <ExportPartsView job={job.data} downloading={downloading} onDownload={download} />}
       <Form
         layout="horizontal"
         labelCol={{ flex: '72px' }}

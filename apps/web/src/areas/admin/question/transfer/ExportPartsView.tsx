@@ -2,7 +2,7 @@
 // imported again; one button downloads each.
 import { Button, List, Progress, Typography } from 'antd';
 import type { ExportJob, ExportPart } from '@edu/contract';
-import { jobPercent } from './use-import-job';
+import { jobPercent } from '../../../../api/job';
 import { TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.export;

@@ -3,7 +3,7 @@ import { Alert, Button, Progress, Result, Typography } from 'antd';
 import type { ImportJob } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { ItemIssuesTable } from './ItemIssuesTable';
-import { jobFinished, jobPercent } from './use-import-job';
+import { jobFinished, jobPercent } from '../../../../api/job';
 import { TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.job;

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Select, Space, Steps, Typography } from 'antd';
 import { IMPORT_ENCODINGS, type ImportEncoding, type ImportReport } from '@edu/contract';
 import { API } from '../../../../api/routes';
-import { errorText, isEnvelope } from '../../../../api/client';
+import { errorText } from '../../../../api/client';
+import { fieldErrorsOf, useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
 import { useRepos } from '../queries';
 import { ImportJobView } from './ImportJobView';
@@ -18,17 +19,18 @@ import {
   type ImportSettings,
   type SettingsErrors,
 } from './import-settings';
-import { jobFinished, useImportJob, useTransferLimits } from './use-import-job';
+import { jobFinished } from '../../../../api/job';
+import { useImportJob, useTransferLimits } from './use-import-job';
 import { ENCODING_LABELS, TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.import;
 
 /** A 400's field messages that belong to a field of the form (file, format, repository). */
-function fieldErrorsOf(error: unknown): SettingsErrors {
-  if (!isEnvelope(error) || error.errno !== 400) return {};
-  const fields = (error.response as { fields?: { path: string; message: string }[] } | null)?.fields ?? [];
+function settingsErrorsOf(error: unknown): SettingsErrors {
   const out: SettingsErrors = {};
-  for (const f of fields) if (f.path === 'file' || f.path === 'format' || f.path === 'repoId') out[f.path] = f.message;
+  for (const f of fieldErrorsOf(error)) {
+    if (f.path === 'file' || f.path === 'format' || f.path === 'repoId') out[f.path] = f.message;
+  }
   return out;
 }
 
@@ -48,15 +50,36 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [step, setStep] = useState(0);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'start' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useImportJob(jobId);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const previewJob = useImportJob(previewId);
   const limits = useTransferLimits();
-  const jobRunning = jobId !== null && !jobFinished(job.data) && !job.isError;
-  const previewRunning = previewId !== null && !jobFinished(previewJob.data) && !previewJob.isError;
+  // Both uploads show their failure in place, above the step (no toast).
+  const startPreview = useApiMutation({
+    mutationFn: (asked: ImportSettings & { file: File }) =>
+      call(API.questionImportPreview, { query: importQuery(asked), raw: asked.file }),
+    error: 'none',
+    onSuccess: (started) => setPreviewId(started.jobId),
+    onError: (e) => {
+      setErrors(settingsErrorsOf(e));
+      setFailure(errorText(e));
+    },
+  });
+  const startImport = useApiMutation({
+    mutationFn: (chosen: ImportSettings & { file: File }) =>
+      call(API.questionImport, { query: importQuery(chosen), raw: chosen.file }),
+    error: 'none',
+    onSuccess: (started) => {
+      setJobId(started.jobId);
+      setStep(2);
+    },
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const busy = startPreview.isPending ? 'preview' : startImport.isPending ? 'start' : null;
+  const jobRunning = job.running;
+  const previewRunning = previewJob.running;
   const locked = busy !== null || jobRunning || previewRunning;
 
   // The preview job settled: its report opens step 2, or its message says why the file cannot be read (state
@@ -82,38 +105,20 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
     change(format ? { file, format } : { file });
   };
 
-  async function preview(encoding?: ImportEncoding) {
+  function preview(encoding?: ImportEncoding) {
     const asked = encoding ? { ...settings, encoding } : settings;
     if (encoding) change({ encoding });
     const problems = validateSettings(asked);
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !asked.file) return;
-    setBusy('preview');
     setFailure(null);
-    try {
-      const started = await call(API.questionImportPreview, { query: importQuery(asked), raw: asked.file });
-      setPreviewId(started.jobId);
-    } catch (e) {
-      setErrors(fieldErrorsOf(e));
-      setFailure(errorText(e));
-    } finally {
-      setBusy(null);
-    }
+    startPreview.mutate({ ...asked, file: asked.file });
   }
 
-  async function start() {
+  function start() {
     if (!settings.file) return;
-    setBusy('start');
     setFailure(null);
-    try {
-      const started = await call(API.questionImport, { query: importQuery(settings), raw: settings.file });
-      setJobId(started.jobId);
-      setStep(2);
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(null);
-    }
+    startImport.mutate({ ...settings, file: settings.file });
   }
 
   const again = () => {
@@ -131,12 +136,7 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
         <Button onClick={onClose} disabled={locked}>
           {T.cancel}
         </Button>
-        <Button
-          key="validate"
-          type="primary"
-          loading={busy === 'preview' || previewRunning}
-          onClick={() => void preview()}
-        >
+        <Button key="validate" type="primary" loading={busy === 'preview' || previewRunning} onClick={() => preview()}>
           {busy === 'preview' || previewRunning ? T.validating : T.validate}
         </Button>
       </Space>
@@ -157,7 +157,7 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
           disabled={blocker !== null}
           title={blocker ?? undefined}
           loading={busy === 'start'}
-          onClick={() => void start()}
+          onClick={() => start()}
         >
           {T.start}
         </Button>
@@ -224,7 +224,7 @@ export function ImportModal({ repoId, onClose }: ImportModalProps) {
             disabled={locked}
             style={{ width: 160 }}
             options={IMPORT_ENCODINGS.filter((e) => e !== 'auto').map((e) => ({ value: e, label: ENCODING_LABELS[e] }))}
-            onChange={(e: ImportEncoding) => void preview(e)}
+            onChange={(e: ImportEncoding) => preview(e)}
           />
           <Typography.Text type="secondary">{T.encodingDetected(ENCODING_LABELS[report.encoding])}</Typography.Text>
         </Space>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblem, formatFromFileName, importQuery, validateSettings } from './import-settings';
-import { jobPercent } from './use-import-job';
+import { jobPercent } from '../../../../api/job';
 import { whereText } from './ItemIssuesTable';
 import { importBlocker } from './ImportReportView';
 

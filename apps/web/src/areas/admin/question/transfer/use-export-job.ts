@@ -1,16 +1,9 @@
-// Polls an export job every 500 ms until it is done or failed (docs/jobs.md "Exports").
-import { useQuery } from '@tanstack/react-query';
+// An export job (docs/jobs.md "Exports"), followed with `useJob` (api/job.ts) until it is done or failed.
 import { API } from '../../../../api/routes';
-import { useAppConfig, useCall } from '../../../../app/session-context';
-import { JOB_POLL } from './use-import-job';
+import { useJob } from '../../../../api/job';
+import { useCall } from '../../../../app/session-context';
 
 export function useExportJob(jobId: string | null) {
   const call = useCall();
-  const { agencyId } = useAppConfig();
-  return useQuery({
-    queryKey: ['export-job', agencyId, jobId],
-    queryFn: () => call(API.questionExportJob, { params: { id: jobId ?? '' } }),
-    enabled: jobId !== null,
-    ...JOB_POLL,
-  });
+  return useJob('export-job', jobId, (id) => call(API.questionExportJob, { params: { id } }));
 }

@@ -25,29 +25,26 @@ import { saveFile } from '../../../../api/download';
 import { useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
-import { enrolmentFinished, enrolmentPercent, useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
+import { jobFinished, jobPercent } from '../../../../api/job';
+import { useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
 import { ENROL_MODE_LABELS, ENROL_TEXTS as T } from './texts';
 
 const mbOf = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 function TemplateButton({ disabled }: { disabled: boolean }) {
   const call = useCall();
-  const { message } = AntApp.useApp();
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await call(API.enrolmentTemplate);
-      saveFile(file.blob, file.filename ?? '学生批量注册模板.xlsx');
-      void message.success(T.templateSaved);
-    } catch (e) {
-      void message.error(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const download = useApiMutation({
+    mutationFn: () => call(API.enrolmentTemplate),
+    success: T.templateSaved,
+    onSuccess: (file) => saveFile(file.blob, file.filename ?? '学生批量注册模板.xlsx'),
+  });
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void download()}>
+    <Button
+      icon={<DownloadOutlined />}
+      loading={download.isPending}
+      disabled={disabled}
+      onClick={() => download.mutate()}
+    >
       {T.template}
     </Button>
   );
@@ -95,7 +92,7 @@ function ErrorsTable({ job }: { job: EnrolmentJob }) {
 }
 
 function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error: unknown; onRetry: () => void }) {
-  if (error && !enrolmentFinished(job))
+  if (error && !jobFinished(job))
     return (
       <Alert
         type="error"
@@ -109,7 +106,7 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
         }
       />
     );
-  if (!job || !enrolmentFinished(job)) {
+  if (!job || !jobFinished(job)) {
     // Until the sheet is read the job has no total: "0 / 0" would read as an empty file (docs/enrolment.md).
     const reading = job !== undefined && job.total <= 0;
     const status = !job ? T.starting : reading && job.status !== 'queued' ? T.reading : T.status[job.status];
@@ -117,7 +114,7 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
       <div className="enrol-progress" style={{ padding: '24px 8px' }}>
         <Typography.Text>{status}</Typography.Text>
         <Progress
-          percent={job ? enrolmentPercent(job) : 0}
+          percent={job ? jobPercent(job) : 0}
           status="active"
           showInfo={!reading}
           format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
@@ -141,17 +138,39 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
 
 export function EnrolModal({ onClose }: { onClose: () => void }) {
   const call = useCall();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const limits = useEnrolmentLimits();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<EnrolmentMode>('all');
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'upload' | 'passwords' | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
   const job = useEnrolmentJob(jobId);
-  const running = jobId !== null && !enrolmentFinished(job.data) && !job.isError;
+  // The upload's and the passwords' failures are shown in place, above the step (no toast).
+  const upload = useApiMutation({
+    mutationFn: (chosen: { file: File; mode: EnrolmentMode }) =>
+      call(API.enrolmentStart, { query: { mode: chosen.mode }, raw: chosen.file }),
+    error: 'none',
+    onSuccess: (started) => setJobId(started.jobId),
+    onError: (e) => setFailure(errorText(e)),
+  });
+  const passwords = useApiMutation({
+    mutationFn: (id: string) => call(API.enrolmentPasswords, { params: { id } }),
+    success: T.passwordsSaved,
+    error: 'none',
+    onSuccess: (f) => {
+      saveFile(f.blob, f.filename ?? T.passwordsName);
+      setDownloaded(true);
+    },
+    onError: (e) => {
+      setFailure(errorText(e));
+      // Taken meanwhile (another window): the job says so.
+      void job.refetch();
+    },
+  });
+  const busy = upload.isPending ? 'upload' : passwords.isPending ? 'passwords' : null;
+  const running = job.running;
   const locked = busy !== null || running;
   const passwordsPending = job.data?.passwordsAvailable === true && !downloaded;
   const step = jobId === null ? 0 : job.data?.status === 'done' && job.data.enrolled > 0 ? 2 : 1;
@@ -165,36 +184,16 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
     setFile(f);
   };
 
-  async function start() {
+  function start() {
     if (!file) return setFileError(T.fileRequired);
-    setBusy('upload');
     setFailure(null);
-    try {
-      const started = await call(API.enrolmentStart, { query: { mode }, raw: file });
-      setJobId(started.jobId);
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(null);
-    }
+    upload.mutate({ file, mode });
   }
 
   async function downloadPasswords() {
     if (!jobId) return;
-    setBusy('passwords');
     setFailure(null);
-    try {
-      const f = await call(API.enrolmentPasswords, { params: { id: jobId } });
-      saveFile(f.blob, f.filename ?? T.passwordsName);
-      setDownloaded(true);
-      void message.success(T.passwordsSaved);
-    } catch (e) {
-      setFailure(errorText(e));
-      // Taken meanwhile (another window): the job says so.
-      void job.refetch();
-    } finally {
-      setBusy(null);
-    }
+    await passwords.run(jobId);
   }
 
   const confirmPasswords = () =>
@@ -248,7 +247,7 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
         <Button onClick={onClose} disabled={locked}>
           {T.cancel}
         </Button>
-        <Button type="primary" loading={busy === 'upload'} onClick={() => void start()}>
+        <Button type="primary" loading={busy === 'upload'} onClick={() => start()}>
           {T.start}
         </Button>
       </Space>
@@ -259,7 +258,7 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
             {T.cancelJob}
           </Button>
         )}
-        {enrolmentFinished(job.data) && (
+        {jobFinished(job.data) && (
           <Button onClick={again} disabled={locked || passwordsPending}>
             {T.again}
           </Button>

@@ -1,9 +1,10 @@
 // SQL shared by the two kinds of repositories and their subscriptions: question repositories
-// (repositories.repository.ts) and train repositories (schemes/train-repos.repository.ts) have tables alike
-// column for column; only what they hold differs. Every query names the agency in context.
+// (features/repositories/repositories.repository.ts) and train repositories
+// (features/schemes/train-repos.repository.ts) have tables alike column for column; only what they hold differs.
+// Every query names the agency in context. It sits in db/ because both features extend it (docs/architecture.md §3).
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db } from './client.js';
 import {
   agencies,
   grades,
@@ -12,7 +13,7 @@ import {
   type repoSubscriptions,
   type trainRepoSubscriptions,
   type trainRepos,
-} from '../../db/schema.js';
+} from './schema.js';
 
 /** A kind of repository: its tables and what its repositories hold. */
 export interface RepoKindTables {
