@@ -36,6 +36,7 @@ import { noticesRoutes } from './features/notices/notices.routes.js';
 import { recitationRoutes } from './features/recitation/recitation.routes.js';
 import { storeRoutes } from './features/store/store.routes.js';
 import { readingRoutes } from './features/reading/reading.routes.js';
+import { simulationRoutes } from './features/simulation/dry-run.routes.js';
 import { readingStepsRoutes } from './features/reading-steps/reading-steps.routes.js';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.js';
 import { lessonsRoutes } from './features/lessons/lessons.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(studentHomeRoutes);
   await app.register(noticesRoutes);
   await app.register(readingRoutes);
+  await app.register(simulationRoutes);
   await app.register(readingStepsRoutes);
   await app.register(knowledgeGraphRoutes);
   await app.register(recitationRoutes);

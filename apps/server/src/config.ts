@@ -152,6 +152,9 @@ const EnvSchema = z
     ENROL_MAX_ROWS: int(5000),
     ENROL_MAX_BYTES: int(10 * 1024 * 1024),
     ENROL_JOB_SECONDS: int(300),
+    /** A scheme's dry run (docs/simulation.md "Dry run of a scheme"): its time limit and how many run at once on a node. */
+    SIMULATION_JOB_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+    SIMULATION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(8).default(1),
     /**
      * Pairing codes (docs/parents.md "Pairing codes"): how many days a code lives, and the throttling of wrong
      * codes — free failures per (account, address), then delays doubling from the base to the max; a ceiling per
@@ -306,6 +309,7 @@ const EnvSchema = z
     notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
     lessons: { openEarlyMinutes: e.LESSON_OPEN_EARLY_MINUTES, autoEndMinutes: e.LESSON_AUTO_END_MINUTES },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
+    simulation: { jobSeconds: e.SIMULATION_JOB_SECONDS, maxConcurrent: e.SIMULATION_MAX_CONCURRENT },
     reading: {
       jobSeconds: e.READING_JOB_SECONDS,
       maxConcurrent: e.READING_MAX_CONCURRENT,

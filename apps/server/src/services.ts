@@ -35,6 +35,7 @@ import { RepositoriesService } from './features/repositories/repositories.servic
 import { SchemeChecks } from './features/schemes/scheme-checks.js';
 import { SchemesRepository } from './features/schemes/schemes.repository.js';
 import { SchemesService } from './features/schemes/schemes.service.js';
+import { SchemeSimulationService } from './features/simulation/dry-run-job.js';
 import { TrainReposRepository } from './features/schemes/train-repos.repository.js';
 import { TrainReposService } from './features/schemes/train-repos.service.js';
 import { TrainingCommentsRepository } from './features/training-comments/training-comments.repository.js';
@@ -267,6 +268,14 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     enrolment: new EnrolmentService(db, jobs, config.enrolment, config.transfer, clock),
     trainRepos,
     schemes,
+    // A scheme's dry run (docs/simulation.md "Dry run of a scheme"): a job on the queue.
+    schemeSimulation: new SchemeSimulationService(
+      schemes,
+      questionsRepo,
+      (agencyId) => repositories.subscribedIds(agencyId),
+      jobs,
+      config.simulation,
+    ),
     training,
     trainingComments: new TrainingCommentsService(
       new TrainingCommentsRepository(db),

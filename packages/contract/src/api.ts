@@ -8,6 +8,7 @@ import { TRANSFER_API } from './api/transfer.js';
 import { TRAINING_API } from './api/training.js';
 import { TRAIN_API } from './api/train.js';
 import { SCHEME_STATS_API } from './api/scheme-stats.js';
+import { SCHEME_SIMULATION_API } from './api/scheme-simulation.js';
 import { WRONG_BOOK_API } from './api/wrong-book.js';
 import { USERS_API } from './api/users.js';
 import { USERS_BULK_API } from './api/users-bulk.js';
@@ -277,6 +278,7 @@ export const API = {
   ...TRAINING_API,
   ...TRAIN_API,
   ...SCHEME_STATS_API,
+  ...SCHEME_SIMULATION_API,
   ...WRONG_BOOK_API,
   ...USERS_API,
   ...USERS_BULK_API,

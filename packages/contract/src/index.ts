@@ -23,6 +23,7 @@ export * from './schemas/training.js';
 export * from './schemas/training-comment.js';
 export * from './schemas/scheme.js';
 export * from './schemas/scheme-stats.js';
+export * from './schemas/scheme-simulation.js';
 export * from './schemas/wrong-book.js';
 export * from './schemas/users.js';
 export * from './schemas/users-bulk.js';

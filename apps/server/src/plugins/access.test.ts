@@ -224,6 +224,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/lesson/:id/cancel': {},
   'POST /v1/lesson/:id/push': { questionId: '1' },
   'POST /v1/lesson/:id/withdraw': { questionId: '1' },
+  'POST /v1/train/scheme/:id/simulate': { students: 10, spread: 'mix' },
 };
 // Agency-scoped routes naming a record of the bank by id (not knowledge points, which all agencies share).
 // A student's training calls act on the caller's own trainings; training.routes.test.ts checks them with

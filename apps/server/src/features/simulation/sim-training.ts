@@ -33,6 +33,8 @@ export interface SessionContext {
   afterAnswer(code: string, seconds: number, counted: boolean): void;
   /** The draw rule (default: the server's, least seen first: `drawQuestions`). */
   draw?: DrawRule;
+  /** When a training ends: its last state, and whether the student left it still running (out of session time). */
+  onEnd?(state: TrainingState, left: boolean): void;
 }
 
 /** A draw rule: the questions of one pending draw for this student. */
@@ -72,7 +74,9 @@ export function runTraining(s: SessionContext, engine: EngineScheme): number {
     }
     break;
   }
-  if (state.status === 'running') state = applyEvent(engine, state, { type: 'finish', at: s.now });
+  const left = state.status === 'running';
+  if (left) state = applyEvent(engine, state, { type: 'finish', at: s.now });
+  s.onEnd?.(state, left);
   s.log.endTraining(row, state.drawn.length, countedAnswers(engine, state).length);
   if (paper) handIn(s, state);
   return stored;

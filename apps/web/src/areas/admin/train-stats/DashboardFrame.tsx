@@ -16,6 +16,7 @@ export function DashboardFrame({
   view,
   onRange,
   onRefresh,
+  actions,
   children,
 }: {
   schemeId: string;
@@ -24,6 +25,8 @@ export function DashboardFrame({
   view: 'overview' | 'group';
   onRange: (r: StatsRange) => void;
   onRefresh: () => void;
+  /** More buttons beside the range (the scheme dashboard's 模拟). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -40,6 +43,7 @@ export function DashboardFrame({
           {type && <Tag color={type === 'paper' ? 'purple' : 'blue'}>{STATS_TEXTS.typeLabels[type]}</Tag>}
         </Space>
         <Space wrap>
+          {actions}
           <RangeBar onChange={onRange} />
           <Segmented
             value={view}

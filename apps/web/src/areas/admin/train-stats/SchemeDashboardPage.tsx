@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { TYPE_LABELS } from '../question/texts';
 import { questionOption, scoreDistributionOption, timelineOption } from './charts';
+import { SimulationButton } from '../train/simulation/SimulationPanel';
 import { DashboardFrame } from './DashboardFrame';
 import { questionPreviewPath } from './paths';
 import { useAnswerStats, useUserStats, type StatsRange } from './queries';
@@ -109,6 +110,7 @@ export default function SchemeDashboardPage() {
       view="overview"
       onRange={setRange}
       onRefresh={refresh}
+      actions={<SimulationButton schemeId={id} title={u.title} />}
     >
       <Row gutter={[16, 16]}>
         {[

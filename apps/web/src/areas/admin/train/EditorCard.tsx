@@ -11,17 +11,20 @@ export interface EditorCardProps {
   title: string;
   saveText: string;
   editor: Pick<DraftEditor<unknown>, 'readOnly' | 'noOwnedRepo' | 'saving' | 'save'>;
+  /** More buttons before 返回 (the scheme editor's 模拟). */
+  actions?: React.ReactNode;
   children: React.ReactNode;
 }
 
-export function EditorCard({ title, saveText, editor, children }: EditorCardProps) {
+export function EditorCard({ title, saveText, editor, actions, children }: EditorCardProps) {
   const navigate = useNavigate();
   const { readOnly, noOwnedRepo, saving, save } = editor;
   return (
     <Card
       title={title}
       extra={
-        <Space>
+        <Space wrap>
+          {actions}
           <Button onClick={() => void navigate('/admin/train/list')}>{TRAIN_TEXTS.back}</Button>
           {!readOnly && (
             <Button type="primary" loading={saving} onClick={() => void save()}>

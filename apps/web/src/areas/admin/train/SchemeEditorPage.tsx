@@ -14,6 +14,7 @@ import { BasicsFields } from './BasicsFields';
 import { EditorCard } from './EditorCard';
 import { PhaseCard } from './PhaseCard';
 import { useScheme, useTrainRepos } from './queries';
+import { SimulationButton } from './simulation/SimulationPanel';
 import * as M from './scheme-model';
 import { editPath } from './SchemeTable';
 import { TRAIN_TEXTS } from './texts';
@@ -55,7 +56,12 @@ function Editor({ scheme, repos }: { scheme: Scheme | null; repos: TrainRepo[] }
     list.map((m) => ({ key: `${path}:${m}`, place: M.issuePlace(path), message: m })),
   );
   return (
-    <EditorCard title={readOnly ? T.viewTitle : scheme ? T.editTitle : T.createTitle} saveText={T.save} editor={editor}>
+    <EditorCard
+      title={readOnly ? T.viewTitle : scheme ? T.editTitle : T.createTitle}
+      saveText={T.save}
+      editor={editor}
+      actions={scheme && !readOnly ? <SimulationButton schemeId={scheme.schemeId} title={scheme.title} /> : undefined}
+    >
       <Row gutter={16}>
         <BasicsFields
           editor={editor}
