@@ -56,12 +56,17 @@ describe("a parent's pages on a phone", () => {
   /** Every control the locator finds is at least 44 px tall; the page is no wider than the phone. */
   async function tappable(name: string, controls: Locator): Promise<void> {
     await page.waitForLoadState('networkidle');
-    const heights = await controls.evaluateAll((els) =>
-      els.map((el) => ({
-        text: (el as HTMLElement).innerText || (el.getAttribute('aria-label') ?? ''),
-        h: Math.round(el.getBoundingClientRect().height * 10) / 10,
-      })),
-    );
+    const measure = () =>
+      controls.evaluateAll((els) =>
+        els.map((el) => ({
+          text: (el as HTMLElement).innerText || (el.getAttribute('aria-label') ?? ''),
+          h: Math.round(el.getBoundingClientRect().height * 10) / 10,
+        })),
+      );
+    // While a lazy page loads, React keeps the page it replaces in the DOM with display: none (every control 0 px):
+    // wait until the page shown is laid out, then measure it.
+    await expect.poll(async () => (await measure()).filter((c) => c.h === 0).length, `${name}: laid out`).toBe(0);
+    const heights = await measure();
     expect(heights.length, `${name}: controls`).toBeGreaterThan(0);
     expect(
       heights.filter((c) => c.h < 44),
@@ -89,7 +94,7 @@ describe("a parent's pages on a phone", () => {
     await expect.poll(() => other.count()).toBe(1);
     await other.click();
     await expect.poll(() => page.url()).not.toBe(before);
-    await expect.poll(() => page.locator('.card-list-item, .ant-empty').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.card-list-item:visible, .ant-empty:visible').count()).toBeGreaterThan(0);
     await tappable('other-child', page.locator(TARGETS));
 
     // A training's report, from 李小明's first card (the demo student has trainings).
