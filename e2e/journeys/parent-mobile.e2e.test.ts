@@ -65,7 +65,9 @@ describe("a parent's pages on a phone", () => {
       );
     // While a lazy page loads, React keeps the page it replaces in the DOM with display: none (every control 0 px):
     // wait until the page shown is laid out, then measure it.
-    await expect.poll(async () => (await measure()).filter((c) => c.h === 0).length, `${name}: laid out`).toBe(0);
+    await expect
+      .poll(async () => (await measure()).filter((c) => c.h === 0).length, { message: `${name}: laid out` })
+      .toBe(0);
     const heights = await measure();
     expect(heights.length, `${name}: controls`).toBeGreaterThan(0);
     expect(
