@@ -9,27 +9,16 @@ import { drawQuestions, eligibleIds } from './sim-draw.js';
 import type { StudentLog } from './sim-log.js';
 import type { Strategy } from './sim-strategies.js';
 import type { DrawRule } from './sim-training.js';
-import type { SimQuestion, World } from './sim-world.js';
+import { DEFAULT_MODEL } from './sim-params.js';
+import { guessing, type SimQuestion, type World } from './sim-world.js';
 
 /** The student's latest answers on a point that its estimate reads: learning moves the ability, old answers lag. */
 export const ESTIMATE_WINDOW = 20;
 
 /** What the product knows of a question's guessing: a blind pick among its options (0 for typed answers). */
 export function productGuessing(q: SimQuestion): number {
-  const options = q.parts[0]?.keys.length ?? 0;
-  switch (q.type) {
-    case 'singleChoice':
-      return options > 0 ? 1 / options : 0;
-    case 'trueFalse':
-      return 0.5;
-    case 'multipleChoice':
-      return options > 0 ? 1 / (2 ** options - 1) : 0;
-    case 'fillBlank':
-    case 'translation':
-    case 'shortAnswer':
-    case 'enReading':
-      return 0;
-  }
+  // The world's rule with no typed guess: the product knows nothing of a careless typist's luck.
+  return guessing({ ...DEFAULT_MODEL, typedGuess: 0 }, q.type, q.parts[0]?.keys.length ?? 0);
 }
 
 /**
