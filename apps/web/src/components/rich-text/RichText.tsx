@@ -1,7 +1,8 @@
-// Renders question HTML: sanitised again on render (allow-list), formulas by KaTeX (sanitize.ts).
+// Renders question HTML: sanitised again on render (allow-list), formulas by KaTeX (sanitize.ts), which loads only
+// when the HTML has a formula (katex-loader.ts): until then a formula shows as its LaTeX text.
 import { useMemo } from 'react';
-import 'katex/dist/katex.min.css';
-import { renderRichHtml } from './sanitize';
+import { useKatex } from './katex-loader';
+import { hasFormula, renderRichHtml } from './sanitize';
 import './rich-text.css';
 
 export interface RichTextProps {
@@ -12,7 +13,8 @@ export interface RichTextProps {
 }
 
 export function RichText({ html, inline, className }: RichTextProps) {
-  const rendered = useMemo(() => renderRichHtml(html), [html]);
+  const katex = useKatex(hasFormula(html));
+  const rendered = useMemo(() => renderRichHtml(html, katex), [html, katex]);
   const cls = `rich-text${inline ? ' rich-text-inline' : ''}${className ? ` ${className}` : ''}`;
   // The HTML is the output of DOMPurify with the allow-list plus KaTeX markup built from LaTeX text.
   return inline ? (

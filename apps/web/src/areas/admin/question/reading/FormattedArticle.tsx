@@ -4,7 +4,8 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import { Tooltip } from 'antd';
 import { READING_LEVEL_LABELS, type OutScopeWord } from '@edu/contract';
-import { renderRichHtml } from '../../../../components/rich-text/sanitize';
+import { useKatex } from '../../../../components/rich-text/katex-loader';
+import { hasFormula, renderRichHtml } from '../../../../components/rich-text/sanitize';
 import '../../../../components/rich-text/rich-text.css';
 import { splitText, wordIndex } from './highlight';
 import { READING_TEXTS } from './texts';
@@ -60,11 +61,12 @@ function toReact(node: Node, index: ReadonlyMap<string, OutScopeWord>, key: stri
 }
 
 export function FormattedArticle({ html, words }: { html: string; words: readonly OutScopeWord[] }) {
+  const katex = useKatex(hasFormula(html));
   const content = useMemo(() => {
     const box = document.createElement('div');
-    box.innerHTML = renderRichHtml(html);
+    box.innerHTML = renderRichHtml(html, katex);
     const index = wordIndex(words);
     return Array.from(box.childNodes).map((c, i) => toReact(c, index, String(i)));
-  }, [html, words]);
+  }, [html, words, katex]);
   return <div className="rich-text reading-article">{content}</div>;
 }
