@@ -14,8 +14,10 @@
 // 3. The request path (docs/performance.md "Request path"): beside the app, in every round, a bare reference
 //     (bench/lib/bare-server.ts: Fastify + `pg` or PGlite, no app code) with a hello route and a single-INSERT
 //     route; the app's answer and health routes are reported as shares of those, measured in the same run.
-// Writes bench/results/training[.request-path][.pglite].json.
-// Usage: npx tsx bench/scenarios/training.ts [--smoke] [--keep-db] [--db=pglite] [--request-path]
+// 4. The exam targets (--targets): the stampede as in 1 (p99 < 250 ms) and the answers offered at a fixed rate in
+//     an open loop (OPEN_LOOP_RATE, default 1,000 req/s; p99 < 25 ms, every offered answer sent and answered).
+// Writes bench/results/training[.request-path][.targets][.pglite].json.
+// Usage: npx tsx bench/scenarios/training.ts [--smoke] [--keep-db] [--db=pglite] [--request-path] [--targets]
 //   --smoke    50 students, 2 s per measurement (training.smoke.json)
 //   --db=pglite  the app on PGlite (a data directory of its own) and the bare reference on PGlite; no stampede
 //              (its checks read the database, which the server's process holds)
@@ -23,6 +25,7 @@
 //   --keep-db  keep the generated database (its name is printed) instead of dropping it
 //   --answers-only  measure the answer route alone, closed loop (with SERVER_NODE_ARGS, to profile it)
 //   --stampede-only  the stampede alone
+//   --targets  the stampede, then rounds of open-loop answers at OPEN_LOOP_RATE req/s (no closed-loop routes)
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +53,7 @@ const answersOnly = process.argv.includes('--answers-only');
 const stampedeOnly = process.argv.includes('--stampede-only');
 const onPglite = process.argv.includes('--db=pglite');
 const requestPath = process.argv.includes('--request-path');
+const targets = process.argv.includes('--targets');
 /** The stampede reads its checks from the database: PostgreSQL only. */
 const withStampede = !onPglite && !requestPath && !answersOnly;
 const STAMPEDE = smoke ? 50 : 500;
@@ -69,6 +73,10 @@ const TARGET = {
   // docs/performance.md "Request path": shares of the bare reference in the same run.
   answerShareOfBareInsert: 0.5,
   healthShareOfHello: 0.6,
+  // --targets (docs/performance.md "The exam targets"): answers offered at a fixed rate, and 500 starts at once.
+  fixedRate: Number(process.env.OPEN_LOOP_RATE ?? 1000),
+  fixedRateP99ms: 25,
+  examStampedeP99ms: 250,
 };
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -472,10 +480,15 @@ try {
   // The machine is shared and its load drifts: the routes take turns, round after round, and the figures
   // are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
   // of the same round.
-  const runs = stampedeOnly ? [] : answersOnly ? [answer] : [bareHello, health, bareInsert, insert, answer];
+  const runs = stampedeOnly || targets ? [] : answersOnly ? [answer] : [bareHello, health, bareInsert, insert, answer];
   if (WARMUP) for (const run of runs) await once(run, '(warm-up)', WARMUP);
+  if (WARMUP && targets) await openAnswers('(warm-up)', WARMUP, TARGET.fixedRate);
   for (let round = 1; round <= (stampedeOnly ? 0 : ROUNDS); round++) {
     const label = `[${round}/${ROUNDS}]`;
+    if (targets) {
+      roundResults.push({ ...(await openAnswers(label, DURATION, TARGET.fixedRate)), setup: 'fixed rate', round });
+      await autovacuumStandIn();
+    }
     for (const run of runs) {
       roundResults.push({ ...(await once(run, label, DURATION)), setup: 'closed loop', round });
       await autovacuumStandIn();
@@ -518,7 +531,7 @@ console.log('records', JSON.stringify(records));
 async function checkRecords(check: SqlClient, schemeId: string): Promise<Record<string, number>> {
   const r = await check.query<{ records: string; answers: string; dup: string }>(
     `select (select count(*) from answer_records a join trainings t on t.id = a.training_id where t.scheme_id = $1) as records,
-            (select coalesce(sum(json_array_length(state->'answers')), 0) from trainings where scheme_id = $1) as answers,
+            (select count(*) from training_answers a join trainings t on t.id = a.training_id where t.scheme_id = $1) as answers,
             (select count(*) from (select training_id, client_answer_id from answer_records group by 1, 2 having count(*) > 1) d) as dup`,
     [Number(schemeId)],
   );
@@ -613,6 +626,28 @@ const results = ['closed loop', 'open loop'].flatMap((setup) =>
   }),
 );
 const answersFigures = answerVerdict();
+/** --targets: the fixed-rate open-loop rounds (median round's p99; every round must send and answer everything). */
+const fixedRateVerdict = () => {
+  const rounds = roundResults.filter((f) => f.setup === 'fixed rate') as (RoundFigures & { skipped?: number })[];
+  if (rounds.length === 0) return null;
+  return {
+    perRound: rounds.map((r) => ({
+      offeredReqPerSec: r.offeredRate,
+      sustainedReqPerSec: r.reqPerSec,
+      p50ms: r.p50ms,
+      p99ms: r.p99ms,
+      skipped: r.skipped ?? 0,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      serverCpuMsPerRequest: r.serverCpuMsPerRequest,
+      databaseCpuMsPerRequest: r.databaseCpuMsPerRequest,
+    })),
+    medianP99ms: middle(rounds.map((r) => r.p99ms)),
+    nothingSkipped: rounds.every((r) => (r.skipped ?? 0) === 0 && r.non2xx === 0 && r.errors === 0),
+    sustained: rounds.every((r) => r.reqPerSec >= 0.95 * (r.offeredRate ?? 0)),
+  };
+};
+const fixedRate = fixedRateVerdict();
 const shares = requestPathShares();
 const verdict = {
   requestPath: shares,
@@ -621,6 +656,11 @@ const verdict = {
     shares.answerShareOfBareInsert >= TARGET.answerShareOfBareInsert &&
     shares.healthShareOfHello >= TARGET.healthShareOfHello,
   answers: answersFigures,
+  fixedRate,
+  fixedRateMet:
+    !!fixedRate && fixedRate.nothingSkipped && fixedRate.sustained && fixedRate.medianP99ms < TARGET.fixedRateP99ms,
+  examStampedeMet:
+    !!stampede && stampede.allSucceeded === true && (stampede.medianP99ms as number) < TARGET.examStampedeP99ms,
   answerMet:
     !!answersFigures &&
     answersFigures.shareOfInsert >= TARGET.answerShareOfInsert &&
@@ -664,7 +704,7 @@ const dir = join(import.meta.dirname, '../results');
 mkdirSync(dir, { recursive: true });
 const file = join(
   dir,
-  `training${smoke ? '.smoke' : ''}${requestPath ? '.request-path' : ''}${answersOnly ? '.answers-only' : ''}${onPglite ? '.pglite' : ''}.json`,
+  `training${smoke ? '.smoke' : ''}${requestPath ? '.request-path' : ''}${targets ? '.targets' : ''}${answersOnly ? '.answers-only' : ''}${onPglite ? '.pglite' : ''}.json`,
 );
 writeFileSync(file, await format(JSON.stringify(out), { ...(await resolveConfig(file)), filepath: file }));
 console.log(
@@ -674,4 +714,9 @@ console.log(`${verdict.stampedeMet ? 'MET   ' : 'MISSED'} stampede: ${JSON.strin
 console.log(
   `${verdict.requestPathMet ? 'MET   ' : 'MISSED'} request path: answers ≥ ${TARGET.answerShareOfBareInsert * 100} % of the bare INSERT, health ≥ ${TARGET.healthShareOfHello * 100} % of the bare hello: ${JSON.stringify(shares && { answer: shares.answerShareOfBareInsert, health: shares.healthShareOfHello, appInsert: shares.appInsertShareOfBareInsert })}`,
 );
+if (targets)
+  console.log(
+    `${verdict.fixedRateMet ? 'MET   ' : 'MISSED'} answers at ${TARGET.fixedRate} req/s offered, p99 < ${TARGET.fixedRateP99ms} ms, nothing skipped: ${JSON.stringify(fixedRate && { medianP99ms: fixedRate.medianP99ms, nothingSkipped: fixedRate.nothingSkipped, sustained: fixedRate.sustained })}\n` +
+      `${verdict.examStampedeMet ? 'MET   ' : 'MISSED'} 500 starts at once, p99 < ${TARGET.examStampedeP99ms} ms: ${JSON.stringify(stampede && { p99msPerRound: stampede.p99msPerRound, medianP99ms: stampede.medianP99ms })}`,
+  );
 console.log(`written ${file}`);

@@ -2,6 +2,7 @@
 // generation", docs/web.md "AI reading"): pastes an article into the editor, formats it (out-of-scope words
 // highlighted, a gloss on hover, a word toggled into the glossary), generates sub-questions offline (the job's
 // progress, then the pending list), accepts, edits and deletes them with the formatted article still on screen;
+// on the create page, does the same in one flow before anything is saved (docs/reading.md "Authoring in one flow");
 // then sets the agency's provider to a LOCAL OpenAI-compatible server on the AI settings page, generates with it and
 // sees a malformed answer and a 429 fail with a clear message while the accepted sub-questions stay.
 import { randomBytes } from 'node:crypto';
@@ -85,6 +86,7 @@ describe('reading authoring with the AI helpers', () => {
   let questionId: string;
   /** A new reading question of the bank with the article (HTML) given and one accepted sub-question. */
   let newQuestion: (article: string) => Promise<string>;
+  let kpName: string;
   let original: Settings;
   let model: ChatServer;
   let browser: Browser;
@@ -93,6 +95,7 @@ describe('reading authoring with the AI helpers', () => {
   beforeAll(async () => {
     const bank = await setUpTrainingBank(baseURL, 1);
     token = bank.agencyToken;
+    kpName = bank.kpBasicName;
     original = await api<Settings>(baseURL, 'GET', '/v1/reading/settings/agency', token);
     const repos = await api<{ list: { id: string; owned: boolean }[] }>(baseURL, 'GET', '/v1/exam/repositories', token);
     newQuestion = async (article) =>
@@ -166,9 +169,8 @@ describe('reading authoring with the AI helpers', () => {
     await expect.poll(() => panel.locator('.ant-progress').isVisible()).toBe(true);
   }
 
-  it('pastes, formats and toggles a word, generates offline, then accepts, edits and deletes', async () => {
-    await openEditor();
-    // The teacher pastes the article over the placeholder (a real paste event with text/plain on the clipboard).
+  /** The teacher pastes the article over the editor's text (a real paste event with text/plain on the clipboard). */
+  async function pasteArticle() {
     const articleBox = page.getByRole('textbox', { name: '文章', exact: true });
     await articleBox.click();
     await page.keyboard.press('Control+A');
@@ -179,6 +181,11 @@ describe('reading authoring with the AI helpers', () => {
     }, ARTICLE);
     await expect.poll(() => articleBox.textContent()).toContain('the hare wept with shame');
     expect(await articleBox.locator('p').count()).toBe(2);
+  }
+
+  it('pastes, formats and toggles a word, generates offline, then accepts, edits and deletes', async () => {
+    await openEditor();
+    await pasteArticle();
 
     await formatAt('初中');
     // Beyond 初中: ridicule (CET-6), flee (高中) as `flees` and as its irregular past `fled`, weep's past `wept`.
@@ -243,6 +250,62 @@ describe('reading authoring with the AI helpers', () => {
     expect(after.find((s) => s.title === `Which meaning fits here? (${tag})`)?.status).toBe('pending');
     expect(after.filter((s) => s.status === 'pending')).toHaveLength(generated.length - 2);
     await shot(page, 'reading-authoring-reviewed');
+  });
+
+  it('on the create page: pastes, formats, generates, reviews and saves in one flow (docs/reading.md "Authoring in one flow")', async () => {
+    await page.goto('/admin/question/create/enReading');
+    await expect.poll(() => generatePanel().isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: '标题', exact: true }).fill(`一次完成-${tag}`);
+    await pasteArticle();
+    await formatAt('初中');
+
+    // Nothing saved yet: the job runs on the editor's article and its items join the draft.
+    await generate(5);
+    await expect.poll(() => generatePanel().getByText('已完成').isVisible()).toBe(true);
+    await expect.poll(() => visible(/已生成 \d+ 道小题，已加入小题列表/)).toBe(true);
+    const proposed = await pendingCards().count();
+    expect(proposed).toBeGreaterThanOrEqual(3);
+    // They replace the blank sub-question the page starts with.
+    expect(await page.locator('.sub-question').count()).toBe(proposed);
+    await shot(page, 'reading-authoring-create-generated');
+
+    // Review on the draft: accept a true/false item, delete the translations (their reference would be needed).
+    await pendingCards().filter({ hasText: '判断题' }).first().getByRole('button', { name: '采用' }).click();
+    await expect.poll(() => pendingCards().count()).toBe(proposed - 1);
+    while ((await pendingCards().filter({ hasText: '翻译题' }).count()) > 0) {
+      const before = await pendingCards().count();
+      await pendingCards().filter({ hasText: '翻译题' }).first().getByRole('button', { name: '删除' }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除' }).click();
+      await expect.poll(() => pendingCards().count()).toBe(before - 1);
+    }
+    const kept = await page.locator('.sub-question').count();
+    // The formatted article is still on screen.
+    expect(await formatPanel().getByText('格式化结果').isVisible()).toBe(true);
+
+    const kp = page.getByRole('combobox', { name: '知识点', exact: true });
+    await kp.click();
+    await kp.fill(kpName);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title')
+      .getByText(kpName, { exact: true })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL(/\/admin\/question\/preview\//);
+    const id = /preview\/([^/?#]+)/.exec(page.url())![1];
+    const saved = await api<{ question: string; questionSub: (Sub & { explanation?: string })[] }>(
+      baseURL,
+      'GET',
+      `/v1/exam/question/${id}`,
+      token,
+    );
+    expect(saved.questionSub).toHaveLength(kept);
+    expect(saved.questionSub.filter((s) => s.status === 'accepted')).toHaveLength(1);
+    expect(saved.questionSub.some((s) => s.type === 'translation')).toBe(false);
+    // Every item's 原文依据 is a sentence of the article, and no two items ask the same one.
+    const evidences = saved.questionSub.map((s) => /原文依据：([^<]*)/.exec(s.explanation ?? '')?.[1] ?? '');
+    for (const e of evidences) expect(PARAGRAPHS.some((p) => p.includes(e) && e !== '')).toBe(true);
+    expect(new Set(evidences).size).toBe(evidences.length);
   });
 
   it('generates with a local OpenAI-compatible server; a malformed answer and a 429 fail clearly, keeping the rest', async () => {

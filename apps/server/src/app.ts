@@ -43,6 +43,7 @@ import { lessonsRoutes } from './features/lessons/lessons.routes.js';
 import { lessonsLiveRoutes } from './features/lessons-live/lessons-live.routes.js';
 import { lessonEngineRoutes } from './features/lesson-engine/lesson-engine.routes.js';
 import { placementRoutes } from './features/placement/placement.routes.js';
+import { fsrsFitRoutes } from './features/fsrs-fit/fsrs-fit.routes.js';
 import realtime from './realtime/realtime.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
@@ -138,6 +139,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(lessonsLiveRoutes);
   await app.register(lessonEngineRoutes);
   await app.register(placementRoutes);
+  await app.register(fsrsFitRoutes);
   // The lesson room's socket server on this app's HTTP server (docs/lessons.md "Realtime").
   await app.register(realtime, { db });
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));

@@ -156,6 +156,15 @@ const EnvSchema = z
     SIMULATION_JOB_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
     SIMULATION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(8).default(1),
     /**
+     * FSRS fitted to each agency (docs/practice-engine.md "FSRS fitted to each agency"): the fewest reviews to fit, the
+     * most read of one agency, the weekly job's time limit, days between runs and minutes between checks.
+     */
+    FSRS_FIT_MIN_REVIEWS: z.coerce.number().int().min(10).max(1_000_000).default(1000),
+    FSRS_FIT_MAX_REVIEWS: z.coerce.number().int().min(100).max(1_000_000).default(100_000),
+    FSRS_FIT_JOB_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+    FSRS_FIT_INTERVAL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    FSRS_FIT_CHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /**
      * Pairing codes (docs/parents.md "Pairing codes"): how many days a code lives, and the throttling of wrong
      * codes — free failures per (account, address), then delays doubling from the base to the max; a ceiling per
      * account and per address within the window.
@@ -310,6 +319,13 @@ const EnvSchema = z
     lessons: { openEarlyMinutes: e.LESSON_OPEN_EARLY_MINUTES, autoEndMinutes: e.LESSON_AUTO_END_MINUTES },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
     simulation: { jobSeconds: e.SIMULATION_JOB_SECONDS, maxConcurrent: e.SIMULATION_MAX_CONCURRENT },
+    fsrsFit: {
+      minReviews: e.FSRS_FIT_MIN_REVIEWS,
+      maxReviews: e.FSRS_FIT_MAX_REVIEWS,
+      jobSeconds: e.FSRS_FIT_JOB_SECONDS,
+      intervalDays: e.FSRS_FIT_INTERVAL_DAYS,
+      checkMinutes: e.FSRS_FIT_CHECK_MINUTES,
+    },
     reading: {
       jobSeconds: e.READING_JOB_SECONDS,
       maxConcurrent: e.READING_MAX_CONCURRENT,

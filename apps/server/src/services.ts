@@ -103,6 +103,8 @@ import { LessonEngineService } from './features/lesson-engine/lesson-engine.serv
 import { LessonTrainings } from './features/training/lesson-training.js';
 import { PlacementRepository } from './features/placement/placement.repository.js';
 import { PlacementService } from './features/placement/placement.service.js';
+import { FsrsFitRepository } from './features/fsrs-fit/fsrs-fit.repository.js';
+import { FsrsFitService } from './features/fsrs-fit/fsrs-fit.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -201,6 +203,9 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     sealing,
     corrections,
   );
+  // FSRS fitted to each agency (docs/practice-engine.md "FSRS fitted to each agency"): the book schedules with an adopted fit.
+  const fsrsFit = new FsrsFitService(new FsrsFitRepository(db), jobs, clock, config.fsrsFit);
+  wrongBook.fsrsParameters = fsrsFit;
   const mastery = new MasteryService(new MasteryRepository(db));
   // In-app notices (docs/notices.md): tasks, marking and parents call its hooks.
   const notices = new NoticesService(new NoticesRepository(db), clock, config.notices);
@@ -285,6 +290,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     ),
     marking: new MarkingService(new MarkingRepository(db), studentRecords, clock),
     wrongBook,
+    fsrsFit,
     mastery,
     parents: createParentsService({
       db,
@@ -335,6 +341,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   services.readingSteps.feedbackModel = new FeedbackModel(services.reading);
   services.marking.notices = notices;
   services.parents.notices = notices;
+  services.enrolment.notices = notices;
+  services.enrolment.parents = new ParentsRepository(db);
   services.invitations.notices = notices;
   services.lessons.notices = notices;
   services.lessons.onEnd = lessonEngine.statusChanged;

@@ -31,6 +31,7 @@ import { LESSONS_API } from './api/lessons.js';
 import { LESSON_LIVE_API } from './api/lesson-live.js';
 import { PLACEMENT_API } from './api/placement.js';
 import { LESSON_ENGINE_API } from './api/lesson-engine.js';
+import { FSRS_FIT_API } from './api/fsrs-fit.js';
 import { requestOf, pageOf } from './envelope.js';
 import { ROLE_SETS } from './access/role-sets.js';
 import { LOGIN, LOGIN_IN_AGENCY, PUBLIC, roles } from './access/api-access.js';
@@ -301,6 +302,7 @@ export const API = {
   ...LESSON_LIVE_API,
   ...PLACEMENT_API,
   ...LESSON_ENGINE_API,
+  ...FSRS_FIT_API,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -52,3 +52,4 @@ export * from './realtime/lesson-protocol.js';
 export * from './schemas/lesson-live.js';
 export * from './schemas/placement.js';
 export * from './schemas/lesson-engine.js';
+export * from './schemas/fsrs-fit.js';

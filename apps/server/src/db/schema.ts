@@ -404,8 +404,9 @@ export const trainings = pgTable(
     seed: integer('seed').notNull(),
     status: text('status').notNull(),
     /**
-     * json, not jsonb (migration 0017): written whole by every answer and read whole by the next, never queried
-     * inside but by the sweep's deadlines and the statistics' drawn list; json keeps the text as sent.
+     * json, not jsonb (migration 0017): never queried inside but by the sweep's deadlines and the statistics' drawn
+     * list; json keeps the text as sent. Without `answers` since migration 0047: those are rows of training_answers,
+     * and reading the whole state goes through training.repository.ts `TRAINING_COLUMNS`.
      */
     state: json('state').$type<Record<string, unknown>>().notNull(),
     /** How many events the training's log (training_events) holds, and how many of them are draws. */
@@ -469,6 +470,23 @@ export const trainingEvents = pgTable(
       .using('gin', sql`(${t.event} -> 'questionIds') jsonb_path_ops`)
       .where(sql`${t.event} ->> 'type' = 'draw'`),
   ],
+);
+
+/**
+ * A training's answers (the engine state's `answers`, `n` = the index; migration 0047): the row's state keeps the
+ * rest, so an answer appends a small row instead of rewriting a state growing with the training. Reads put the state
+ * together (training.repository.ts `TRAINING_COLUMNS`; docs/practice-engine.md "The training service").
+ */
+export const trainingAnswers = pgTable(
+  'training_answers',
+  {
+    trainingId: bigint('training_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    answer: json('answer').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.n] })],
 );
 
 /**

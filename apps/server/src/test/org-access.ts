@@ -74,6 +74,8 @@ const BY_SEGMENT: Record<string, IdKind> = {
   train: 'training',
   record: 'record',
   enrolment: 'job',
+  'teacher-enrolment': 'job',
+  'parent-enrolment': 'job',
   invitation: 'invitation',
 };
 

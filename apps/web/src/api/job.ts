@@ -1,8 +1,10 @@
-// One way to follow a server job (import, its preview, enrolment, export; docs/web.md "Server state"): `useJob`
-// reads the job by id every JOB_POLL_MS, fresh each time and kept for no one, until it is done or failed or a read
-// fails; the page shows its progress (`jobPercent`) and then its result (the job's own fields).
+// One way to follow a server job (import, its preview, enrolment, export, reading generation; docs/web.md "Server
+// state"): `useJob` reads the job by id every JOB_POLL_MS, fresh each time and kept for no one, until it is done or
+// failed or a read fails; the page shows its progress (`JobProgress` in components/, `jobPercent`) and then its
+// result (the job's own fields).
 import { useQuery } from '@tanstack/react-query';
 import { useAppConfig } from '../app/session-context';
+import { jobKeys } from './query-keys';
 
 /** How often a running job is read. */
 export const JOB_POLL_MS = 500;
@@ -25,7 +27,7 @@ export function jobPercent(job: JobProgress): number {
 }
 
 /**
- * The job `id` (none while null) read with `read`, under `[kind, agencyId, id]`. `running` is true from the start
+ * The job `id` (none while null) read with `read`, under `jobKeys.job(kind, agencyId, id)`. `running` is true from the start
  * until it ends or the poll fails (the query's `error` then says why; `refetch` tries again).
  */
 export function useJob<J extends { status: string }>(
@@ -35,7 +37,7 @@ export function useJob<J extends { status: string }>(
 ) {
   const { agencyId } = useAppConfig();
   const query = useQuery({
-    queryKey: [kind, agencyId, id],
+    queryKey: jobKeys.job(kind, agencyId, id),
     queryFn: () => read(id ?? ''),
     enabled: id !== null,
     staleTime: 0,

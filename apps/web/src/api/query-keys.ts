@@ -16,3 +16,8 @@ export const trainingKeys = {
   /** GET /v1/train/report/{id}: the student's report and comments page, the staff's report and comments page. */
   report: (agencyId: string, id: string) => ['train', 'report', agencyId, id] as const,
 };
+
+export const jobKeys = {
+  /** A server job read by id (`useJob`, api/job.ts): `kind` names what it is (import, export, reading generation…). */
+  job: (kind: string, agencyId: string, id: string | null) => [kind, agencyId, id] as const,
+};

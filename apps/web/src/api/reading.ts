@@ -1,5 +1,5 @@
 // The AI reading calls (docs/web.md "AI reading", issue 19) as TanStack queries: formatting an article for a level,
-// the generation job polled while it runs, the review of a generated sub-question, the provider settings (platform
+// the generation job followed with `useJob` while it runs, the review of a generated sub-question, the provider settings (platform
 // default, agency override) and the call log. Keys are write-only: no answer carries one.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -12,14 +12,13 @@ import type {
   ReadingSubAction,
 } from '@edu/contract';
 import { useAppConfig, useCall } from '../app/session-context';
+import { jobFinished, useJob } from './job';
 import { useApiMutation } from './mutation';
 import { questionKeys } from './query-keys';
 import { API } from './routes';
 
 /** Every reading query key starts with this. */
 export const READING_KEY = 'reading';
-/** How often a running generation job is asked for its progress. */
-export const READING_JOB_POLL_MS = 1000;
 
 export interface FormatArgs {
   article: string;
@@ -48,34 +47,34 @@ export function useReadingFormat(args: FormatArgs | null) {
 
 export const jobRunning = (job: ReadingJob | undefined) => job?.status === 'queued' || job?.status === 'running';
 
+/** What a generation is for: a saved question, or the article of one not saved yet (the create page). */
+export type GenerationTarget = { questionId: string } | { article: string };
+
 export function useStartGeneration(onStarted: (jobId: string) => void) {
   const call = useCall();
   return useApiMutation({
-    mutationFn: (request: { questionId: string; level: ReadingLevelValue; count: number; types: GeneratedSubType[] }) =>
+    mutationFn: (request: GenerationTarget & { level: ReadingLevelValue; count: number; types: GeneratedSubType[] }) =>
       call(API.readingGenerate, { body: { request } }),
     onSuccess: (started) => onStarted(started.jobId),
   });
 }
 
-/** The generation job, polled while queued or running; when it ends the question is read again. */
-export function useGenerationJob(jobId: string | null, questionId: string) {
+/**
+ * The generation job, followed with `useJob` (api/job.ts) while queued or running; when it ends the question is
+ * read again (none for an article not saved yet: its items are in the job).
+ */
+export function useGenerationJob(jobId: string | null, questionId: string | null) {
   const call = useCall();
   const { agencyId } = useAppConfig();
   const queryClient = useQueryClient();
-  return useQuery<ReadingJob>({
-    queryKey: [READING_KEY, 'job', jobId],
-    queryFn: async () => {
-      const job = await call(API.readingGenerateJob, { params: { jobId: jobId! } });
-      if (!jobRunning(job) && job.added.length > 0) {
-        await queryClient.invalidateQueries({ queryKey: questionKeys.detail(agencyId, questionId) });
-        await queryClient.invalidateQueries({ queryKey: questionKeys.lists() });
-        await queryClient.invalidateQueries({ queryKey: questionKeys.editable(agencyId, questionId) });
-      }
-      return job;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (q) => (q.state.status === 'error' || !jobRunning(q.state.data) ? false : READING_JOB_POLL_MS),
-    staleTime: Infinity,
+  return useJob('reading-job', jobId, async (id) => {
+    const job = await call(API.readingGenerateJob, { params: { jobId: id } });
+    if (questionId !== null && jobFinished(job) && job.added.length > 0) {
+      await queryClient.invalidateQueries({ queryKey: questionKeys.detail(agencyId, questionId) });
+      await queryClient.invalidateQueries({ queryKey: questionKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: questionKeys.editable(agencyId, questionId) });
+    }
+    return job;
   });
 }
 

@@ -1,4 +1,4 @@
-// Bulk enrolment of students from Excel (issue 18 item 1). Rules: docs/enrolment.md.
+// Bulk enrolment from Excel: students (issue 18 item 1), teachers and parents (issue 28). Rules: docs/enrolment.md.
 import { z } from 'zod';
 import { ROLE_SETS } from '../access/role-sets.js';
 import { roles } from '../access/api-access.js';
@@ -8,6 +8,90 @@ import { route } from './route.js';
 
 /** docs/product.md §6 `/admin/user/student`: agency admin or agency student admin. */
 const studentAdmin = roles(ROLE_SETS.studentAdmin);
+/** `/admin/user/teacher`: agency admin or agency teacher admin. */
+const teacherAdmin = roles(ROLE_SETS.teacherAdmin);
+/** `/admin/user/parent`: agency admin or agency parent admin. */
+const parentAdmin = roles(ROLE_SETS.parentAdmin);
+
+/**
+ * The same seven calls for teachers and for parents (docs/enrolment.md "Kinds"): a route set per kind, because
+ * access is fixed per route; a job of another kind answers 404 as one of another agency does.
+ */
+function kindRoutes(kind: 'teacher' | 'parent', label: string) {
+  const base = `/v1/user/${kind}-enrolment`;
+  const access = kind === 'teacher' ? teacherAdmin : parentAdmin;
+  const module = kind === 'teacher' ? 'user' : 'parent';
+  return {
+    start: route({
+      method: 'PUT',
+      path: base,
+      module,
+      summary: `批量导入${label}（请求体为 Excel 文件；后台校验并创建账号，返回任务号）`,
+      access,
+      query: EnrolmentQuery,
+      rawBody: true,
+      response: EnrolmentStarted,
+    }),
+    limits: route({
+      method: 'GET',
+      path: `${base}/limits`,
+      module,
+      summary: `批量导入${label}的限制（行数、文件大小）`,
+      access,
+      response: EnrolmentLimits,
+    }),
+    template: route({
+      method: 'GET',
+      path: `${base}/template`,
+      module,
+      summary: `下载批量导入${label}的 Excel 模板`,
+      access,
+      rawResponse: true,
+      response: z.any(),
+    }),
+    job: route({
+      method: 'GET',
+      path: `${base}/:id`,
+      module,
+      summary: `批量导入${label}任务的进度与逐行错误报告`,
+      access,
+      params: IdParams,
+      response: EnrolmentJob,
+    }),
+    cancel: route({
+      method: 'POST',
+      path: `${base}/:id/cancel`,
+      module,
+      summary: `取消未完成的批量导入${label}（开始写入账号后不能取消）`,
+      access,
+      params: IdParams,
+      response: EnrolmentJob,
+    }),
+    errors: route({
+      method: 'GET',
+      path: `${base}/:id/errors`,
+      module,
+      summary: `下载批量导入${label}的错误报告（Excel）`,
+      access,
+      params: IdParams,
+      rawResponse: true,
+      response: z.any(),
+    }),
+    passwords: route({
+      method: 'POST',
+      path: `${base}/:id/passwords`,
+      module,
+      summary: `下载导入${label}的初始密码（Excel，仅能下载一次，下载后服务器即删除）`,
+      access,
+      params: IdParams,
+      rawResponse: true,
+      response: z.any(),
+    }),
+  };
+}
+
+const t = kindRoutes('teacher', '教师');
+const p = kindRoutes('parent', '家长');
 
 export const ENROLMENT_API = {
   enrolmentStart: route({
@@ -75,4 +159,18 @@ export const ENROLMENT_API = {
     rawResponse: true,
     response: z.any(),
   }),
+  teacherEnrolmentStart: t.start,
+  teacherEnrolmentLimits: t.limits,
+  teacherEnrolmentTemplate: t.template,
+  teacherEnrolmentJob: t.job,
+  teacherEnrolmentCancel: t.cancel,
+  teacherEnrolmentErrors: t.errors,
+  teacherEnrolmentPasswords: t.passwords,
+  parentEnrolmentStart: p.start,
+  parentEnrolmentLimits: p.limits,
+  parentEnrolmentTemplate: p.template,
+  parentEnrolmentJob: p.job,
+  parentEnrolmentCancel: p.cancel,
+  parentEnrolmentErrors: p.errors,
+  parentEnrolmentPasswords: p.passwords,
 } as const;

@@ -3,6 +3,14 @@
 import { z } from 'zod';
 import { EpochMs } from './common.js';
 
+/**
+ * Who a file enrols (docs/enrolment.md "Kinds"): each kind has its own route set (`/v1/user/enrolment`,
+ * `/v1/user/teacher-enrolment`, `/v1/user/parent-enrolment`), because access is fixed per route.
+ */
+export const ENROLMENT_KINDS = ['student', 'teacher', 'parent'] as const;
+export const EnrolmentKind = z.enum(ENROLMENT_KINDS);
+export type EnrolmentKind = z.infer<typeof EnrolmentKind>;
+
 /** `all`: nobody is enrolled when any row is bad; `valid`: the good rows are enrolled, the bad reported. */
 export const ENROLMENT_MODES = ['all', 'valid'] as const;
 export const EnrolmentMode = z.enum(ENROLMENT_MODES);

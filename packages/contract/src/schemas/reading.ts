@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../envelope.js';
 import { EpochMs, Id } from './common.js';
 import { QuestionOption, QUESTION_TEXT_MAX } from './question-kinds.js';
+import { QuestionSub } from './question.js';
 
 /** 初中 高中 CET-4 CET-6 考研 (docs/reading.md). */
 export const READING_LEVEL_VALUES = ['junior', 'senior', 'cet4', 'cet6', 'kaoyan'] as const;
@@ -72,16 +73,31 @@ export const ReadingFormatResult = z.object({
 });
 export type ReadingFormatResult = z.infer<typeof ReadingFormatResult>;
 
-export const ReadingGenerateRequest = z.object({
-  questionId: Id,
-  level: ReadingLevel,
-  count: z.coerce
-    .number()
-    .int('题数应为整数')
-    .min(1, '至少生成 1 道小题')
-    .max(READING_GENERATE_MAX, `最多生成 ${READING_GENERATE_MAX} 道小题`),
-  types: z.array(GeneratedSubType).min(1, '至少选择一种题型').max(GENERATED_SUB_TYPES.length).optional(),
-});
+/**
+ * A generation for a saved question (`questionId`: the items are appended to it as pending sub-questions) or for an
+ * article not saved yet (`article`, the create page: the items come back in the job's `items` and are saved with
+ * the question; docs/reading.md "Authoring in one flow"). Exactly one of the two.
+ */
+export const ReadingGenerateRequest = z
+  .object({
+    questionId: Id.optional(),
+    article: z
+      .string()
+      .max(READING_ARTICLE_MAX, `文章不超过 ${READING_ARTICLE_MAX} 个字符`)
+      .refine((s) => s.trim() !== '', '请输入文章')
+      .optional(),
+    level: ReadingLevel,
+    count: z.coerce
+      .number()
+      .int('题数应为整数')
+      .min(1, '至少生成 1 道小题')
+      .max(READING_GENERATE_MAX, `最多生成 ${READING_GENERATE_MAX} 道小题`),
+    types: z.array(GeneratedSubType).min(1, '至少选择一种题型').max(GENERATED_SUB_TYPES.length).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.questionId === undefined) === (r.article === undefined))
+      ctx.addIssue({ code: 'custom', path: ['questionId'], message: '请指定要生成小题的题目或文章（二者选一）' });
+  });
 export type ReadingGenerateRequest = z.infer<typeof ReadingGenerateRequest>;
 
 export const ReadingGenerateStarted = z.object({ jobId: z.string() });
@@ -102,6 +118,8 @@ export const ReadingJob = z.object({
   provider: ReadingProviderKind,
   /** The new questionSubIds, added with status `pending` to the question. */
   added: z.array(z.string()),
+  /** A generation for an article not saved yet: the proposed sub-questions (status `pending`), once done. */
+  items: z.array(QuestionSub).optional(),
 });
 export type ReadingJob = z.infer<typeof ReadingJob>;
 

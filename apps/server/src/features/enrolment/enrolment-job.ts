@@ -1,26 +1,36 @@
-// The `enrolment` job (docs/enrolment.md "The job"): reads the stored upload with the bounded xlsx reader, checks
+// The `enrolment` job (docs/enrolment.md "The job", "Kinds"): students, teachers or parents as its payload says. Reads the stored upload with the bounded xlsx reader, checks
 // EVERY row (alone, against the file and against existing accounts), then — all-or-nothing or valid rows only —
 // hashes the passwords off the event loop in small batches and creates every account in ONE transaction.
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { ENROLMENT_REPORT_MAX, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
+import { ENROLMENT_REPORT_MAX, type EnrolmentKind, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
 import type { Db } from '../../db/client.js';
-import { ApiError } from '../../lib/api-error.js';
+import { ApiError, isUniqueViolation } from '../../lib/api-error.js';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema.js';
 import { JOB_MESSAGES, JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { JobStore } from '../../jobs/job-store.js';
 import { FileFormatError, type ImportLimits } from '../transfer/transfer-model.js';
 import { readXlsxRows } from '../transfer/xlsx-read.js';
-import { generatePassword } from '../users/accounts.js';
+import { generatePassword, USERNAME_TAKEN } from '../users/accounts.js';
 import { hashInitialPassword } from '../users/initial-password.js';
-import { createStudents, dictionaries, existingUsernames } from './enrolment.repository.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
+import type { ParentWrites } from '../parents/parent-writes.js';
+import {
+  agencyStudentsByUsername,
+  createParents,
+  createStudents,
+  dictionaries,
+  existingUsernames,
+} from './enrolment.repository.js';
 import {
   checkRow,
-  COLUMNS,
-  ENROL_SHEET,
-  HEADERS,
+  childCandidates,
+  childNames,
+  KIND_SHEETS,
   passwordInputs,
   type CheckedRow,
+  type Field,
+  type KindSheet,
   type RawRow,
 } from './enrolment-sheet.js';
 import { checkPasswordsOffThread } from './password-check-pool.js';
@@ -31,7 +41,12 @@ export const ENROLMENT_FINAL_PHASE = 'saving';
 
 export interface EnrolmentPayload {
   mode: EnrolmentMode;
+  /** Who the file enrols (docs/enrolment.md "Kinds"); absent on the jobs of before: students. */
+  kind?: EnrolmentKind;
 }
+
+/** The job's kind: a payload without one is a student enrolment. */
+export const kindOf = (payload: unknown): EnrolmentKind => (payload as EnrolmentPayload | null)?.kind ?? 'student';
 
 export interface EnrolmentResult {
   [key: string]: unknown;
@@ -58,20 +73,23 @@ const PROGRESS_EVERY = 50;
 /** Said of a username any account holds: it names no agency and no account. */
 export const USERNAME_CLASH = '用户名已被使用，请换一个或留空自动生成';
 const NOT_XLSX = '无法读取 Excel 文件：请上传由批量注册模板填写的 .xlsx 文件';
-const HEADER_MISSING = `第 1 行应为表头（${HEADERS.join('、')}），请使用批量注册模板`;
+const headerMissing = (spec: KindSheet) => `第 1 行应为表头（${spec.headers.join('、')}），请使用批量注册模板`;
+const FIELDS: Field[] = ['name', 'username', 'grade', 'subjects', 'children', 'password'];
 
-/** Reads the stored upload (at most maxBytes, checked on receipt) and its student rows. */
-async function readRows(store: JobStore, jobId: string, limits: ImportLimits): Promise<RawRow[]> {
+/** Reads the stored upload (at most maxBytes, checked on receipt) and its rows of the kind's sheet. */
+async function readRows(store: JobStore, jobId: string, limits: ImportLimits, spec: KindSheet): Promise<RawRow[]> {
+  const HEADER_MISSING = headerMissing(spec);
   const chunks: Buffer[] = [];
   for await (const c of store.files.read(jobId, 0)) chunks.push(c);
   const data = Buffer.concat(chunks);
   const out: RawRow[] = [];
   let columns: Map<string, number> | null = null;
   try {
-    await readXlsxRows(data, limits, ENROL_SHEET, ({ row, cells }) => {
+    await readXlsxRows(data, limits, spec.label, ({ row, cells }) => {
       if (!columns) {
-        columns = new Map(cells.flatMap((c, i) => (c ? [[c.trim(), i] as const] : [])));
-        if (row !== 1 || !columns.has(COLUMNS.name) || !columns.has(COLUMNS.grade))
+        const found = new Map(cells.flatMap((c, i) => (c ? [[c.trim(), i] as const] : [])));
+        columns = found;
+        if (row !== 1 || spec.required.some((f) => !found.has(spec.columns[f]!)))
           throw new FileFormatError(HEADER_MISSING);
         return;
       }
@@ -80,18 +98,16 @@ async function readRows(store: JobStore, jobId: string, limits: ImportLimits): P
         const n = map.get(h);
         return n === undefined ? '' : (cells[n] ?? '').trim();
       };
-      const raw: RawRow = {
-        row,
-        name: get(COLUMNS.name),
-        username: get(COLUMNS.username),
-        grade: get(COLUMNS.grade),
-        subjects: get(COLUMNS.subjects),
-        password: get(COLUMNS.password),
+      // A column the kind has not is read as '' (a teacher file's 年级 column, say, is ignored).
+      const cell = (f: Field) => {
+        const h = spec.columns[f];
+        return h === undefined ? '' : get(h);
       };
-      if (HEADERS.every((h) => get(h) === '')) return;
+      const raw = { row, ...Object.fromEntries(FIELDS.map((f) => [f, cell(f)])) } as RawRow;
+      if (spec.headers.every((h) => get(h) === '')) return;
       if (out.length >= limits.maxItems)
         throw new FileFormatError(
-          `文件中的学生超过上限 ${limits.maxItems} 行（批量注册行数上限）：请拆分为多个文件后提交`,
+          `文件中的${spec.label}超过上限 ${limits.maxItems} 行（批量注册行数上限）：请拆分为多个文件后提交`,
         );
       out.push(raw);
     });
@@ -101,7 +117,7 @@ async function readRows(store: JobStore, jobId: string, limits: ImportLimits): P
     throw e;
   }
   if (!columns) throw new JobFailure(HEADER_MISSING);
-  if (out.length === 0) throw new JobFailure('文件中没有学生：请在“学生”工作表的表头下逐行填写');
+  if (out.length === 0) throw new JobFailure(`文件中没有${spec.label}：请在“${spec.label}”工作表的表头下逐行填写`);
   return out;
 }
 
@@ -124,9 +140,16 @@ export function enrolmentJobHandler(deps: {
   config: EnrolmentConfig;
   /** Limits of the xlsx reader beyond rows and bytes (entries, inflated size, ratio): the import's. */
   zipLimits: Pick<ImportLimits, 'maxUncompressedBytes' | 'maxRatio' | 'maxEntries'>;
+  /** The notices of a new parent–child link (docs/notices.md), as the parent create dialog sends them. */
+  notices?: () => NoticeHooks | undefined;
+  /** The parents feature's writes (../parents/parent-writes.ts), wired in services.ts: a parent job needs them. */
+  parents?: () => ParentWrites | undefined;
 }): JobHandler {
   return async ({ job, progress, signal }) => {
     const { mode } = job.payload as unknown as EnrolmentPayload;
+    const kind = kindOf(job.payload);
+    const spec = KIND_SHEETS[kind];
+    const col = (f: Field) => spec.columns[f]!;
     const agencyId = job.agencyId!;
     const limits: ImportLimits = {
       ...deps.zipLimits,
@@ -135,7 +158,7 @@ export function enrolmentJobHandler(deps: {
       maxSharedStringsBytes: 32 * 1024 * 1024,
     };
     await progress({ phase: 'validating' });
-    const rows = await readRows(deps.store, job.id, limits);
+    const rows = await readRows(deps.store, job.id, limits, spec);
     const total = rows.length;
     await progress({ total, processed: 0 });
     try {
@@ -152,16 +175,23 @@ export function enrolmentJobHandler(deps: {
     const typedHashes = hashTyped(rows, typed, signal);
     typedHashes.catch(() => undefined);
     const answers = await checkPasswordsOffThread(
-      typed.map((i) => ({ password: rows[i].password, inputs: passwordInputs(rows[i], agencyId) })),
+      typed.map((i) => ({ password: rows[i].password, inputs: passwordInputs(rows[i], agencyId, kind) })),
       signal,
       (n) => progress({ processed: n }),
     );
     const passwordProblem = new Map(typed.map((row, k) => [row, answers[k]]));
     const dict = await dictionaries(deps.db);
+    // A parent row names its children by username: the agency's students among them, in one read.
+    if (kind === 'parent')
+      dict.children = await agencyStudentsByUsername(
+        deps.db,
+        agencyId,
+        rows.flatMap((r) => childNames(r).flatMap((n) => childCandidates(agencyId, n))),
+      );
     const errors: EnrolmentRowError[] = [];
     const checked: CheckedRow[] = [];
     for (let i = 0; i < rows.length; i++) {
-      const r = checkRow(rows[i], dict, agencyId, rows[i].password === '' ? null : passwordProblem.get(i));
+      const r = checkRow(rows[i], dict, agencyId, rows[i].password === '' ? null : passwordProblem.get(i), kind);
       errors.push(...r.problems);
       if (r.checked) checked.push(r.checked);
       if ((i + 1) % 200 === 0) {
@@ -169,22 +199,39 @@ export function enrolmentJobHandler(deps: {
         await yieldToRequests();
       }
     }
-    // 2. Usernames against the file and the existing accounts (the message names no agency).
+    // 2. Usernames against the file and the existing accounts (the message names no agency). A parent's username
+    // is compared without case, as the parent create dialog does.
+    const ignoreCase = kind === 'parent';
+    const key = (u: string) => (ignoreCase ? u.toLowerCase() : u);
     const firstRow = new Map<string, number>();
     const clashing = new Set<number>();
     for (const c of checked) {
       if (c.username === null) continue;
-      const first = firstRow.get(c.username);
-      if (first === undefined) firstRow.set(c.username, c.row);
+      const first = firstRow.get(key(c.username));
+      if (first === undefined) firstRow.set(key(c.username), c.row);
       else {
-        errors.push({ row: c.row, column: COLUMNS.username, message: `用户名与第 ${first} 行重复` });
+        errors.push({ row: c.row, column: col('username'), message: `用户名与第 ${first} 行重复` });
         clashing.add(c.row);
       }
     }
-    const existing = await existingUsernames(deps.db, [...firstRow.keys()]);
+    // The same parent twice (same name, same children) is a duplicate even without usernames.
+    if (kind === 'parent') {
+      const firstParent = new Map<string, number>();
+      for (const c of checked) {
+        if (clashing.has(c.row)) continue;
+        const k = JSON.stringify([c.name, [...c.childIds].sort((a, b) => a - b)]);
+        const first = firstParent.get(k);
+        if (first === undefined) firstParent.set(k, c.row);
+        else {
+          errors.push({ row: c.row, column: col('name'), message: `与第 ${first} 行重复（姓名和孩子都相同）` });
+          clashing.add(c.row);
+        }
+      }
+    }
+    const existing = await existingUsernames(deps.db, [...firstRow.keys()], ignoreCase);
     for (const c of checked)
-      if (c.username !== null && existing.has(c.username) && !clashing.has(c.row)) {
-        errors.push({ row: c.row, column: COLUMNS.username, message: USERNAME_CLASH });
+      if (c.username !== null && existing.has(key(c.username)) && !clashing.has(c.row)) {
+        errors.push({ row: c.row, column: col('username'), message: USERNAME_CLASH });
         clashing.add(c.row);
       }
     await progress({ processed: total });
@@ -199,7 +246,7 @@ export function enrolmentJobHandler(deps: {
     };
     if (badRows > 0 && mode === 'all')
       throw new JobFailure(
-        `有 ${badRows} 行存在错误，未注册任何学生（“全部正确才注册”）：请修改后重新提交，或选择“只注册正确的行”`,
+        `有 ${badRows} 行存在错误，未注册任何${spec.label}（“全部正确才注册”）：请修改后重新提交，或选择“只注册正确的行”`,
         {
           ...report,
           enrolled: 0,
@@ -242,6 +289,22 @@ export function enrolmentJobHandler(deps: {
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
           .returning({ id: jobs.id });
         if (saving.length === 0) throw new JobFailure(JOB_MESSAGES.cancelled);
+        const parentWrites = deps.parents?.();
+        if (kind === 'parent' && !parentWrites) throw new Error('enrolment: the parents feature is not wired');
+        if (kind === 'parent')
+          return createParents(
+            tx,
+            agencyId,
+            good.map((c, i) => ({
+              username: c.username,
+              name: c.name,
+              passwordHash: hashes[i],
+              childIds: c.childIds,
+            })),
+            () => yieldToRequests(),
+            parentWrites!,
+            deps.notices?.(),
+          );
         return createStudents(
           tx,
           agencyId,
@@ -253,11 +316,12 @@ export function enrolmentJobHandler(deps: {
             subjectIds: c.subjectIds,
           })),
           () => yieldToRequests(),
+          kind,
         );
       })
       .catch((e: unknown) => {
-        if (e instanceof ApiError)
-          throw new JobFailure(`${e.errmsg}：注册时有账号刚被创建，未注册任何学生，请重新提交`, {
+        if (e instanceof ApiError || isUniqueViolation(e))
+          throw new JobFailure(`${USERNAME_TAKEN}：注册时有账号刚被创建，未注册任何${spec.label}，请重新提交`, {
             ...report,
             enrolled: 0,
           });

@@ -1,12 +1,15 @@
 // The enrolment's SQL: grades and subjects by name or id, which usernames are taken (by anyone: the report never
-// says by whom), and the students' accounts written in bulk inside the job's one transaction.
+// says by whom), the agency's students a parent row names, and the accounts written in bulk inside the job's one
+// transaction (students and teachers here; parents through the parents feature's functions).
 import { agencyRole } from '@edu/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { grades, subjects, userRoles, users } from '../../db/schema.js';
 import { agencyMembers, usernameCounters } from '../../db/schema-users.js';
 import { ApiError } from '../../lib/api-error.js';
 import { USERNAME_TAKEN, usernamePrefix } from '../users/accounts.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
+import type { ParentWrites } from '../parents/parent-writes.js';
 import type { Dictionaries } from './enrolment-sheet.js';
 import { GRADE_ALIASES } from './grade-aliases.js';
 
@@ -24,15 +27,54 @@ export async function dictionaries(db: Db): Promise<Dictionaries> {
   return { grades: gradeIds, subjects: map(s) };
 }
 
-/** Which of `names` an account holds already (500 at a time, through the unique index). */
-export async function existingUsernames(tx: DbOrTx, names: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of `names` an account holds already (500 at a time, through the unique index). `ignoreCase` (parents, as
+ * the parent create dialog checks): compared in lower case, and the set holds the lower-case names.
+ */
+export async function existingUsernames(
+  tx: DbOrTx,
+  names: readonly string[],
+  ignoreCase = false,
+): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < names.length; i += 500) {
-    const rows = await tx
-      .select({ username: users.username })
+    const part = names.slice(i, i + 500);
+    const rows = ignoreCase
+      ? await tx
+          .select({ username: users.username })
+          .from(users)
+          .where(
+            inArray(
+              sql`lower(${users.username})`,
+              part.map((n) => n.toLowerCase()),
+            ),
+          )
+      : await tx.select({ username: users.username }).from(users).where(inArray(users.username, part));
+    for (const r of rows) out.add(ignoreCase ? r.username.toLowerCase() : r.username);
+  }
+  return out;
+}
+
+/** The agency's students among `names` (usernames as stored), by username: whom a parent row may link. */
+export async function agencyStudentsByUsername(
+  db: DbOrTx,
+  agencyId: string,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .select({ id: users.id, username: users.username })
       .from(users)
-      .where(inArray(users.username, names.slice(i, i + 500)));
-    for (const r of rows) out.add(r.username);
+      .innerJoin(userRoles, sql`${userRoles.userId} = ${users.id}`)
+      .where(
+        and(
+          inArray(users.username, unique.slice(i, i + 500)),
+          sql`${userRoles.role} = ${agencyRole('student', agencyId)}`,
+        ),
+      );
+    for (const r of rows) out.set(r.username, r.id);
   }
   return out;
 }
@@ -42,7 +84,8 @@ export interface NewStudent {
   username: string | null;
   name: string;
   passwordHash: string;
-  gradeId: string;
+  /** Null for teachers. */
+  gradeId: string | null;
   subjectIds: string[];
 }
 
@@ -50,21 +93,23 @@ export interface NewStudent {
 export const WRITE_CHUNK = 250;
 
 /**
- * `count` generated usernames `{agency}_s{NNNN}` (docs/users.md "Usernames"): numbers reserved from the agency's
- * counter in one statement per round, skipping those an account or `reserved` already holds.
+ * `count` generated usernames `{agency}_{letter}{NNNN}` (docs/users.md "Usernames"; `s` students, `t` teachers,
+ * `p` parents): numbers reserved from the agency's counter in one statement per round, skipping those an account
+ * or `reserved` already holds.
  */
 async function generatedUsernames(
   tx: DbOrTx,
   agencyId: string,
   count: number,
   reserved: ReadonlySet<string>,
+  letter = 's',
 ): Promise<string[]> {
   const out: string[] = [];
   while (out.length < count) {
     const need = count - out.length;
     const [row] = await tx
       .insert(usernameCounters)
-      .values({ agencyId, letter: 's', last: need })
+      .values({ agencyId, letter, last: need })
       .onConflictDoUpdate({
         target: [usernameCounters.agencyId, usernameCounters.letter],
         set: { last: sql`${usernameCounters.last} + ${need}` },
@@ -72,7 +117,7 @@ async function generatedUsernames(
       .returning({ last: usernameCounters.last });
     const names = Array.from(
       { length: need },
-      (_, i) => `${usernamePrefix(agencyId)}s${String(row.last - need + 1 + i).padStart(4, '0')}`,
+      (_, i) => `${usernamePrefix(agencyId)}${letter}${String(row.last - need + 1 + i).padStart(4, '0')}`,
     );
     const taken = await existingUsernames(tx, names);
     out.push(...names.filter((n) => !taken.has(n) && !reserved.has(n)));
@@ -81,7 +126,7 @@ async function generatedUsernames(
 }
 
 /**
- * Creates the students inside `tx` as features/users/accounts.ts `createAgencyAccount` does for one account —
+ * Creates the students (or, `kind` teacher, the teachers: `edu:agency:{id}:teacher`, no grade) inside `tx` as features/users/accounts.ts `createAgencyAccount` does for one account —
  * the account (must change its password at the first login), `edu:agency:{id}:student`, the membership created
  * here with grade and subjects — but WRITE_CHUNK rows per statement, yielding between statements: one call per
  * row is about seven statements, and 14,000 statements in one transaction held PGlite for a minute
@@ -93,13 +138,14 @@ export async function createStudents(
   agencyId: string,
   rows: readonly NewStudent[],
   pause: () => Promise<unknown>,
+  kind: 'student' | 'teacher' = 'student',
 ): Promise<string[]> {
   const chosen = new Set(rows.flatMap((r) => (r.username ? [r.username] : [])));
   if ((await existingUsernames(tx, [...chosen])).size > 0) throw new ApiError('conflict', USERNAME_TAKEN);
-  const generated = await generatedUsernames(tx, agencyId, rows.length - chosen.size, chosen);
+  const generated = await generatedUsernames(tx, agencyId, rows.length - chosen.size, chosen, kind[0]);
   let g = 0;
   const names = rows.map((r) => r.username ?? generated[g++]);
-  const role = agencyRole('student', agencyId);
+  const role = agencyRole(kind, agencyId);
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
     const part = rows.slice(i, i + WRITE_CHUNK);
     const created = await tx
@@ -128,6 +174,51 @@ export async function createStudents(
       })),
     );
     await pause();
+  }
+  return names;
+}
+
+/** A checked parent row ready to be written: the username null when it is to be generated. */
+export interface NewParent {
+  username: string | null;
+  name: string;
+  passwordHash: string;
+  childIds: number[];
+}
+
+/**
+ * Creates the parents inside `tx` with the parents feature's own writes (`repo`, ../parents/parent-writes.ts), as its
+ * create dialog does
+ * (docs/parents.md): `createParent` (account, `edu:parent`, created by this agency), `link` to each child and the
+ * notices of a new link (docs/notices.md). One row after the other (a parent is a few statements), pausing every
+ * WRITE_CHUNK rows. A username taken meanwhile throws USERNAME_TAKEN (409); the caller's transaction rolls back.
+ * Answers the usernames in order.
+ */
+export async function createParents(
+  tx: DbOrTx,
+  agencyId: string,
+  rows: readonly NewParent[],
+  pause: () => Promise<unknown>,
+  repo: ParentWrites,
+  notices: NoticeHooks | undefined,
+): Promise<string[]> {
+  const chosen = new Set(rows.flatMap((r) => (r.username ? [r.username] : [])));
+  if ((await existingUsernames(tx, [...chosen], true)).size > 0) throw new ApiError('conflict', USERNAME_TAKEN);
+  const generated = await generatedUsernames(tx, agencyId, rows.length - chosen.size, chosen, 'p');
+  let g = 0;
+  const names = rows.map((r) => r.username ?? generated[g++]);
+  const db = tx as Db;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const parentId = await repo.createParent(
+      db,
+      // The agency chose the password: its owner replaces it at the first login (docs/security.md).
+      { username: names[i], name: r.name, passwordHash: r.passwordHash, mustChangePassword: true },
+      agencyId,
+    );
+    for (const c of r.childIds) await repo.link(db, parentId, c);
+    for (const c of r.childIds) await notices?.parentPaired(db, parentId, c);
+    if ((i + 1) % WRITE_CHUNK === 0) await pause();
   }
   return names;
 }

@@ -1,8 +1,10 @@
 // Bulk enrolment (docs/enrolment.md): a request only stores the upload (413 past ENROL_MAX_BYTES) and queues the
-// `enrolment` job; the wizard polls the job; the initial passwords are handed out once.
+// `enrolment` job; the wizard polls the job; the initial passwords are handed out once. Every call names its kind
+// (students, teachers, parents: docs/enrolment.md "Kinds"): a job of another kind answers 404, as one of another
+// agency does, since each kind's routes have their own access rule.
 import { cstDate } from '@edu/contract';
 import type { Readable } from 'node:stream';
-import type { EnrolmentJob, EnrolmentLimits, EnrolmentQuery } from '@edu/contract';
+import type { EnrolmentJob, EnrolmentKind, EnrolmentLimits, EnrolmentQuery } from '@edu/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -12,19 +14,23 @@ import type { Clock } from '../../lib/clock.js';
 import { receiveJobFile } from '../../jobs/job-upload.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRow } from '../../jobs/job-store.js';
+import type { NoticeHooks } from '../notices/notice-hooks.js';
+import type { ParentWrites } from '../parents/parent-writes.js';
 import {
   ENROLMENT_FINAL_PHASE,
   ENROLMENT_KIND,
   enrolmentJobHandler,
+  kindOf,
   type EnrolmentConfig,
   type EnrolmentPayload,
   type EnrolmentResult,
 } from './enrolment-job.js';
-import { enrolmentTemplate, errorReportWorkbook, passwordsWorkbook } from './enrolment-sheet.js';
+import { enrolmentTemplate, errorReportWorkbook, KIND_SHEETS, passwordsWorkbook } from './enrolment-sheet.js';
 
 const JOB_NOT_FOUND = '批量注册任务不存在';
-export const PASSWORDS_GONE =
-  '初始密码只能下载一次，已经下载过，服务器不再保存：如有遗失，请在学生列表中为该学生重置密码';
+export const passwordsGone = (label: string) =>
+  `初始密码只能下载一次，已经下载过，服务器不再保存：如有遗失，请在${label}列表中为该${label}重置密码`;
+export const PASSWORDS_GONE = passwordsGone('学生');
 const JOB_ID_RE = /^[0-9a-f]{24}$/;
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
@@ -59,6 +65,11 @@ function wire(r: JobRow): EnrolmentJob {
 }
 
 export class EnrolmentService {
+  /** The notices of a parent's new links (docs/notices.md); set by services.ts. */
+  notices?: NoticeHooks;
+  /** The parents feature's writes (../parents/parent-writes.ts) for the parent kind; set by services.ts. */
+  parents?: ParentWrites;
+
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
@@ -77,6 +88,8 @@ export class EnrolmentService {
           maxRatio: transfer.maxRatio,
           maxEntries: transfer.maxEntries,
         },
+        notices: () => this.notices,
+        parents: () => this.parents,
       }),
       { concurrency: 1, timeoutSeconds: config.jobSeconds },
     );
@@ -86,8 +99,8 @@ export class EnrolmentService {
     return { maxRows: this.config.maxRows, maxBytes: this.config.maxBytes };
   }
 
-  template(): Promise<Buffer> {
-    return enrolmentTemplate();
+  template(kind: EnrolmentKind = 'student'): Promise<Buffer> {
+    return enrolmentTemplate(kind);
   }
 
   private tooLarge(bytes?: number): ApiError {
@@ -105,8 +118,10 @@ export class EnrolmentService {
     query: EnrolmentQuery,
     body: Readable,
     declaredBytes: number | undefined,
+    kind: EnrolmentKind = 'student',
   ): Promise<{ jobId: string }> {
-    const payload: EnrolmentPayload = { mode: query.mode };
+    // A student job keeps the payload it always had (no kind: students).
+    const payload: EnrolmentPayload = kind === 'student' ? { mode: query.mode } : { mode: query.mode, kind };
     return receiveJobFile(
       this.queue,
       {
@@ -126,14 +141,14 @@ export class EnrolmentService {
     );
   }
 
-  private async own(agencyId: string, id: string): Promise<JobRow> {
+  private async own(agencyId: string, id: string, kind: EnrolmentKind): Promise<JobRow> {
     const row = JOB_ID_RE.test(id) ? await this.queue.store.getScoped(agencyId, id, [ENROLMENT_KIND]) : undefined;
-    if (!row) throw notFound(JOB_NOT_FOUND);
+    if (!row || kindOf(row.payload) !== kind) throw notFound(JOB_NOT_FOUND);
     return row;
   }
 
-  async job(agencyId: string, id: string): Promise<EnrolmentJob> {
-    return wire(await this.own(agencyId, id));
+  async job(agencyId: string, id: string, kind: EnrolmentKind = 'student'): Promise<EnrolmentJob> {
+    return wire(await this.own(agencyId, id, kind));
   }
 
   /**
@@ -141,19 +156,23 @@ export class EnrolmentService {
    * hashing passwords; nothing is enrolled. Once its one transaction has begun it is past cancelling (409), as is
    * a finished job.
    */
-  async cancel(agencyId: string, id: string): Promise<EnrolmentJob> {
-    const job = await this.own(agencyId, id);
+  async cancel(agencyId: string, id: string, kind: EnrolmentKind = 'student'): Promise<EnrolmentJob> {
+    const job = await this.own(agencyId, id, kind);
     if (job.status === 'done' || job.status === 'failed') throw conflict('批量注册已经结束，不能取消');
     if (!(await this.queue.cancel(job.id, ENROLMENT_FINAL_PHASE))) {
-      const now = await this.own(agencyId, id);
+      const now = await this.own(agencyId, id, kind);
       if (now.status !== 'failed') throw conflict('正在写入账号，已不能取消；请等待完成');
     }
-    return wire(await this.own(agencyId, id));
+    return wire(await this.own(agencyId, id, kind));
   }
 
   /** The per-row report as a workbook (the first ENROLMENT_REPORT_MAX problems, as the job keeps them). */
-  async errorReport(agencyId: string, id: string): Promise<{ data: Buffer; filename: string }> {
-    const job = wire(await this.own(agencyId, id));
+  async errorReport(
+    agencyId: string,
+    id: string,
+    kind: EnrolmentKind = 'student',
+  ): Promise<{ data: Buffer; filename: string }> {
+    const job = wire(await this.own(agencyId, id, kind));
     if (job.errorCount === 0) throw notFound('这次批量注册没有错误报告');
     return {
       data: await errorReportWorkbook(job.errors, job.errorCount),
@@ -165,8 +184,13 @@ export class EnrolmentService {
    * The initial passwords as a workbook, once: they are taken out of the job's result in the same statement
    * that reads them, so two downloads at once cannot both get them. Afterwards 404 with PASSWORDS_GONE.
    */
-  async takePasswords(agencyId: string, id: string): Promise<{ data: Buffer; filename: string }> {
-    const job = await this.own(agencyId, id);
+  async takePasswords(
+    agencyId: string,
+    id: string,
+    kind: EnrolmentKind = 'student',
+  ): Promise<{ data: Buffer; filename: string }> {
+    const { label } = KIND_SHEETS[kind];
+    const job = await this.own(agencyId, id, kind);
     if (job.status !== 'done') throw notFound('批量注册尚未完成，没有可下载的初始密码');
     const taken = await this.db.execute(sql`
       with old as (
@@ -179,9 +203,9 @@ export class EnrolmentService {
         from old where ${jobs.id} = old.id
       returning old.passwords as passwords`);
     const raw = rowsOf<{ passwords: unknown }>(taken)[0]?.passwords;
-    if (raw === undefined) throw notFound(PASSWORDS_GONE);
+    if (raw === undefined) throw notFound(passwordsGone(label));
     const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as NonNullable<EnrolmentResult['passwords']>;
     const stamp = cstDate(this.clock.now());
-    return { data: await passwordsWorkbook(list), filename: `学生初始密码-${stamp}.xlsx` };
+    return { data: await passwordsWorkbook(list), filename: `${label}初始密码-${stamp}.xlsx` };
   }
 }

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { markerClasses } from './marking-classes.repository.js';
 import type { Marker } from './marker.js';
+import { fullState, mergeState, stateHead } from '../training/training-state.js';
 
 export type { Marker } from './marker.js';
 
@@ -309,9 +310,11 @@ export class MarkingRepository {
 
   /** The training's state and the ids of its records in answer order, under a row lock. */
   async lockTraining(tx: DbOrTx, trainingId: number) {
-    const [row] = rowsOf<{ state: Record<string, unknown>; scheme: Record<string, unknown> }>(
-      await tx.execute(sql`select state, scheme from trainings where id = ${trainingId} for update`),
+    const [found] = rowsOf<{ state: string; scheme: Record<string, unknown> }>(
+      await tx.execute(sql`select ${fullState} as state, scheme from trainings where id = ${trainingId} for update`),
     );
+    // The state with its answers (rows of training_answers, training-state.ts).
+    const row = found && { state: mergeState(found.state), scheme: found.scheme };
     const records = rowsOf<{ id: number; questionId: number }>(
       await tx.execute(sql`select id::float8 as id, question_id::float8 as "questionId" from answer_records
         where training_id = ${trainingId} order by id`),
@@ -331,10 +334,21 @@ export class MarkingRepository {
   async saveTraining(
     tx: DbOrTx,
     trainingId: number,
-    v: { state: Record<string, unknown>; score: number; correct: number; credit: number; now: Date },
+    v: {
+      state: Record<string, unknown>;
+      /** The marked answer: its index in the state's answers (a row of training_answers) and its new value. */
+      answer?: { n: number; value: unknown };
+      score: number;
+      correct: number;
+      credit: number;
+      now: Date;
+    },
   ): Promise<void> {
-    await tx.execute(sql`update trainings set state = ${JSON.stringify(v.state)}::json, score = ${v.score},
+    await tx.execute(sql`update trainings set state = ${JSON.stringify(stateHead(v.state))}::json, score = ${v.score},
       correct = ${v.correct}, credit = ${v.credit}, updated_at = ${v.now.toISOString()}::timestamptz where id = ${trainingId}`);
+    if (v.answer)
+      await tx.execute(sql`update training_answers set answer = ${JSON.stringify(v.answer.value)}::json
+        where training_id = ${trainingId} and n = ${v.answer.n}`);
   }
 
   async saveMark(

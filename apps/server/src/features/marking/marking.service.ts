@@ -222,6 +222,7 @@ export class MarkingService {
         state.score = round2(counted.reduce((s, a) => s + (a.score ?? 0), 0));
         await this.repo.saveTraining(tx, rec.trainingId, {
           state: state as unknown as Record<string, unknown>,
+          answer: answer ? { n: state.answers.indexOf(answer), value: answer } : undefined,
           score: state.score,
           correct: counted.filter((a) => a.isCorrect === true).length,
           credit: creditOf(counted),

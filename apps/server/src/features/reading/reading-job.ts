@@ -3,7 +3,7 @@
 // through the questions feature's update (a new version when answered, bank versions and search text kept right),
 // with `extra.outScopeWords` and `extra.articleGenre`. Any failure changes nothing: the question is written once,
 // at the end, from its state at that moment, so sub-questions accepted meanwhile are kept as they are.
-import { READING_ARTICLE_MAX, type GeneratedSubType, type Question } from '@edu/contract';
+import { READING_ARTICLE_MAX, type GeneratedSubType, type Question, type QuestionSub } from '@edu/contract';
 import { ApiError } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { QuestionsService } from '../questions/questions.service.js';
@@ -17,7 +17,10 @@ export const READING_GENERATE_KIND = 'reading-generate';
 
 export interface ReadingJobPayload {
   [key: string]: unknown;
-  questionId: string;
+  /** The saved question the items are appended to; absent for an article not saved yet. */
+  questionId?: string;
+  /** The article (editor HTML or text) of a question not saved yet: the items are answered in the job's result. */
+  article?: string;
   level: ReadingLevel;
   count: number;
   types: GeneratedSubType[];
@@ -29,6 +32,8 @@ export interface ReadingJobResult {
   [key: string]: unknown;
   provider: 'offline' | 'openai';
   added: string[];
+  /** For an article not saved yet: the proposed sub-questions (pending), to be saved with the question. */
+  items?: QuestionSub[];
 }
 
 /** The most sub-questions a question holds (the question editor's limit). */
@@ -96,15 +101,16 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
     const p = job.payload as ReadingJobPayload;
     const agencyId = job.agencyId!;
     await progress({ phase: 'formatting', total: p.count, processed: 0 });
-    const before = await ownReading(deps.questions, agencyId, p.questionId);
-    const text = articleText(before.question);
+    const before = p.questionId !== undefined ? await ownReading(deps.questions, agencyId, p.questionId) : null;
+    const html = before ? before.question : (p.article ?? '');
+    const text = articleText(html);
     if (text === '') throw new JobFailure(JOB_TEXT.empty);
     if (text.length > READING_ARTICLE_MAX) throw new JobFailure(JOB_TEXT.tooLong);
-    const room = SUBS_MAX - before.questionSub.length;
+    const room = before ? SUBS_MAX - before.questionSub.length : p.count;
     if (room <= 0) throw new JobFailure(JOB_TEXT.full(0));
     let formatted;
     try {
-      formatted = formatArticle(before.question, p.level);
+      formatted = formatArticle(html, p.level);
     } catch (e) {
       if (e instanceof ApiError) throw new JobFailure(e.errmsg);
       throw e;
@@ -113,7 +119,7 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
     await progress({ phase: 'generating' });
     const provider = await deps.providerFor(agencyId);
     // Sentences the question already asks about (its sub-questions' 原文依据): a second run asks new ones.
-    const usedSentences = usedSentencesOf(before.questionSub);
+    const usedSentences = before ? usedSentencesOf(before.questionSub) : [];
     let items: GeneratedSubQuestion[];
     let genre: string | undefined;
     try {
@@ -170,25 +176,38 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
     signal.throwIfAborted();
     await progress({ phase: 'saving', processed: items.length });
 
+    const asSubs = (taken: Set<string>) =>
+      items.map((item) => {
+        const id = unusedSubId(taken);
+        taken.add(id);
+        return {
+          questionSubId: id,
+          type: item.type,
+          title: item.title,
+          desc: item.desc,
+          answer: answerOf(item),
+          options: item.type === 'singleChoice' ? item.options.map((o) => ({ key: o.key, content: o.content })) : [],
+          status: 'pending' as const,
+          explanation: explanationOf(item),
+        };
+      });
+    if (p.questionId === undefined) {
+      // An article not saved yet: nothing is written; the question editor saves the items (and the server checks
+      // them then, as any question's fields).
+      const proposed: QuestionSub[] = asSubs(new Set());
+      const result: ReadingJobResult = {
+        provider: provider.kind,
+        added: proposed.map((s) => s.questionSubId),
+        items: proposed,
+      };
+      return result;
+    }
+
     // The question as it is now: accepted (or edited) meanwhile stays as it is; the new ones are appended.
     const now = await ownReading(deps.questions, agencyId, p.questionId);
     const current = storedSubs(now);
     if (current.length + items.length > SUBS_MAX) throw new JobFailure(JOB_TEXT.full(SUBS_MAX - current.length));
-    const taken = new Set(current.map((s) => s.questionSubId!));
-    const added = items.map((item) => {
-      const id = unusedSubId(taken);
-      taken.add(id);
-      return {
-        questionSubId: id,
-        type: item.type,
-        title: item.title,
-        desc: item.desc,
-        answer: answerOf(item),
-        options: item.type === 'singleChoice' ? item.options.map((o) => ({ key: o.key, content: o.content })) : [],
-        status: 'pending' as const,
-        explanation: explanationOf(item),
-      };
-    });
+    const added = asSubs(new Set(current.map((s) => s.questionSubId!)));
     let fields;
     try {
       fields = checkedFields(fieldsOf(now, [...current, ...added]));

@@ -56,5 +56,6 @@ export function jobWire(r: JobRow): ReadingJob {
     message: r.status === 'failed' ? r.message : null,
     provider: res?.provider ?? p.provider,
     added: r.status === 'done' ? (res?.added ?? []) : [],
+    ...(r.status === 'done' && res?.items ? { items: res.items } : {}),
   };
 }

@@ -287,6 +287,66 @@ describe('offline generation through the job', () => {
     await t.db.delete(jobs).where(inArray(jobs.id, ids));
   });
 
+  it('on an article not saved yet (the create page): the items come back in the job and the question saves them', async () => {
+    const countBefore = (await t.db.select().from(jobs)).length;
+    const { jobId } = expectOk(
+      await call<{ jobId: string }>('PUT', '/v1/reading/generate', 'qadmin', {
+        article: ARTICLE,
+        level: 'junior',
+        count: 3,
+        types: ['singleChoice', 'trueFalse'],
+      }),
+    );
+    expect((await t.db.select().from(jobs)).length).toBe(countBefore + 1);
+    const job = await runJob(jobId);
+    expect(job).toMatchObject({ status: 'done', provider: 'offline', message: null });
+    const items = job.items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(3);
+    expect(items.map((s) => s.questionSubId)).toEqual(job.added);
+    const text = articleText(ARTICLE);
+    for (const s of items) {
+      expect(s.status).toBe('pending');
+      expect(['singleChoice', 'trueFalse']).toContain(s.type);
+      const evidence = /原文依据：([^<]*)/.exec(s.explanation ?? '')?.[1] ?? '';
+      expect(text).toContain(evidence.replace(/&amp;/g, '&'));
+    }
+    // The create page saves them with the question: checked by the question rules, kept as proposed.
+    const saved = await createQuestion({ ...readingQuestion(), questionSub: items });
+    expect(saved.questionSub.map((s) => [s.questionSubId, s.status])).toEqual(
+      items.map((s) => [s.questionSubId, 'pending']),
+    );
+    // A job of another agency is not readable; the calls are logged as any generation.
+    expectError(await call('GET', `/v1/reading/generate/${jobId}`, 'other', undefined, 'other'), 404);
+    const calls = expectOk(await call<ReadingCallPage>('GET', '/v1/reading/calls', 'agency'));
+    expect(calls.list[0]).toMatchObject({ provider: 'offline', purpose: 'generate', outcome: 'ok' });
+  });
+
+  it('an article job is bounded as a question’s: one of question or article, ≤ 20,000 characters, 1–20 items, authors only', async () => {
+    for (const body of [
+      { level: 'cet4', count: 2 },
+      { questionId: readingId, article: ARTICLE, level: 'cet4', count: 2 },
+      { article: '   ', level: 'cet4', count: 2 },
+      { article: 'a'.repeat(20_001), level: 'cet4', count: 2 },
+      { article: ARTICLE, level: 'cet4', count: 21 },
+    ])
+      expectError(await call('PUT', '/v1/reading/generate', 'agency', body), 400);
+    for (const who of ['teacher', 'student'])
+      expectError(await call('PUT', '/v1/reading/generate', who, { article: ARTICLE, level: 'cet4', count: 2 }), 403);
+    // An article with nothing to ask fails with the job's message, as a question's does.
+    const { jobId } = expectOk(
+      await call<{ jobId: string }>('PUT', '/v1/reading/generate', 'agency', {
+        article: '<p>Hi.</p>',
+        level: 'cet4',
+        count: 2,
+      }),
+    );
+    const job = await runJob(jobId, 'agency');
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/没有生成任何小题|文章为空/);
+    expect(job.items).toBeUndefined();
+  });
+
   it('fails with a Chinese message and changes nothing when the article is empty', async () => {
     const blank = await createQuestion(readingQuestion('<p>  </p>'.replace('  ', '.')));
     const before = await getQuestion(blank.id);

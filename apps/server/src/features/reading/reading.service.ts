@@ -158,11 +158,15 @@ export class ReadingService {
 
   /** Checks the question (the agency's own enReading, room for more) and queues the job. */
   async generate(ctx: { agencyId: string; userId: number }, input: ReadingGenerateRequest): Promise<{ jobId: string }> {
-    const row = await this.questions.loadOwned(ctx.agencyId, input.questionId);
-    if (row.type !== 'enReading') throw notFound(NOT_READING);
-    const room = SUBS_MAX - (row.questionSub as unknown[]).length;
-    if (room <= 0) throw invalidField('request.questionId', `该题已有 ${SUBS_MAX} 个小题，不能再生成`);
-    if (input.count > room) throw invalidField('request.count', `该题最多还能添加 ${room} 个小题`);
+    // A saved question (its sub-questions appended) or an article not saved yet (docs/reading.md "Authoring in one
+    // flow": the items come back in the job and are checked when the question is saved).
+    if (input.questionId !== undefined) {
+      const row = await this.questions.loadOwned(ctx.agencyId, input.questionId);
+      if (row.type !== 'enReading') throw notFound(NOT_READING);
+      const room = SUBS_MAX - (row.questionSub as unknown[]).length;
+      if (room <= 0) throw invalidField('request.questionId', `该题已有 ${SUBS_MAX} 个小题，不能再生成`);
+      if (input.count > room) throw invalidField('request.count', `该题最多还能添加 ${room} 个小题`);
+    }
     const active = await this.repo.activeJobs(ctx.agencyId, READING_GENERATE_KIND);
     if (active >= AGENCY_ACTIVE_JOBS_MAX)
       throw new ApiError(
@@ -171,7 +175,7 @@ export class ReadingService {
       );
     const s = await this.effective(ctx.agencyId);
     const payload: ReadingJobPayload = {
-      questionId: input.questionId,
+      ...(input.questionId !== undefined ? { questionId: input.questionId } : { article: input.article ?? '' }),
       level: input.level,
       count: input.count,
       types: [...new Set(input.types ?? GENERATED_SUB_TYPES)],

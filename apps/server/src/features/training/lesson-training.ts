@@ -24,6 +24,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import { summaryColumns } from './training-view.js';
+import { stateHead, TRAINING_COLUMNS } from './training-state.js';
 
 export const LESSON_PHASE = '课堂练习';
 export const lessonPointName = (n: number) => `第 ${n} 题`;
@@ -93,7 +94,7 @@ export class LessonTrainings {
   /** The lesson's training of the student, if any (running or ended). */
   async of(lessonId: number, userId: number): Promise<TrainingRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(and(eq(trainings.lessonId, lessonId), eq(trainings.userId, userId)));
     return row;
@@ -102,7 +103,7 @@ export class LessonTrainings {
   /** The lesson's running trainings (its end finishes them). */
   running(lessonId: number): Promise<TrainingRow[]> {
     return this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(and(eq(trainings.lessonId, lessonId), eq(trainings.status, 'running')));
   }
@@ -135,6 +136,7 @@ export class LessonTrainings {
           scheme: snapshot as unknown as Record<string, unknown>,
           seed,
           ...summaryColumns(engine, state),
+          state: stateHead(state as unknown as Record<string, unknown>),
           eventCount: 1,
           drawCount: 0,
           startedAt: new Date(now),
@@ -185,7 +187,7 @@ export class LessonTrainings {
   async withdraw(lessonId: number, userId: number, questionId: string): Promise<{ removed: boolean }> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
-        .select()
+        .select(TRAINING_COLUMNS)
         .from(trainings)
         .where(and(eq(trainings.lessonId, lessonId), eq(trainings.userId, userId)))
         .for('update');
@@ -215,10 +217,12 @@ export class LessonTrainings {
       await tx
         .delete(trainingEvents)
         .where(and(eq(trainingEvents.trainingId, row.id), eq(trainingEvents.seq, last.seq)));
+      const back = summaryColumns(engine, replay(engine, before));
       await tx
         .update(trainings)
         .set({
-          ...summaryColumns(engine, replay(engine, before)),
+          ...back,
+          state: stateHead(back.state),
           eventCount: row.eventCount - 1,
           drawCount: Math.max(0, row.drawCount - 1),
           updatedAt: new Date(now),

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
 import type { HoldingRow, HoldingSource } from './sealing.js';
+import { fullState } from './training-state.js';
 
 /** The columns the predicates read, of the tables or of their aliases. */
 type TrainingsTable = Record<'scheme' | 'taskId' | 'status', AnyPgColumn>;
@@ -67,7 +68,7 @@ function buildHoldingOf(db: Db) {
     .select({
       id: trainings.id,
       scheme: trainings.scheme,
-      state: trainings.state,
+      state: fullState,
       taskId: trainings.taskId,
       reviewAfter: schemes.reviewAfter,
       showScore: schemes.showScore,

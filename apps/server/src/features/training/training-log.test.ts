@@ -1,6 +1,7 @@
 // The event log (training_events, migration 0014): every write of a training appends to it, and replaying it
 // with the engine reproduces the stored state — after a start, right and wrong answers, a time move and a
-// finish, and for trainings started together (one batched statement).
+// finish, and for trainings started together (one batched statement). The state's answers are rows of their own
+// (training_answers, migration 0047): the row's state keeps none, and the rows are the replayed answers in order.
 import {
   replay,
   Training,
@@ -11,11 +12,12 @@ import {
 } from '@edu/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingEvents, trainings } from '../../db/schema.js';
+import { trainingAnswers, trainingEvents, trainings } from '../../db/schema.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { agencyStudentAndBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 import type { TrainingSnapshot } from './training-scheme.js';
+import { TRAINING_COLUMNS } from './training-state.js';
 
 let t: TestApp;
 let agency: string;
@@ -58,25 +60,38 @@ const scheme = () => ({
 
 async function stored(trainId: string) {
   const [row] = await t.db
-    .select()
+    .select(TRAINING_COLUMNS)
     .from(trainings)
     .where(eq(trainings.id, Number(trainId)));
+  const [own] = await t.db
+    .select({ state: trainings.state })
+    .from(trainings)
+    .where(eq(trainings.id, Number(trainId)));
+  const answers = await t.db
+    .select({ n: trainingAnswers.n, answer: trainingAnswers.answer })
+    .from(trainingAnswers)
+    .where(eq(trainingAnswers.trainingId, Number(trainId)))
+    .orderBy(asc(trainingAnswers.n));
   const log = await t.db
     .select({ seq: trainingEvents.seq, event: trainingEvents.event })
     .from(trainingEvents)
     .where(eq(trainingEvents.trainingId, Number(trainId)))
     .orderBy(asc(trainingEvents.seq));
-  return { row, log };
+  return { row, log, own, answers };
 }
 
 async function expectReplayable(trainId: string) {
-  const { row, log } = await stored(trainId);
+  const { row, log, own, answers } = await stored(trainId);
   expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i));
   expect(row.eventCount).toBe(log.length);
   const events = log.map((e) => e.event as unknown as TrainingEvent);
   expect(row.drawCount).toBe(events.filter((e) => e.type === 'draw').length);
   const engine = (row.scheme as unknown as TrainingSnapshot).engine;
-  expect(replay(engine, events)).toEqual(row.state as unknown as TrainingState);
+  const replayed = replay(engine, events);
+  expect(replayed).toEqual(row.state as unknown as TrainingState);
+  expect(own.state).not.toHaveProperty('answers');
+  expect(answers.map((a) => a.n)).toEqual(replayed.answers.map((_, i) => i));
+  expect(answers.map((a) => a.answer)).toEqual(replayed.answers);
   return events;
 }
 

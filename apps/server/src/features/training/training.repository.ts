@@ -17,6 +17,7 @@ import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 import { othersMayHold } from './sealing.repository.js';
+import { answersAdded, stateHead, TRAINING_COLUMNS } from './training-state.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
@@ -40,7 +41,7 @@ export class TrainingRepository {
 
   async get(id: number, agencyId: string): Promise<TrainingRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(and(eq(trainings.id, id), eq(trainings.agencyId, agencyId)));
     return row;
@@ -99,7 +100,7 @@ export class TrainingRepository {
         scheme: v.scheme,
         seed: v.seed,
         status: v.status,
-        state: v.state,
+        state: stateHead(v.state),
         event_count: events.length,
         draw_count: drawsIn(events),
         answered: v.answered,
@@ -153,6 +154,7 @@ export class TrainingRepository {
         .insert(trainings)
         .values({
           ...values,
+          state: stateHead(values.state),
           taskId,
           eventCount: events.length,
           drawCount: drawsIn(events),
@@ -163,14 +165,15 @@ export class TrainingRepository {
       if (!row) return undefined;
       if (events.length)
         await tx.insert(trainingEvents).values(events.map((event, seq) => ({ trainingId: row.id, seq, event })));
-      return row;
+      // The row stores the state without its answers (training-state.ts): answer the state as given.
+      return { ...row, state: values.state };
     });
   }
 
   /** The student's training of the task, if any. */
   async ofTask(taskId: number, userId: number): Promise<TrainingRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(and(eq(trainings.taskId, taskId), eq(trainings.userId, userId)));
     return row;
@@ -179,7 +182,7 @@ export class TrainingRepository {
   /** The running trainings of a task (a moved deadline moves their expiry, task-retime.ts). */
   async runningOfTask(taskId: number): Promise<TrainingRow[]> {
     return this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(and(eq(trainings.taskId, taskId), eq(trainings.status, 'running')));
   }
@@ -194,7 +197,7 @@ export class TrainingRepository {
   ): Promise<boolean> {
     const rows = await this.db
       .update(trainings)
-      .set({ scheme, state, updatedAt: now })
+      .set({ scheme, state: stateHead(state), updatedAt: now })
       .where(and(eq(trainings.id, id), eq(trainings.eventCount, readEvents), eq(trainings.status, 'running')))
       .returning({ id: trainings.id });
     return rows.length === 1;
@@ -213,7 +216,8 @@ export class TrainingRepository {
   /**
    * Saves the training's next state and appends `newEvents` to its log, only if nobody saved another since it
    * was read (its log still holds `readEvents`): optimistic, so question reads never happen under a lock.
-   * False = read again. Run it in a transaction (the row and the log change together).
+   * False = read again. Run it in a transaction (the row and the log change together). Not for answers: the state's
+   * answers are rows that only recordAnswer appends (training-state.ts); the row keeps the rest.
    */
   async saveIfUnchanged(
     tx: DbOrTx,
@@ -226,6 +230,7 @@ export class TrainingRepository {
       .update(trainings)
       .set({
         ...change,
+        state: stateHead(change.state),
         eventCount: readEvents + newEvents.length,
         drawCount: sql`${trainings.drawCount} + ${drawsIn(newEvents)}`,
       })
@@ -270,7 +275,9 @@ export class TrainingRepository {
 
   /**
    * Stores an answer and the training's next state in one statement (so in one transaction), only if nobody
-   * saved another state since it was read (its log still holds `readEvents`): the new events are appended.
+   * saved another state since it was read (its log still holds `readEvents`): the new events are appended, and so
+   * are the answers `change.state` adds to `before` (rows of training_answers; the row's state is written without
+   * them, training-state.ts) — what an answer writes does not grow with the training.
    * Answers the record's id, or undefined when the training changed meanwhile (read again). A record already
    * stored under the clientAnswerId fails the statement with a unique violation and stores nothing. The same
    * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
@@ -281,6 +288,7 @@ export class TrainingRepository {
     trainingId: number,
     readEvents: number,
     newEvents: StoredEvent[],
+    before: Record<string, unknown>,
     change: TrainingChange,
     nextQuestionId: number | null,
   ): Promise<{ id: number; next: QuestionRow | null } | undefined> {
@@ -290,7 +298,9 @@ export class TrainingRepository {
     const [row] = await this.recordAnswerStatement.execute({
       trainingId,
       readEvents,
-      state: JSON.stringify(change.state),
+      state: JSON.stringify(stateHead(change.state)),
+      answersBefore: Array.isArray(before.answers) ? before.answers.length : 0,
+      newAnswers: JSON.stringify(answersAdded(before, change.state)),
       newEvents: JSON.stringify(newEvents),
       newEventCount: newEvents.length,
       newDraws: drawsIn(newEvents),
@@ -450,7 +460,7 @@ export class TrainingRepository {
     );
     const [total] = await this.db.select({ n: count() }).from(trainings).where(where);
     const rows = await this.db
-      .select()
+      .select(TRAINING_COLUMNS)
       .from(trainings)
       .where(where)
       .orderBy(desc(trainings.startedAt), desc(trainings.id))
@@ -566,7 +576,7 @@ function buildInsert(db: Db) {
 function buildForAnswer(db: Db) {
   return db
     .select({
-      training: trainings,
+      training: TRAINING_COLUMNS,
       record: answerRecords,
       question: QUESTION_COLUMNS,
       // Whether the sealing rule must read the student's other trainings (most answers: it need not).
@@ -586,7 +596,10 @@ function buildForAnswer(db: Db) {
     .prepare('training_for_answer');
 }
 
-/** recordAnswer's statement: the guarded update of the training, then the record only if it was saved. */
+/**
+ * recordAnswer's statement: the guarded update of the training (its state without answers), then its new events,
+ * its new answers and the record, only if it was saved.
+ */
 function buildRecordAnswer(db: Db) {
   const p = sql.placeholder;
   const saved = db.$with('saved', { id: sql<number>`id`.as('id') }).as(sql`
@@ -603,6 +616,11 @@ function buildRecordAnswer(db: Db) {
     select saved.id, ${p('readEvents')}::int + (e.ord - 1)::int, e.ev
       from saved cross join lateral jsonb_array_elements(${p('newEvents')}::jsonb) with ordinality as e (ev, ord)
     returning 1 as n`);
+  const appended = db.$with('appended', { n: sql<number>`n` }).as(sql`
+    insert into training_answers (training_id, n, answer)
+    select saved.id, ${p('answersBefore')}::int + (a.ord - 1)::int, a.answer
+      from saved cross join lateral json_array_elements(${p('newAnswers')}::json) with ordinality as a (answer, ord)
+    returning 1 as n`);
   const inserted = db.$with('inserted', { recordId: sql<string | number>`record_id`.as('record_id') }).as(sql`
     insert into answer_records (agency_id, question_id, version, user_id, training_id, client_answer_id,
                                 submission, result, score, is_correct, first, phase, point, created_at)
@@ -613,7 +631,7 @@ function buildRecordAnswer(db: Db) {
       from saved
     returning id as record_id`);
   return db
-    .with(saved, logged, inserted)
+    .with(saved, logged, appended, inserted)
     .select({ id: inserted.recordId, next: QUESTION_COLUMNS })
     .from(inserted)
     .leftJoin(questions, eq(questions.id, sql.placeholder('nextQuestionId')))
@@ -624,7 +642,7 @@ function buildRecordAnswer(db: Db) {
 /** The running trainings of these schemes and users (array parameters: one statement for a batch). */
 function buildRunning(db: Db) {
   return db
-    .select()
+    .select(TRAINING_COLUMNS)
     .from(trainings)
     .where(
       and(

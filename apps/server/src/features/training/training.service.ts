@@ -341,6 +341,7 @@ export class TrainingService {
       row.id,
       row.eventCount,
       newEvents,
+      row.state,
       { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) },
       nextId,
     );

@@ -7,6 +7,26 @@ export const DESIRED_RETENTION = 0.9;
 
 export const scheduler = fsrs(generatorParameters({ request_retention: DESIRED_RETENTION, enable_fuzz: false }));
 
+/**
+ * FSRS parameters an agency adopted (docs/practice-engine.md "FSRS fitted to each agency"); null schedules with the
+ * defaults. Schedulers of fitted parameters are kept by their numbers (a few agencies, a handful of refits each).
+ */
+export type FsrsParameters = readonly number[] | null;
+const SCHEDULERS_MAX = 256;
+const fitted = new Map<string, typeof scheduler>();
+
+export function schedulerOf(parameters: FsrsParameters = null): typeof scheduler {
+  if (!parameters) return scheduler;
+  const key = parameters.join(',');
+  let s = fitted.get(key);
+  if (!s) {
+    if (fitted.size >= SCHEDULERS_MAX) fitted.clear();
+    s = fsrs(generatorParameters({ request_retention: DESIRED_RETENTION, enable_fuzz: false, w: [...parameters] }));
+    fitted.set(key, s);
+  }
+  return s;
+}
+
 export interface CardFields {
   due: Date;
   state: number;
@@ -55,9 +75,9 @@ export function fromFsrs(c: Card): CardFields {
   };
 }
 
-/** The card after one review: a right answer is rated Good, a wrong one Again. */
-export function review(card: CardFields, at: Date, right: boolean): CardFields {
-  return fromFsrs(scheduler.next(toFsrs(card), at, right ? Rating.Good : Rating.Again).card);
+/** The card after one review: a right answer is rated Good, a wrong one Again; the agency's parameters if adopted. */
+export function review(card: CardFields, at: Date, right: boolean, parameters: FsrsParameters = null): CardFields {
+  return fromFsrs(schedulerOf(parameters).next(toFsrs(card), at, right ? Rating.Good : Rating.Again).card);
 }
 
 const STATE_NAMES: Record<number, FsrsState> = {

@@ -26,7 +26,7 @@ import { parseNumericId } from '../../lib/ids.js';
 import type { QuestionReads, QuestionRow } from '../questions/question-reads.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
-import { newCard, review, stateName } from './fsrs.js';
+import { newCard, review, stateName, type FsrsParameters } from './fsrs.js';
 import type { BookRow, CardRow, Owner } from './book-rows.js';
 import type { WrongBookRepository } from './wrong-book.repository.js';
 
@@ -45,7 +45,15 @@ export interface WaitingCorrections {
 }
 const MAX_TRIES = 4;
 
+/** The FSRS parameters an agency adopted, or null for the defaults (features/fsrs-fit, docs/practice-engine.md). */
+export interface AgencyFsrsParameters {
+  parametersOf(agencyId: string): Promise<FsrsParameters>;
+}
+
 export class WrongBookService {
+  /** Where a review's scheduling finds the agency's fitted parameters (services.ts); the defaults without it. */
+  fsrsParameters: AgencyFsrsParameters | null = null;
+
   constructor(
     private readonly repo: WrongBookRepository,
     private readonly questions: QuestionsService,
@@ -140,6 +148,7 @@ export class WrongBookService {
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const rating = result.pending || result.isCorrect === null ? null : result.isCorrect ? 'good' : 'again';
     const now = new Date(this.clock.now());
+    const parameters = rating === null ? null : ((await this.fsrsParameters?.parametersOf(o.agencyId)) ?? null);
     const recordId = await this.repo.transaction(async (tx) => {
       const inserted = await this.repo.insertRecord(tx, {
         agencyId: o.agencyId,
@@ -172,7 +181,7 @@ export class WrongBookService {
           streak: 0,
           masteredAt: null,
         });
-        await this.repo.saveCard(tx, nextCard(card, entry, now, rating === 'good'));
+        await this.repo.saveCard(tx, nextCard(card, entry, now, rating === 'good', parameters));
       }
       return inserted;
     });
@@ -244,16 +253,22 @@ const subtrees = (q: { subject?: string; knowledgeId?: string }) =>
  * The card after a review. A wrong answer in a training since the last review counts as a lapse first
  * (rated Again at that time), and breaks the streak; three right reviews in a row master the entry.
  */
-export function nextCard(card: CardRow, entry: BookRow, now: Date, right: boolean): CardRow {
+export function nextCard(
+  card: CardRow,
+  entry: BookRow,
+  now: Date,
+  right: boolean,
+  parameters: FsrsParameters = null,
+): CardRow {
   let fields = { ...card };
   let streak = card.streak;
   let masteredAt = card.masteredAt;
   if (card.lastReview && entry.lastWrong > card.lastReview.getTime()) {
-    fields = { ...fields, ...review(card, new Date(entry.lastWrong), false) };
+    fields = { ...fields, ...review(card, new Date(entry.lastWrong), false, parameters) };
     streak = 0;
     masteredAt = null;
   }
-  fields = { ...fields, ...review(fields, now, right) };
+  fields = { ...fields, ...review(fields, now, right, parameters) };
   streak = right ? streak + 1 : 0;
   if (!right) masteredAt = null;
   else if (streak >= WRONG_MASTERED_STREAK && masteredAt === null) masteredAt = now;

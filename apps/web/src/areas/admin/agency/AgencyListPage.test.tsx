@@ -30,6 +30,7 @@ async function open(routes: Record<string, unknown> = {}, roles = ['edu:admin'])
       const list = q.get('keyword') ? [DEMO] : [DEMO, agency('other', '其他机构')];
       return { json: envelope({ total: 45, list }) };
     },
+    'GET /v1/wrong/fsrs-fits': { total: 0, list: [] },
     ...routes,
   });
   renderApp(s.session, ['/admin/agency/list']);

@@ -1,5 +1,6 @@
 // admin/agency/list: agencies with paging and keyword search, each with its admins; create and edit in a modal, and
-// the platform admin gives an agency its admins (docs/users.md "An agency's first admin").
+// the platform admin gives an agency its admins (docs/users.md "An agency's first admin") and reads each agency's FSRS
+// fit (docs/practice-engine.md "FSRS fitted to each agency").
 import { useState } from 'react';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -17,6 +18,7 @@ import { AGENCY_TEXTS as T } from '../texts';
 import { PasswordOnceModal, type ShownPassword } from '../user/PasswordOnceModal';
 import { AgencyAdminModal } from './AgencyAdminModal';
 import { AgencyFormModal } from './AgencyFormModal';
+import { FsrsFitsCard } from './FsrsFitsCard';
 import { fileUrl } from './LogoUpload';
 
 const PAGE_SIZE = 20;
@@ -100,46 +102,50 @@ export default function AgencyListPage() {
   ];
 
   return (
-    <Card
-      title={T.title}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {T.create}
-        </Button>
-      }
-    >
-      <Space style={{ marginBottom: 16 }}>
-        <SearchInput placeholder={T.search} style={{ width: 280 }} onSearch={paging.filtered(setKeyword)} />
-      </Space>
-      <PagedTable<AgencyListItem>
-        rowKey="id"
-        columns={columns}
-        query={query}
-        paging={paging}
-        texts={T}
-        scroll={{ x: 1100 }}
-      />
-      <AgencyFormModal
-        open={editing !== undefined}
-        agency={editing ?? null}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          const created = editing === null;
-          setEditing(undefined);
-          void queryClient.invalidateQueries({ queryKey: ['agencies'] });
-          // A new agency joins a platform admin's agencies (and the agency switcher).
-          if (created) void refreshLoginInfo().catch(() => undefined);
-        }}
-      />
-      <AgencyAdminModal
-        agency={givingAdmin}
-        onClose={() => setGivingAdmin(null)}
-        onCreated={(created) => {
-          setGivingAdmin(null);
-          setShown({ ...created.admin, password: created.password });
-        }}
-      />
-      <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
-    </Card>
+    <>
+      <Card
+        title={T.title}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {T.create}
+          </Button>
+        }
+      >
+        <Space style={{ marginBottom: 16 }}>
+          <SearchInput placeholder={T.search} style={{ width: 280 }} onSearch={paging.filtered(setKeyword)} />
+        </Space>
+        <PagedTable<AgencyListItem>
+          rowKey="id"
+          columns={columns}
+          query={query}
+          paging={paging}
+          texts={T}
+          scroll={{ x: 1100 }}
+        />
+        <AgencyFormModal
+          open={editing !== undefined}
+          agency={editing ?? null}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            const created = editing === null;
+            setEditing(undefined);
+            void queryClient.invalidateQueries({ queryKey: ['agencies'] });
+            // A new agency joins a platform admin's agencies (and the agency switcher).
+            if (created) void refreshLoginInfo().catch(() => undefined);
+          }}
+        />
+        <AgencyAdminModal
+          agency={givingAdmin}
+          onClose={() => setGivingAdmin(null)}
+          onCreated={(created) => {
+            setGivingAdmin(null);
+            setShown({ ...created.admin, password: created.password });
+          }}
+        />
+        <PasswordOnceModal shown={shown} onClose={() => setShown(null)} />
+      </Card>
+      {/* FSRS fitted to each agency: the platform admin's only (its call's rule). */}
+      {mayGiveAdmins && <FsrsFitsCard />}
+    </>
   );
 }

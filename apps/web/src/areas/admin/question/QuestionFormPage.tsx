@@ -1,9 +1,9 @@
 // question/create/{type}/{from?} and question/edit/{id}: one form with per-type editors, validated by the contract.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Form, Input, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { QuestionType, type Question } from '@edu/contract';
+import { QuestionType, type Question, type QuestionSub, type ReadingSubAction } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { errorText } from '../../../api/client';
 import { fieldErrorsOf, useApiMutation } from '../../../api/mutation';
@@ -20,16 +20,18 @@ import {
   answerDefaults,
   draftFromQuestion,
   emptyDraft,
+  emptySub,
   errorsUnder,
   serverFieldErrors,
   validateDraft,
 } from './form-model';
-import type { Draft, FieldErrors } from './form-model';
+import type { Draft, FieldErrors, SubDraft } from './form-model';
 import { storePreview } from '../../../components/question/preview-store';
 import { SubQuestionsEditor } from './SubQuestionsEditor';
 import { FormatPanel } from './reading/FormatPanel';
 import { useFormatSession, type FormatSession } from './reading/format-session';
-import { GeneratePanel } from './reading/GeneratePanel';
+import { GeneratePanel, type DraftGeneration } from './reading/GeneratePanel';
+import { READING_TEXTS } from './reading/texts';
 import { useQuestion, useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
 
@@ -42,6 +44,56 @@ function fromTemplate(q: Question, type: QuestionType, repoId: string): Draft {
   return { ...emptyDraft(type, repoId), ...copy, type, questionSub: [], ...emptyAnswer(type) };
 }
 const emptyAnswer = (type: QuestionType) => ({ ...answerDefaults(type), judgeType: emptyDraft(type).judgeType });
+
+/** The most sub-questions a question holds (the contract's limit). */
+const SUBS_MAX = 50;
+/** The blank sub-question a new reading question starts with, not touched yet: generated ones replace it. */
+const isBlankStarter = (s: SubDraft) => JSON.stringify(s) === JSON.stringify(emptySub(s.type));
+const evidenceOf = (s: { explanation?: string }) => /原文依据：([^<]*)/.exec(s.explanation ?? '')?.[1]?.trim() ?? '';
+
+/**
+ * The create page's generation (docs/reading.md "Authoring in one flow"): a finished job's items join the draft as
+ * pending sub-questions (replacing the untouched blank one; an item about a sentence the draft asks already is
+ * left out), and 采用 / 编辑 / 删除 change the draft; everything is saved, and checked by the server, with the question.
+ */
+function draftGeneration(draft: Draft, update: (change: (d: Draft) => Partial<Draft>) => void): DraftGeneration {
+  const subs: QuestionSub[] = draft.questionSub.flatMap((s) =>
+    s.questionSubId ? [{ ...s, questionSubId: s.questionSubId }] : [],
+  );
+  return {
+    article: draft.question,
+    subs,
+    room: SUBS_MAX - draft.questionSub.filter((s) => !isBlankStarter(s)).length,
+    onGenerated: (items) =>
+      update((d) => {
+        const kept = d.questionSub.filter((s) => !isBlankStarter(s));
+        const asked = new Set(kept.map(evidenceOf).filter((e) => e !== ''));
+        const ids = new Set(kept.map((s) => s.questionSubId));
+        const fresh = items.filter((i) => !ids.has(i.questionSubId) && !asked.has(evidenceOf(i)));
+        const added: SubDraft[] = fresh.map((i) => ({ ...i, explanation: i.explanation ?? '' }));
+        return { questionSub: [...kept, ...added].slice(0, SUBS_MAX) };
+      }),
+    onAction: (id, action: ReadingSubAction) => {
+      const sub = draft.questionSub.find((s) => s.questionSubId === id);
+      if (!sub) return null;
+      if (action.action === 'accept' && sub.type === 'translation' && !sub.answer.some((a) => a.trim() !== ''))
+        return READING_TEXTS.generate.needsReference;
+      update((d) => ({
+        questionSub:
+          action.action === 'delete'
+            ? d.questionSub.filter((s) => s.questionSubId !== id)
+            : d.questionSub.map((s) =>
+                s.questionSubId !== id
+                  ? s
+                  : action.action === 'accept'
+                    ? { ...s, status: 'accepted' as const }
+                    : { ...s, ...action.sub, explanation: action.sub.explanation ?? '' },
+              ),
+      }));
+      return null;
+    },
+  };
+}
 
 interface FormProps {
   initial: Draft;
@@ -79,6 +131,14 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
     onDirty?.();
     setDraft((d) => ({ ...d, ...patch }));
   };
+  const change = useCallback(
+    (fn: (d: Draft) => Partial<Draft>) => {
+      setServerErrors({});
+      onDirty?.();
+      setDraft((d) => ({ ...d, ...fn(d) }));
+    },
+    [onDirty],
+  );
   const err = (path: string) => errorsUnder(errors, path)[0];
   const fields = { draft, set, errors };
 
@@ -145,6 +205,7 @@ function QuestionForm({ initial, editId, willVersion, preferredRepo, onDirty, fo
         <FieldError messages={errorsUnder(errors, 'question')} />
       </Form.Item>
       {isReading && <FormatPanel article={draft.question} session={formatSession} />}
+      {isReading && !editId && <GeneratePanel draft={draftGeneration(draft, change)} />}
       <JudgeTypeField {...fields} />
       {isReading ? (
         <Form.Item label={T.subQuestions} required>

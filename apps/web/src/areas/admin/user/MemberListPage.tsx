@@ -203,7 +203,7 @@ function MemberListPage({ kind }: { kind: MemberKind }) {
         }
         actions={
           <Flex wrap gap={8}>
-            {kind === 'student' && <EnrolButton />}
+            <EnrolButton kind={kind} />
             {kind === 'student' && <LeftStudentsButton />}
             <InviteButton role={kind} />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>

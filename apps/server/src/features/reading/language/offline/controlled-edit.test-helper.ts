@@ -11,7 +11,7 @@ const NUMBER_OR_TIME =
 const NEGATION_WORDS = new Set(['not', "n't", 'cannot', 'do', 'does', 'did']);
 
 const tokens = (s: string) =>
-  s.split(/(\s+|[,.;:!?"“”()—–$%，：；-]|n['’]t\b)/).filter((t) => t !== undefined && t.trim() !== '');
+  s.split(/(\s+|[,.;:!?"“”()—–$%％，：；-]|n['’]t\b)/).filter((t) => t !== undefined && t.trim() !== '');
 const lemma = (w: string) => examDictionary().lookup(w.toLowerCase())?.word ?? w.toLowerCase();
 
 export function controlledEdit(source: string, statement: string): ControlledEdit | null {

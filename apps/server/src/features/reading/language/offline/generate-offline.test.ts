@@ -7,6 +7,8 @@ import { levelRank } from '../levels.js';
 import { controlledEdit } from './controlled-edit.test-helper.js';
 import { glossesOverlap, OPTION_GLOSS_MAX, shortGloss } from './distractors.js';
 import { contextPos } from './tagging.js';
+import { editOrder } from './generate-offline.js';
+import { seededRandom } from './random.js';
 import {
   articleSentences,
   formatArticle,
@@ -148,6 +150,30 @@ describe('generateOffline on the test articles', () => {
       }
     // A person is put in another's place only in articles with several people (the exam passages' test).
     expect([...seen].sort()).toEqual(['antonym', 'negation', 'number']);
+  });
+
+  it('tries a negation or a number first among equals less often than another kind (bench:reading-generation: 41 % negations)', () => {
+    const zero = { negation: 0, antonym: 0, number: 0, person: 0 };
+    let first = 0;
+    const firsts: Record<string, number> = {};
+    for (let seed = 1; seed <= 4000; seed++) {
+      const order = editOrder(seededRandom(seed), zero, 1);
+      expect([...order].sort()).toEqual(['antonym', 'negation', 'number', 'person']);
+      firsts[order[0]] = (firsts[order[0]] ?? 0) + 1;
+      first++;
+    }
+    // 1/6 for a negation or a number, 1/3 for an antonym or a person (1/4 each before).
+    for (const kind of ['negation', 'number']) {
+      expect(firsts[kind] / first).toBeGreaterThan(0.14);
+      expect(firsts[kind] / first).toBeLessThan(0.19);
+    }
+    for (const kind of ['antonym', 'person']) expect(firsts[kind] / first).toBeGreaterThan(0.3);
+    // The least used kinds still come first, and a kind at the cap is left out.
+    for (let seed = 1; seed <= 20; seed++) {
+      const order = editOrder(seededRandom(seed), { negation: 0, antonym: 2, number: 1, person: 1 }, 2);
+      expect(order[0]).toBe('negation');
+      expect(order).not.toContain('antonym');
+    }
   });
 
   it('alternates true and false statements, the other when the due one finds no sentence', () => {

@@ -82,6 +82,33 @@ describe('other edits', () => {
     expect(numberEdit(sentence('He failed 10,000 times.'), random)).toBeNull();
   });
 
+  it('a number glued to a label or in a range is not moved (found by bench:reading-generation)', () => {
+    // ExpMRC 0c59e361 and 01ba3f8a: `Room3` became `Room4` and `500～1,000` became `601～1,000`.
+    expect(
+      numberEdit(sentence('Room3 As well as shoes and boots, the museum also exhibits shoe-shaped objects.'), random),
+    ).toBeNull();
+    expect(
+      numberEdit(sentence('If you are at a top end hotel, expect to pay 500～1,000 won per bag.'), random),
+    ).toBeNull();
+    expect(numberEdit(sentence('Children aged 3-5 play in the garden.'), random)).toBeNull();
+    // ExpMRC 453910f2: `more than 90％of them` became `more than 106％of them`.
+    for (let seed = 1; seed <= 30; seed++) {
+      const edited = numberEdit(sentence('More than 90％of them can get full marks.'), seededRandom(seed))?.statement;
+      const n = Number(/(\d+)％/.exec(edited ?? '')?.[1]);
+      expect(n).not.toBe(90);
+      expect(n).toBeLessThanOrEqual(100);
+      const m = Number(
+        /(\d+) percent/.exec(
+          numberEdit(sentence('About 96 percent of them agreed.'), seededRandom(seed))?.statement ?? '',
+        )?.[1],
+      );
+      expect(m).toBeLessThanOrEqual(100);
+    }
+    expect(numberEdit(sentence('Children aged 3 to 5 play in room 12.'), seededRandom(3))?.statement).toMatch(
+      /^Children aged \d+ to 5 play in room 12\.$/,
+    );
+  });
+
   it('a person: first names swapped or another person of the article, never part of a longer name', () => {
     expect(personEdit(sentence('Joanna is nine years old and Robert is seven.'), [], random)?.statement).toBe(
       'Robert is nine years old and Joanna is seven.',

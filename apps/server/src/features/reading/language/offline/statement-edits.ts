@@ -240,8 +240,9 @@ export function numberEdit(sentence: AnalysedSentence, random: Random): Statemen
 }
 
 function numberOrTimeEdit(sentence: string, random: Random): StatementEdit | null {
-  // A whole number: not part of `10,000`, `3.5`, `9:00` or an ordinal (`30th`).
-  const digits = /(?<![\d.,:])\d{1,6}(?!\d|[.,:]\d|[A-Za-z])/.exec(sentence);
+  // A whole number: not part of `10,000`, `3.5`, `9:00`, an ordinal (`30th`), a label (`Room3`) or a range
+  // (`500～1,000`, `3-5`).
+  const digits = /(?<![\d.,:A-Za-z~～–-])(?<![~～–-]\s)\d{1,6}(?!\d|[.,:]\d|[A-Za-z]|\s?[~～–-]\s?\d)/.exec(sentence);
   if (digits) {
     const n = Number(digits[0]);
     // A year moves by a few years and stays in the past; another number grows by a quarter or so.
@@ -253,8 +254,16 @@ function numberOrTimeEdit(sentence: string, random: Random): StatementEdit | nul
       /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+$/.test(
         sentence.slice(0, digits.index),
       );
+    // A percentage stays one (never `106％ of them`: bench:reading-generation).
+    const percent = /^\s?(%|％|percent\b|per cent\b)/.test(sentence.slice(digits.index + digits[0].length));
     const step = 1 + random.int(year ? 9 : Math.max(3, Math.ceil(n / 4)));
-    const to = String(day ? ((n - 1 + step) % 28) + 1 : year && n + step > 2025 ? n - step : n + step);
+    const to = String(
+      day
+        ? ((n - 1 + step) % 28) + 1
+        : (year && n + step > 2025) || (percent && n + step > 100)
+          ? Math.max(0, n - step)
+          : n + step,
+    );
     if (to === digits[0]) return null;
     const statement = withArticle(replaceAt(sentence, digits.index, digits[0].length, to), digits.index, to);
     return { kind: 'number', statement, from: digits[0], to };

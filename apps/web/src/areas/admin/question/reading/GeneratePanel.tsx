@@ -1,17 +1,23 @@
 // 生成子题 on a saved enReading question (docs/web.md "AI reading"): count and types, PUT /v1/reading/generate
-// starts a job polled while it runs (a progress bar), then the pending sub-questions are reviewed below. A failed
-// job shows its message and that the question is unchanged; the provider used is named.
-import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, InputNumber, Progress, Space, Tag, Typography } from 'antd';
+// starts a job followed with `useJob` while it runs (`JobProgress`), then the pending sub-questions are reviewed below. A failed
+// job shows its message and that the question is unchanged; the provider used is named. On the create page
+// (`draft`) the job runs on the editor's unsaved article and its items join the draft's sub-questions, reviewed
+// there and saved with the question (docs/reading.md "Authoring in one flow").
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Checkbox, InputNumber, Space, Tag, Typography } from 'antd';
 import {
   GENERATED_SUB_TYPES,
   READING_GENERATE_MAX,
   type GeneratedSubType,
   type Question,
+  type QuestionSub,
   type ReadingLevelValue,
+  type ReadingSubAction,
 } from '@edu/contract';
 import { errorText } from '../../../../api/client';
-import { jobRunning, useGenerationJob, useStartGeneration } from '../../../../api/reading';
+import { useGenerationJob, useStartGeneration } from '../../../../api/reading';
+import { JobProgress } from '../../../../components/JobProgress';
+import { articleToSend } from './FormatPanel';
 import { LevelSelect } from './LevelSelect';
 import { ReviewList } from './ReviewList';
 import { useQuestion } from '../queries';
@@ -19,14 +25,31 @@ import { READING_TEXTS } from './texts';
 
 const T = READING_TEXTS.generate;
 
-export interface GeneratePanelProps {
-  questionId: string;
-  /** The editor holds unsaved changes: generating or reviewing would reload the question over them. */
-  dirty: boolean;
-  onSaved?: (q: Question) => void;
+/** The create page's unsaved question: its article and sub-questions, changed through these callbacks. */
+export interface DraftGeneration {
+  /** The editor's article (HTML). */
+  article: string;
+  /** The draft's sub-questions that have an id (the generated ones); the pending ones are reviewed here. */
+  subs: QuestionSub[];
+  /** How many more sub-questions the draft may hold. */
+  room: number;
+  /** A finished job's items, to add to the draft as pending sub-questions. */
+  onGenerated: (items: QuestionSub[]) => void;
+  /** 采用 / 编辑 / 删除 on the draft: a problem to show, or null. */
+  onAction: (questionSubId: string, action: ReadingSubAction) => string | null;
 }
 
-export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps) {
+export type GeneratePanelProps =
+  | {
+      questionId: string;
+      /** The editor holds unsaved changes: generating or reviewing would reload the question over them. */
+      dirty: boolean;
+      onSaved?: (q: Question) => void;
+      draft?: undefined;
+    }
+  | { draft: DraftGeneration; questionId?: undefined; dirty?: undefined; onSaved?: undefined };
+
+export function GeneratePanel({ questionId, dirty = false, onSaved, draft }: GeneratePanelProps) {
   const question = useQuestion(questionId);
   const [level, setLevel] = useState<ReadingLevelValue>('senior');
   const [count, setCount] = useState<number | null>(5);
@@ -34,19 +57,35 @@ export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartGeneration(setJobId);
-  const job = useGenerationJob(jobId, questionId);
-  const running = start.isPending || jobRunning(job.data) || (jobId !== null && job.isPending);
+  const job = useGenerationJob(jobId, questionId ?? null);
+  const running = start.isPending || job.running;
+
+  // A finished job of the create page hands its items to the draft, once.
+  const delivered = useRef(new Set<string>());
+  const onGenerated = draft?.onGenerated;
+  useEffect(() => {
+    const j = job.data;
+    if (!onGenerated || !j || j.status !== 'done' || delivered.current.has(j.jobId)) return;
+    delivered.current.add(j.jobId);
+    onGenerated(j.items ?? []);
+  }, [job.data, onGenerated]);
 
   function generate() {
     if (count === null || !Number.isInteger(count) || count < 1 || count > READING_GENERATE_MAX)
       return setProblem(T.countInvalid(READING_GENERATE_MAX));
     if (types.length === 0) return setProblem(T.typesEmpty);
+    if (!draft) {
+      setProblem(null);
+      return start.mutate({ questionId, level, count, types });
+    }
+    const toSend = articleToSend(draft.article);
+    if ('error' in toSend) return setProblem(toSend.error);
+    if (draft.room <= 0) return setProblem(T.draftFull);
     setProblem(null);
-    start.mutate({ questionId, level, count, types });
+    start.mutate({ article: toSend.article, level, count: Math.min(count, draft.room), types });
   }
 
   const j = job.data;
-  const percent = j && j.total > 0 ? Math.round((j.processed / j.total) * 100) : j?.status === 'done' ? 100 : 0;
   return (
     <Card size="small" title={T.title} className="reading-generate-panel" style={{ marginTop: 24 }}>
       <Space orientation="vertical" style={{ width: '100%' }} size={12}>
@@ -73,6 +112,7 @@ export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps
             options={GENERATED_SUB_TYPES.map((t) => ({ value: t, label: T.typeLabels[t] }))}
           />
         </div>
+        {draft && <Typography.Text type="secondary">{T.draftHint}</Typography.Text>}
         {problem && <Alert type="warning" showIcon title={problem} />}
         {dirty && <Alert type="info" showIcon title={T.saveFirst} />}
         <div>
@@ -84,28 +124,39 @@ export function GeneratePanel({ questionId, dirty, onSaved }: GeneratePanelProps
           <Alert type="error" showIcon title={T.pollFailed} description={errorText(job.error)} />
         )}
         {j && (
-          <div aria-live="polite">
-            <Space wrap style={{ marginBottom: 4 }}>
-              <Typography.Text>{T.progress}</Typography.Text>
-              <Tag color={j.status === 'failed' ? 'red' : j.status === 'done' ? 'green' : 'blue'}>
-                {T.status[j.status]}
-              </Tag>
-              <Typography.Text type="secondary">
-                {T.providerLabel}：{T.provider[j.provider]}
-              </Typography.Text>
-            </Space>
-            <Progress
-              percent={percent}
-              status={j.status === 'failed' ? 'exception' : j.status === 'done' ? 'success' : 'active'}
-              format={() => `${j.processed}/${j.total}`}
+          <div>
+            <JobProgress
+              job={j}
+              label={
+                <Space wrap style={{ marginBottom: 4 }}>
+                  <Typography.Text>{T.progress}</Typography.Text>
+                  <Tag color={j.status === 'failed' ? 'red' : j.status === 'done' ? 'green' : 'blue'}>
+                    {T.status[j.status]}
+                  </Tag>
+                  <Typography.Text type="secondary">
+                    {T.providerLabel}：{T.provider[j.provider]}
+                  </Typography.Text>
+                </Space>
+              }
+              text={() => `${j.processed}/${j.total}`}
             />
             {j.status === 'failed' && (
               <Alert type="error" showIcon title={j.message ?? T.status.failed} description={T.failedUnchanged} />
             )}
-            {j.status === 'done' && <Alert type="success" showIcon title={T.done(j.added.length)} />}
+            {j.status === 'done' && (
+              <Alert type="success" showIcon title={draft ? T.draftDone(j.added.length) : T.done(j.added.length)} />
+            )}
           </div>
         )}
-        {question.data && <ReviewList question={question.data} disabled={dirty || running} onSaved={onSaved} />}
+        {draft ? (
+          <ReviewList
+            question={{ id: '', questionSub: draft.subs }}
+            disabled={running}
+            onLocalAction={draft.onAction}
+          />
+        ) : (
+          question.data && <ReviewList question={question.data} disabled={dirty || running} onSaved={onSaved} />
+        )}
       </Space>
     </Card>
   );

@@ -1,8 +1,9 @@
 // The pending sub-questions of a reading question, each with its evidence and explanation: 采用 / 编辑 / 删除
-// (delete confirmed). Every action answers the question's new version (docs/web.md "AI reading").
+// (delete confirmed). Every action answers the question's new version (docs/web.md "AI reading"); on the create page
+// the actions change the unsaved draft instead (`onLocalAction`, docs/reading.md "Authoring in one flow").
 import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
-import type { Question, QuestionSub } from '@edu/contract';
+import { App as AntApp, Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { Question, QuestionSub, ReadingSubAction } from '@edu/contract';
 import { useSubAction } from '../../../../api/reading';
 import { RichText } from '../../../../components/rich-text/RichText';
 import { TYPE_LABELS } from '../texts';
@@ -18,14 +19,31 @@ function answerText(sub: QuestionSub): string {
 }
 
 export interface ReviewListProps {
-  question: Question;
+  /** The question (its id only used for the server's review calls). */
+  question: Pick<Question, 'id' | 'questionSub'>;
   /** While the form holds unsaved changes nothing may be written. */
   disabled: boolean;
   onSaved?: (q: Question) => void;
+  /** The create page: the action changes the draft; answers a problem to show (Chinese) or null when done. */
+  onLocalAction?: (questionSubId: string, action: ReadingSubAction) => string | null;
 }
 
-export function ReviewList({ question, disabled, onSaved }: ReviewListProps) {
-  const action = useSubAction(question.id, onSaved);
+export function ReviewList({ question, disabled, onSaved, onLocalAction }: ReviewListProps) {
+  const server = useSubAction(question.id, onSaved);
+  const { message } = AntApp.useApp();
+  const local = (v: { questionSubId: string; action: ReadingSubAction }): boolean => {
+    const problem = onLocalAction!(v.questionSubId, v.action);
+    if (problem) void message.error(problem);
+    return problem === null;
+  };
+  const action = onLocalAction
+    ? {
+        isPending: false,
+        variables: undefined as { questionSubId: string; action: ReadingSubAction } | undefined,
+        mutate: (v: { questionSubId: string; action: ReadingSubAction }) => void local(v),
+        run: (v: { questionSubId: string; action: ReadingSubAction }) => Promise.resolve(local(v)),
+      }
+    : server;
   const [editing, setEditing] = useState<QuestionSub | null>(null);
   const pending = question.questionSub
     .map((sub, i) => ({ sub, n: i + 1 }))

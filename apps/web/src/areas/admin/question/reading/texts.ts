@@ -40,6 +40,11 @@ export const READING_TEXTS = {
     done: (n: number) => (n > 0 ? `已生成 ${n} 道小题，请在下方逐一审核。` : '没有生成新的小题。'),
     failedUnchanged: '题目没有任何改动，已采用的小题均保留。',
     pollFailed: '读取生成进度失败',
+    draftHint: '按编辑器中的文章生成；生成的小题列入下方待审核，并加入题目的小题列表，点击「保存」时与题目一并保存。',
+    draftDone: (n: number) =>
+      n > 0 ? `已生成 ${n} 道小题，已加入小题列表，请在下方逐一审核后保存题目。` : '没有生成新的小题。',
+    draftFull: '小题已达上限（每题最多 50 个），不能再生成',
+    needsReference: '翻译小题还没有参考译文：请先编辑并填写参考译文，再采纳',
   },
   review: {
     title: '待审核的小题',

@@ -1,8 +1,8 @@
 // An export job while it runs (progress bar), then its files: each within the import limits, so each can be
 // imported again; one button downloads each.
-import { Button, List, Progress, Typography } from 'antd';
+import { Button, List, Typography } from 'antd';
 import type { ExportJob, ExportPart } from '@edu/contract';
-import { jobPercent } from '../../../../api/job';
+import { JobProgress } from '../../../../components/JobProgress';
 import { TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.export;
@@ -16,14 +16,12 @@ export interface ExportPartsViewProps {
 export function ExportPartsView({ job, onDownload, downloading }: ExportPartsViewProps) {
   if (!job || (job.status !== 'done' && job.status !== 'failed'))
     return (
-      <div style={{ padding: '16px 0' }}>
-        <Typography.Text>{job?.status === 'queued' ? T.queued : T.running}</Typography.Text>
-        <Progress
-          percent={job ? jobPercent(job) : 0}
-          status="active"
-          format={() => (job ? `${job.processed} / ${job.total}` : '')}
-        />
-      </div>
+      <JobProgress
+        job={job}
+        label={job?.status === 'queued' ? T.queued : T.running}
+        text={(j) => (j ? `${j.processed} / ${j.total}` : '')}
+        style={{ padding: '16px 0' }}
+      />
     );
   if (job.status === 'failed') return <Typography.Text type="danger">{job.message ?? T.failed}</Typography.Text>;
   return (

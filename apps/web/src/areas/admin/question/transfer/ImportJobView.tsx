@@ -1,9 +1,10 @@
 // Step 3 of the import: the job's progress bar while it runs, then what was imported, skipped and why.
-import { Alert, Button, Progress, Result, Typography } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import type { ImportJob } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { ItemIssuesTable } from './ItemIssuesTable';
-import { jobFinished, jobPercent } from '../../../../api/job';
+import { jobFinished } from '../../../../api/job';
+import { JobProgress } from '../../../../components/JobProgress';
 import { TRANSFER_TEXTS } from './texts';
 
 const T = TRANSFER_TEXTS.job;
@@ -18,14 +19,13 @@ export interface ImportJobViewProps {
 
 function Running({ job }: { job: ImportJob | undefined }) {
   return (
-    <div className="import-progress" style={{ padding: '24px 8px' }}>
-      <Typography.Text>{job ? T.status[job.status] : T.starting}</Typography.Text>
-      <Progress
-        percent={job ? jobPercent(job) : 0}
-        status="active"
-        format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
-      />
-    </div>
+    <JobProgress
+      job={job}
+      label={job ? T.status[job.status] : T.starting}
+      text={(j, p) => (j ? T.progress(j.processed, j.total) : `${p}%`)}
+      className="import-progress"
+      style={{ padding: '24px 8px' }}
+    />
   );
 }
 
@@ -54,7 +54,7 @@ export function ImportJobView({ job, error, onRetry }: ImportJobViewProps) {
         title={T.status[job.status]}
         subTitle={done ? T.done(job.imported, job.skipped) : (job.message ?? T.failed)}
       />
-      <Progress percent={jobPercent(job)} status={done ? 'success' : 'exception'} />
+      <JobProgress job={job} />
       <ItemIssuesTable type="danger" title={R.errorsTitle(job.errors.length)} items={job.errors} />
       <ItemIssuesTable type="secondary" title={R.unsupportedTitle(job.unsupported.length)} items={job.unsupported} />
     </div>

@@ -1,4 +1,4 @@
-// 批量注册学生: choose the filled-in template and the mode (step 1), watch the enrolment job with a progress bar and
+// 批量注册学生 (and, the same wizard for its other kinds, 导入教师 and 导入家长: docs/enrolment.md "Kinds"): choose the filled-in template and the mode (step 1), watch the enrolment job with a progress bar and
 // read its per-row report and download it (step 2), download the initial passwords once (step 3). A running job can
 // be cancelled until it writes the accounts. The job is polled (use-enrolment). Rules: docs/enrolment.md.
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import {
   Button,
   Form,
   Modal,
-  Progress,
   Radio,
   Result,
   Space,
@@ -18,25 +17,31 @@ import {
   Upload,
 } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { ENROLMENT_MODES, type EnrolmentJob, type EnrolmentMode, type EnrolmentRowError } from '@edu/contract';
-import { API } from '../../../../api/routes';
+import {
+  ENROLMENT_MODES,
+  type EnrolmentJob,
+  type EnrolmentKind,
+  type EnrolmentMode,
+  type EnrolmentRowError,
+} from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { saveFile } from '../../../../api/download';
 import { useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
-import { jobFinished, jobPercent } from '../../../../api/job';
-import { useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
-import { ENROL_MODE_LABELS, ENROL_TEXTS as T } from './texts';
+import { jobFinished } from '../../../../api/job';
+import { JobProgress } from '../../../../components/JobProgress';
+import { ENROL_ROUTES, useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
+import { ENROL_MODE_LABELS, enrolTexts, type EnrolTexts } from './texts';
 
 const mbOf = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-function TemplateButton({ disabled }: { disabled: boolean }) {
+function TemplateButton({ disabled, kind, T }: { disabled: boolean; kind: EnrolmentKind; T: EnrolTexts }) {
   const call = useCall();
   const download = useApiMutation({
-    mutationFn: () => call(API.enrolmentTemplate),
+    mutationFn: () => call(ENROL_ROUTES[kind].template),
     success: T.templateSaved,
-    onSuccess: (file) => saveFile(file.blob, file.filename ?? '学生批量注册模板.xlsx'),
+    onSuccess: (file) => saveFile(file.blob, file.filename ?? T.templateName),
   });
   return (
     <Button
@@ -50,10 +55,10 @@ function TemplateButton({ disabled }: { disabled: boolean }) {
   );
 }
 
-function ErrorsTable({ job }: { job: EnrolmentJob }) {
+function ErrorsTable({ job, kind, T }: { job: EnrolmentJob; kind: EnrolmentKind; T: EnrolTexts }) {
   const call = useCall();
   const report = useApiMutation({
-    mutationFn: () => call(API.enrolmentErrors, { params: { id: job.jobId } }),
+    mutationFn: () => call(ENROL_ROUTES[kind].errors, { params: { id: job.jobId } }),
     onSuccess: (file) => saveFile(file.blob, file.filename ?? T.errorsName),
   });
   if (job.errorCount === 0) return null;
@@ -91,7 +96,19 @@ function ErrorsTable({ job }: { job: EnrolmentJob }) {
   );
 }
 
-function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error: unknown; onRetry: () => void }) {
+function JobView({
+  job,
+  error,
+  onRetry,
+  kind,
+  T,
+}: {
+  job: EnrolmentJob | undefined;
+  error: unknown;
+  onRetry: () => void;
+  kind: EnrolmentKind;
+  T: EnrolTexts;
+}) {
   if (error && !jobFinished(job))
     return (
       <Alert
@@ -111,15 +128,14 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
     const reading = job !== undefined && job.total <= 0;
     const status = !job ? T.starting : reading && job.status !== 'queued' ? T.reading : T.status[job.status];
     return (
-      <div className="enrol-progress" style={{ padding: '24px 8px' }}>
-        <Typography.Text>{status}</Typography.Text>
-        <Progress
-          percent={job ? jobPercent(job) : 0}
-          status="active"
-          showInfo={!reading}
-          format={(p) => (job ? T.progress(job.processed, job.total) : `${p ?? 0}%`)}
-        />
-      </div>
+      <JobProgress
+        job={job}
+        label={status}
+        showInfo={!reading}
+        text={(j, p) => (j ? T.progress(j.processed, j.total) : `${p}%`)}
+        className="enrol-progress"
+        style={{ padding: '24px 8px' }}
+      />
     );
   }
   const done = job.status === 'done';
@@ -131,32 +147,34 @@ function JobView({ job, error, onRetry }: { job: EnrolmentJob | undefined; error
         title={T.status[job.status]}
         subTitle={done ? T.done(job.enrolled, job.badRows) : (job.message ?? T.status.failed)}
       />
-      <ErrorsTable job={job} />
+      <ErrorsTable job={job} kind={kind} T={T} />
     </div>
   );
 }
 
-export function EnrolModal({ onClose }: { onClose: () => void }) {
+export function EnrolModal({ onClose, kind = 'student' }: { onClose: () => void; kind?: EnrolmentKind }) {
   const call = useCall();
   const { modal } = AntApp.useApp();
-  const limits = useEnrolmentLimits();
+  const T = enrolTexts(kind);
+  const routes = ENROL_ROUTES[kind];
+  const limits = useEnrolmentLimits(kind);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<EnrolmentMode>('all');
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
-  const job = useEnrolmentJob(jobId);
+  const job = useEnrolmentJob(jobId, kind);
   // The upload's and the passwords' failures are shown in place, above the step (no toast).
   const upload = useApiMutation({
     mutationFn: (chosen: { file: File; mode: EnrolmentMode }) =>
-      call(API.enrolmentStart, { query: { mode: chosen.mode }, raw: chosen.file }),
+      call(routes.start, { query: { mode: chosen.mode }, raw: chosen.file }),
     error: 'none',
     onSuccess: (started) => setJobId(started.jobId),
     onError: (e) => setFailure(errorText(e)),
   });
   const passwords = useApiMutation({
-    mutationFn: (id: string) => call(API.enrolmentPasswords, { params: { id } }),
+    mutationFn: (id: string) => call(routes.passwords, { params: { id } }),
     success: T.passwordsSaved,
     error: 'none',
     onSuccess: (f) => {
@@ -220,7 +238,7 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
 
   const cancelJob = useConfirmedMutation(
     {
-      mutationFn: (id: string) => call(API.enrolmentCancel, { params: { id } }),
+      mutationFn: (id: string) => call(routes.cancel, { params: { id } }),
       success: T.cancelled,
       // The job's answer is its new state: the poll stops on it.
       onSuccess: () => void job.refetch(),
@@ -293,7 +311,7 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
         <Form layout="vertical">
           <Form.Item>
             <Space direction="vertical" size={4}>
-              <TemplateButton disabled={locked} />
+              <TemplateButton disabled={locked} kind={kind} T={T} />
               <Typography.Text type="secondary">{T.templateHelp}</Typography.Text>
             </Space>
           </Form.Item>
@@ -327,7 +345,7 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
           </Form.Item>
         </Form>
       )}
-      {step > 0 && <JobView job={job.data} error={job.error} onRetry={() => void job.refetch()} />}
+      {step > 0 && <JobView job={job.data} error={job.error} onRetry={() => void job.refetch()} kind={kind} T={T} />}
       {step === 2 && (
         <Alert
           style={{ marginTop: 16 }}
@@ -352,13 +370,13 @@ export function EnrolModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The button that opens the wizard (placed on the student list). */
-export function EnrolButton() {
+/** The button that opens the wizard (placed on the student, teacher and parent lists). */
+export function EnrolButton({ kind = 'student' }: { kind?: EnrolmentKind }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{T.open}</Button>
-      {open && <EnrolModal onClose={() => setOpen(false)} />}
+      <Button onClick={() => setOpen(true)}>{enrolTexts(kind).open}</Button>
+      {open && <EnrolModal kind={kind} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -19,6 +19,7 @@ import { PagedTable } from '../../question/PagedTable';
 import { usePaging } from '../../question/usePaging';
 import { ParentBulkActions } from '../bulk/ParentBulkActions';
 import { useSelection } from '../bulk/useSelection';
+import { EnrolButton } from '../enrol/EnrolModal';
 import { InviteButton } from '../invitations/InviteButton';
 import { PasswordOnceModal, type ShownPassword } from '../PasswordOnceModal';
 import { StudentPicker } from './StudentPicker';
@@ -243,6 +244,7 @@ export default function ParentListPage() {
       title={T.title}
       extra={
         <Space wrap>
+          <EnrolButton kind="parent" />
           <InviteButton role="parent" />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             {T.create}
