@@ -289,32 +289,28 @@ export function enrolmentJobHandler(deps: {
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
           .returning({ id: jobs.id });
         if (saving.length === 0) throw new JobFailure(JOB_MESSAGES.cancelled);
-        const parentWrites = deps.parents?.();
-        if (kind === 'parent' && !parentWrites) throw new Error('enrolment: the parents feature is not wired');
-        if (kind === 'parent')
+        // What every kind's account has; each kind adds its own fields.
+        const account = (c: (typeof good)[number], i: number) => ({
+          username: c.username,
+          name: c.name,
+          passwordHash: hashes[i],
+        });
+        if (kind === 'parent') {
+          const parentWrites = deps.parents?.();
+          if (!parentWrites) throw new Error('enrolment: the parents feature is not wired');
           return createParents(
             tx,
             agencyId,
-            good.map((c, i) => ({
-              username: c.username,
-              name: c.name,
-              passwordHash: hashes[i],
-              childIds: c.childIds,
-            })),
+            good.map((c, i) => ({ ...account(c, i), childIds: c.childIds })),
             () => yieldToRequests(),
-            parentWrites!,
+            parentWrites,
             deps.notices?.(),
           );
+        }
         return createStudents(
           tx,
           agencyId,
-          good.map((c, i) => ({
-            username: c.username,
-            name: c.name,
-            passwordHash: hashes[i],
-            gradeId: c.gradeId,
-            subjectIds: c.subjectIds,
-          })),
+          good.map((c, i) => ({ ...account(c, i), gradeId: c.gradeId, subjectIds: c.subjectIds })),
           () => yieldToRequests(),
           kind,
         );
