@@ -53,6 +53,88 @@ const serverFeatureBoundaries = readdirSync(new URL(`./${FEATURES_DIR}/`, import
     })),
   );
 
+/** The web's lower layers import no area, component or shell module (docs/architecture.md §3). */
+const WEB_LOWER_LAYERS = {
+  regex: '^\\.\\./(?:areas|components|shell)(?:/|$)',
+  message:
+    'api/ and app/ sit below the areas, components/ and shell/ and import none of them (docs/architecture.md §3).',
+};
+const API_NOT_APP =
+  'api/ sits below app/ and does not import it: a hook over the session belongs to app/ or to the area or component that owns it (docs/architecture.md §3).';
+
+/** `../` repeated `depth` times, as a regex: how far up a file `depth` folders deep reaches its root folder. */
+const upTo = (depth) => `(?:\\.\\./){${depth}}`;
+const DEPTHS = [1, 2, 3, 4, 5];
+const WEB_SRC = 'apps/web/src';
+/** The files exactly `depth` folders below `dir` (1: the folder's own files). */
+const filesAt = (dir, depth) => [`${WEB_SRC}/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`];
+
+/**
+ * components/ sits below the areas and the shell: what two areas share lives there, and it imports neither
+ * (docs/architecture.md §3). One block per folder depth, since a relative import reaches src/ after as many `../`.
+ */
+const webComponentBoundaries = DEPTHS.map((depth) => ({
+  files: filesAt('components', depth),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          WEB_NOT_SERVER,
+          {
+            regex: `^${upTo(depth)}(?:areas|shell)(?:/|$)`,
+            message:
+              'components/ sits below the areas and shell/ and imports neither: move what it needs into components/ (docs/architecture.md §3).',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+/**
+ * An area never imports another area: what two areas share moves to components/ (docs/architecture.md §3). The
+ * lesson room is an area of its own that every role enters, reached only through its page entries
+ * (`lesson-room/pages`). In admin/, the question bank and the store never import each other: what both show lives in
+ * components/store/. One block per area and folder depth, as for the server features.
+ */
+const WEB_AREAS = readdirSync(new URL(`./${WEB_SRC}/areas/`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const AREA_MESSAGE =
+  'An area does not import another area (the lesson room only through lesson-room/pages): move what both use into components/ (docs/architecture.md §3).';
+const otherArea = (name, depth) => ({
+  regex: `^${upTo(depth)}(?:\\.\\./areas/)?(?!${name}(?:/|$))(?!lesson-room/pages$)[\\w-]+(?:/|$)`,
+  message: AREA_MESSAGE,
+});
+/** admin/question and admin/store: `depth` folders below admin/<own>, an import of admin/<other>. */
+const ADMIN_PAIR = { question: 'store', store: 'question' };
+const adminSibling = (other, depth) => ({
+  regex: `^${upTo(depth)}(?:\\.\\./(?:\\.\\./areas/)?admin/)?${other}(?:/|$)`,
+  message:
+    'admin/question and admin/store do not import each other: what both show lives in components/ (components/store/, docs/architecture.md §3).',
+});
+const webAreaBoundaries = WEB_AREAS.flatMap((name) =>
+  DEPTHS.map((depth) => ({
+    files: filesAt(`areas/${name}`, depth),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [WEB_NOT_SERVER, otherArea(name, depth)] }],
+    },
+  })),
+).concat(
+  Object.entries(ADMIN_PAIR).flatMap(([own, other]) =>
+    DEPTHS.slice(0, 4).map((depth) => ({
+      files: filesAt(`areas/admin/${own}`, depth),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [WEB_NOT_SERVER, otherArea('admin', depth + 1), adminSibling(other, depth)] },
+        ],
+      },
+    })),
+  ),
+);
+
 const TS_FILES = [
   'packages/contract/src/**/*.ts',
   'apps/server/src/**/*.ts',
@@ -119,26 +201,25 @@ export default defineConfig(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: forbidImports(WEB_NOT_SERVER.message, ...WEB_NOT_SERVER.group),
   },
-  // The web's lower layers, api/ (the one HTTP client) and app/ (providers, stores, session hooks), import no area,
-  // component or shell module (docs/architecture.md §3). Both folders are flat, so such an import starts `../`.
+  // The web's lower layers (docs/architecture.md §3): api/ (the one HTTP client) imports no other web folder, app/
+  // (providers, stores, session hooks) builds on api/ only; neither imports an area, components/ or shell/. Both
+  // folders are flat, so such an import starts `../`. A test of api/ may mount the app's providers.
   {
-    files: ['apps/web/src/api/*.{ts,tsx}', 'apps/web/src/app/*.{ts,tsx}'],
+    files: ['apps/web/src/api/*.{ts,tsx}'],
+    ignores: ['apps/web/src/api/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            WEB_NOT_SERVER,
-            {
-              regex: '^\\.\\./(?:areas|components|shell)(?:/|$)',
-              message:
-                'api/ and app/ sit below the areas, components/ and shell/ and import none of them (docs/architecture.md §3).',
-            },
-          ],
-        },
+        { patterns: [WEB_NOT_SERVER, WEB_LOWER_LAYERS, { regex: '^\\.\\./app(?:/|$)', message: API_NOT_APP }] },
       ],
     },
   },
+  {
+    files: ['apps/web/src/app/*.{ts,tsx}', 'apps/web/src/api/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_NOT_SERVER, WEB_LOWER_LAYERS] }] },
+  },
+  ...webComponentBoundaries,
+  ...webAreaBoundaries,
   {
     files: ['apps/server/src/**/*.ts'],
     rules: forbidImports(SERVER_NOT_WEB.message, ...SERVER_NOT_WEB.group),

@@ -1,12 +1,14 @@
 // Measures the answer's state write on its own (docs/performance.md "The answer's write as small as the change"): one
 // training answered N times on one connection, its state stored whole (before migration 0047) or without its answers
 // plus one appended row (after). The backend's CPU from /proc (the database must run on this machine) and the
-// server-side parse and serialise per answer. Usage: npx tsx bench/lib/state-write-micro.ts <database url> [N=300]
+// server-side parse and serialise per answer, averaged over M trainings of N answers each. Usage:
+// npx tsx bench/lib/state-write-micro.ts <database url> [N=300] [M=1]
 // (it creates and drops the tables m_trainings and m_answers in that database).
 import fs from 'node:fs';
 import pg from 'pg';
 const url = process.argv[2];
 const N = Number(process.argv[3] ?? 300);
+const M = Number(process.argv[4] ?? 1);
 const c = new pg.Client({ connectionString: url });
 await c.connect();
 const pid = (await c.query<{ p: number }>('select pg_backend_pid() as p')).rows[0].p;
@@ -55,46 +57,48 @@ const answerAt = (i: number) => ({
   first: true,
 });
 const fullState = `m.state::text || chr(1) || coalesce((select string_agg(a.answer::text, ',') from (select answer from m_answers where training_id = m.id order by n) a), '')`;
-for (const mode of ['before', 'after', 'before', 'after']) {
-  await c.query('truncate m_answers, m_trainings');
-  await c.query('insert into m_trainings values (1, $1::json)', [
-    JSON.stringify(mode === 'before' ? base : { ...base, answers: undefined }),
-  ]);
-  const state = structuredClone(base);
+for (const mode of ['before', 'after', 'before', 'after', 'before', 'after']) {
   let dbWrite = 0,
     dbRead = 0,
     js = 0,
     bytes = 0;
-  for (let i = 0; i < N; i++) {
-    let t = cpu();
-    const r = await c.query<{ s: string }>(
-      mode === 'before'
-        ? 'select state::text as s from m_trainings m where id = 1'
-        : `select ${fullState} as s from m_trainings m where id = 1`,
-    );
-    dbRead += cpu() - t;
-    const j0 = performance.now();
-    const text = r.rows[0].s;
-    const cut = text.indexOf('\u0001');
-    const got = JSON.parse(cut < 0 ? text : text.slice(0, cut)) as { answers: unknown[] };
-    if (cut >= 0) got.answers = JSON.parse(`[${text.slice(cut + 1)}]`) as unknown[];
-    state.answers.push(answerAt(i));
-    state.score = got.answers.length;
-    state.pending.questionId = String(100001 + i);
-    const params =
-      mode === 'before'
-        ? [JSON.stringify(state)]
-        : [JSON.stringify({ ...state, answers: undefined }), i, JSON.stringify(state.answers[i])];
-    js += performance.now() - j0;
-    bytes += params.reduce<number>((s, p) => s + String(p).length, 0);
-    t = cpu();
-    if (mode === 'before') await c.query('update m_trainings set state = $1::json where id = 1', params);
-    else
-      await c.query(
-        'with s as (update m_trainings set state = $1::json where id = 1 returning id) insert into m_answers select s.id, $2::int, $3::json from s',
-        params,
+  for (let m = 0; m < M; m++) {
+    await c.query('truncate m_answers, m_trainings');
+    await c.query('insert into m_trainings values (1, $1::json)', [
+      JSON.stringify(mode === 'before' ? base : { ...base, answers: undefined }),
+    ]);
+    const state = structuredClone(base);
+    for (let i = 0; i < N; i++) {
+      let t = cpu();
+      const r = await c.query<{ s: string }>(
+        mode === 'before'
+          ? 'select state::text as s from m_trainings m where id = 1'
+          : `select ${fullState} as s from m_trainings m where id = 1`,
       );
-    dbWrite += cpu() - t;
+      dbRead += cpu() - t;
+      const j0 = performance.now();
+      const text = r.rows[0].s;
+      const cut = text.indexOf('\u0001');
+      const got = JSON.parse(cut < 0 ? text : text.slice(0, cut)) as { answers: unknown[] };
+      if (cut >= 0) got.answers = JSON.parse(`[${text.slice(cut + 1)}]`) as unknown[];
+      state.answers.push(answerAt(i));
+      state.score = got.answers.length;
+      state.pending.questionId = String(100001 + i);
+      const params =
+        mode === 'before'
+          ? [JSON.stringify(state)]
+          : [JSON.stringify({ ...state, answers: undefined }), i, JSON.stringify(state.answers[i])];
+      js += performance.now() - j0;
+      bytes += params.reduce<number>((s, p) => s + String(p).length, 0);
+      t = cpu();
+      if (mode === 'before') await c.query('update m_trainings set state = $1::json where id = 1', params);
+      else
+        await c.query(
+          'with s as (update m_trainings set state = $1::json where id = 1 returning id) insert into m_answers select s.id, $2::int, $3::json from s',
+          params,
+        );
+      dbWrite += cpu() - t;
+    }
   }
   const size = (
     await c.query<{ b: string }>(
@@ -105,10 +109,10 @@ for (const mode of ['before', 'after', 'before', 'after']) {
     JSON.stringify({
       mode,
       answers: N,
-      dbWriteMsPerAnswer: +(dbWrite / N).toFixed(3),
-      dbReadMsPerAnswer: +(dbRead / N).toFixed(3),
-      serverParseAndStringifyMsPerAnswer: +(js / N).toFixed(3),
-      paramBytesPerAnswer: Math.round(bytes / N),
+      dbWriteMsPerAnswer: +(dbWrite / N / M).toFixed(3),
+      dbReadMsPerAnswer: +(dbRead / N / M).toFixed(3),
+      serverParseAndStringifyMsPerAnswer: +(js / N / M).toFixed(3),
+      paramBytesPerAnswer: Math.round(bytes / N / M),
       tablesBytesAfter: Number(size),
     }),
   );

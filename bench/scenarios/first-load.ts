@@ -5,21 +5,27 @@
 // (PGlite, demo seed). Per page: the JavaScript the browser downloaded (brotli bytes on the wire, requests), all
 // bytes, and the Largest Contentful Paint. Writes bench/results/first-load.json with the machine's load average:
 // the LCP target (1.5 s) is for a quiet machine.
+// --http2: the same pages over three protocols in one run, interleaved (each run opens every page over each in
+// turn, same build): plain HTTP/1.1 as above, HTTP/1.1 over TLS and HTTP/2 over TLS — a second server started with a
+// throwaway self-signed certificate (docs/server.md "HTTP/2 and TLS"), trusted by chromium by its public key.
+// Writes bench/results/first-load.http2.json (first-load.json is left alone).
 // Build the web app first (NODE_ENV=production npm run build -w @edu/web).
-// Usage: npm run bench:first-load -- [--runs=3]
+// Usage: npm run bench:first-load -- [--runs=3] [--http2]
 import { join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import { request, type APIResponse, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { selfSignedCertificate } from '../../apps/server/src/test/self-signed-cert.js';
 import { launch } from '../../e2e/support/browser.js';
 import { loginAs } from '../../e2e/support/login.js';
-import { startServer } from '../../e2e/support/server-process.js';
-import { call, login } from '../lib/api.js';
+import { startServer, type RunningServer } from '../../e2e/support/server-process.js';
 import { DEMO_PASSWORD, intArg, machine, writeResult } from '../lib/knowledge-graph.js';
 
 const RUNS = intArg('runs', 3);
+const HTTP2 = process.argv.includes('--http2');
 /** The demo seed's paper (docs/practice-engine.md "Paper schemes"): the exam page measured. */
 const PAPER_SCHEME_ID = '2';
 const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
 const LCP_TARGET_MS = 1500;
+const SERVER_ENV = { SEED: 'demo', LOG_LEVEL: 'warn' };
 
 interface Load {
   lcpMs: number;
@@ -30,6 +36,8 @@ interface Load {
   jsWireBytes: number;
   requests: number;
   wireBytes: number;
+  /** The scripts per protocol chromium fetched them over (CDP's `h2`, `http/1.1`). */
+  protocols: Record<string, number>;
   /** The JavaScript files downloaded, with their body bytes. */
   js: { url: string; bytes: number }[];
 }
@@ -37,6 +45,7 @@ interface Load {
 interface Response {
   url: string;
   type: string;
+  protocol: string;
   /** The body as sent (its Content-Length), else the wire bytes. */
   body: number;
   /** Body and headers (CDP Network.loadingFinished.encodedDataLength). */
@@ -45,15 +54,20 @@ interface Response {
 
 /** Collects every response's bytes. */
 function responses(cdp: CDPSession) {
-  const seen = new Map<string, { url: string; type: string; length: number | null }>();
+  const seen = new Map<string, { url: string; type: string; protocol: string; length: number | null }>();
   const done: Response[] = [];
   cdp.on('Network.responseReceived', (e) => {
     const length = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-length')?.[1];
-    seen.set(e.requestId, { url: e.response.url, type: e.type, length: length ? Number(length) : null });
+    seen.set(e.requestId, {
+      url: e.response.url,
+      type: e.type,
+      protocol: e.response.protocol ?? 'unknown',
+      length: length ? Number(length) : null,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = seen.get(e.requestId);
-    if (r) done.push({ url: r.url, type: r.type, body: r.length ?? e.encodedDataLength, wire: e.encodedDataLength });
+    if (r) done.push({ ...r, body: r.length ?? e.encodedDataLength, wire: e.encodedDataLength });
   });
   return done;
 }
@@ -81,6 +95,8 @@ async function firstLoad(page: Page, path: string, ready: string): Promise<Load>
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.detach();
   const scripts = done.filter((r) => r.type === 'Script');
+  const protocols: Record<string, number> = {};
+  for (const r of scripts) protocols[r.protocol] = (protocols[r.protocol] ?? 0) + 1;
   return {
     lcpMs,
     jsRequests: scripts.length,
@@ -88,74 +104,177 @@ async function firstLoad(page: Page, path: string, ready: string): Promise<Load>
     jsWireBytes: scripts.reduce((s, r) => s + r.wire, 0),
     requests: done.length,
     wireBytes: done.reduce((s, r) => s + r.wire, 0),
+    protocols,
     js: scripts.map((r) => ({ url: new URL(r.url).pathname, bytes: r.body })).sort((a, b) => b.bytes - a.bytes),
   };
 }
 
-const server = await startServer({ SEED: 'demo', LOG_LEVEL: 'warn' });
-const browser = await launch();
+/**
+ * Starts the seeded paper as the demo student and returns its training's id. Through playwright's API client (not
+ * fetch), which may skip the check of the self-signed certificate.
+ */
+async function startPaper(baseURL: string): Promise<string> {
+  const api = await request.newContext({ baseURL, ignoreHTTPSErrors: true });
+  const answer = async <T>(r: APIResponse) => {
+    const env = (await r.json()) as { errno: number; errmsg: string; response: T };
+    if (env.errno !== 0) throw new Error(`${r.url()}: ${env.errno} ${env.errmsg}`);
+    return env.response;
+  };
+  try {
+    const { access_token: token } = await answer<{ access_token: string }>(
+      await api.post('/v1/auth/login', { data: { request: { username: 'student', password: DEMO_PASSWORD } } }),
+    );
+    const paper = await answer<{ trainId: string }>(
+      await api.put(`/v1/train/scheme/${PAPER_SCHEME_ID}/start`, {
+        headers: { Authorization: `Bearer ${token}`, 'X-Agency-Id': 'demo' },
+      }),
+    );
+    return paper.trainId;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A server and a browser to open the pages with: one protocol of the comparison. */
+interface Protocol {
+  name: string;
+  server: RunningServer;
+  browser: Browser;
+  trainId: string;
+}
+
+/** Logs the student in through the login page, lets that page go idle and leaves it, then measures `path`. */
+async function measure(p: Protocol, path: string, ready: string): Promise<Load> {
+  const context = await p.browser.newContext({
+    baseURL: p.server.baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 860 },
+  });
+  try {
+    const page = await context.newPage();
+    await loginAs(page, 'student');
+    await page.waitForURL(/\/student/, { timeout: 60_000 });
+    // The page the login lands on, done and left: none of its requests is counted as the measured page's.
+    await page.waitForLoadState('networkidle');
+    await page.goto('about:blank');
+    return await firstLoad(page, path, ready).catch(async (e: unknown) => {
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 300);
+      throw new Error(`${path} over ${p.name}: ${String(e)}\npage at ${page.url()}: ${JSON.stringify(shown)}`, {
+        cause: e,
+      });
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const certificate = HTTP2 ? selfSignedCertificate() : undefined;
+const [plain, secure] = await Promise.all([
+  startServer(SERVER_ENV),
+  certificate ? startServer(SERVER_ENV, { tls: certificate }) : undefined,
+]);
+// Chromium trusts the throwaway certificate by its public key; the plain server is unaffected.
+const trusted = certificate ? [`--ignore-certificate-errors-spki-list=${certificate.spki}`] : [];
+const browser = await launch(trusted);
+const http1Browser = secure ? await launch([...trusted, '--disable-http2']) : undefined;
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 try {
-  const student = await login(server.baseURL, 'student', DEMO_PASSWORD);
-  const paper = await call<{ trainId: string }>(student, 'PUT', `/v1/train/scheme/${PAPER_SCHEME_ID}/start`);
+  const protocols: Protocol[] = [
+    { name: 'http/1.1', server: plain, browser, trainId: await startPaper(plain.baseURL) },
+  ];
+  if (secure && http1Browser) {
+    const trainId = await startPaper(secure.baseURL);
+    protocols.push({ name: 'http/1.1 over TLS', server: secure, browser: http1Browser, trainId });
+    protocols.push({ name: 'h2 over TLS', server: secure, browser, trainId });
+  }
   const pages = [
-    { name: 'student home', path: '/student/home', ready: '你好' },
-    { name: 'exam page (running paper)', path: `/student/train/${paper.trainId}/do`, ready: '交卷' },
+    { name: 'student home', path: () => '/student/home', ready: '你好' },
+    { name: 'exam page (running paper)', path: (p: Protocol) => `/student/train/${p.trainId}/do`, ready: '交卷' },
   ];
   const loadAverageBefore = machine().loadAverage1m;
-  const results = [];
-  for (const p of pages) {
-    const runs: Load[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({
-        baseURL: server.baseURL,
-        locale: 'zh-CN',
-        viewport: { width: 1366, height: 860 },
-      });
-      const page = await context.newPage();
-      await loginAs(page, 'student');
-      await page.waitForURL(/\/student/, { timeout: 60_000 });
-      // The page the login lands on, done and left: none of its requests is counted as the measured page's.
-      await page.waitForLoadState('networkidle');
-      await page.goto('about:blank');
-      runs.push(await firstLoad(page, p.path, p.ready));
-      await context.close();
-    }
-    const lcp = runs.map((r) => r.lcpMs).sort((a, b) => a - b);
-    const last = runs.at(-1)!;
-    const median = lcp[Math.ceil(lcp.length / 2) - 1];
-    console.log(
-      `${p.name}: LCP p50 ${median} ms (runs ${lcp.join(', ')} ms; target ${LCP_TARGET_MS} ms on a quiet machine), ` +
-        `JS ${last.jsRequests} files ${kb(last.jsBodyBytes)} brotli (${kb(last.jsWireBytes)} with headers), ` +
-        `all ${last.requests} requests ${kb(last.wireBytes)} on the wire`,
-    );
-    results.push({ page: p.name, path: p.path, ...last, lcpMs: lcp, lcpP50Ms: median });
+  const loadAverages: number[] = [];
+  // Interleaved: each run opens every page over every protocol in turn, so a change of the machine's load falls on
+  // all of them alike.
+  const runs = new Map<string, Load[]>();
+  for (let i = 0; i < RUNS; i++) {
+    loadAverages.push(machine().loadAverage1m);
+    for (const page of pages)
+      for (const p of protocols) {
+        const key = `${page.name}\u0000${p.name}`;
+        runs.set(key, [...(runs.get(key) ?? []), await measure(p, page.path(p), page.ready)]);
+      }
   }
+  const results = pages.map((page) => ({
+    page: page.name,
+    path: page.path(protocols[0]),
+    byProtocol: protocols.map((p) => {
+      const loads = runs.get(`${page.name}\u0000${p.name}`)!;
+      const lcp = loads.map((r) => r.lcpMs).sort((a, b) => a - b);
+      const last = loads.at(-1)!;
+      const median = lcp[Math.ceil(lcp.length / 2) - 1];
+      console.log(
+        `${page.name}${HTTP2 ? ` over ${p.name}` : ''}: LCP p50 ${median} ms (runs ${lcp.join(', ')} ms; target ` +
+          `${LCP_TARGET_MS} ms on a quiet machine), JS ${last.jsRequests} files ${kb(last.jsBodyBytes)} brotli ` +
+          `(${kb(last.jsWireBytes)} with headers), all ${last.requests} requests ${kb(last.wireBytes)} on the wire` +
+          (HTTP2 ? `; scripts by protocol ${JSON.stringify(last.protocols)}` : ''),
+      );
+      return { protocol: p.name, ...last, lcpMs: loads.map((r) => r.lcpMs), lcpP50Ms: median };
+    }),
+  }));
   const after = machine();
   // Beside other work the figures are the machine's, not the page's: said in the result (docs/performance.md).
-  const busiest = Math.max(loadAverageBefore, after.loadAverage1m);
+  const busiest = Math.max(loadAverageBefore, after.loadAverage1m, ...loadAverages);
   const note =
     busiest > after.cpus
       ? `loaded machine: load average ${loadAverageBefore} before, ${after.loadAverage1m} after on ${after.cpus} ` +
         `CPUs (other work ran beside the bench); the LCP target is for a quiet machine`
       : 'quiet machine';
   console.log(note);
-  await writeResult(join(import.meta.dirname, '../results/first-load.json'), {
+  const common = {
     date: new Date().toISOString(),
     note,
     database: 'pglite',
     browser: `chromium ${browser.version()} headless, 1366×860`,
     network: '10 Mbit/s down, 5 Mbit/s up, 40 ms latency (CDP Network.emulateNetworkConditions), cache empty',
     lcpTargetMs: LCP_TARGET_MS,
-    method:
-      'each page opened RUNS times in a fresh logged-in context with the HTTP cache cleared and disabled, until ' +
-      'the network is idle; jsBodyBytes: the Content-Length of every Script response (brotli as the server sends ' +
-      "it, the bundle budget's unit); wire bytes: CDP encodedDataLength, headers included; LCP: the last " +
-      'largest-contentful-paint entry, from navigation start. The figures of the last run; lcpMs: every run.',
-    machine: { ...after, loadAverage1mBefore: loadAverageBefore },
-    pages: results,
-  });
+  };
+  const method =
+    'each page opened RUNS times in a fresh logged-in context with the HTTP cache cleared and disabled, until ' +
+    'the network is idle; jsBodyBytes: the Content-Length of every Script response (brotli as the server sends ' +
+    "it, the bundle budget's unit); wire bytes: CDP encodedDataLength, headers included; LCP: the last " +
+    'largest-contentful-paint entry, from navigation start. The figures of the last run; lcpMs: every run.';
+  if (!HTTP2) {
+    await writeResult(join(import.meta.dirname, '../results/first-load.json'), {
+      ...common,
+      method,
+      machine: { ...after, loadAverage1mBefore: loadAverageBefore },
+      pages: results.map(({ byProtocol: [{ protocol: _, ...load }], ...page }) => ({ ...page, ...load })),
+    });
+  } else {
+    await writeResult(join(import.meta.dirname, '../results/first-load.http2.json'), {
+      ...common,
+      method:
+        `${method} Three protocols interleaved (each run: every page over each in turn; same build, same ` +
+        'chromium): plain HTTP/1.1 on one server; HTTP/1.1 over TLS (a second browser with --disable-http2) and ' +
+        'HTTP/2 over TLS on a second server with a throwaway self-signed certificate (TLS_CERT_FILE), trusted by ' +
+        'its public key (--ignore-certificate-errors-spki-list). protocols: the scripts per protocol chromium ' +
+        'reports. The exam page opens a paper started on each server. js: the files of the last plain run.',
+      machine: { ...after, loadAverage1mBefore: loadAverageBefore, loadAverage1mAtEachRun: loadAverages },
+      pages: results.map(({ byProtocol, ...page }) => ({
+        ...page,
+        byProtocol: byProtocol.map(({ js: _, ...load }) => load),
+        js: byProtocol[0].js,
+      })),
+    });
+  }
 } finally {
+  await http1Browser?.close();
   await browser.close();
-  await server.stop();
+  await Promise.all([plain.stop(), secure?.stop()]);
+  certificate?.remove();
 }

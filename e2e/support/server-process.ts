@@ -1,6 +1,7 @@
 // Starts the real server (tsx apps/server/src/server.ts) on a free port and a fresh PGlite data dir.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,14 +44,24 @@ const START_GUARD_MS = (() => {
   return Number.isFinite(set) && set > 0 ? set : 170_000;
 })();
 
-async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
+/** Whether the server answers its health check: over TLS trusting `ca` when it has a certificate of its own. */
+function healthy(baseURL: string, ca?: string): Promise<boolean> {
+  if (!ca) return fetch(`${baseURL}/v1/health`).then((r) => r.ok);
+  return new Promise((resolve, reject) => {
+    httpsGet(`${baseURL}/v1/health`, { ca, agent: false }, (r) => {
+      r.resume();
+      resolve(r.statusCode === 200);
+    }).once('error', reject);
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string, ca?: string): Promise<void> {
   const deadline = Date.now() + START_GUARD_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${log()}`);
     try {
-      const r = await fetch(`${baseURL}/v1/health`);
-      if (r.ok) return;
+      if (await healthy(baseURL, ca)) return;
     } catch {
       // not listening yet
     }
@@ -60,9 +71,17 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy within ${START_GUARD_MS} ms:\n${log()}`);
 }
 
+/** A certificate the server is started with (TLS_CERT_FILE, TLS_KEY_FILE): it then speaks HTTP/2 over TLS. */
+export interface ServerCertificate {
+  certFile: string;
+  keyFile: string;
+  /** The certificate (PEM) the health check trusts. */
+  cert: string;
+}
+
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; tls?: ServerCertificate } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'edu-e2e-'));
@@ -84,14 +103,15 @@ export async function startServer(
       AI_PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
       // The web app built for this e2e run (global-setup.ts), for every server a journey starts.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      ...(opts.tls ? { TLS_CERT_FILE: opts.tls.certFile, TLS_KEY_FILE: opts.tls.keyFile } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => out);
+  const baseURL = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => out, opts.tls?.cert);
   const exited = () =>
     child.exitCode !== null || child.signalCode !== null
       ? Promise.resolve()

@@ -44,6 +44,7 @@ import { lessonsLiveRoutes } from './features/lessons-live/lessons-live.routes.j
 import { lessonEngineRoutes } from './features/lesson-engine/lesson-engine.routes.js';
 import { placementRoutes } from './features/placement/placement.routes.js';
 import { fsrsFitRoutes } from './features/fsrs-fit/fsrs-fit.routes.js';
+import { abilityRoutes } from './features/ability/ability.routes.js';
 import realtime from './realtime/realtime.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
@@ -56,6 +57,7 @@ import security from './plugins/security.js';
 import slowRequests from './plugins/slow-requests.js';
 import staticPlugin from './plugins/static.js';
 import { createServices } from './services.js';
+import { endConnectionsOnClose, tlsServerOptions } from './lib/tls.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -72,7 +74,11 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
     trustProxy: config.trustProxy,
     // Routing errors (bad percent-encoding, over-long path parameters) answer the envelope too.
     frameworkErrors: routingErrorHandler,
+    // HTTP/2 over TLS when this node holds a certificate (docs/server.md "HTTP/2 and TLS"). The app stays typed for
+    // Node's HTTP/1 request and response: HTTP/2's compatibility objects have the API it uses.
+    ...(tlsServerOptions(config.tls) as object),
   });
+  if (config.tls) endConnectionsOnClose(app);
   // Login throttling and upload rate limits are shared through Redis when REDIS_URL is set (docs/security.md).
   const redis = config.redisUrl ? sharedRedis(app, config.redisUrl, config.redisTimeouts, clock) : undefined;
   app.decorate('services', createServices({ db, config, clock, loginLimiter, redis }));
@@ -140,6 +146,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(lessonEngineRoutes);
   await app.register(placementRoutes);
   await app.register(fsrsFitRoutes);
+  await app.register(abilityRoutes);
   // The lesson room's socket server on this app's HTTP server (docs/lessons.md "Realtime").
   await app.register(realtime, { db });
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));

@@ -98,4 +98,14 @@ describe('loadConfig', () => {
       /AI_PROVIDER_ALLOWED_HOSTS/,
     );
   });
+
+  it('takes a TLS certificate and key together, from where the command was typed (docs/server.md "HTTP/2 and TLS")', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({ TLS_CERT_FILE: '', TLS_KEY_FILE: ' ' }).tls).toBeUndefined();
+    expect(
+      loadConfig({ INIT_CWD: '/srv/edu', TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: '/etc/key.pem' }).tls,
+    ).toEqual({ certFile: '/srv/edu/tls/cert.pem', keyFile: '/etc/key.pem' });
+    expect(() => loadConfig({ TLS_CERT_FILE: 'cert.pem' })).toThrow(/^ {2}TLS_KEY_FILE: /m);
+    expect(() => loadConfig({ TLS_KEY_FILE: 'key.pem' })).toThrow(/^ {2}TLS_CERT_FILE: /m);
+  });
 });

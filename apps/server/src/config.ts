@@ -28,6 +28,8 @@ const EnvSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: int(10),
+    /** PGlite: data statements kept prepared under a name, 0 for none (docs/pglite.md "Named statements"). */
+    PGLITE_NAMED_STATEMENTS: int(500, 0),
     SEED: z.preprocess(blankAsUndefined, z.enum(['demo', 'none']).optional()),
     ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
     /** The same password rule as every other path that sets a password (docs/security.md "Passwords"). */
@@ -98,6 +100,12 @@ const EnvSchema = z
      * while the bank version they were read at stands, docs/performance.md); 0 turns the page cache off.
      */
     PAGE_CACHE_MB: int(64, 0),
+    /**
+     * HTTP/2 over TLS on this node (docs/server.md "HTTP/2 and TLS"): PEM files of the certificate (with its chain) and
+     * its private key, both or neither; relative paths start where the command was typed. Absent: plain HTTP/1.1.
+     */
+    TLS_CERT_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+    TLS_KEY_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
     /** Behind a load balancer set this so per-address login limits see the client address. */
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     WEB_DIST: z
@@ -164,6 +172,19 @@ const EnvSchema = z
     FSRS_FIT_JOB_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
     FSRS_FIT_INTERVAL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     FSRS_FIT_CHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /**
+     * Item calibration for ability-matched draws (docs/practice-engine.md "Draw modes"): the most answers read of one
+     * agency (its latest), the nightly job's time limit, hours between runs and minutes between checks.
+     */
+    ABILITY_CALIBRATION_MAX_ANSWERS: z.coerce.number().int().min(1000).max(2_000_000).default(100_000),
+    ABILITY_CALIBRATION_JOB_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+    ABILITY_CALIBRATION_INTERVAL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    ABILITY_CALIBRATION_CHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     /**
      * Pairing codes (docs/parents.md "Pairing codes"): how many days a code lives, and the throttling of wrong
      * codes — free failures per (account, address), then delays doubling from the base to the max; a ceiling per
@@ -236,6 +257,12 @@ const EnvSchema = z
   .superRefine((e, ctx) => {
     if (urlList(e.TURN_URLS).length > 0 && !e.TURN_SECRET)
       ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is needed when TURN_URLS is set' });
+    if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE))
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+        message: 'is needed with TLS_CERT_FILE / TLS_KEY_FILE (both or neither)',
+      });
     if (e.PAIRING_DELAY_MAX_SECONDS < e.PAIRING_DELAY_BASE_SECONDS)
       ctx.addIssue({
         code: 'custom',
@@ -249,6 +276,7 @@ const EnvSchema = z
     dataDir: resolve(e.INIT_CWD || process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteNamedStatements: e.PGLITE_NAMED_STATEMENTS,
     // Demo data by default on the embedded database (try-it path), never by default on PostgreSQL.
     seed: e.SEED ?? (e.DATABASE_URL ? 'none' : 'demo'),
     adminUsername: e.ADMIN_USERNAME,
@@ -285,6 +313,13 @@ const EnvSchema = z
     listCacheMaxIds: e.LIST_CACHE_MAX_IDS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
+    tls:
+      e.TLS_CERT_FILE && e.TLS_KEY_FILE
+        ? {
+            certFile: resolve(e.INIT_CWD || process.cwd(), e.TLS_CERT_FILE),
+            keyFile: resolve(e.INIT_CWD || process.cwd(), e.TLS_KEY_FILE),
+          }
+        : undefined,
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
@@ -325,6 +360,12 @@ const EnvSchema = z
       jobSeconds: e.FSRS_FIT_JOB_SECONDS,
       intervalDays: e.FSRS_FIT_INTERVAL_DAYS,
       checkMinutes: e.FSRS_FIT_CHECK_MINUTES,
+    },
+    abilityCalibration: {
+      maxAnswers: e.ABILITY_CALIBRATION_MAX_ANSWERS,
+      jobSeconds: e.ABILITY_CALIBRATION_JOB_SECONDS,
+      intervalHours: e.ABILITY_CALIBRATION_INTERVAL_HOURS,
+      checkMinutes: e.ABILITY_CALIBRATION_CHECK_MINUTES,
     },
     reading: {
       jobSeconds: e.READING_JOB_SECONDS,

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       url: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      namedStatements: config.pgliteNamedStatements,
     });
     console.log(
       config.databaseUrl
@@ -88,7 +89,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`edu-platform is listening on http://${shown}:${config.port} (API docs at /docs)`);
+  const scheme = config.tls ? 'https' : 'http';
+  const protocols = config.tls ? ', HTTP/2 and HTTP/1.1' : '';
+  console.log(`edu-platform is listening on ${scheme}://${shown}:${config.port}${protocols} (API docs at /docs)`);
 }
 
 main().catch((e) => {

@@ -105,6 +105,8 @@ import { PlacementRepository } from './features/placement/placement.repository.j
 import { PlacementService } from './features/placement/placement.service.js';
 import { FsrsFitRepository } from './features/fsrs-fit/fsrs-fit.repository.js';
 import { FsrsFitService } from './features/fsrs-fit/fsrs-fit.service.js';
+import { AbilityRepository } from './features/ability/ability.repository.js';
+import { AbilityService } from './features/ability/ability.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -160,13 +162,15 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     clock,
   );
   const trainingRepo = new TrainingRepository(db);
+  // Ability-matched draws (docs/practice-engine.md "Draw modes"): the nightly calibration and the draw mode `ability`.
+  const ability = new AbilityService(new AbilityRepository(db), jobs, clock, config.abilityCalibration);
   const sealing = new SealedQuestions(new SealingRepository(db), () => clock.now());
   // A paper's review options (docs/practice-engine.md "Review options"): when finishers see its corrections.
   const corrections = new Corrections(new CorrectionsRepository(db), () => clock.now());
   const training = new TrainingService(
     trainingRepo,
     schemes,
-    new TrainingDraws(questionsRepo, trainingRepo),
+    new TrainingDraws(questionsRepo, trainingRepo, ability),
     questions,
     questionsRepo,
     repositories,
@@ -223,7 +227,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     training,
     trainingRepo,
     sealing,
-    draws: new TrainingDraws(questionsRepo, trainingRepo),
+    draws: new TrainingDraws(questionsRepo, trainingRepo, ability),
     questions,
     questionsRepo,
     repositories,
@@ -291,6 +295,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     marking: new MarkingService(new MarkingRepository(db), studentRecords, clock),
     wrongBook,
     fsrsFit,
+    ability,
     mastery,
     parents: createParentsService({
       db,

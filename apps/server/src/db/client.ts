@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_NAMED_STATEMENTS, NamedStatementClient } from './pglite-named.js';
 import { openPglite } from './pglite.js';
 import * as schema from './schema.js';
 
@@ -30,6 +31,8 @@ export async function openDatabase(opts: {
   dataDir?: string;
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PGlite only: data statements kept prepared under a name (0: every statement unnamed, as PGlite sends them). */
+  namedStatements?: number;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
@@ -39,6 +42,8 @@ export async function openDatabase(opts: {
     return { kind: 'postgres', db: d, drizzle: d, pool, close: () => pool.end() };
   }
   const client = await openPglite(opts.dataDir, opts.loadDataDir);
-  const d = drizzlePglite(client, { schema });
+  // drizzle talks to PGlite through named statements (pglite-named.ts); `client` stays the PGlite itself.
+  const named = new NamedStatementClient(client, opts.namedStatements ?? DEFAULT_NAMED_STATEMENTS);
+  const d = drizzlePglite(named as unknown as PGlite, { schema });
   return { kind: 'pglite', db: d, drizzle: d, client, close: () => client.close() };
 }

@@ -941,3 +941,34 @@ export const graphPracticeSchemes = pgTable(
   },
   (t) => [uniqueIndex('graph_practice_schemes_scheme_key').on(t.schemeId)],
 );
+
+/**
+ * A question's item parameters calibrated from one agency's own answers (docs/practice-engine.md "Draw modes"; migration
+ * 0048): the nightly job's latest 2PL fit with c held at the question's blind guess, shrunk toward the facility prior
+ * below 30 answers. One row per (agency, question): a question shared through the store is calibrated by each agency
+ * that answers it, from its own answers only.
+ */
+export const questionCalibrations = pgTable(
+  'question_calibrations',
+  {
+    agencyId: text('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Discrimination, difficulty and the guessing floor (irt.ts `Item`). */
+    a: doublePrecision('a').notNull(),
+    b: doublePrecision('b').notNull(),
+    c: doublePrecision('c').notNull(),
+    /** The judged first answers the fit read, the right ones among them, and their share. */
+    answers: integer('answers').notNull(),
+    rights: integer('rights').notNull(),
+    facility: doublePrecision('facility'),
+    calibratedAt: timestamp('calibrated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.questionId] }),
+    index('question_calibrations_at_idx').on(t.agencyId, t.calibratedAt),
+  ],
+);

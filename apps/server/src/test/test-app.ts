@@ -59,14 +59,17 @@ function seededTemplate(): SeededTemplate | null {
 }
 
 /** A fresh database; `seeded`: already migrated and seeded with the demo data, copied from the run's template. */
-async function createTestDatabase(wantSeeded: boolean): Promise<TestDatabase & { seeded: boolean }> {
+async function createTestDatabase(
+  wantSeeded: boolean,
+  namedStatements: number,
+): Promise<TestDatabase & { seeded: boolean }> {
   const template = wantSeeded ? seededTemplate() : null;
   if (usePostgres()) {
     const copy = template?.kind === 'postgres' ? template.location : null;
     return { ...(await createPostgresDatabase(copy)), seeded: copy !== null };
   }
   const dump = template?.kind === 'pglite' ? new Blob([readFileSync(template.location)]) : undefined;
-  const database = await openDatabase({ loadDataDir: dump });
+  const database = await openDatabase({ loadDataDir: dump, namedStatements });
   return { database, drop: () => database.close(), seeded: dump !== undefined };
 }
 
@@ -89,7 +92,11 @@ export async function createTestApp(
   > = {},
 ) {
   const config = testConfig({ seed: opts.seed ?? 'demo', ...opts.config });
-  const { database, drop, seeded: copied } = await createTestDatabase(config.seed === 'demo');
+  const {
+    database,
+    drop,
+    seeded: copied,
+  } = await createTestDatabase(config.seed === 'demo', config.pgliteNamedStatements);
   // A copied database is the demo seed as seedDatabase leaves it; its notice is the demo one.
   const seeded = copied ? DEMO_SEED_RESULT : await migrateAndSeed(database, config);
   const clock = manualClock(Date.UTC(2026, 0, 5, 8, 0, 0));

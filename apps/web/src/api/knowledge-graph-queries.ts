@@ -1,5 +1,5 @@
 // The knowledge-graph reads that routes prefetch (docs/web.md "Route preloading"), as query options without hooks:
-// the route table imports them into the entry chunk, the pages read them through api/knowledge-graph.ts.
+// the route table imports them into the entry chunk, the pages read them through components/knowledge-graph/queries.ts.
 import { queryOptions } from '@tanstack/react-query';
 import type { Call } from './call';
 import { API } from './routes';

@@ -18,6 +18,6 @@ export const trainingKeys = {
 };
 
 export const jobKeys = {
-  /** A server job read by id (`useJob`, api/job.ts): `kind` names what it is (import, export, reading generation…). */
+  /** A server job read by id (`useJob`, app/job.ts): `kind` names what it is (import, export, reading generation…). */
   job: (kind: string, agencyId: string, id: string | null) => [kind, agencyId, id] as const,
 };

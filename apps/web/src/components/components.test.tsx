@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { ResultPage } from './ResultPage';
 import { InitialAvatar } from './InitialAvatar';
 import { Duration } from './Duration';
-import { SessionProvider } from '../shell/SessionProvider';
-import { useSession } from '../app/session-context';
-import type { Session } from '../app/startup';
 
 describe('ResultPage', () => {
   it.each([403, 404, 500] as const)('status %s draws its illustration', (status) => {
@@ -47,25 +44,5 @@ describe('Duration', () => {
   ])('%s → %s', (v, text) => {
     const { container } = render(<Duration seconds={v} />);
     expect(container.textContent).toBe(text);
-  });
-});
-
-describe('SessionProvider', () => {
-  it('shows a full-page spinner until start-up finishes, then the app', async () => {
-    let finish!: (s: Session) => void;
-    const start = () => new Promise<Session>((r) => (finish = r));
-    function Child() {
-      return <p>agency {useSession().agencyFixed ? 'fixed' : 'free'}</p>;
-    }
-    render(
-      <SessionProvider start={start}>
-        <Child />
-      </SessionProvider>,
-    );
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(screen.queryByText(/agency/)).toBeNull();
-    await act(async () => finish({ agencyFixed: true } as Session));
-    expect(screen.getByText('agency fixed')).toBeTruthy();
-    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -81,6 +81,7 @@ function enterPoint(scheme: EngineScheme, d: TrainingState, index: number, name:
     kpRange: [...scheme.kpRange],
     count: drawCount(scheme, point),
     exclude: [...d.drawn],
+    ...(point.draw === 'ability' ? { draw: point.draw } : {}),
   };
   d.pending = { kind: 'draw', request };
 }

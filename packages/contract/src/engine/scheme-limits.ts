@@ -22,3 +22,7 @@ export const MAX_MARK = 100;
 /** Marks go in halves: 0.5, 1, 1.5 … 100. */
 export const MARK_STEP = 0.5;
 export const MARK_MESSAGE = `分值必须是 ${MIN_MARK} 到 ${MAX_MARK} 之间、${MARK_STEP} 的整数倍`;
+
+/** A point's draw modes (docs/practice-engine.md "Draw modes"); absent = the first. */
+export const DRAW_MODES = ['least-seen', 'ability'] as const;
+export const DRAW_MODE_MESSAGE = '抽题方式只能是 least-seen（最少作答优先）或 ability（按能力匹配）';

@@ -62,6 +62,14 @@ describe('start and draws', () => {
     expect(replay(scheme, [{ type: 'start', at: T0, seed: 42 }])).toEqual(s);
   });
 
+  it("carries a point's draw mode ability in its draw request, and no mode for least-seen", () => {
+    const ability = general([phase('P1', [point('A', { draw: 'ability' })])]);
+    expect(startTraining(ability, T0, 1).pending).toMatchObject({ kind: 'draw', request: { draw: 'ability' } });
+    const leastSeen = general([phase('P1', [point('A', { draw: 'least-seen' })])]);
+    const { pending } = startTraining(leastSeen, T0, 1);
+    expect(pending.kind === 'draw' && 'draw' in pending.request).toBe(false);
+  });
+
   it('starts at initPoint inside initPhase', () => {
     const s = general([phase('P1', [point('A')]), phase('P2', [point('B'), point('C')])], {
       initPhase: 'P2',

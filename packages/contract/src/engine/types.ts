@@ -3,6 +3,12 @@
 
 export type JudgeWay = 'once' | 'retry';
 
+/**
+ * How a point orders its candidates (docs/practice-engine.md "Draw modes"): `least-seen` (the default) or `ability`
+ * (least seen first, then the most informative at the student's ability estimate).
+ */
+export type DrawMode = 'least-seen' | 'ability';
+
 export interface EngineSelectors {
   types?: string[];
   tags?: string[];
@@ -22,6 +28,8 @@ export interface EnginePoint {
   mark?: number;
   /** Marks of single questions of the fixed list (a paper's marks), by question id; before `mark`. */
   marks?: Record<string, number>;
+  /** How the point's draw orders its candidates; absent = `least-seen` (docs/practice-engine.md "Draw modes"). */
+  draw?: DrawMode;
 }
 
 /** `timeLimit` is in seconds; 0 = no limit. */
@@ -62,6 +70,8 @@ export interface DrawRequest {
   count: number;
   /** Every id drawn so far in this training. */
   exclude: string[];
+  /** The point's draw mode when it is not the default (absent = `least-seen`). */
+  draw?: DrawMode;
 }
 
 export type Pending =

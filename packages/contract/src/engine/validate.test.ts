@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateScheme, type EngineScheme } from './index.js';
+import { DRAW_MODE_MESSAGE, validateScheme, type EngineScheme } from './index.js';
 import { general, paper, phase, point } from './test-support.js';
 
 const valid = () =>
@@ -107,6 +107,15 @@ describe('validateScheme', () => {
     (s.phases[0].points[0] as { judgeWay: string }).judgeWay = 'twice';
     expect(fields(s)).toEqual(['phases[0].points[0].judgeWay']);
     expect(fields({ ...valid(), type: 'exam' as 'paper' })).toEqual(['type']);
+  });
+
+  it("takes a point's draw mode least-seen or ability, nothing else", () => {
+    const s = valid();
+    s.phases[0].points[0].draw = 'ability';
+    s.phases[0].points[1].draw = 'least-seen';
+    expect(validateScheme(s)).toEqual([]);
+    (s.phases[0].points[0] as { draw: string }).draw = 'random';
+    expect(validateScheme(s)).toEqual([{ field: 'phases[0].points[0].draw', message: DRAW_MODE_MESSAGE }]);
   });
 
   it.each([-1, 1.5, Number.POSITIVE_INFINITY])('refuses time limit %s', (limit) => {

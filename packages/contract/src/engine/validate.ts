@@ -1,7 +1,14 @@
 // Checking a scheme before it is saved or switched on: shape, names, numbers, targets, reachability, paper shape.
 // Whether the selectors match any question needs the database and is not checked here.
 import { isMark } from './marks.js';
-import { MARK_MESSAGE, MAX_REPEAT, REPEAT_MESSAGE, requireCorrectMessage } from './scheme-limits.js';
+import {
+  DRAW_MODE_MESSAGE,
+  DRAW_MODES,
+  MARK_MESSAGE,
+  MAX_REPEAT,
+  REPEAT_MESSAGE,
+  requireCorrectMessage,
+} from './scheme-limits.js';
 import type { EnginePhase, EnginePoint, EngineScheme } from './types.js';
 
 export interface SchemeIssue {
@@ -84,6 +91,7 @@ function checkPointRules(point: EnginePoint, here: string, names: Set<string>, a
     add(`${here}.requireCorrect`, requireCorrectMessage(repeatOk ? point.repeat : undefined));
   if (point.judgeWay !== 'once' && point.judgeWay !== 'retry')
     add(`${here}.judgeWay`, '判题方式只能是 once（一次作答）或 retry（答对为止）');
+  if (point.draw !== undefined && !DRAW_MODES.includes(point.draw)) add(`${here}.draw`, DRAW_MODE_MESSAGE);
   for (const key of ['onOK', 'onError'] as const) {
     const target = point[key];
     if (typeof target !== 'string' || target === '') add(`${here}.${key}`, '跳转目标不能为空');

@@ -107,6 +107,22 @@ export const QUESTION_FLAGS = ['negative_discrimination', 'low_discrimination', 
 export const QuestionFlag = z.enum(QUESTION_FLAGS);
 export type QuestionFlag = z.infer<typeof QuestionFlag>;
 
+/**
+ * A question's item parameters calibrated from the agency's own answers by the nightly job (docs/practice-engine.md
+ * "Draw modes"): discrimination `a`, difficulty `b`, guessing floor `c`, the judged first answers read, the right ones
+ * and their share (正确率). Over all of the agency's answers to the question, not only this scheme's.
+ */
+export const QuestionCalibration = z.object({
+  a: z.number(),
+  b: z.number(),
+  c: z.number(),
+  answers: z.number().int(),
+  rights: z.number().int(),
+  facility: z.number().nullable(),
+  calibratedAt: EpochMs,
+});
+export type QuestionCalibration = z.infer<typeof QuestionCalibration>;
+
 export const SchemeQuestionStats = z.object({
   questionId: Id,
   title: z.string(),
@@ -127,6 +143,8 @@ export const SchemeQuestionStats = z.object({
   efficiency: z.number().nullable(),
   /** The first reason for review by the thresholds (QUESTION_FLAGS order), or null. */
   flagged: QuestionFlag.nullable(),
+  /** The agency's calibration of the question; null (or absent) = not calibrated yet (尚未校准). */
+  calibration: QuestionCalibration.nullable().optional(),
 });
 export type SchemeQuestionStats = z.infer<typeof SchemeQuestionStats>;
 

@@ -3,6 +3,8 @@
 // schemas check shapes and sizes only.
 import { z } from 'zod';
 import {
+  DRAW_MODE_MESSAGE,
+  DRAW_MODES,
   MARK_MESSAGE,
   MARK_STEP,
   MAX_MARK,
@@ -90,6 +92,11 @@ export const Point = z.object({
   mark: QuestionMark.optional(),
   /** Marks of single questions of `selectors.questionIds` (a paper's marks), before `mark`. */
   marks: QuestionMarks.optional(),
+  /**
+   * How a general point's draw orders its candidates (docs/practice-engine.md "Draw modes"): left out = `least-seen`;
+   * `ability` = least seen first, then the most informative at the student's ability estimate.
+   */
+  draw: z.enum(DRAW_MODES, DRAW_MODE_MESSAGE).optional(),
 });
 export type Point = z.infer<typeof Point>;
 

@@ -134,6 +134,27 @@ export function calibrateBank(
   options: CalibrationOptions = DEFAULT_CALIBRATION,
   nodes: readonly number[] = DEFAULT_GRID,
 ): BankCalibration {
+  const steps = calibrateBankSteps(answers, guessing, rounds, options, nodes);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `calibrateBank` in steps: the generator pauses (yields) after about `sliceAnswers` answers of work, so a caller on
+ * the server's event loop can give way between slices (the nightly job: docs/practice-engine.md "Draw modes"); its
+ * return value is the calibration. The same arithmetic in the same order: the result equals `calibrateBank`'s.
+ */
+export function* calibrateBankSteps(
+  answers: readonly BankAnswer[],
+  guessing: (itemId: string) => number = () => 0,
+  rounds = 20,
+  options: CalibrationOptions = DEFAULT_CALIBRATION,
+  nodes: readonly number[] = DEFAULT_GRID,
+  sliceAnswers = 5_000,
+): Generator<void, BankCalibration, void> {
+  let work = 0;
   const byItem = new Map<string, BankAnswer[]>();
   const byPerson = new Map<string, BankAnswer[]>();
   for (const x of answers) {
@@ -159,6 +180,11 @@ export function calibrateBank(
     for (const id of byItem.keys())
       expected.set(id, { right: new Float64Array(nodes.length), all: new Float64Array(nodes.length) });
     for (const list of byPerson.values()) {
+      work += list.length;
+      if (work >= sliceAnswers) {
+        work = 0;
+        yield;
+      }
       const post = posterior(
         list.map((x) => ({ item: items.get(x.itemId)!, right: x.right })),
         nodes,
@@ -172,8 +198,13 @@ export function calibrateBank(
         }
       }
     }
-    // M: each item fitted to its expected answers.
+    // M: each item fitted to its expected answers (up to 122 weighted answers each: an item weighs about 100 answers).
     for (const [id, e] of expected) {
+      work += 100;
+      if (work >= sliceAnswers) {
+        work = 0;
+        yield;
+      }
       const pseudo: WeightedAnswer[] = [];
       for (let k = 0; k < nodes.length; k++) {
         if (e.right[k] > 0) pseudo.push({ theta: nodes[k], right: true, weight: e.right[k] });
@@ -181,9 +212,15 @@ export function calibrateBank(
       }
       items.set(id, calibrateItem(pseudo, guessing(id), options, byItem.get(id)!.length));
     }
+    yield;
   }
   const abilities = new Map<string, number>();
-  for (const [person, list] of byPerson)
+  for (const [person, list] of byPerson) {
+    work += list.length;
+    if (work >= sliceAnswers) {
+      work = 0;
+      yield;
+    }
     abilities.set(
       person,
       eap(
@@ -191,6 +228,7 @@ export function calibrateBank(
         nodes,
       ).theta,
     );
+  }
   return { items, abilities };
 }
 

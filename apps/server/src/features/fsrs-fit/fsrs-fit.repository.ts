@@ -1,8 +1,9 @@
 // SQL of the per-agency FSRS fit (docs/practice-engine.md "FSRS fitted to each agency"): an agency's review log
 // (bounded), the stored fits, the adopted parameters the book schedules with, and when the weekly job last ran.
-import { asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, jobs } from '../../db/schema.js';
+import { lastRunAt } from '../../db/last-run.js';
+import { agencies } from '../../db/schema.js';
 import { fsrsFits } from '../../db/schema-fsrs.js';
 import type { FitOutcome, ReviewLog } from './fsrs-fit.js';
 
@@ -87,16 +88,8 @@ export class FsrsFitRepository {
   }
 
   /** The later of the latest job of `kind` created (any status) and the latest fit stored, or null. */
-  async lastRunAt(kind: string): Promise<Date | null> {
-    const [job] = await this.db
-      .select({ at: jobs.createdAt })
-      .from(jobs)
-      .where(eq(jobs.kind, kind))
-      .orderBy(desc(jobs.createdAt))
-      .limit(1);
-    const [fit] = await this.db.select({ at: max(fsrsFits.fittedAt) }).from(fsrsFits);
-    const times = [job?.at, fit?.at].filter((d): d is Date => d instanceof Date);
-    return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+  lastRunAt(kind: string): Promise<Date | null> {
+    return lastRunAt(this.db, kind, fsrsFits, fsrsFits.fittedAt);
   }
 }
 

@@ -2,9 +2,10 @@
 // scheme_stat_trainings for the trainings, and for the questions the joint histogram of (first-attempt mark,
 // training total) per question from scheme_stat_buckets plus the items of a range's partial days. Every
 // figure is computed here in SQL; the service only names and flags the rows.
+import type { QuestionCalibration } from '@edu/contract';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { questions, schemeStatTrainings, trainings, userRoles, users } from '../../db/schema.js';
+import { questionCalibrations, questions, schemeStatTrainings, trainings, userRoles, users } from '../../db/schema.js';
 import type { RangePlan } from './stats-range.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
@@ -281,7 +282,11 @@ export class SchemeStatsRepository {
     return Number(r.n);
   }
 
-  async questionInfo(ids: number[]): Promise<Map<number, { title: string; type: string }>> {
+  /** Titles and types, and the agency's calibration of each (docs/practice-engine.md "Draw modes"), null when none. */
+  async questionInfo(
+    agencyId: string,
+    ids: number[],
+  ): Promise<Map<number, { title: string; type: string; calibration: QuestionCalibration | null }>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
       // Most questions have no title: the start of their plain text names them instead.
@@ -289,10 +294,34 @@ export class SchemeStatsRepository {
         id: questions.id,
         title: sql<string>`coalesce(nullif(${questions.title}, ''), left(${questions.searchText}, 80))`,
         type: questions.type,
+        k: questionCalibrations,
       })
       .from(questions)
+      .leftJoin(
+        questionCalibrations,
+        and(eq(questionCalibrations.agencyId, agencyId), eq(questionCalibrations.questionId, questions.id)),
+      )
       .where(inArray(questions.id, ids));
-    return new Map(rows.map((r) => [r.id, { title: r.title, type: r.type }]));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          title: r.title,
+          type: r.type,
+          calibration: r.k
+            ? {
+                a: r.k.a,
+                b: r.k.b,
+                c: r.k.c,
+                answers: r.k.answers,
+                rights: r.k.rights,
+                facility: r.k.facility,
+                calibratedAt: r.k.calibratedAt.getTime(),
+              }
+            : null,
+        },
+      ]),
+    );
   }
 
   /** The user when they are a student of the agency or have trained in it. */

@@ -91,7 +91,7 @@ export class SchemeStatsService {
     const byId = new Map(moments.map((m) => [String(m.questionId), m]));
     // The fixed lists' questions appear even before anyone answered them.
     const ids = [...new Set([...positions.keys(), ...byId.keys()])];
-    const info = await this.repo.questionInfo(ids.map(Number));
+    const info = await this.repo.questionInfo(agencyId, ids.map(Number));
     const rows: SchemeQuestionStats[] = ids.map((qid) => {
       const m = byId.get(qid);
       const figures = {
@@ -109,6 +109,7 @@ export class SchemeStatsService {
         position: positions.get(qid) ?? null,
         ...figures,
         flagged: flagOf(figures),
+        calibration: info.get(Number(qid))?.calibration ?? null,
       };
     });
     rows.sort(

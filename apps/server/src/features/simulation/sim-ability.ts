@@ -3,22 +3,23 @@
 // from the student's recent answers on it, and a draw that takes the questions of most information at that estimate
 // instead of the least seen. A paper's and a fixed list's draws stay as the server's rule has them.
 import { chooseAmongIds, type EngineScheme } from '@edu/contract';
+import { abilityFrom, blindGuess, orderByInformation, uncalibrated } from '../ability/ability-order.js';
 import { calibrateBank, type CalibratedItem } from '../ability/calibrate.js';
-import { eap, information, type Item } from '../ability/irt.js';
+import type { Item } from '../ability/irt.js';
 import { drawQuestions, eligibleIds } from './sim-draw.js';
 import type { StudentLog } from './sim-log.js';
 import type { Strategy } from './sim-strategies.js';
 import type { DrawRule } from './sim-training.js';
-import { DEFAULT_MODEL } from './sim-params.js';
-import { guessing, type SimQuestion, type World } from './sim-world.js';
+import type { SimQuestion, World } from './sim-world.js';
 
-/** The student's latest answers on a point that its estimate reads: learning moves the ability, old answers lag. */
-export const ESTIMATE_WINDOW = 20;
+export { ESTIMATE_WINDOW } from '../ability/ability-order.js';
 
-/** What the product knows of a question's guessing: a blind pick among its options (0 for typed answers). */
+/**
+ * What the product knows of a question's guessing: a blind pick among its options (0 for typed answers); the world's
+ * rule (`guessing`) is this one plus a careless typist's luck, which the product does not know.
+ */
 export function productGuessing(q: SimQuestion): number {
-  // The world's rule with no typed guess: the product knows nothing of a careless typist's luck.
-  return guessing({ ...DEFAULT_MODEL, typedGuess: 0 }, q.type, q.parts[0]?.keys.length ?? 0);
+  return blindGuess(q.type, q.parts[0]?.keys.length ?? 0);
 }
 
 /**
@@ -37,11 +38,7 @@ export function calibrateFromLogs(world: World, logs: readonly StudentLog[]): Ma
 /** The student's EAP ability on a point from their latest `ESTIMATE_WINDOW` answers to it (no answer: the prior, 0). */
 export function abilityOn(log: StudentLog, code: string, items: ReadonlyMap<string, Item>, fallback: Item) {
   const mine = log.records.filter((r) => r.code === code && r.isCorrect !== null && r.first !== false);
-  return eap(
-    mine
-      .slice(-ESTIMATE_WINDOW)
-      .map((r) => ({ item: items.get(r.questionId) ?? fallback, right: r.isCorrect === true })),
-  );
+  return abilityFrom(mine.map((r) => ({ item: items.get(r.questionId) ?? fallback, right: r.isCorrect === true })));
 }
 
 /**
@@ -57,19 +54,17 @@ export function abilityDraw(items: () => ReadonlyMap<string, Item>, leastSeenFir
     const order = chooseAmongIds(ids, ctx.seen, { count: ids.length, seed: ctx.seed, drawNo: ctx.drawNo });
     const known = items();
     const thetas = new Map<string, number>();
-    const ranked = order.map((id, rank) => {
+    const candidates = order.map((id) => {
       const q = world.byId.get(id)!;
-      const fallback = { a: 1, b: 0, c: productGuessing(q) };
+      const fallback = uncalibrated(productGuessing(q));
       let theta = thetas.get(q.code);
       if (theta === undefined) {
         theta = abilityOn(log, q.code, known, fallback).theta;
         thetas.set(q.code, theta);
       }
-      const seen = leastSeenFirst ? (ctx.seen.get(Number(id)) ?? 0) : 0;
-      return { id, rank, seen, info: information(known.get(id) ?? fallback, theta) };
+      return { id, seen: ctx.seen.get(Number(id)) ?? 0, item: known.get(id) ?? fallback, theta };
     });
-    ranked.sort((x, y) => x.seen - y.seen || y.info - x.info || x.rank - y.rank);
-    return ranked.slice(0, Math.max(0, Math.floor(req.count))).map((x) => x.id);
+    return orderByInformation(candidates, req.count, leastSeenFirst);
   };
 }
 

@@ -3,6 +3,7 @@
 // Built from plain inputs (questions as the API writes them, graph edges as codes), so the demo world and a test's
 // small world are built the same way.
 import type { JudgeSubSource, JudgeTarget, QuestionType, SubQuestionType } from '@edu/contract';
+import { blindGuess } from '../ability/ability-order.js';
 import { selfAndAncestors } from '../mastery/mastery-levels.js';
 import type { StudentModel } from './sim-params.js';
 import { stream } from './sim-random.js';
@@ -69,20 +70,8 @@ const inSubtree = (code: string, root: string) => code === root || code.startsWi
 
 /** The guessing parameter of a part: a uniform pick among the options (or subsets); near 0 when typed. */
 export function guessing(model: StudentModel, type: SimPart['type'], options: number): number {
-  switch (type) {
-    case 'singleChoice':
-      return options > 0 ? 1 / options : 0;
-    case 'trueFalse':
-      return 0.5;
-    case 'multipleChoice':
-      return options > 0 ? 1 / (2 ** options - 1) : 0;
-    case 'fillBlank':
-    case 'translation':
-      return model.typedGuess;
-    case 'shortAnswer':
-    case 'enReading':
-      return 0;
-  }
+  // The product's blind guess (ability-order.ts), plus a careless typist's luck on typed answers.
+  return type === 'fillBlank' || type === 'translation' ? model.typedGuess : blindGuess(type, options);
 }
 
 export function buildWorld(model: StudentModel, seed: number, source: WorldSource): World {

@@ -2,9 +2,11 @@
 // subtrees and the scheme's kpRange, auto-judged questions only (any type on a paper), never one drawn before
 // in the training, never one sealed for the student by another of their trainings (a paper's fixed list takes its
 // questions all the same: docs/practice-engine.md "Sealing"); the engine's `chooseAmongIds` (`chooseQuestions`
-// over numeric ids) orders them (least seen by the student first, then seeded).
+// over numeric ids) orders them (least seen by the student first, then seeded). A point of draw mode `ability`
+// reorders the least seen by their information at the student's ability (docs/practice-engine.md "Draw modes").
 import { chooseAmongIds, knowledgeRange, type DrawRequest } from '@edu/contract';
 import { parseNumericId } from '../../lib/ids.js';
+import type { AbilityDrawOrder } from '../ability/ability.service.js';
 import type { QuestionReads, Visibility } from '../questions/question-reads.js';
 import type { TrainingRepository } from './training.repository.js';
 
@@ -15,6 +17,8 @@ export class TrainingDraws {
   constructor(
     private readonly questions: QuestionReads,
     private readonly trainings: TrainingRepository,
+    /** The draw mode `ability`; without it such a point draws least seen first. */
+    private readonly ability?: AbilityDrawOrder,
   ) {}
 
   async draw(
@@ -49,6 +53,12 @@ export class TrainingDraws {
     const drawn = exclude.size === 0 ? null : new Set([...exclude].map(Number));
     const fresh = drawn === null ? ids : ids.filter((id) => !drawn.has(id));
     const seen = await this.trainings.seenCounts(ctx.userId, fresh);
+    if (req.draw === 'ability' && this.ability) {
+      // The least-seen rule's whole order, so that ties in seen and information keep its seeded order.
+      const order = chooseAmongIds(fresh, seen, { count: fresh.length, seed: ctx.seed, drawNo: ctx.drawNo });
+      const ordered = order.map((id) => ({ id, seen: seen.get(Number(id)) ?? 0 }));
+      return this.ability.order(v.agencyId, ctx.userId, ordered, req.count);
+    }
     return chooseAmongIds(fresh, seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });
   }
 }

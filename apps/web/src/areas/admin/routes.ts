@@ -73,11 +73,11 @@ const GraphItemModifyPage = lazyPage(() => import('./knowledge-graph/ItemModifyP
 const TaskCreatePage = lazyPage(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskCreatePage })));
 const TaskModifyPage = lazyPage(() => import('./task/TaskFormPage').then((m) => ({ default: m.TaskModifyPage })));
 const TaskDashboardPage = lazyPage(() => import('./task/TaskDashboardPage'));
-// Teaching helpers (docs/recitation.md): the pages live in areas/teacher/recitation, routed under /admin where an
+// Teaching helpers (docs/recitation.md): the pages live in areas/admin/recitation, routed under /admin where an
 // agency teacher works.
-const RecitationListPage = lazyPage(() => import('../teacher/recitation/RecitationListPage'));
-const RecitationEditorPage = lazyPage(() => import('../teacher/recitation/RecitationEditorPage'));
-const RecitationComparePage = lazyPage(() => import('../teacher/recitation/ComparePage'));
+const RecitationListPage = lazyPage(() => import('./recitation/RecitationListPage'));
+const RecitationEditorPage = lazyPage(() => import('./recitation/RecitationEditorPage'));
+const RecitationComparePage = lazyPage(() => import('./recitation/ComparePage'));
 const StorePage = lazyPage(() => import('./store/StorePage'));
 const ClassTasksPage = lazyPage(() => import('./class/tasks/ClassTasksPage'));
 const TaskHomeworkScoresPage = lazyPage(() =>

@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import type { ParentChild, PlacementResult } from '@edu/contract';
 import { loginInfo } from '../../test/fixtures';
 import { makeSession, renderApp } from '../../test/render';
-import { summary } from '../student/train/test-kit';
+import { summary } from '../../test/trainings';
 
 const PARENT = ['edu:parent'];
 const KIDS: ParentChild[] = [

@@ -8,7 +8,7 @@ import { envelope, type RecordedCall } from '../../test/fake-api';
 import { loginInfo } from '../../test/fixtures';
 import { phoneWidth } from '../../test/phone-width';
 import { makeSession, renderApp } from '../../test/render';
-import { record, summary } from '../student/train/test-kit';
+import { record, summary } from '../../test/trainings';
 
 const PARENT = ['edu:parent'];
 const DEMO = [{ id: 'demo', name: '演示机构' }];

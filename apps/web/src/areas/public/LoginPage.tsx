@@ -9,7 +9,7 @@ import { useLogout, useSetLoginInfo } from '../../app/auth-actions';
 import { homePathFor } from '../../app/home-path';
 import { useAppConfig, useCall, useUser } from '../../app/session-context';
 import { InitialAvatar } from '../../components/InitialAvatar';
-import { LoginHelp } from '../parent/LoginHelp';
+import { LoginHelp } from './LoginHelp';
 import { INVITATIONS_PATH, PASSWORD_PATH } from './paths';
 import { PUBLIC_TEXTS } from './texts';
 

@@ -7,7 +7,7 @@ import type { TodoTask } from '@edu/contract';
 import { loginInfo } from '../../test/fixtures';
 import { phoneWidth } from '../../test/phone-width';
 import { makeSession, renderApp } from '../../test/render';
-import { STUDENT, summary, training } from './train/test-kit';
+import { STUDENT, summary, training } from '../../test/trainings';
 import { entry } from './wrong/test-kit';
 
 const location = () => screen.getByTestId('location').textContent;

@@ -7,7 +7,7 @@ import { screen } from '@testing-library/react';
 import type { StudentHome } from '@edu/contract';
 import { loginInfo } from '../../test/fixtures';
 import { makeSession, renderApp } from '../../test/render';
-import { STUDENT, training } from './train/test-kit';
+import { STUDENT, training } from '../../test/trainings';
 
 const none = { none: 20, attempted: 0, familiar: 0, proficient: 0, mastered: 0 };
 const HOME: StudentHome = {

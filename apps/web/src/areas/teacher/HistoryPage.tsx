@@ -6,8 +6,8 @@ import { type MarkingHistoryItem, cstMinutes } from '@edu/contract';
 import { errorText } from '../../api/client';
 import { totalNumber } from '../../api/page-total';
 import { AgencySwitcher } from '../../components/AgencySwitcher';
-import { useMarkingHistory } from './marking/queries';
-import { MARKING_TEXTS } from './marking/texts';
+import { useMarkingHistory } from '../../components/marking/queries';
+import { MARKING_TEXTS } from '../../components/marking/texts';
 
 const T = MARKING_TEXTS.historyPage;
 const PAGE = 20;

@@ -3,7 +3,7 @@
 import { Space, Typography } from 'antd';
 import { AreaWelcome } from '../../components/AreaWelcome';
 import { useUser } from '../../app/session-context';
-import { MarkingQueue } from './marking/MarkingQueue';
+import { MarkingQueue } from '../../components/marking/MarkingQueue';
 import { TeacherLessons } from './TeacherLessons';
 import { TEACHER_TEXTS } from './texts';
 

@@ -4,7 +4,7 @@
 import { Empty, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { PlacementResult } from '@edu/contract';
-import { formatScore, formatTime } from '../../areas/student/train/format';
+import { formatScore, formatTime } from '../training/format';
 import { PlainList, PlainListItem, PlainListItemMeta } from '../plain-antd';
 import { PLACEMENT_TEXTS as T } from './texts';
 

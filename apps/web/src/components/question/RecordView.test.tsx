@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { TrainingRecord } from '@edu/contract';
-import { record as trainingRecord } from '../../areas/student/train/test-kit';
+import { record as trainingRecord } from '../../test/trainings';
 import { RecordAnswer, RecordStem } from './RecordView';
 
 // The student pages' record fixture, as a choice question with its text and options.

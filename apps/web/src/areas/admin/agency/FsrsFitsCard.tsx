@@ -8,8 +8,8 @@ import type { FsrsFit, FsrsFitOutcome } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useCall } from '../../../app/session-context';
 import { timeColumn } from '../common/columns';
-import { PagedTable } from '../question/PagedTable';
-import { usePaging } from '../question/usePaging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePaging } from '../../../components/usePaging';
 
 export const FSRS_FIT_TEXTS = {
   title: '错题本复习参数（按机构拟合 FSRS）',

@@ -6,7 +6,7 @@ import type { ClassGraphs, ClassStats, GraphItemStats } from '@edu/contract';
 import { MASTERY_LEVELS } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { group } from '../../student/graph/graph-test-kit';
+import { group } from '../../../components/knowledge-graph/graph-test-kit';
 import { cls } from './class-test-kit';
 
 const TEACHER = ['edu:agency:demo:teacher'];

@@ -4,7 +4,7 @@
 import { Alert, Card, Empty, List, Space, Tabs, Typography } from 'antd';
 import { MASTERY_LEVELS, type ClassGraphStats, type MasteryLevel } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useClassGraphStats } from '../../../api/knowledge-graph';
+import { useClassGraphStats } from '../../../components/knowledge-graph/queries';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { masteryOption } from './charts';

@@ -5,7 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { MasteryPoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useViewedStudentGraphs } from '../../../api/knowledge-graph';
+import { useViewedStudentGraphs } from '../../../components/knowledge-graph/queries';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { LEVEL_COLORS } from './charts';
@@ -13,7 +13,7 @@ import { studentScoresPath } from './paths';
 import { useStudentInfo } from './queries';
 import { CLASS_TEXTS } from './texts';
 import { TrainingTable } from './TrainingTable';
-import { ViewedGraphs } from '../../student/graph/ViewedGraphs';
+import { ViewedGraphs } from '../../../components/knowledge-graph/ViewedGraphs';
 
 const S = CLASS_TEXTS.student;
 const INDENT: Record<string, number> = { subject: 0, grade: 1, chapter: 2, lv1: 3, lv2: 4, lv3: 5, lv4: 6 };

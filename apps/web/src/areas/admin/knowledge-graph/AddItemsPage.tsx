@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { GRAPH_MAX_ADD_ITEMS } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { GRAPH_KEY, useGraphDetail } from '../../../api/knowledge-graph';
+import { GRAPH_KEY, useGraphDetail } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
 import { KpMultiPicker } from '../train/KpMultiPicker';
 import { GraphPageCard } from './GraphPageCard';

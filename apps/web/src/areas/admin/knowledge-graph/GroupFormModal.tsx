@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import type { GraphGroup } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { GRAPH_KEY } from '../../../api/knowledge-graph';
+import { GRAPH_KEY } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
 import { showFieldErrors } from '../common/field-errors';
 import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';

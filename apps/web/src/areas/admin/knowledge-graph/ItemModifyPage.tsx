@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { GRAPH_MAX_QUESTION_RESOURCES, GRAPH_MAX_SCHEME_RESOURCES, type GraphItem } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { GRAPH_KEY, useGraphItem } from '../../../api/knowledge-graph';
+import { GRAPH_KEY, useGraphItem } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
 import { useUnsavedGuard } from '../../../components/useUnsavedGuard';
 import { showFieldErrors } from '../common/field-errors';

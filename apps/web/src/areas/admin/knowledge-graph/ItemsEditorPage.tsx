@@ -9,7 +9,7 @@ import type { GraphDetail, GraphEdge, GraphItem } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { GRAPH_KEY, useGraphDetail } from '../../../api/knowledge-graph';
+import { GRAPH_KEY, useGraphDetail } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { useUnsavedGuard } from '../../../components/useUnsavedGuard';

@@ -4,7 +4,7 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { useGraphDetail } from '../../../api/knowledge-graph';
+import { useGraphDetail } from '../../../components/knowledge-graph/queries';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { StateLegend } from '../../../components/knowledge-graph/StateLegend';
 import { nodeStates, type GraphNodeState } from '../../../components/knowledge-graph/states';

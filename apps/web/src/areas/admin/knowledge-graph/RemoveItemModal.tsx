@@ -3,7 +3,7 @@
 import { Alert, Modal, Space, Spin, Typography } from 'antd';
 import type { GraphItem } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useGraphItemUsage } from '../../../api/knowledge-graph';
+import { useGraphItemUsage } from '../../../components/knowledge-graph/queries';
 import { GRAPH_TEXTS } from './texts';
 
 const T = GRAPH_TEXTS.editor;

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { useGraphDetail, useGraphStats } from '../../../api/knowledge-graph';
+import { useGraphDetail, useGraphStats } from '../../../components/knowledge-graph/queries';
 import { EChart } from '../../../components/chart/EChart';
 import { levelsOption, stuckOption, stuckRows } from './charts';
 import { GraphPageCard } from './GraphPageCard';

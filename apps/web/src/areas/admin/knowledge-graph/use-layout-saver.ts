@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GRAPH_MAX_LAYOUT, type GraphDetail } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { graphDetailKey } from '../../../api/knowledge-graph';
+import { graphDetailKey } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
 import type { Position } from './GraphEditor';
 

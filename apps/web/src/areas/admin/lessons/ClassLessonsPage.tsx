@@ -19,8 +19,8 @@ import { useLessonPage, useLessonWeek } from '../../../components/lessons/querie
 import { LESSON_TEXTS as T, SCHEDULE_TEXTS as S } from '../../../components/lessons/texts';
 import { cstClock, cstDate, minutesText, weekStartOf } from '../../../components/lessons/time';
 import { useNow } from '../../../components/lessons/use-now';
-import { PagedTable } from '../question/PagedTable';
-import { usePaging } from '../question/usePaging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePaging } from '../../../components/usePaging';
 import { classListPath } from '../class/paths';
 import { useClass } from '../class/queries';
 import { CancelModal, RescheduleModal, ScheduleModal } from './LessonForms';

@@ -1,8 +1,8 @@
 // /admin/train/marking: an agency teacher's manual marking (docs/marking.md "Pages"): the queue, and with
 // `?task={taskId}&train={trainId}` the marking of that training, with the homework teacher's components.
 import { useSearchParams } from 'react-router';
-import { MarkingQueue } from '../../teacher/marking/MarkingQueue';
-import { MarkingWorkbench } from '../../teacher/marking/MarkingWorkbench';
+import { MarkingQueue } from '../../../components/marking/MarkingQueue';
+import { MarkingWorkbench } from '../../../components/marking/MarkingWorkbench';
 
 export const MARKING_PAGE = '/admin/train/marking';
 export const adminMarkingPath = (taskId: string, trainId: string) =>

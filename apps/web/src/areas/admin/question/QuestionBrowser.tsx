@@ -13,11 +13,11 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { BulkMoveModal } from './BulkMoveModal';
 import { KpFilter, type KpFilterValue } from './KpFilter';
 import { KeywordSearch, QuestionTypeFilter, RepoFilter, TagFilter } from './ListFilters';
-import { PagedTable } from './PagedTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { QuestionExcerpt } from './QuestionExcerpt';
 import { useRepos } from './queries';
 import { QUESTION_TEXTS, TYPE_LABELS } from './texts';
-import { usePaging } from './usePaging';
+import { usePaging } from '../../../components/usePaging';
 import { useQuestionPage } from './useQuestionPage';
 import { useTypeFilter } from './useTypeFilter';
 

@@ -7,7 +7,7 @@ import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
 import { useCall } from '../../../app/session-context';
 import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
-import { STORE_TEXTS } from '../store/texts';
+import { STORE_SHARED_TEXTS } from '../../../components/store/texts';
 import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
 import { QUESTION_TEXTS } from './texts';
 
@@ -103,11 +103,11 @@ export function RepoFormModal({
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
-        <Form.Item name="subjectId" label={STORE_TEXTS.subject}>
-          <SubjectSelect placeholder={STORE_TEXTS.subject} />
+        <Form.Item name="subjectId" label={STORE_SHARED_TEXTS.subject}>
+          <SubjectSelect placeholder={STORE_SHARED_TEXTS.subject} />
         </Form.Item>
-        <Form.Item name="gradeId" label={STORE_TEXTS.grade}>
-          <GradeSelect placeholder={STORE_TEXTS.grade} />
+        <Form.Item name="gradeId" label={STORE_SHARED_TEXTS.grade}>
+          <GradeSelect placeholder={STORE_SHARED_TEXTS.grade} />
         </Form.Item>
         <Form.Item name="shared" label={T.shared} valuePropName="checked" extra={T.sharedHelp}>
           <Switch />

@@ -15,8 +15,8 @@ import { errorText } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TRAIN_REPO_TEXTS } from '../train-repo-texts';
-import { WithdrawnTag } from '../store/WithdrawnTag';
-import { STORE_TEXTS } from '../store/texts';
+import { WithdrawnTag } from '../../../components/store/WithdrawnTag';
+import { STORE_SHARED_TEXTS } from '../../../components/store/texts';
 import { RepoFormModal } from './RepoFormModal';
 import { QUESTION_TEXTS } from './texts';
 
@@ -146,7 +146,7 @@ export function RepositoryListPage({ kind }: { kind: keyof typeof REPO_KINDS }) 
       width: 150,
       render: (_, r) =>
         r.withdrawal ? (
-          <WithdrawnTag reason={r.withdrawal.reason} label={STORE_TEXTS.withdrawnByPlatform} showReason />
+          <WithdrawnTag reason={r.withdrawal.reason} label={STORE_SHARED_TEXTS.withdrawnByPlatform} showReason />
         ) : null,
     },
     ...common.slice(1),

@@ -10,7 +10,7 @@ import {
   useSaveReadingSettings,
   useTestReadingConnection,
   type SettingsScope,
-} from '../../../api/reading';
+} from '../question/reading/queries';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { CallTable } from './CallTable';

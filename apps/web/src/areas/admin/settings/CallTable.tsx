@@ -2,10 +2,10 @@
 // failure); the platform page adds the agency.
 import { Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
 import type { ReadingCall } from '@edu/contract';
-import { useReadingCalls, type SettingsScope } from '../../../api/reading';
+import { useReadingCalls, type SettingsScope } from '../question/reading/queries';
 import { errorText } from '../../../api/client';
 import { timeColumn } from '../common/columns';
-import { usePaging } from '../question/usePaging';
+import { usePaging } from '../../../components/usePaging';
 import { AI_SETTINGS_TEXTS } from './texts';
 
 const C = AI_SETTINGS_TEXTS.calls;

@@ -12,14 +12,14 @@ import { GradeSelect, SubjectSelect } from '../common/DictionarySelect';
 import { ListToolbar } from '../common/ListToolbar';
 import { SearchInput } from '../common/SearchInput';
 import { useConfirmedMutation } from '../common/useConfirmedMutation';
-import { PagedTable } from '../question/PagedTable';
-import { usePaging } from '../question/usePaging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePaging } from '../../../components/usePaging';
 import { API } from '../../../api/routes';
 import { STORE_KEY, SUBSCRIPTION_KEYS, subscription, useStoreList, type StoreFilter } from './queries';
 import { StorePreviewDrawer } from './StorePreviewDrawer';
 import { STORE_TEXTS as T } from './texts';
 import { WithdrawModal } from './WithdrawModal';
-import { WithdrawnTag } from './WithdrawnTag';
+import { WithdrawnTag } from '../../../components/store/WithdrawnTag';
 
 type Withdrawn = StoreFilter['withdrawn'];
 

@@ -1,12 +1,13 @@
 // Chinese UI text of the store page (/admin/store, docs/store.md).
+import { STORE_SHARED_TEXTS } from '../../../components/store/texts';
+
 export const STORE_TEXTS = {
+  ...STORE_SHARED_TEXTS,
   title: '商店',
   intro: '浏览其他机构共享的题库与训练方案库，预览后引用（只读使用，不复制）。',
   adminIntro: '所有共享到商店的题库与训练方案库；下架后不再出现在商店中，已引用的机构照常使用。',
   tabs: { question: '题库', train: '训练方案库' },
   search: '搜索名称、说明或机构',
-  subject: '学科',
-  grade: '年级',
   withdrawnFilter: { all: '全部状态', no: '在架', yes: '已下架' },
   columns: {
     name: '名称',
@@ -18,9 +19,6 @@ export const STORE_TEXTS = {
   },
   none: '—',
   subscribed: '已引用',
-  withdrawn: '已下架',
-  withdrawnByPlatform: '已被平台下架',
-  withdrawnBy: (reason: string) => `下架原因：${reason}`,
   preview: '预览',
   subscribe: '引用',
   unsubscribe: '取消引用',

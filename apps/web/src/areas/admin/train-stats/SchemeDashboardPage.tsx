@@ -1,6 +1,6 @@
 // train/{id}/dashboard (full screen): participation over time, score distribution, and per question the
 // facility (and for papers discrimination and efficiency) with the questions to review highlighted.
-import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type SchemeQuestionStats } from '@edu/contract';
@@ -11,6 +11,7 @@ import { ResultPage } from '../../../components/ResultPage';
 import { TYPE_LABELS } from '../question/texts';
 import { questionOption, scoreDistributionOption, timelineOption } from './charts';
 import { SimulationButton } from '../train/simulation/SimulationPanel';
+import { CalibrationCell } from './CalibrationCell';
 import { DashboardFrame } from './DashboardFrame';
 import { questionPreviewPath } from './paths';
 import { useAnswerStats, useUserStats, type StatsRange } from './queries';
@@ -69,6 +70,12 @@ function questionColumns(paper: boolean) {
           },
         ]
       : []),
+    {
+      title: <Tooltip title={C.calibrationHelp}>{C.calibration}</Tooltip>,
+      key: 'calibration',
+      width: 260,
+      render: (_: unknown, q: SchemeQuestionStats) => <CalibrationCell calibration={q.calibration} />,
+    },
     {
       title: C.flagged,
       dataIndex: 'flagged',

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDuration, type StudentTrainingStats } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useViewedStudentGraphs } from '../../../api/knowledge-graph';
+import { useViewedStudentGraphs } from '../../../components/knowledge-graph/queries';
 import { EChart } from '../../../components/chart/EChart';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
 import { trendOption } from './charts';
 import { useStudentStats } from './queries';
 import { percent, STATS_TEXTS } from './texts';
-import { ViewedGraphs } from '../../student/graph/ViewedGraphs';
+import { ViewedGraphs } from '../../../components/knowledge-graph/ViewedGraphs';
 import { LESSON_PATHS } from '../../../components/lessons/paths';
 
 const S = STATS_TEXTS.student;

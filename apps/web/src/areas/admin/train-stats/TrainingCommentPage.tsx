@@ -15,7 +15,7 @@ import { TYPE_LABELS } from '../question/texts';
 import { questionPreviewPath, studentStatsPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
-import { recordVerdict } from '../../student/train/format';
+import { recordVerdict } from '../../../components/training/format';
 
 const T = STATS_TEXTS.comment;
 const R = STATS_TEXTS.report;

@@ -15,7 +15,7 @@ import { knowledgeOption } from './charts';
 import { questionPreviewPath } from './paths';
 import { useTrainingReport } from './queries';
 import { percent, STATS_TEXTS } from './texts';
-import { recordVerdict, scoreOutOf } from '../../student/train/format';
+import { recordVerdict, scoreOutOf } from '../../../components/training/format';
 
 const R = STATS_TEXTS.report;
 const C = R.columns;

@@ -9,7 +9,7 @@ import { canAccessPath, type TrainingComments } from '@edu/contract';
 import { allowedRoutes } from '../../../shell/route-table';
 import { loginInfo, question } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { ANSWERS, REPORT, STUDENT_STATS, USERS } from './test-kit';
+import { ANSWERS, REPORT, STUDENT_STATS, USERS } from '../../../test/train-stats';
 
 const ROLES = {
   teacher: ['edu:agency:demo:teacher'],

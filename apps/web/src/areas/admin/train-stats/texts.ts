@@ -50,6 +50,18 @@ export const STATS_TEXTS = {
     discrimination: '区分度',
     efficiency: '区分效率',
     flagged: '复查',
+    calibration: '能力校准（本机构全部作答）',
+    calibrationHelp:
+      '每晚按本机构全部作答（首次作答与复习）校准的题目参数，供“按能力匹配”抽题使用：正确率、区分度 a、难度 b（能力量表，越大越难）和作答数。不足 30 次作答时参数向按正确率估计的先验收缩。',
+  },
+  calibration: {
+    none: '尚未校准',
+    facility: '正确率',
+    discrimination: '区分度 a',
+    difficulty: '难度 b',
+    answers: '作答',
+    rights: (n: number) => `答对 ${n}`,
+    at: '校准于',
   },
   flags: {
     negative_discrimination: '区分度为负',

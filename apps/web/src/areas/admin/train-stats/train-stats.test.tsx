@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { groupOption, questionOption, scoreDistributionOption } from './charts';
-import { ANSWERS, REPORT, STUDENT_STATS, USERS } from './test-kit';
+import { ANSWERS, REPORT, STUDENT_STATS, USERS } from '../../../test/train-stats';
 
 const STAFF = ['edu:agency:demo:admin'];
 
@@ -47,6 +47,18 @@ describe('admin/train/{id}/dashboard', () => {
     expect(within(row('第一题')).getByText('80.0%')).toBeTruthy();
     expect(row('第一题').getAttribute('style') ?? '').not.toContain('background');
     expect(screen.getByText(/复查标准：首次作答不少于 5 次/)).toBeTruthy();
+  });
+
+  it("shows each question's calibration from the agency's answers, 尚未校准 when there is none", async () => {
+    await open();
+    expect(screen.getByText('能力校准（本机构全部作答）')).toBeTruthy();
+    const first = row('第一题');
+    expect(within(first).getByText('正确率 76.3%')).toBeTruthy();
+    expect(within(first).getByText('区分度 a 1.37')).toBeTruthy();
+    expect(within(first).getByText('难度 b -0.42')).toBeTruthy();
+    expect(within(first).getByText('作答 80（答对 61）')).toBeTruthy();
+    expect(within(row('第二题')).getByText('尚未校准')).toBeTruthy();
+    expect(within(row('第三题')).getByText('尚未校准')).toBeTruthy();
   });
 
   it('asks again with from when a range is chosen, and links to the student comparison', async () => {

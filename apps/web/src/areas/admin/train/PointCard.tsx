@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { Button, Card, Col, Form, InputNumber, Input, Modal, Radio, Row, Select, Space, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { MARK_STEP, MAX_MARK, MAX_REPEAT, MIN_MARK, QUESTION_TYPES, type QuestionType } from '@edu/contract';
+import {
+  MARK_STEP,
+  MAX_MARK,
+  MAX_REPEAT,
+  MIN_MARK,
+  QUESTION_TYPES,
+  type DrawMode,
+  type QuestionType,
+} from '@edu/contract';
 import { useAppConfig, useCall } from '../../../app/session-context';
 import { TYPE_LABELS } from '../../../components/texts';
 import { useTags } from '../question/queries';
@@ -258,6 +266,18 @@ export function PointCard(p: PointCardProps) {
               </Form.Item>
             </Col>
           </Row>
+          <Form.Item label={T.draw} tooltip={T.drawHelp} {...at('draw')}>
+            <Select
+              aria-label={T.draw}
+              value={point.draw}
+              options={[
+                { value: 'least-seen', label: T.drawLeastSeen },
+                { value: 'ability', label: T.drawAbility },
+              ]}
+              onChange={(draw: DrawMode) => p.onChange({ draw })}
+              style={{ maxWidth: 240 }}
+            />
+          </Form.Item>
           <Row gutter={12}>
             <Col span={12}>
               <Form.Item label={T.onOK} {...at('onOK')} style={{ marginBottom: 0 }}>

@@ -6,11 +6,11 @@ import type { TableColumnsType } from 'antd';
 import type { Question, QuestionType } from '@edu/contract';
 import { TYPE_LABELS } from '../../../components/texts';
 import { KeywordSearch, KpTreeFilter, QuestionTypeFilter, RepoFilter, TagFilter } from '../question/ListFilters';
-import { PagedTable } from '../question/PagedTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { useRepos } from '../question/queries';
 import { QuestionExcerpt } from '../question/QuestionExcerpt';
 import { excerptParts, excerptText } from '../../../components/rich-text/StemExcerpt';
-import { usePaging } from '../question/usePaging';
+import { usePaging } from '../../../components/usePaging';
 import { useQuestionPage } from '../question/useQuestionPage';
 import { TRAIN_TEXTS } from './texts';
 

@@ -145,6 +145,30 @@ describe('admin/train/edit/{id}/general', () => {
     expect(sent.request.phases[0].points.map((p) => p.mark)).toEqual([3, 2.5]);
   });
 
+  // Left out when least-seen: the first test's body has no `draw`.
+  it("a point's 抽题方式: 最少作答优先 by default, 按能力匹配 loaded, chosen and sent", async () => {
+    const base = scheme();
+    const [warm, fix] = base.phases[0].points;
+    const { calls } = await open('/admin/train/edit/11/general', {
+      'GET /v1/train/scheme/11': scheme({
+        phases: [{ ...base.phases[0], points: [{ ...warm, draw: 'ability' }, fix] }],
+      }),
+      'POST /v1/train/scheme/11': scheme(),
+    });
+    const shown = (j: number) =>
+      within(pointCard(0, j)).getByRole('combobox', { name: '抽题方式' }).closest('.ant-select')!;
+    expect(shown(0).textContent).toContain('按能力匹配');
+    expect(shown(1).textContent).toContain('最少作答优先（默认）');
+    await pickOption('抽题方式', '按能力匹配', pointCard(0, 1));
+    await waitFor(() => expect(shown(1).textContent).toContain('按能力匹配'));
+    fireEvent.click(screen.getByText('保存').closest('button')!);
+    await waitFor(() => expect(bodyOf(calls, 'POST', '/v1/train/scheme/11')).toBeTruthy());
+    const sent = bodyOf(calls, 'POST', '/v1/train/scheme/11') as {
+      request: { phases: { points: { draw?: string }[] }[] };
+    };
+    expect(sent.request.phases[0].points.map((p) => p.draw)).toEqual(['ability', 'ability']);
+  });
+
   it("the server's 400 fields are shown at their fields", async () => {
     const { calls } = await open('/admin/train/edit/11/general', {
       'GET /v1/train/scheme/11': scheme(),

@@ -5,6 +5,7 @@ import {
   DEFAULT_MARK,
   SchemeFields,
   validateScheme,
+  type DrawMode,
   type FieldError,
   type QuestionType,
   type Scheme,
@@ -30,6 +31,8 @@ export interface PointDraft {
   mark: number;
   /** Marks of single fixed questions, kept as they came (the editor does not change them). */
   marks?: Record<string, number>;
+  /** How the point orders its candidates (docs/practice-engine.md "Draw modes"); least-seen is the default. */
+  draw: DrawMode;
 }
 
 export interface PhaseDraft {
@@ -76,6 +79,7 @@ export function newPoint(taken: string[] = []): PointDraft {
     onOK: NEXT,
     onError: NEXT,
     mark: DEFAULT_MARK,
+    draw: 'least-seen',
   };
 }
 
@@ -130,6 +134,7 @@ export function draftOf(s: Scheme): SchemeDraft {
         onError: pt.onError,
         mark: pt.mark ?? DEFAULT_MARK,
         ...(pt.marks ? { marks: { ...pt.marks } } : {}),
+        draw: pt.draw ?? 'least-seen',
       })),
     })),
   };
@@ -169,6 +174,8 @@ export function fieldsOf(d: SchemeDraft) {
         // 1 is the default: left out, so a scheme without weights is sent as before.
         ...(pt.mark !== DEFAULT_MARK ? { mark: pt.mark } : {}),
         ...(pt.marks && Object.keys(pt.marks).length ? { marks: pt.marks } : {}),
+        // least-seen is the default: left out, so a scheme without the mode is sent as before.
+        ...(pt.draw === 'ability' ? { draw: pt.draw } : {}),
       })),
     })),
   };

@@ -98,6 +98,11 @@ export const TRAIN_TEXTS = {
     judgeWay: '判题方式',
     judgeOnce: '一次作答',
     judgeRetry: '答对为止',
+    draw: '抽题方式',
+    drawLeastSeen: '最少作答优先（默认）',
+    drawAbility: '按能力匹配',
+    drawHelp:
+      '最少作答优先：先抽学生做得最少的题。按能力匹配：同样先抽做得最少的题，其中优先与学生在该知识点的能力最匹配的题（依据本机构作答每晚校准的题目参数）。',
     requireCorrect: '需答对题数',
     /** A point's weight (docs/practice-engine.md "Marks"). */
     mark: '每题分值',

@@ -11,8 +11,8 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { usernameColumn } from '../common/columns';
 import { SearchInput } from '../common/SearchInput';
 import { useConfirmedMutation } from '../common/useConfirmedMutation';
-import { PagedTable } from '../question/PagedTable';
-import { usePaging } from '../question/usePaging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePaging } from '../../../components/usePaging';
 import { LEAVING_TEXTS as T } from './leaving-texts';
 
 const PAGE_SIZE = 20;

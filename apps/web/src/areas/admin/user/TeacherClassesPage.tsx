@@ -7,8 +7,8 @@ import { Link, useParams } from 'react-router';
 import type { TeacherClass } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useAppConfig, useCall } from '../../../app/session-context';
-import { PagedTable } from '../question/PagedTable';
-import { usePaging } from '../question/usePaging';
+import { PagedTable } from '../../../components/PagedTable';
+import { usePaging } from '../../../components/usePaging';
 import { CLASSINFO_TEXTS as C, USER_TEXTS as T } from './texts';
 
 const PAGE_SIZE = 20;

@@ -21,7 +21,7 @@ import { startUp } from '../../../app/startup';
 import { USERINFO_KEY } from '../../../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute, type RecordedCall } from '../../../test/fake-api';
 import { loginInfo, question } from '../../../test/fixtures';
-import { training } from '../../student/train/test-kit';
+import { training } from '../../../test/trainings';
 import { LessonEngine } from './LessonEngine';
 import type { EngineSocket } from './queries';
 

@@ -14,9 +14,9 @@ import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../compon
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
-import { AbortedError, newAnswerId } from '../../student/train/answer-retry';
-import { answerRequest } from '../../student/train/training-part';
-import { useRetryingSend } from '../../student/train/use-retrying-send';
+import { AbortedError, newAnswerId } from '../../../components/training/answer-retry';
+import { answerRequest } from '../../../components/training/training-part';
+import { useRetryingSend } from '../../../components/training/use-retrying-send';
 import { PushList } from './PushList';
 import { pushesKey, putPush } from './queries';
 import { ENGINE_TEXTS as T } from './texts';

@@ -10,12 +10,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { GraphPracticeMode, RunningGraphPractice, StudentGraph, StudentGraphNode } from '@edu/contract';
 import { API } from '../../../api/routes';
 import { useApiMutation } from '../../../api/mutation';
-import { GRAPH_KEY } from '../../../api/knowledge-graph';
+import { GRAPH_KEY } from '../../../components/knowledge-graph/queries';
 import { useCall } from '../../../app/session-context';
-import { practiceKey } from './graph-model';
-import { GraphTabs, LIST_BELOW_PX } from './GraphTabs';
-import { STUDENT_GRAPH_TEXTS as T } from './texts';
-import { useNarrow } from './use-narrow';
+import { practiceKey } from '../../../components/knowledge-graph/graph-model';
+import { GraphTabs, LIST_BELOW_PX } from '../../../components/knowledge-graph/GraphTabs';
+import { STUDENT_GRAPH_TEXTS as T } from '../../../components/knowledge-graph/student-graph-texts';
+import { useNarrow } from '../../../components/knowledge-graph/use-narrow';
 
 export type GraphView = 'graph' | 'list' | 'tree';
 

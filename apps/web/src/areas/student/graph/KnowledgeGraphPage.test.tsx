@@ -6,9 +6,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT } from '../train/test-kit';
+import { STUDENT } from '../../../test/trainings';
 import { point } from '../wrong/test-kit';
-import { GRAPH, graphTestSetup } from './graph-test-kit';
+import { GRAPH, graphTestSetup } from '../../../components/knowledge-graph/graph-test-kit';
 
 const { phone } = graphTestSetup();
 

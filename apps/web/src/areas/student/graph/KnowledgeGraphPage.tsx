@@ -6,19 +6,19 @@ import { Alert, Card, Descriptions, Empty, Space, Tree, Typography } from 'antd'
 import type { TreeDataNode } from 'antd';
 import type { MasteryPoint } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { useStudentGraphs } from '../../../api/knowledge-graph';
+import { useStudentGraphs } from '../../../components/knowledge-graph/queries';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { formatTime } from '../train/format';
+import { formatTime } from '../../../components/training/format';
 import { Gate } from '../wrong/Gate';
 import { useMastery } from '../wrong/queries';
-import { LEVEL_COLORS } from '../point/levels';
-import { LevelTag, MasteryLegend, SubjectPicker } from '../point/MasteryParts';
-import { MASTERY_TEXTS as T } from '../point/texts';
+import { LEVEL_COLORS } from '../../../components/mastery/levels';
+import { LevelTag, MasteryLegend, SubjectPicker } from '../../../components/mastery/MasteryParts';
+import { MASTERY_TEXTS as T } from '../../../components/mastery/texts';
 import { CuratedGraphs } from './CuratedGraphs';
-import { LIST_BELOW_PX } from './GraphTabs';
+import { LIST_BELOW_PX } from '../../../components/knowledge-graph/GraphTabs';
 import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
-import { useNarrow } from './use-narrow';
-import { STUDENT_GRAPH_TEXTS } from './texts';
+import { useNarrow } from '../../../components/knowledge-graph/use-narrow';
+import { STUDENT_GRAPH_TEXTS } from '../../../components/knowledge-graph/student-graph-texts';
 
 /** The points as antd Tree nodes, coloured by level; parents missing from the list make their child a root. */
 export function masteryTree(points: readonly MasteryPoint[]): TreeDataNode[] {

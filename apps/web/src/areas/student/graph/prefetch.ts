@@ -3,7 +3,7 @@
 import { studentGraphsQuery } from '../../../api/knowledge-graph-queries';
 import { loadGraphCanvas } from '../../../components/knowledge-graph/load';
 import type { PrefetchContext } from '../../../app/route-types';
-import { isNarrow, LIST_BELOW_PX } from './use-narrow';
+import { isNarrow, LIST_BELOW_PX } from '../../../components/knowledge-graph/use-narrow';
 
 export function prefetchStudentGraphs({ queryClient, call, agencyId }: PrefetchContext): void {
   void queryClient.prefetchQuery(studentGraphsQuery(call, agencyId));

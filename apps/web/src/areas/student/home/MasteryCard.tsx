@@ -3,8 +3,8 @@
 import { Link } from 'react-router';
 import { MASTERY_LEVELS, type StudentHome } from '@edu/contract';
 import { PlainCard, PlainSpace, PlainTag, Text } from '../../../components/plain-antd';
-import { LEVEL_COLORS } from '../point/levels';
-import { MASTERY_TEXTS } from '../point/texts';
+import { LEVEL_COLORS } from '../../../components/mastery/levels';
+import { MASTERY_TEXTS } from '../../../components/mastery/texts';
 import { HOME_TEXTS } from './texts';
 
 const T = HOME_TEXTS.mastery;

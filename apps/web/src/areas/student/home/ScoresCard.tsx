@@ -3,7 +3,7 @@
 import { Empty } from 'antd';
 import { Link } from 'react-router';
 import { type HomeScore, cstMonthDay } from '@edu/contract';
-import { formatScore } from '../train/format';
+import { formatScore } from '../../../components/training/format';
 import { PlainCard, PlainList, PlainListItem, PlainSpace, PlainTag, Text } from '../../../components/plain-antd';
 import ScoresChart from './ScoresChart';
 import { HOME_TEXTS } from './texts';

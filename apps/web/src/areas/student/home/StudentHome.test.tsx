@@ -8,7 +8,7 @@ import type { StudentHome, TodoTask } from '@edu/contract';
 import { envelope } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT, training } from '../train/test-kit';
+import { STUDENT, training } from '../../../test/trainings';
 import { entry } from '../wrong/test-kit';
 
 // 2026-01-05 10:00 CST.

@@ -12,7 +12,7 @@ import {
   Text,
 } from '../../../components/plain-antd';
 import { TaskTitle, useDoTask } from '../tasks/task-parts';
-import { formatScore } from '../train/format';
+import { formatScore } from '../../../components/training/format';
 import { HOME_TEXTS, spanText } from './texts';
 
 const T = HOME_TEXTS.tasks;

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CORRECTIONS_NOTICE, type PlacementResult, type PlacementTest } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT, training } from '../train/test-kit';
+import { STUDENT, training } from '../../../test/trainings';
 
 const location = () => screen.getByTestId('location').textContent;
 const card = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;

@@ -12,7 +12,7 @@ import { useAppConfig, useCall } from '../../../app/session-context';
 import { LevelTag, PlacementResultList } from '../../../components/placement/PlacementResultList';
 import { PLACEMENT_TEXTS } from '../../../components/placement/texts';
 import { LoginGate } from '../train/LoginGate';
-import { RetryButton } from '../train/LoadFailed';
+import { RetryButton } from '../../../components/training/LoadFailed';
 import { PLACEMENT_PAGE_TEXTS as T } from './texts';
 
 const placementKeys = {

@@ -5,8 +5,8 @@ import { Alert, Card, Space } from 'antd';
 import { errorText } from '../../../api/client';
 import { Gate } from '../wrong/Gate';
 import { useMastery } from '../wrong/queries';
-import { MasteryLegend, MasteryTable, SubjectPicker } from './MasteryParts';
-import { MASTERY_TEXTS as T } from './texts';
+import { MasteryLegend, MasteryTable, SubjectPicker } from '../../../components/mastery/MasteryParts';
+import { MASTERY_TEXTS as T } from '../../../components/mastery/texts';
 
 function MasteryList({ scope }: { scope: 'all' | 'mine' }) {
   const [subject, setSubject] = useState<string | undefined>();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo, question } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT } from '../train/test-kit';
+import { STUDENT } from '../../../test/trainings';
 import { point } from '../wrong/test-kit';
-import { levelCounts } from './levels';
-import { inTreeOrder } from './MasteryParts';
+import { levelCounts } from '../../../components/mastery/levels';
+import { inTreeOrder } from '../../../components/mastery/MasteryParts';
 
 const POINTS = [
   point({ code: 'en', level: 'familiar', windowAnswers: 10, windowCorrect: 7, totalAnswers: 12 }),

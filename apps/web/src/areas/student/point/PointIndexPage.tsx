@@ -8,9 +8,9 @@ import { errorText } from '../../../api/client';
 import { EChart, type ChartOption } from '../../../components/chart/EChart';
 import { Gate } from '../wrong/Gate';
 import { useMastery } from '../wrong/queries';
-import { LEVEL_COLORS, levelCounts } from './levels';
-import { MasteryLegend, SubjectPicker } from './MasteryParts';
-import { MASTERY_TEXTS as T } from './texts';
+import { LEVEL_COLORS, levelCounts } from '../../../components/mastery/levels';
+import { MasteryLegend, SubjectPicker } from '../../../components/mastery/MasteryParts';
+import { MASTERY_TEXTS as T } from '../../../components/mastery/texts';
 
 function Overview() {
   const [subject, setSubject] = useState<string | undefined>();

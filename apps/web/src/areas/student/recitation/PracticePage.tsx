@@ -6,10 +6,10 @@ import { Alert, Button, Card, Image, Input, List, Progress, Space, Spin, Tag, Ty
 import { useNavigate, useParams } from 'react-router';
 import type { Recitation } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { STUDENT_RECITATION_PATH } from '../../teacher/recitation/paths';
-import { useRecitation } from '../../teacher/recitation/queries';
-import { bandOf, BAND_COLORS, BAND_LABELS, sentenceScore, totalScore } from '../../teacher/recitation/scoring';
-import { RECITATION_TEXTS } from '../../teacher/recitation/texts';
+import { STUDENT_RECITATION_PATH } from '../../../components/recitation/paths';
+import { useRecitation } from '../../../components/recitation/queries';
+import { bandOf, BAND_COLORS, BAND_LABELS, sentenceScore, totalScore } from '../../../components/recitation/scoring';
+import { RECITATION_TEXTS } from '../../../components/recitation/texts';
 
 const T = RECITATION_TEXTS.practice;
 

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Alert, Card, Empty, Input, List, Pagination, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/client';
-import { studentPracticePath } from '../../teacher/recitation/paths';
-import { useRecitations } from '../../teacher/recitation/queries';
-import { RECITATION_TEXTS } from '../../teacher/recitation/texts';
+import { studentPracticePath } from '../../../components/recitation/paths';
+import { useRecitations } from '../../../components/recitation/queries';
+import { RECITATION_TEXTS } from '../../../components/recitation/texts';
 
 const T = RECITATION_TEXTS.practice;
 const SIZE = 20;

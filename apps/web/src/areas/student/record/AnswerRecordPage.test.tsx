@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import type { AnswerRecordDetail } from '@edu/contract';
 import { loginInfo, question } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT } from '../train/test-kit';
+import { STUDENT } from '../../../test/trainings';
 
 const detail = (over: Partial<AnswerRecordDetail> = {}): AnswerRecordDetail => ({
   recordId: 'r1',

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TodoTask } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT, training } from '../train/test-kit';
+import { STUDENT, training } from '../../../test/trainings';
 
 // 2026-01-05 10:00 CST.
 const NOW = Date.UTC(2026, 0, 5, 2, 0);

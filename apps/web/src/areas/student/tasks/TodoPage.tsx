@@ -14,7 +14,7 @@ import { CardList, ListCard } from '../../../components/CardList';
 import { usePhone } from '../../../components/AreaHeader';
 import { LoginGate } from '../train/LoginGate';
 import { TaskTags, TaskTitle, useDoTask } from './task-parts';
-import { RetryButton } from '../train/LoadFailed';
+import { RetryButton } from '../../../components/training/LoadFailed';
 import { TODO_TEXTS as T } from './texts';
 
 const PAGE = 20;

@@ -2,7 +2,7 @@
 // icon (a check, a dashed edge, a flag), so no state rests on colour alone; a click jumps to the question.
 import { Space, theme, Typography } from 'antd';
 import { CheckOutlined, FlagFilled } from '@ant-design/icons';
-import { TRAIN_TEXTS } from './texts';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.paper;
 

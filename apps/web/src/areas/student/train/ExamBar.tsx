@@ -3,7 +3,7 @@
 import { Button, Progress, Typography } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { Countdowns, type TimeLeft } from './time-left';
-import { TRAIN_TEXTS } from './texts';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.paper;
 

@@ -7,8 +7,8 @@ import { makeSession, renderApp } from '../../../test/render';
 import { buttonIn, openDialog } from '../../../test/antd';
 import { phoneWidth } from '../../../test/phone-width';
 import { flagsKey, readFlags } from './paper-flags';
-import { RecordsTable } from './RecordsTable';
-import { record, stem, STUDENT, training } from './test-kit';
+import { RecordsTable } from '../../../components/training/RecordsTable';
+import { record, stem, STUDENT, training } from '../../../test/trainings';
 import { endsOnlyAtDeadline } from './time-left';
 
 const GET = 'GET /v1/train/t1';

@@ -12,11 +12,11 @@ import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import { ReadingSteps } from './reading/ReadingSteps';
 import type { Submission } from '../../../components/question/QuestionView';
 import { TYPE_LABELS } from '../../../components/texts';
-import { answerRequest, useFinishTraining, type TrainingPartProps } from './training-part';
-import { AbortedError, newAnswerId } from './answer-retry';
+import { answerRequest, useFinishTraining, type TrainingPartProps } from '../../../components/training/training-part';
+import { AbortedError, newAnswerId } from '../../../components/training/answer-retry';
 import { TrainingSummaryView } from './TrainingSummaryView';
-import { TRAIN_TEXTS } from './texts';
-import { useLeaveWarning, useRetryingSend } from './use-retrying-send';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
+import { useLeaveWarning, useRetryingSend } from '../../../components/training/use-retrying-send';
 
 const T = TRAIN_TEXTS.doing;
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useUser } from '../../../app/session-context';
 import { VisitorNotice } from '../../../components/VisitorNotice';
-import { TRAIN_TEXTS as T } from './texts';
+import { TRAIN_TEXTS as T } from '../../../components/training/texts';
 
 export function LoginGate({ children }: { children: ReactNode }) {
   const user = useUser();

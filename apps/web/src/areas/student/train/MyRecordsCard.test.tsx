@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT } from './test-kit';
+import { STUDENT } from '../../../test/trainings';
 
 const AGENCIES = {
   retentionDays: 365,

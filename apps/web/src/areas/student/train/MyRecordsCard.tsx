@@ -13,7 +13,7 @@ import { saveFile } from '../../../api/download';
 import { useApiMutation } from '../../../api/mutation';
 import { useAppConfig, useCall, useUser } from '../../../app/session-context';
 import { useRefreshLoginInfo } from '../../../app/auth-actions';
-import { formatTime } from './format';
+import { formatTime } from '../../../components/training/format';
 import { LEAVING_TEXTS as T } from './leaving-texts';
 
 const ALL = '';

@@ -5,13 +5,13 @@ import type { KnowledgePointBrief, OpenScheme } from '@edu/contract';
 import { useKnowledgePoints } from '../../../app/dictionaries';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ResultPage } from '../../../components/ResultPage';
-import { formatTime } from './format';
-import { LoadFailed } from './LoadFailed';
+import { formatTime } from '../../../components/training/format';
+import { LoadFailed } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useOpenScheme } from './queries';
 import { StartButton, TimeLimit } from './SchemeParts';
-import { TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
+import { TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.scheme;
 

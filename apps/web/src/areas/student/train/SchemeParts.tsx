@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { OpenScheme } from '@edu/contract';
 import { Duration } from '../../../components/Duration';
 import { useStartTraining } from './queries';
-import { TRAIN_TEXTS } from './texts';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 export function TimeLimit({ seconds }: { seconds: number }) {
   return seconds > 0 ? <Duration seconds={seconds} /> : <>{TRAIN_TEXTS.noLimit}</>;

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import type { TrainingComment, TrainingComments, TrainingReport } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { record, STUDENT, summary } from './test-kit';
+import { record, STUDENT, summary } from '../../../test/trainings';
 
 const REPORT: TrainingReport = {
   training: { ...summary({}), student: '小明', durationSeconds: 125 },

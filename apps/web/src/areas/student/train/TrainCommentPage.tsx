@@ -8,13 +8,13 @@ import { RecordAnswer, RecordStem } from '../../../components/question/RecordVie
 import { PageSpinner } from '../../../components/PageSpinner';
 import { CommentNote } from '../../../components/training-comment/CommentNote';
 import { useTrainingComments } from '../../../components/training-comment/queries';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTrainingReport } from './queries';
-import { Verdict } from './RecordsTable';
-import { TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
-import { ReportTrainingStats } from './TrainingStats';
+import { Verdict } from '../../../components/training/RecordsTable';
+import { TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
+import { ReportTrainingStats } from '../../../components/training/TrainingStats';
 
 const T = TRAIN_TEXTS.commentPage;
 

@@ -5,10 +5,10 @@ import type { RecordedCall } from '../../../test/fake-api';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { button, openDialog, buttonIn } from '../../../test/antd';
-import { stem, STUDENT, training } from './test-kit';
-import { FIRST_DELAY_MS } from './answer-retry';
+import { stem, STUDENT, training } from '../../../test/trainings';
+import { FIRST_DELAY_MS } from '../../../components/training/answer-retry';
 import { TYPING_PAUSE_MS } from './PaperTraining';
-import { SLOW_AFTER_MS } from './use-retrying-send';
+import { SLOW_AFTER_MS } from '../../../components/training/use-retrying-send';
 
 const GET = 'GET /v1/train/t1';
 const ANSWER = 'POST /v1/train/t1/answer';

@@ -9,7 +9,7 @@ import type { Training } from '@edu/contract';
 import { useAppConfig } from '../../../app/session-context';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { GeneralTraining } from './GeneralTraining';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { PaperTraining } from './PaperTraining';
 import { storeTraining, useTraining } from './queries';

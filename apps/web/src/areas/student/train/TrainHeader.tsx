@@ -4,9 +4,9 @@
 // When a countdown reaches 0 the page asks the server again (it moves the phase on or ends the training).
 import { Card, Progress, Space, Tag, Typography } from 'antd';
 import type { Training } from '@edu/contract';
-import { formatScore } from './format';
-import { StatusTag, TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
+import { formatScore } from '../../../components/training/format';
+import { StatusTag, TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 import { Countdowns, useTimeLeft } from './time-left';
 import { useReadingStepProgress } from './reading/queries';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { STUDENT, summary } from './test-kit';
+import { STUDENT, summary } from '../../../test/trainings';
 
 const location = () => screen.getByTestId('location').textContent;
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;

@@ -9,14 +9,14 @@ import type { TrainingSummary } from '@edu/contract';
 import { errorText } from '../../../api/client';
 import { ResponsiveTable, type CardFace } from '../../../components/CardList';
 import { Duration } from '../../../components/Duration';
-import { formatScore, formatTime, spanSeconds } from './format';
-import { RetryButton } from './LoadFailed';
-import { CorrectionsTag } from './CorrectionsNote';
-import { PendingTag, ScoreWithPending } from './PendingMarks';
+import { formatScore, formatTime, spanSeconds } from '../../../components/training/format';
+import { RetryButton } from '../../../components/training/LoadFailed';
+import { CorrectionsTag } from '../../../components/training/CorrectionsNote';
+import { PendingTag, ScoreWithPending } from '../../../components/training/PendingMarks';
 import { LoginGate } from './LoginGate';
 import { totalOf, useTrainingHistory } from './queries';
-import { StatusTag, TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
+import { StatusTag, TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 // Lazily: the student's first load stays within its budget (docs/performance.md "Bundle").
 const MyRecordsCard = lazy(() => import('./MyRecordsCard'));

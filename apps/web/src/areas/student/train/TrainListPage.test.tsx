@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { button } from '../../../test/antd';
-import { openScheme, STUDENT, training } from './test-kit';
+import { openScheme, STUDENT, training } from '../../../test/trainings';
 
 const OPEN = 'GET /v1/train/open/schemes';
 const location = () => screen.getByTestId('location').textContent;

@@ -5,12 +5,12 @@ import { Alert, Button, Card, Col, Empty, Pagination, Row, Space, Spin, Typograp
 import { Link, useNavigate } from 'react-router';
 import type { OpenScheme } from '@edu/contract';
 import { errorText } from '../../../api/client';
-import { RetryButton } from './LoadFailed';
+import { RetryButton } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { totalOf, useOpenSchemes } from './queries';
 import { StartButton, TimeLimit } from './SchemeParts';
-import { TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
+import { TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.list;
 const PAGE_SIZE = 12;

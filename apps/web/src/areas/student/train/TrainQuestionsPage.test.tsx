@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../../test/fixtures';
 import { phoneWidth } from '../../../test/phone-width';
 import { makeSession, renderApp } from '../../../test/render';
-import { record, STUDENT, training } from './test-kit';
+import { record, STUDENT, training } from '../../../test/trainings';
 
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 

@@ -2,12 +2,12 @@
 import { Alert, Card, Space } from 'antd';
 import { Link, useParams } from 'react-router';
 import { errorText, isEnvelopeError } from '../../../api/client';
-import { CorrectionsNote } from './CorrectionsNote';
-import { LoadFailed, RetryButton } from './LoadFailed';
+import { CorrectionsNote } from '../../../components/training/CorrectionsNote';
+import { LoadFailed, RetryButton } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTraining, useTrainingRecords } from './queries';
-import { RecordsTable } from './RecordsTable';
-import { TRAIN_TEXTS } from './texts';
+import { RecordsTable } from '../../../components/training/RecordsTable';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 function TrainQuestions() {
   const { trainId = '' } = useParams();

@@ -4,8 +4,8 @@ import { button } from '../../../test/antd';
 import type { TrainingReport } from '@edu/contract';
 import { loginInfo } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
-import { kpChartOption } from './kp-chart';
-import { record, STUDENT, summary } from './test-kit';
+import { kpChartOption } from '../../../components/training/kp-chart';
+import { record, STUDENT, summary } from '../../../test/trainings';
 
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 

@@ -9,15 +9,15 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { CommentNote } from '../../../components/training-comment/CommentNote';
 import { useTrainingComments } from '../../../components/training-comment/queries';
 import { ResultPage } from '../../../components/ResultPage';
-import { formatTime } from './format';
-import { kpChartOption } from './kp-chart';
-import { LoadFailed } from './LoadFailed';
+import { formatTime } from '../../../components/training/format';
+import { kpChartOption } from '../../../components/training/kp-chart';
+import { LoadFailed } from '../../../components/training/LoadFailed';
 import { LoginGate } from './LoginGate';
 import { useTrainingReport } from './queries';
-import { RecordsTable } from './RecordsTable';
-import { StatusTag, TypeTag } from './StatusTag';
-import { TRAIN_TEXTS } from './texts';
-import { ReportTrainingStats } from './TrainingStats';
+import { RecordsTable } from '../../../components/training/RecordsTable';
+import { StatusTag, TypeTag } from '../../../components/training/StatusTag';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
+import { ReportTrainingStats } from '../../../components/training/TrainingStats';
 
 const T = TRAIN_TEXTS.reportPage;
 

@@ -4,11 +4,11 @@
 import { Button, Result, Space } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { Training } from '@edu/contract';
-import { spanSeconds } from './format';
-import { CorrectionsNote } from './CorrectionsNote';
-import { PendingNote } from './PendingMarks';
-import { TrainingStats } from './TrainingStats';
-import { TRAIN_TEXTS } from './texts';
+import { spanSeconds } from '../../../components/training/format';
+import { CorrectionsNote } from '../../../components/training/CorrectionsNote';
+import { PendingNote } from '../../../components/training/PendingMarks';
+import { TrainingStats } from '../../../components/training/TrainingStats';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.summary;
 

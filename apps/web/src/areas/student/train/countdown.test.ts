@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, remainingSeconds } from './countdown';
-import { correctRate, formatScore, spanSeconds } from './format';
+import { correctRate, formatScore, spanSeconds } from '../../../components/training/format';
 
 describe('countdown', () => {
   it('counts down from the server’s seconds by the time since they arrived, never below 0', () => {

@@ -1,9 +1,15 @@
 // Saves a paper's answers as they change: per question one request at a time (so the newest answer is the
 // one stored last), typing debounced, every request with its own clientAnswerId and retried with that same
-// id until the server has it (answer-retry.ts). `flush` sends what waits and resolves once all is stored.
+// id until the server has it (components/training/answer-retry.ts). `flush` sends what waits and resolves once all
+// is stored.
 import { errorText } from '../../../api/client';
 import type { Submission } from '../../../components/question/QuestionView';
-import { AbortedError, newAnswerId, sendUntilSaved, type RetryOptions } from './answer-retry';
+import {
+  AbortedError,
+  newAnswerId,
+  sendUntilSaved,
+  type RetryOptions,
+} from '../../../components/training/answer-retry';
 
 export type { Submission };
 

@@ -6,7 +6,7 @@ import { Space, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { MAX_SCHEME_TIME_LIMIT, type Training } from '@edu/contract';
 import { formatCountdown, remainingSeconds, useNow } from './countdown';
-import { TRAIN_TEXTS } from './texts';
+import { TRAIN_TEXTS } from '../../../components/training/texts';
 
 const T = TRAIN_TEXTS.doing;
 

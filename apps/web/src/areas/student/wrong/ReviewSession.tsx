@@ -10,7 +10,7 @@ import { AnswerForm, EMPTY_SUBMISSION, isEmptySubmission } from '../../../compon
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
 import type { Submission } from '../../../components/question/QuestionView';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { newAnswerId } from '../train/answer-retry';
+import { newAnswerId } from '../../../components/training/answer-retry';
 import { dueText } from './due-text';
 import { useReview, useWrongDue } from './queries';
 import { WRONG_TEXTS } from './texts';

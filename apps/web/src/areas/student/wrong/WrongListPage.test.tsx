@@ -4,7 +4,7 @@ import type { RecordedCall } from '../../../test/fake-api';
 import { loginInfo, question } from '../../../test/fixtures';
 import { makeSession, renderApp } from '../../../test/render';
 import { toStudentView } from '@edu/contract';
-import { STUDENT } from '../train/test-kit';
+import { STUDENT } from '../../../test/trainings';
 import { dueText } from './due-text';
 import { entry } from './test-kit';
 

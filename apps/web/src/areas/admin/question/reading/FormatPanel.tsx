@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { READING_ARTICLE_MAX, READING_GLOSSARY_MAX, READING_LEVEL_LABELS, type OutScopeWord } from '@edu/contract';
 import { errorText } from '../../../../api/client';
-import { useReadingFormat, type FormatArgs } from '../../../../api/reading';
+import { useReadingFormat, type FormatArgs } from './queries';
 import { htmlToText } from '../../../../components/rich-text/sanitize';
 import { useFormatSession, type FormatSession } from './format-session';
 import { FormattedArticle, glossText } from './FormattedArticle';

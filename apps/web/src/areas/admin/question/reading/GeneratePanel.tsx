@@ -15,7 +15,7 @@ import {
   type ReadingSubAction,
 } from '@edu/contract';
 import { errorText } from '../../../../api/client';
-import { useGenerationJob, useStartGeneration } from '../../../../api/reading';
+import { useGenerationJob, useStartGeneration } from './queries';
 import { JobProgress } from '../../../../components/JobProgress';
 import { articleToSend } from './FormatPanel';
 import { LevelSelect } from './LevelSelect';

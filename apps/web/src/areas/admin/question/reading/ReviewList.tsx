@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { Question, QuestionSub, ReadingSubAction } from '@edu/contract';
-import { useSubAction } from '../../../../api/reading';
+import { useSubAction } from './queries';
 import { RichText } from '../../../../components/rich-text/RichText';
 import { TYPE_LABELS } from '../texts';
 import { decodeEntities } from './entities';

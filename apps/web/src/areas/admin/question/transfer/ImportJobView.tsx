@@ -3,7 +3,7 @@ import { Alert, Button, Result } from 'antd';
 import type { ImportJob } from '@edu/contract';
 import { errorText } from '../../../../api/client';
 import { ItemIssuesTable } from './ItemIssuesTable';
-import { jobFinished } from '../../../../api/job';
+import { jobFinished } from '../../../../app/job';
 import { JobProgress } from '../../../../components/JobProgress';
 import { TRANSFER_TEXTS } from './texts';
 

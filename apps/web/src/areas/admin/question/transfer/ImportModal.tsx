@@ -19,7 +19,7 @@ import {
   type ImportSettings,
   type SettingsErrors,
 } from './import-settings';
-import { jobFinished } from '../../../../api/job';
+import { jobFinished } from '../../../../app/job';
 import { useImportJob, useTransferLimits } from './use-import-job';
 import { ENCODING_LABELS, TRANSFER_TEXTS } from './texts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblem, formatFromFileName, importQuery, validateSettings } from './import-settings';
-import { jobPercent } from '../../../../api/job';
+import { jobPercent } from '../../../../app/job';
 import { whereText } from './ItemIssuesTable';
 import { importBlocker } from './ImportReportView';
 

@@ -1,6 +1,6 @@
-// An export job (docs/jobs.md "Exports"), followed with `useJob` (api/job.ts) until it is done or failed.
+// An export job (docs/jobs.md "Exports"), followed with `useJob` (app/job.ts) until it is done or failed.
 import { API } from '../../../../api/routes';
-import { useJob } from '../../../../api/job';
+import { useJob } from '../../../../app/job';
 import { useCall } from '../../../../app/session-context';
 
 export function useExportJob(jobId: string | null) {

@@ -1,9 +1,9 @@
-// An import or preview job, followed with `useJob` (api/job.ts); when an import adds questions it refreshes what new
+// An import or preview job, followed with `useJob` (app/job.ts); when an import adds questions it refreshes what new
 // questions change. And the server's import limits.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '../../../../api/routes';
-import { useJob } from '../../../../api/job';
+import { useJob } from '../../../../app/job';
 import { questionKeys } from '../../../../api/query-keys';
 import { invalidateKnowledge } from '../../../../app/dictionaries';
 import { useAppConfig, useCall } from '../../../../app/session-context';

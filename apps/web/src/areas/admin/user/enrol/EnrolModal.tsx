@@ -29,7 +29,7 @@ import { saveFile } from '../../../../api/download';
 import { useApiMutation } from '../../../../api/mutation';
 import { useCall } from '../../../../app/session-context';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
-import { jobFinished } from '../../../../api/job';
+import { jobFinished } from '../../../../app/job';
 import { JobProgress } from '../../../../components/JobProgress';
 import { ENROL_ROUTES, useEnrolmentJob, useEnrolmentLimits } from './use-enrolment';
 import { ENROL_MODE_LABELS, enrolTexts, type EnrolTexts } from './texts';

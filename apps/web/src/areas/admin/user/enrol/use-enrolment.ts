@@ -1,13 +1,13 @@
-// The enrolment job, followed with `useJob` (api/job.ts) until it ends, and the server's limits (docs/enrolment.md);
+// The enrolment job, followed with `useJob` (app/job.ts) until it ends, and the server's limits (docs/enrolment.md);
 // each kind (students, teachers, parents) through its own calls ("Kinds").
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EnrolmentKind } from '@edu/contract';
 import { API } from '../../../../api/routes';
-import { useJob } from '../../../../api/job';
+import { useJob } from '../../../../app/job';
 import { useAppConfig, useCall } from '../../../../app/session-context';
 
-export { JOB_POLL_MS as POLL_MS } from '../../../../api/job';
+export { JOB_POLL_MS as POLL_MS } from '../../../../app/job';
 
 /** Each kind's calls: access is fixed per route, so each kind has its own (docs/enrolment.md "Kinds"). */
 export const ENROL_ROUTES = {

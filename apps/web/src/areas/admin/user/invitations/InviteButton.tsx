@@ -22,8 +22,8 @@ import { useAppConfig, useCall, useUser } from '../../../../app/session-context'
 import { timeColumn, usernameColumn } from '../../common/columns';
 import { showFieldErrors } from '../../common/field-errors';
 import { useConfirmedMutation } from '../../common/useConfirmedMutation';
-import { PagedTable } from '../../question/PagedTable';
-import { usePaging } from '../../question/usePaging';
+import { PagedTable } from '../../../../components/PagedTable';
+import { usePaging } from '../../../../components/usePaging';
 import { INVITE_ROLE_LABEL, INVITE_TEXTS as T } from './texts';
 
 const PAGE_SIZE = 10;

@@ -8,7 +8,7 @@ import { envelope, type RecordedCall } from '../../../../test/fake-api';
 import { loginInfo } from '../../../../test/fixtures';
 import { makeSession, renderApp } from '../../../../test/render';
 import { button } from '../../../../test/antd';
-import { stem, STUDENT, training } from '../test-kit';
+import { stem, STUDENT, training } from '../../../../test/trainings';
 
 const GET = 'GET /v1/train/t1';
 const PROCESS = 'GET /v1/train/t1/reading/q1/process';
