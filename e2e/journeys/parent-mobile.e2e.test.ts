@@ -4,7 +4,7 @@
 // The parent signs up over HTTP with 王小红's pairing code and pairs with 李小明's (docs/parents.md); a username of its
 // own, so the demo parent the other journeys use keeps one child. Screenshots: e2e/screenshots/parent-mobile-*.png.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
@@ -63,12 +63,18 @@ describe("a parent's pages on a phone", () => {
           h: Math.round(el.getBoundingClientRect().height * 10) / 10,
         })),
       );
-    // While a lazy page loads, React keeps the page it replaces in the DOM with display: none (every control 0 px):
-    // wait until the page shown is laid out, then measure it.
-    await expect
-      .poll(async () => (await measure()).filter((c) => c.h === 0).length, { message: `${name}: laid out` })
-      .toBe(0);
-    const heights = await measure();
+    // While a lazy page loads, React keeps the page it replaces in the DOM with display: none (every control 0 px),
+    // and a page shown for a moment can be hidden again when a part of it suspends: measure until one measurement
+    // has every control laid out, and judge that measurement (measuring again could catch the next hidden moment).
+    const heights = await vi.waitFor(
+      async () => {
+        const m = await measure();
+        if (m.some((c) => c.h === 0))
+          throw new Error(`${name}: not laid out yet (${m.filter((c) => c.h === 0).length} controls 0 px)`);
+        return m;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(heights.length, `${name}: controls`).toBeGreaterThan(0);
     expect(
       heights.filter((c) => c.h < 44),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { confirmPopconfirm } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
 import { api, setUpTrainingBank } from '../support/training-api.js';
@@ -238,8 +239,7 @@ describe('reading authoring with the AI helpers', () => {
 
     // Delete the last pending one, after the confirmation.
     const before = await pendingCards().count();
-    await pendingCards().last().getByRole('button', { name: '删除' }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除' }).click();
+    await confirmPopconfirm(page, pendingCards().last().getByRole('button', { name: '删除' }), '删除');
     await expect.poll(() => pendingCards().count()).toBe(before - 1);
     // The formatted article is still on screen after every review action.
     expect(await formatPanel().getByText('格式化结果').isVisible()).toBe(true);
@@ -274,8 +274,8 @@ describe('reading authoring with the AI helpers', () => {
     await expect.poll(() => pendingCards().count()).toBe(proposed - 1);
     while ((await pendingCards().filter({ hasText: '翻译题' }).count()) > 0) {
       const before = await pendingCards().count();
-      await pendingCards().filter({ hasText: '翻译题' }).first().getByRole('button', { name: '删除' }).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除' }).click();
+      const translation = pendingCards().filter({ hasText: '翻译题' }).first();
+      await confirmPopconfirm(page, translation.getByRole('button', { name: '删除' }), '删除');
       await expect.poll(() => pendingCards().count()).toBe(before - 1);
     }
     const kept = await page.locator('.sub-question').count();

@@ -3,7 +3,7 @@
 // machine a click computed on one frame lands on another (the export journey's GIFT click chose Moodle XML or
 // Excel 模板 — reproduced at 3× CPU throttling, 3 of 8 clicks; 0 of 10 after waiting; docs/testing.md "Dialogs").
 import { expect } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * True when the dialog box itself has no enter/appear motion class and no unfinished animation of its own (its
@@ -28,3 +28,17 @@ export async function opened(dialog: Locator): Promise<Locator> {
  * for the job's end state, bounded just under the test's own 90 s.
  */
 export const JOB_END_MS = 80_000;
+
+/**
+ * Confirms an antd Popconfirm: waits for any earlier one to finish closing (while it zooms out it is still visible,
+ * and a click meant for the new one lands on it: the reading journey's second delete did nothing at load 20), clicks
+ * `trigger`, waits for its popconfirm to open and stand still, clicks `button` in it and waits for it to close.
+ */
+export async function confirmPopconfirm(page: Page, trigger: Locator, button: string): Promise<void> {
+  const shown = page.locator('.ant-popconfirm:visible');
+  await expect.poll(() => shown.count()).toBe(0);
+  await trigger.click();
+  const pop = await opened(shown);
+  await pop.getByRole('button', { name: button }).click();
+  await expect.poll(() => shown.count()).toBe(0);
+}
