@@ -27,7 +27,7 @@ import {
   setUpPoints,
   type GraphPoint,
 } from '../support/graph-ui.js';
-import { opened } from '../support/dialogs.js';
+import { opened, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
 
@@ -135,10 +135,7 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     const dialog = admin.getByRole('dialog').filter({ hasText: '新建知识图谱' });
     await dialog.getByLabel('名称', { exact: true }).fill(GRAPH);
     await dialog.getByRole('combobox', { name: '学科', exact: true }).click();
-    await admin
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .getByText('英语', { exact: true })
-      .click();
+    await (await openedDropdown(admin)).locator('.ant-select-item-option').getByText('英语', { exact: true }).click();
     await expect.poll(() => dialog.locator('.ant-select').first().innerText()).toContain('英语');
     await expect.poll(() => admin.locator('.ant-select-dropdown:visible').count()).toBe(0);
     // 年级 left empty: a graph of every grade, so the demo student sees it whatever their grade.
@@ -155,10 +152,7 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     for (const name of NAMES) {
       await picker.click();
       await picker.fill(name);
-      await admin
-        .locator('.ant-select-dropdown:visible .ant-select-tree-title')
-        .getByText(name, { exact: true })
-        .click();
+      await (await openedDropdown(admin)).locator('.ant-select-tree-title').getByText(name, { exact: true }).click();
       await expect.poll(() => chosen.innerText()).toContain(name);
     }
     await admin.keyboard.press('Escape');

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
+import { openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { api, apiLogin } from '../support/training-api.js';
 
@@ -96,9 +97,7 @@ describe("a parent's pages on a phone", () => {
     // The other child: chosen in the switcher.
     const before = page.url();
     await switcher.click();
-    const other = page.locator(
-      '.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)',
-    );
+    const other = (await openedDropdown(page)).locator('.ant-select-item-option:not(.ant-select-item-option-selected)');
     await expect.poll(() => other.count()).toBe(1);
     await other.click();
     await expect.poll(() => page.url()).not.toBe(before);
@@ -109,7 +108,7 @@ describe("a parent's pages on a phone", () => {
     const action = page.locator('.card-list-action').first();
     if ((await action.count()) === 0) {
       await switcher.click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('李小明').click();
+      await (await openedDropdown(page)).locator('.ant-select-item-option').getByText('李小明').click();
     }
     await expect.poll(() => action.isVisible()).toBe(true);
     await action.click();

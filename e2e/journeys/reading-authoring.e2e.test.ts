@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
-import { confirmPopconfirm } from '../support/dialogs.js';
+import { confirmPopconfirm, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
 import { api, setUpTrainingBank } from '../support/training-api.js';
@@ -145,7 +145,7 @@ describe('reading authoring with the AI helpers', () => {
 
   async function chooseLevel(panel: ReturnType<typeof formatPanel>, label: string) {
     await panel.getByRole('combobox', { name: '词汇等级' }).click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+    await (await openedDropdown(page)).locator(`.ant-select-item-option[title="${label}"]`).click();
     await expect.poll(() => panel.locator('.ant-select').first().textContent()).toContain(label);
   }
 
@@ -285,10 +285,7 @@ describe('reading authoring with the AI helpers', () => {
     const kp = page.getByRole('combobox', { name: '知识点', exact: true });
     await kp.click();
     await kp.fill(kpName);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-tree-title')
-      .getByText(kpName, { exact: true })
-      .click();
+    await (await openedDropdown(page)).locator('.ant-select-tree-title').getByText(kpName, { exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL(/\/admin\/question\/preview\//);

@@ -42,3 +42,13 @@ export async function confirmPopconfirm(page: Page, trigger: Locator, button: st
   await pop.getByRole('button', { name: button }).click();
   await expect.poll(() => shown.count()).toBe(0);
 }
+
+/**
+ * The open select's dropdown once it has slid in and stands still. Its options move while it slides (as a dialog's
+ * fields do while it zooms), and a dropdown closing from an earlier choice is still visible: a click aimed at one
+ * frame chose the option under it on another (the reading journey's 初中 stayed 高中 at load 9–21). Call it after
+ * the click that opens the select, then click inside what it returns.
+ */
+export function openedDropdown(page: Page): Promise<Locator> {
+  return opened(page.locator('.ant-select-dropdown:visible:not([class*="-leave"])'));
+}

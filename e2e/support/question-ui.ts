@@ -1,6 +1,7 @@
 // Steps of the question editor and preview as a teacher does them (docs/web.md "Hooks for browser journeys").
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { openedDropdown } from './dialogs.js';
 
 const visible = (l: Locator) => l.isVisible();
 
@@ -39,7 +40,7 @@ export async function pickKnowledgePoint(page: Page, name: string): Promise<void
   const kp = page.getByRole('combobox', { name: '知识点', exact: true });
   await kp.click();
   await kp.fill(name);
-  await page.locator('.ant-select-tree-title').getByText(name, { exact: true }).click();
+  await (await openedDropdown(page)).locator('.ant-select-tree-title').getByText(name, { exact: true }).click();
   await expect.poll(() => selectBox(page, '知识点').textContent()).toContain(name);
 }
 
@@ -110,8 +111,7 @@ export const answering = (page: Page) => page.locator('.question-view');
 /** Opens the select named `name` and picks the option `label` in its (visible) list. */
 export async function chooseOption(page: Page, name: string, label: string): Promise<void> {
   await page.getByRole('combobox', { name, exact: true }).click();
-  // The dropdown of a select chosen just before may still be fading out: wait until only this one shows.
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(1);
-  await page.locator('.ant-select-item-option:visible').getByText(label, { exact: true }).click();
+  // The dropdown of a select chosen just before may still be fading out: this one, open and still.
+  await (await openedDropdown(page)).locator('.ant-select-item-option').getByText(label, { exact: true }).click();
   await expect.poll(() => selectBox(page, name).textContent()).toContain(label);
 }

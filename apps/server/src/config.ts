@@ -163,6 +163,8 @@ const EnvSchema = z
     /** A scheme's dry run (docs/simulation.md "Dry run of a scheme"): its time limit and how many run at once on a node. */
     SIMULATION_JOB_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
     SIMULATION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(8).default(1),
+    /** The heap limit (MB) of a dry run's child process: 10,000 students over 20,000 questions fit in the default. */
+    SIMULATION_WORKER_MB: z.coerce.number().int().min(64).max(8192).default(512),
     /**
      * FSRS fitted to each agency (docs/practice-engine.md "FSRS fitted to each agency"): the fewest reviews to fit, the
      * most read of one agency, the weekly job's time limit, days between runs and minutes between checks.
@@ -353,7 +355,11 @@ const EnvSchema = z
     notices: { retentionMs: e.NOTICE_RETENTION_DAYS * 24 * 3600 * 1000 },
     lessons: { openEarlyMinutes: e.LESSON_OPEN_EARLY_MINUTES, autoEndMinutes: e.LESSON_AUTO_END_MINUTES },
     enrolment: { maxRows: e.ENROL_MAX_ROWS, maxBytes: e.ENROL_MAX_BYTES, jobSeconds: e.ENROL_JOB_SECONDS },
-    simulation: { jobSeconds: e.SIMULATION_JOB_SECONDS, maxConcurrent: e.SIMULATION_MAX_CONCURRENT },
+    simulation: {
+      jobSeconds: e.SIMULATION_JOB_SECONDS,
+      maxConcurrent: e.SIMULATION_MAX_CONCURRENT,
+      workerMb: e.SIMULATION_WORKER_MB,
+    },
     fsrsFit: {
       minReviews: e.FSRS_FIT_MIN_REVIEWS,
       maxReviews: e.FSRS_FIT_MAX_REVIEWS,

@@ -219,7 +219,8 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   tasks.notices = notices;
   tasks.retime = new TaskRetime(trainingRepo, clock);
   const lessonAccess = new LessonAccess(db, (user, agencyId) => agency.mayActIn(user, agencyId));
-  const knowledgeGraph = new KnowledgeGraphService(new KnowledgeGraphRepository(db), training, clock);
+  const graphRepo = new KnowledgeGraphRepository(db);
+  const knowledgeGraph = new KnowledgeGraphService(graphRepo, training, clock);
   // The practice engine inside a lesson (docs/lessons.md "The engine in the lesson"): its panel, pushes and answers.
   const lessonEngine = new LessonEngineService({
     access: lessonAccess,
@@ -281,6 +282,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     schemeSimulation: new SchemeSimulationService(
       schemes,
       questionsRepo,
+      graphRepo,
       (agencyId) => repositories.subscribedIds(agencyId),
       jobs,
       config.simulation,

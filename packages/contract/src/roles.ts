@@ -24,8 +24,14 @@ export const AGENCY_ROLE_KINDS = [
 ] as const;
 export type AgencyRoleKind = (typeof AGENCY_ROLE_KINDS)[number];
 
+/**
+ * `edu:agency:{id}:`, what every role of the agency begins with. A SQL `LIKE` pattern is this plus `%`: agency ids
+ * hold only `[a-z0-9-]` (AGENCY_ID_RE), so the prefix has no wildcard of its own.
+ */
+export const agencyRolePrefix = (agencyId: string) => `edu:agency:${agencyId}:`;
+
 /** `edu:agency:{id}:kind`; with the default id it is the pattern used in rule tables. */
-export const agencyRole = (kind: AgencyRoleKind, agencyId: string = AGENCY) => `edu:agency:${agencyId}:${kind}`;
+export const agencyRole = (kind: AgencyRoleKind, agencyId: string = AGENCY) => `${agencyRolePrefix(agencyId)}${kind}`;
 
 const AGENCY_ROLE_RE = /^edu:agency:([a-z0-9-]{2,32}):(.+)$/;
 

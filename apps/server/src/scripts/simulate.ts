@@ -4,6 +4,7 @@
 //   npm run simulate -- --seed 1 --students 200 --strategy demo-adaptive,graph --days 14 --profile mix
 //   npm run simulate -- --scheme my-scheme.json --strategy demo-adaptive --out /tmp/mine
 //   npm run simulate -- --model '{"itemMemory":{"strength":0}}' --per-point 12 --out /tmp/no-memory
+//   npm run simulate -- --students 10000 --strategy demo-adaptive --workers 2 --out /tmp/speed
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,10 @@ import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { DEFAULT_MODEL, withOverrides } from '../features/simulation/sim-params.js';
 import { markdownOf } from '../features/simulation/sim-report.js';
-import { buildWorld } from '../features/simulation/sim-world.js';
-import { DEFAULT_OPTIONS, simulate, type SimOptions } from '../features/simulation/simulation.js';
+import { DEFAULT_OPTIONS, type SimOptions } from '../features/simulation/simulation.js';
 import type { Mix } from '../features/simulation/student-model.js';
-import { DEMO_STRATEGIES, demoStrategies, demoWorldSource } from './simulation-demo.js';
+import { DEMO_STRATEGIES } from './simulation-demo.js';
+import { defaultWorkers, simulateDemo } from './simulation-workers.js';
 
 const MIXES: Mix[] = ['weak', 'typical', 'strong', 'mix'];
 
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     scheme: { type: 'string', multiple: true },
     model: { type: 'string' },
     out: { type: 'string' },
+    workers: { type: 'string' },
   },
 });
 
@@ -64,11 +66,12 @@ const modelText = values.model?.trimStart().startsWith('{')
   : values.model && readFileSync(values.model, 'utf8');
 const overrides = modelText ? (JSON.parse(modelText) as Record<string, unknown>) : {};
 const model = withOverrides(DEFAULT_MODEL, overrides);
+// Worker threads (one per core by default): the figures are the same for any number (docs/simulation.md "Speed").
+const workers = int('workers', values.workers, defaultWorkers(), 64) || 1;
 const out = values.out ?? fileURLToPath(new URL('../../../../bench/results/simulation', import.meta.url));
 
 const started = performance.now();
-const world = buildWorld(model, options.seed, demoWorldSource(options.seed, options.range, perPoint));
-const report = simulate(model, world, demoStrategies(world, names, files), options);
+const report = await simulateDemo({ model, options, perPoint, names, files }, workers);
 const elapsedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 
 const settings =
@@ -77,7 +80,7 @@ const settings =
   `reviews first), range ${options.range.join(', ')} (${report.targets.length} points), ` +
   `${perPoint ? `banks topped up to ${perPoint} questions a point` : 'the demo bank as seeded'}` +
   `${values.model ? `, model overrides ${JSON.stringify(overrides)}` : ''}; ` +
-  `${elapsedSeconds} s on Node ${process.version}.`;
+  `${elapsedSeconds} s on ${workers} thread${workers === 1 ? '' : 's'}, Node ${process.version}.`;
 
 /** Writes a result as prettier would, so `prettier --check bench` stays clean after a run. */
 async function write(file: string, text: string) {

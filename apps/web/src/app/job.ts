@@ -1,7 +1,7 @@
-// One way to follow a server job (import, its preview, enrolment, export, reading generation; docs/web.md "Server
-// state"): `useJob` reads the job by id every JOB_POLL_MS, fresh each time and kept for no one, until it is done or
-// failed or a read fails; the page shows its progress (`JobProgress` in components/, `jobPercent`) and then its
-// result (the job's own fields).
+// One way to follow a server job (import, its preview, enrolment, export, reading generation, a scheme's dry run;
+// docs/web.md "Server state"): `useJob` reads the job by id every JOB_POLL_MS, fresh each time and kept for no one,
+// until it is done or failed or a read fails; the page shows its progress (`JobProgress` in components/,
+// `jobPercent`) and then its result (the job's own fields).
 import { useQuery } from '@tanstack/react-query';
 import { useAppConfig } from './session-context';
 import { jobKeys } from '../api/query-keys';

@@ -1,6 +1,7 @@
-// The one progress view of a server job (import, enrolment, export, reading generation; docs/web.md "Server
-// state"): a line saying where the job is, then a bar of `jobPercent` that is active while the job runs, green when
-// done and red when failed. Each dialog says its own words; the job comes from `useJob` (app/job.ts).
+// The one progress view of a server job (import, enrolment, export, reading generation, a scheme's dry run;
+// docs/web.md "Server state"): a line saying where the job is, then a bar of `jobPercent` that is active while the
+// job runs, green when done and red when failed. Each dialog says its own words; the job comes from `useJob`
+// (app/job.ts).
 import type { CSSProperties, ReactNode } from 'react';
 import { Progress, Typography } from 'antd';
 import { jobPercent, type JobProgress as JobState } from '../app/job';

@@ -99,6 +99,8 @@ export const WrongDue = z.object({
   list: z.array(z.object({ entry: WrongEntry, question: StudentQuestion })),
   /** Entries due now whose review waits for an unfinished training (WrongEntry.postponed); not in `total`. */
   postponed: z.number().int().optional(),
+  /** Entries due now whose question the agency can no longer see (an unsubscribed repository); not in `total`. */
+  unavailable: z.number().int().optional(),
 });
 export type WrongDue = z.infer<typeof WrongDue>;
 

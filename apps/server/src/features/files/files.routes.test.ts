@@ -1,6 +1,8 @@
 // API tests of /v1/files: raw image uploads typed from content, and serving them back.
 import { FILE_MAX_BYTES, StoredFile } from '@edu/contract';
+import { count, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, fileUsage } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { SAMPLE_IMAGES } from '../../test/images.js';
 
@@ -8,6 +10,7 @@ let t: TestApp;
 let token: string;
 
 const SAMPLES = SAMPLE_IMAGES;
+const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>', 'latin1');
 
 const upload = (payload: Buffer | string, contentType = 'application/octet-stream', auth = token) =>
   t.app.inject({
@@ -48,6 +51,27 @@ describe('PUT /v1/files', () => {
   it('answers 415 for content that is not a supported image', async () => {
     const r = await upload('<svg xmlns="http://www.w3.org/2000/svg"></svg>', 'image/svg+xml');
     expectError({ status: r.statusCode, body: r.json() }, 415);
+  });
+
+  // docs/security.md "Uploads": a file whose first bytes are a real PNG but which goes on with HTML would be served
+  // as an image and could be sniffed as a page; it is refused whole and nothing is kept of it.
+  it.each([
+    ['a whole PNG followed by HTML', Buffer.concat([SAMPLES['image/png'], HTML])],
+    [
+      "a PNG's signature and header chunk followed by HTML",
+      Buffer.concat([SAMPLES['image/png'].subarray(0, 33), HTML]),
+    ],
+  ])('answers 415 for a polyglot, %s, and stores nothing', async (_, polyglot) => {
+    const stored = async () => {
+      const [f] = await t.db.select({ n: count() }).from(files);
+      const [u] = await t.db.select({ bytes: sum(fileUsage.bytes) }).from(fileUsage);
+      return { files: f.n, usedBytes: Number(u.bytes ?? 0) };
+    };
+    const before = await stored();
+    const r = await upload(polyglot, 'image/png');
+    expectError({ status: r.statusCode, body: r.json() }, 415);
+    expect(r.json<{ errmsg: string }>().errmsg).toContain('图片文件不完整或含有图片以外的内容');
+    expect(await stored()).toEqual(before);
   });
 
   it('answers 413 above 2 MB and 400 for an empty body', async () => {

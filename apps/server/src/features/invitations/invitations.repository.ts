@@ -1,7 +1,7 @@
 // SQL of invitations (docs/users.md "Inviting an existing account"): the open invitation of an agency and username
 // (renewed by inviting again), the agency's list, the invitee's pending ones, the answer, and the membership an
 // acceptance grants.
-import { agencyRole, type InvitationRole, type InvitationStatus } from '@edu/contract';
+import { agencyRole, agencyRolePrefix, type InvitationRole, type InvitationStatus } from '@edu/contract';
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { agencies, userRoles, users } from '../../db/schema.js';
@@ -63,7 +63,7 @@ export class InvitationsRepository {
   async isMember(agencyId: string, userId: number): Promise<boolean> {
     const rows = rowsOf<{ member: boolean }>(
       await this.db.execute(sql`select (
-          exists (select 1 from user_roles r where r.user_id = ${userId} and r.role like ${`edu:agency:${agencyId}:%`})
+          exists (select 1 from user_roles r where r.user_id = ${userId} and r.role like ${`${agencyRolePrefix(agencyId)}%`})
           or exists (select 1 from agency_parents ap where ap.agency_id = ${agencyId} and ap.parent_id = ${userId})
           or exists (select 1 from parent_children pc join user_roles r on r.user_id = pc.child_id
                       where pc.parent_id = ${userId} and r.role = ${agencyRole('student', agencyId)})

@@ -4,6 +4,7 @@
 // see every edge committed before them.
 import { agencyRole } from '@edu/contract';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { graphEdges, graphGroups, graphItems, knowledgePoints, type GraphItemResources } from '../../db/schema.js';
 import { countedRecord, inSubtree } from '../wrong-book/wrong-book.sql.js';
@@ -410,6 +411,24 @@ export class KnowledgeGraphRepository {
   /** Students per item and level of the groups, counted in the database (graph-stats.sql.ts). */
   levelCounts(groupIds: number[], scope: StatsScope): Promise<LevelCount[]> {
     return levelCounts(this.db, groupIds, scope);
+  }
+
+  /**
+   * Every graph's prerequisite edges onto these codes, as `[from, to]` knowledge point codes (graphs are
+   * platform-wide): what a scheme's dry run gates learning by (docs/simulation.md "Dry run of a scheme").
+   */
+  async prerequisitesOnto(codes: string[]): Promise<[string, string][]> {
+    if (!codes.length) return [];
+    const from = alias(graphItems, 'from_item');
+    const to = alias(graphItems, 'to_item');
+    const rows = await this.db
+      .selectDistinct({ from: from.knowledgeCode, to: to.knowledgeCode })
+      .from(graphEdges)
+      .innerJoin(from, eq(from.id, graphEdges.fromItemId))
+      .innerJoin(to, eq(to.id, graphEdges.toItemId))
+      .where(inArray(to.knowledgeCode, codes))
+      .orderBy(asc(from.knowledgeCode), asc(to.knowledgeCode));
+    return rows.map((r) => [r.from, r.to]);
   }
 
   async knowledgePoint(code: string): Promise<{ code: string; name: string } | undefined> {

@@ -1,13 +1,13 @@
 // SQL of leaving an agency (docs/users.md "Leaving and retention"): the membership's end and return, the list of
 // leavers, and the agencies whose records of a user are kept. The purge's deletes are in leaving-purge.ts.
-import { agencyRole } from '@edu/contract';
+import { agencyRole, agencyRolePrefix } from '@edu/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 
 export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** `edu:agency:{id}:%`: agency ids hold only `[a-z0-9-]`, so the pattern has no wildcard of its own. */
-export const agencyRoles = (agencyId: string) => `edu:agency:${agencyId}:%`;
+/** `edu:agency:{id}:%`: every role of the agency, as a `LIKE` pattern (the prefix has no wildcard of its own). */
+export const agencyRoles = (agencyId: string) => `${agencyRolePrefix(agencyId)}%`;
 
 export interface MembershipRow {
   userId: number;

@@ -1,7 +1,7 @@
 // SQL of lessons (docs/lessons.md): the lists per caller, one lesson with its names, the people a lesson of a class
 // may have, clashes, and the writes of scheduling, moving, cancelling, opening, closing and the auto-end sweep.
 import type { LessonStatus } from '@edu/contract';
-import { agencyRole } from '@edu/contract';
+import { agencyRole, agencyRolePrefix } from '@edu/contract';
 import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { homeworkTeacherAgencies, parentChildren, userRoles, users } from '../../db/schema.js';
@@ -263,7 +263,7 @@ export class LessonsRepository {
   async hasAgencyRole(userId: number, agencyId: string, db: DbOrTx = this.db): Promise<boolean> {
     const r = rowsOf<{ one: number }>(
       await db.execute(sql`select 1 as one from user_roles where user_id = ${userId}
-        and role like ${`edu:agency:${agencyId}:%`} and role <> ${agencyRole('student', agencyId)} limit 1`),
+        and role like ${`${agencyRolePrefix(agencyId)}%`} and role <> ${agencyRole('student', agencyId)} limit 1`),
     );
     return r.length > 0;
   }

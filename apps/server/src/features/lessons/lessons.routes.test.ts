@@ -1,7 +1,7 @@
 // Lessons (docs/lessons.md) on the real database and a manual clock: scheduling one lesson and a weekly series,
 // overlaps, moving and cancelling one or the following, the open window and who may open and close, the auto-end
 // sweep, the lists of each role in their order and the week window, and the 404 matrix of "Who sees what".
-import type { Lesson, LessonDetail, LessonOptions, Notice } from '@edu/contract';
+import { SPEC_ROUTES, type Lesson, type LessonDetail, type LessonOptions, type Notice } from '@edu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentChildren, users } from '../../db/schema.js';
@@ -46,6 +46,48 @@ const fields = (over: Record<string, unknown> = {}) => ({
   minutes: 60,
   ...over,
 });
+
+/**
+ * The web routes whose `:id` is a lesson's id: the rooms, the replays and the parent's lesson page (docs/web.md
+ * "Lesson lists and replay", "The lesson room"). `/admin/eventutor/index/:id` is not one: its id is a tutoring class.
+ */
+const LESSON_ID_ROUTES = new Set([
+  '/admin/webrtc/:id',
+  '/admin/eventutor/open/:id',
+  '/admin/class/tldraw/:id',
+  '/admin/eventutor/history/:id',
+  '/student/eventutor/index/:id',
+  '/student/eventutor/history/:id',
+  '/student/webrtc/:id',
+  '/student/class/tldraw/:id',
+  '/parent/eventutor/index/:id',
+  '/WTPteacher/webrtc/:id',
+]);
+
+/** The one route of the web's reference table (`SPEC_ROUTES`) a link opens, with its `:id`. */
+const routeOf = (link: string) => {
+  const hits = SPEC_ROUTES.flatMap(({ pattern }) => {
+    const source = pattern
+      .split('/')
+      .map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '([^/]*)' : '([^/]+)') : part))
+      .join('/');
+    const names = pattern.split('/').filter((part) => part.startsWith(':'));
+    const m = new RegExp(`^${source}$`).exec(link);
+    if (!m) return [];
+    const at = names.findIndex((n) => n === ':id');
+    return [{ pattern, id: at < 0 ? undefined : m[at + 1] }];
+  });
+  expect(hits, link).toHaveLength(1);
+  return hits[0];
+};
+
+/** A notice's link opens a page of the lesson itself: a route taking a lesson id, with this lesson's. */
+const expectLessonLink = (link: string, lessonId: string, pattern: string) => {
+  const r = routeOf(link);
+  expect(r.pattern).toBe(pattern);
+  expect(LESSON_ID_ROUTES.has(r.pattern)).toBe(true);
+  expect(r.id).toBe(lessonId);
+};
 
 const schedule = async (over: Record<string, unknown> = {}) =>
   expectOk(await call<Lesson[]>('PUT', '/v1/lesson', 'agency', fields(over)));
@@ -122,9 +164,15 @@ describe('scheduling', () => {
       expectOk(await t.call<Page<Notice>>('GET', '/v1/notice/list', { token: tok[who] })).list;
     const s = (await notes('student')).find((n) => n.kind === 'lesson_scheduled')!;
     expect(s).toMatchObject({ agencyId: 'demo', link: `/student/eventutor/index/${l.lessonId}` });
+    expectLessonLink(s.link, l.lessonId, '/student/eventutor/index/:id');
     expect(s.body).toContain('2026-01-06 19:00（北京时间）');
     const tn = (await notes('teacher')).find((n) => n.kind === 'lesson_scheduled')!;
-    expect(tn.link).toBe(`/admin/eventutor/index/${l.lessonId}`);
+    // The teacher of the agency opens the lesson's room in the admin area, not the class's lessons (a class id).
+    expect(tn.link).toBe(`/admin/eventutor/open/${l.lessonId}`);
+    expectLessonLink(tn.link, l.lessonId, '/admin/eventutor/open/:id');
+    expect(() =>
+      expectLessonLink(`/admin/eventutor/index/${l.lessonId}`, l.lessonId, '/admin/eventutor/index/:id'),
+    ).toThrow();
   });
 
   it('schedules a weekly series sharing the first lesson id', async () => {
@@ -152,6 +200,14 @@ describe('scheduling', () => {
     expect(s.body.errmsg).toContain('李小明 在 2026-01-06 19:00（北京时间）');
     // Back to back is no overlap.
     await schedule({ teacherId: String(id.tutor), startsAt: cst(1, 18), title: '紧挨着的课' });
+  });
+
+  it("links a homework teacher's notice to the lesson's room in the tutor's area", async () => {
+    const own = (await list('tutor')).list.find((l) => l.title === '紧挨着的课')!;
+    const notes = expectOk(await t.call<Page<Notice>>('GET', '/v1/notice/list', { token: tok.tutor })).list;
+    const n = notes.find((x) => x.kind === 'lesson_scheduled' && x.link?.endsWith(`/${own.lessonId}`))!;
+    expect(n.link).toBe(`/WTPteacher/webrtc/${own.lessonId}`);
+    expectLessonLink(n.link, own.lessonId, '/WTPteacher/webrtc/:id');
   });
 
   it('books an hour once when two requests ask at the same time', async () => {
@@ -205,7 +261,9 @@ describe('moving and cancelling', () => {
     expect(r.map((l) => [l.lessonId, l.startsAt, l.minutes])).toEqual([[series[1].lessonId, cst(11, 9), 60]]);
     expect((await status(series[2].lessonId)).startsAt.getTime()).toBe(cst(17, 8));
     const n = expectOk(await t.call<Page<Notice>>('GET', '/v1/notice/list', { token: tok.student })).list;
-    expect(n.find((x) => x.kind === 'lesson_moved')!.body).toContain('改到 2026-01-16 09:00（北京时间）');
+    const moved = n.find((x) => x.kind === 'lesson_moved')!;
+    expect(moved.body).toContain('改到 2026-01-16 09:00（北京时间）');
+    expectLessonLink(moved.link, series[1].lessonId, '/student/eventutor/index/:id');
   });
 
   it('moves this lesson and the following ones by the same shift', async () => {
@@ -250,7 +308,9 @@ describe('moving and cancelling', () => {
     const move = { title: '不行', startsAt: cst(4, 8), minutes: 30, scope: 'one' };
     expectError(await call('POST', `/v1/lesson/${series[0].lessonId}`, 'agency', move), 409);
     const n = expectOk(await t.call<Page<Notice>>('GET', '/v1/notice/list', { token: tok.teacher })).list;
-    expect(n.find((x) => x.kind === 'lesson_cancelled' && x.body.includes('学生请假'))).toBeDefined();
+    const cancelled = n.find((x) => x.kind === 'lesson_cancelled' && x.body.includes('学生请假'))!;
+    // The notice's subject is the lesson the change was made on (docs/notices.md).
+    expectLessonLink(cancelled.link, series[2].lessonId, '/admin/eventutor/open/:id');
   });
 });
 

@@ -333,7 +333,9 @@ export class LessonsService {
     if (!this.notices) return;
     const { teacherId, studentId, ...rest } = e;
     const names = await this.repo.names([teacherId, studentId], tx);
-    // A teacher of the agency opens it in the admin area; a homework teacher in the tutor's area.
+    // Each opens the lesson itself (its room, which shows a lesson not live as waiting, ended or cancelled): a teacher
+    // of the agency in the admin area, a homework teacher in the tutor's area (docs/notices.md "Kinds"). Not
+    // `/admin/eventutor/index/{id}`: that page's id is a tutoring class (docs/web.md "Lesson lists and replay").
     const staff = await this.repo.hasAgencyRole(teacherId, e.agencyId, tx);
     await this.notices.lessonChanged(tx, {
       ...rest,
@@ -341,7 +343,7 @@ export class LessonsService {
       teacher: {
         id: teacherId,
         name: names.get(teacherId) ?? '',
-        link: staff ? `/admin/eventutor/index/${e.lessonId}` : `/WTPteacher/webrtc/${e.lessonId}`,
+        link: staff ? `/admin/eventutor/open/${e.lessonId}` : `/WTPteacher/webrtc/${e.lessonId}`,
       },
       student: {
         id: studentId,

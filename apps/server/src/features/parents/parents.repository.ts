@@ -1,4 +1,5 @@
 // SQL for parents (docs/parents.md): links, pairing codes, the agency's parent list and parent accounts.
+import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, parentChildren, trainings, userRoles, users } from '../../db/schema.js';
@@ -8,7 +9,7 @@ import { roleHonoured } from '../users/suspension.js';
 import type { ParentResetFacts } from './parents.policy.js';
 
 export const PARENT_ROLE = 'edu:parent';
-const studentRole = (agencyId: string) => `edu:agency:${agencyId}:student`;
+const studentRole = (agencyId: string) => agencyRole('student', agencyId);
 /** `%` and `_` typed in a keyword are searched for as themselves. */
 const likeText = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -2,7 +2,7 @@
 // scheme_stat_trainings for the trainings, and for the questions the joint histogram of (first-attempt mark,
 // training total) per question from scheme_stat_buckets plus the items of a range's partial days. Every
 // figure is computed here in SQL; the service only names and flags the rows.
-import type { QuestionCalibration } from '@edu/contract';
+import { agencyRole, type QuestionCalibration } from '@edu/contract';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { questionCalibrations, questions, schemeStatTrainings, trainings, userRoles, users } from '../../db/schema.js';
@@ -332,7 +332,7 @@ export class SchemeStatsRepository {
       .where(
         and(
           eq(users.id, userId),
-          sql`(exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${`edu:agency:${agencyId}:student`})
+          sql`(exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${agencyRole('student', agencyId)})
             or exists (select 1 from ${schemeStatTrainings} where ${schemeStatTrainings.agencyId} = ${agencyId} and ${schemeStatTrainings.userId} = ${users.id}))`,
         ),
       );

@@ -1,17 +1,18 @@
 // A scheme's dry run as a job (docs/simulation.md "Dry run of a scheme"; docs/jobs.md): `simulate` checks the scheme
 // may be edited by the agency (as its edit route) and queues the `scheme-simulation` job with the scheme as it is
-// now; the job loads the questions it can draw from the agency's bank, builds the simulated world and runs the
-// cohort in slices (`dry-run.ts`), storing the result on the job row. `job` reads progress and result.
+// now; the job loads the questions it can draw from the agency's bank and the knowledge graphs' prerequisites among
+// their points (on the server's thread: database access stays here), then a child process builds the simulated world
+// and runs the cohort (`dry-run-process.ts`), and the result is stored on the job row. `job` reads progress and result.
 import type { SchemeSimulationJob, SchemeSimulationRequest, SimulationResult, EngineScheme } from '@edu/contract';
 import { notFound } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler, type JobQueue } from '../../jobs/job-queue.js';
 import type { JobRow } from '../../jobs/job-store.js';
+import type { GraphReads } from '../knowledge-graph/graph-reads.js';
+import { selfAndAncestors } from '../mastery/mastery-levels.js';
 import type { QuestionReads } from '../questions/question-reads.js';
 import type { SchemesService } from '../schemes/schemes.service.js';
 import { loadBank, schemeBankIds } from './dry-run-bank.js';
-import { dryRun } from './dry-run.js';
-import { DEFAULT_MODEL } from './sim-params.js';
-import { buildWorld } from './sim-world.js';
+import { runDryRunProcess } from './dry-run-process.js';
 
 export const SIMULATION_KIND = 'scheme-simulation';
 const JOB_NOT_FOUND = '模拟任务不存在';
@@ -34,15 +35,18 @@ interface Payload {
 export interface SimulationConfig {
   jobSeconds: number;
   maxConcurrent: number;
+  /** The dry run's child process heap limit (SIMULATION_WORKER_MB). */
+  workerMb: number;
 }
 
 export class SchemeSimulationService {
   constructor(
     private readonly schemes: SchemesService,
     private readonly questions: QuestionReads,
+    private readonly graphs: GraphReads,
     private readonly subscribedIds: (agencyId: string) => Promise<number[]>,
     private readonly queue: JobQueue,
-    config: SimulationConfig,
+    private readonly config: SimulationConfig,
   ) {
     queue.register(SIMULATION_KIND, this.handler, {
       concurrency: config.maxConcurrent,
@@ -83,14 +87,15 @@ export class SchemeSimulationService {
       if (signal.aborted) throw signal.reason;
     });
     if (!bank.some((q) => q.judgeType === 'auto')) throw new JobFailure(SIMULATION_TEXT.empty);
-    const world = buildWorld(DEFAULT_MODEL, SEED, { questions: bank, edges: [] });
+    // Every graph's prerequisites onto the bank's points or their ancestors (graphs are platform-wide).
+    const codes = [...new Set(bank.flatMap((q) => selfAndAncestors(q.knowledgeId)))];
+    const edges = await this.graphs.prerequisitesOnto(codes);
     await progress({ phase: 'run' });
-    const result = await dryRun(world, p.engine, {
-      students: p.students,
-      spread: p.spread,
-      seed: SEED,
+    const result = await runDryRunProcess({
+      data: { questions: bank, edges, engine: p.engine, students: p.students, spread: p.spread, seed: SEED },
+      memoryMb: this.config.workerMb,
+      onProgress: (processed, total) => progress({ processed, total }),
       signal,
-      progress: (processed, total) => progress({ processed, total }),
     });
     return result;
   };

@@ -1,8 +1,8 @@
 // A scheme's dry run (docs/simulation.md "Dry run of a scheme"): a cohort of synthetic students of one ability spread
 // each sits one training of the scheme through the real engine, and then the same questions as a fixed paper; what
 // the editor sees: questions and minutes used, phases whose target is reached, where students get stuck (points
-// looped, visit caps hit, draws short of questions), the product's level and the truth per point. Runs in slices
-// that yield to the event loop, so the node's requests go on while it runs.
+// looped, visit caps hit, draws short of questions), the product's level and the truth per point. The job runs it in
+// a child process (dry-run-process.ts); it runs in slices that yield to the event loop wherever it runs.
 import {
   MASTERY_LEVELS,
   MAX_ENTRIES,

@@ -16,9 +16,9 @@ export interface DrawContext {
 const inSubtree = (code: string, root: string) => code === root || code.startsWith(`${root}.`);
 
 export function drawQuestions(world: World, req: DrawRequest, ctx: DrawContext): string[] {
-  const exclude = new Set(req.exclude);
   const fixed = req.selectors.questionIds ?? [];
   if (fixed.length > 0) {
+    const exclude = new Set(req.exclude);
     const left = [...new Set(fixed)].filter((id) => {
       const q = world.byId.get(id);
       return q !== undefined && (ctx.paper || q.auto) && !exclude.has(id);
@@ -30,19 +30,37 @@ export function drawQuestions(world: World, req: DrawRequest, ctx: DrawContext):
 
 /** A selector draw's candidates: its types and tags inside the knowledge range, auto-judged, not drawn before. */
 export function eligibleIds(world: World, req: DrawRequest): number[] {
-  const exclude = new Set(req.exclude);
+  const exclude = req.exclude.length ? new Set(req.exclude) : null;
+  const ids = selectorIds(world, req);
+  return exclude ? ids.filter((id) => !exclude.has(String(id))) : [...ids];
+}
+
+const bySelector = new WeakMap<World, Map<string, number[]>>();
+
+/** The auto-judged questions of a request's types and tags inside its knowledge range, by id; once per world. */
+function selectorIds(world: World, req: DrawRequest): number[] {
+  const { types: t, tags: g } = req.selectors;
+  // Codes and types hold no comma or bar; tags are free text.
+  const key = `${req.knowledgeIds.join(',')}|${req.kpRange.join(',')}|${t?.join(',') ?? ''}|${g ? JSON.stringify(g) : ''}`;
+  let cache = bySelector.get(world);
+  if (!cache) bySelector.set(world, (cache = new Map<string, number[]>()));
+  const known = cache.get(key);
+  if (known) return known;
   const codes = knowledgeRange(req.knowledgeIds, req.kpRange);
-  if (codes && codes.length === 0) return [];
   const types = req.selectors.types?.length ? new Set(req.selectors.types) : null;
   const tags = req.selectors.tags?.length ? req.selectors.tags : null;
-  return world.questions
-    .filter(
-      (q) =>
-        q.auto &&
-        !exclude.has(q.id) &&
-        (types === null || types.has(q.type)) &&
-        (tags === null || tags.some((t) => q.tags.includes(t))) &&
-        (codes === null || codes.some((c) => inSubtree(q.code, c))),
-    )
-    .map((q) => Number(q.id));
+  const ids =
+    codes && codes.length === 0
+      ? []
+      : world.questions
+          .filter(
+            (q) =>
+              q.auto &&
+              (types === null || types.has(q.type)) &&
+              (tags === null || tags.some((t) => q.tags.includes(t))) &&
+              (codes === null || codes.some((c) => inSubtree(q.code, c))),
+          )
+          .map((q) => Number(q.id));
+  cache.set(key, ids);
+  return ids;
 }

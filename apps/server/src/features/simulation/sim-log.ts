@@ -4,7 +4,7 @@
 // `levelOf` over its subtree's answers (what `masteryByPoint` does for every point), and reviews scheduled by the
 // book's own `nextCard` (FSRS through ts-fsrs).
 import { entersWrongBook } from '@edu/contract';
-import { levelOf, type MasteryAnswer, type PointMastery } from '../mastery/mastery-levels.js';
+import { levelOf, selfAndAncestors, type MasteryAnswer, type PointMastery } from '../mastery/mastery-levels.js';
 import { newCard } from '../wrong-book/fsrs.js';
 import type { BookRow, CardRow } from '../wrong-book/book-rows.js';
 import { nextCard } from '../wrong-book/wrong-book.service.js';
@@ -50,6 +50,8 @@ export class StudentLog {
   private readonly countedRecords: SimRecord[] = [];
   private readonly answers: MasteryAnswer[] = [];
   private readonly byCode = new Map<string, MasteryAnswer[]>();
+  /** Levels already read, by subtree (null: no answer); a counted answer drops its point's and its ancestors'. */
+  private readonly levelCache = new Map<string, PointMastery | null>();
 
   openTraining(type: 'general' | 'paper'): SimTrainingRow {
     const row = { id: this.nextTraining++, type, ended: false, drawn: 0, answered: 0 };
@@ -91,6 +93,7 @@ export class StudentLog {
       if (r.isCorrect === null || !(r.first ?? true)) continue;
       const a = { code: r.code, right: r.isCorrect, at: r.at, paperId: whole ? String(row.id) : null };
       this.answers.push(a);
+      for (const code of selfAndAncestors(a.code)) this.levelCache.delete(code);
       const list = this.byCode.get(a.code);
       if (list) list.push(a);
       else this.byCode.set(a.code, [a]);
@@ -111,10 +114,17 @@ export class StudentLog {
   levels(codes: readonly string[]): Map<string, PointMastery> {
     const out = new Map<string, PointMastery>();
     for (const code of codes) {
+      const cached = this.levelCache.get(code);
+      if (cached !== undefined) {
+        if (cached) out.set(code, cached);
+        continue;
+      }
       const groups = [...this.byCode].filter(([c]) => c === code || c.startsWith(`${code}.`)).map(([, g]) => g);
       // Oldest first, as the product reads them (records are stored in time order).
       const mine = groups.length === 1 ? groups[0] : groups.flat().sort((a, b) => a.at - b.at);
-      if (mine.length) out.set(code, levelOf(mine));
+      const level = mine.length ? levelOf(mine) : null;
+      this.levelCache.set(code, level);
+      if (level) out.set(code, level);
     }
     return out;
   }

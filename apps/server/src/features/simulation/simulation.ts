@@ -1,7 +1,7 @@
 // A run of the simulation (docs/simulation.md "A run"): the same seeded cohort through every strategy, day by day —
 // the wrong-answer book's due reviews first, then the strategy's trainings until the session's minutes are used —
 // and each strategy's figures of truth against estimate.
-import type { StudentModel } from './sim-params.js';
+import { PROFILES, type StudentModel } from './sim-params.js';
 import { OutcomeTracker, type StudentOutcome } from './sim-outcome.js';
 import { stream } from './sim-random.js';
 import { summarise, type StrategyReport } from './sim-report.js';
@@ -9,7 +9,7 @@ import { StudentLog } from './sim-log.js';
 import type { Strategy } from './sim-strategies.js';
 import { reviewDue, runTraining, type SessionContext } from './sim-training.js';
 import { pointsIn, type World } from './sim-world.js';
-import { makeCohort, type Mix } from './student-model.js';
+import { makeStudent, type Mix, type SimStudent } from './student-model.js';
 
 const DAY_MS = 86_400_000;
 
@@ -49,32 +49,72 @@ export interface SimulationReport {
 }
 
 export function simulate(model: StudentModel, world: World, strategies: Strategy[], options: SimOptions) {
-  const targets = pointsIn(world, options.range);
-  if (targets.length === 0) throw new Error(`simulation: no question under ${options.range.join(', ')}`);
+  const targets = targetsOf(world, options);
   const report: SimulationReport = { options, targets, strategies: [] };
   // Calibration cohorts by their strategy's name: strategies calibrated on the same history share it.
   const calibrations = new Map<string, StudentLog[]>();
   for (const strategy of strategies) {
     strategy.prepare?.(world, (base) => {
-      const logs = calibrations.get(base.name) ?? calibrationCohort(model, world, base, options, targets);
+      const logs = calibrations.get(base.name) ?? calibrationLogs(model, world, base, options, targets);
       calibrations.set(base.name, logs);
       return logs;
     });
-    const cohort = makeCohort(model, world, options.seed, options.students, options.mix);
-    const outcomes = cohort.map((student) => runStudent(model, world, strategy, options, targets, student).outcome);
+    const outcomes = runStudents(model, world, strategy, options, targets);
     report.strategies.push(summarise(strategy.name, strategy.description, targets, outcomes));
   }
   return report;
 }
 
+/** The run's target points: the latent points under its range (none: an error). */
+export function targetsOf(world: World, options: SimOptions): string[] {
+  const targets = pointsIn(world, options.range);
+  if (targets.length === 0) throw new Error(`simulation: no question under ${options.range.join(', ')}`);
+  return targets;
+}
+
 /**
- * Other students (the cohort of seed + 1,000,003, as many as the run's) trained by `base` over the run's days: their
- * logs, as an agency's records before a change (docs/simulation.md "Ability-matched draws").
+ * The outcomes of the cohort's students `from`..`to` (exclusive) through a prepared strategy. A student's run depends
+ * only on the seed and their index, so the cohort can be run in pieces (worker threads) and the pieces joined in order.
  */
-function calibrationCohort(model: StudentModel, world: World, base: Strategy, o: SimOptions, targets: string[]) {
+export function runStudents(
+  model: StudentModel,
+  world: World,
+  strategy: Strategy,
+  o: SimOptions,
+  targets: string[],
+  from = 0,
+  to = o.students,
+): StudentOutcome[] {
+  return cohortPart(model, world, o.seed, o.mix, from, to).map(
+    (student) => runStudent(model, world, strategy, o, targets, student).outcome,
+  );
+}
+
+/**
+ * Other students (the cohort of seed + 1,000,003, as many as the run's; `from`..`to` of them) trained by `base` over
+ * the run's days: their logs, as an agency's records before a change (docs/simulation.md "Ability-matched draws").
+ */
+export function calibrationLogs(
+  model: StudentModel,
+  world: World,
+  base: Strategy,
+  o: SimOptions,
+  targets: string[],
+  from = 0,
+  to = o.students,
+): StudentLog[] {
   const seed = (o.seed + 1_000_003) % 2 ** 31;
-  const cohort = makeCohort(model, world, seed, o.students, o.mix);
-  return cohort.map((student) => runStudent(model, world, base, { ...o, seed }, targets, student).log);
+  return cohortPart(model, world, seed, o.mix, from, to).map(
+    (student) => runStudent(model, world, base, { ...o, seed }, targets, student).log,
+  );
+}
+
+/** Students `from`..`to` of the cohort `makeCohort` makes (the same students, without making the others). */
+function cohortPart(model: StudentModel, world: World, seed: number, mix: Mix, from: number, to: number) {
+  return Array.from({ length: Math.max(0, to - from) }, (_, k) => {
+    const i = from + k;
+    return makeStudent(model, world, seed, i, mix === 'mix' ? PROFILES[i % PROFILES.length] : mix);
+  });
 }
 
 function runStudent(
@@ -83,7 +123,7 @@ function runStudent(
   strategy: Strategy,
   o: SimOptions,
   targets: string[],
-  student: ReturnType<typeof makeCohort>[number],
+  student: SimStudent,
 ): { outcome: StudentOutcome; log: StudentLog } {
   const log = new StudentLog();
   const rng = stream(o.seed, `run:${strategy.name}`, student.index);

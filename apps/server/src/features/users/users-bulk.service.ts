@@ -1,7 +1,7 @@
 // Bulk actions on the students or teachers selected in a list (docs/users.md "Bulk actions"): disable, enable,
 // reset passwords and export. Every id is checked first — one that is not of the list's kind in the agency answers
 // 404, one the caller may not act on 400 or 403 — then all rows change in one transaction, or none does.
-import type { BulkPassword } from '@edu/contract';
+import { agencyRole, cstDate, type BulkPassword } from '@edu/contract';
 import { forbidden, invalidField, notFound } from '../../lib/api-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Clock } from '../../lib/clock.js';
@@ -52,7 +52,7 @@ export class UsersBulkService {
     if (disabled && rows.some((r) => r.id === actor.id))
       throw invalidField('request.userIds', '不能停用自己的账号，请取消选择自己');
     // As one at a time (docs/users.md "Membership"): only an agency admin suspends or enables an agency admin.
-    const adminRole = `edu:agency:${agencyId}:admin`;
+    const adminRole = agencyRole('admin', agencyId);
     const admins = rows.filter((r) => r.roles.includes(adminRole));
     if (admins.length > 0 && !actor.roles.includes(adminRole))
       throw forbidden(`${whom(admins)}是机构管理员，只有机构管理员可以停用或启用`);
@@ -93,7 +93,7 @@ export class UsersBulkService {
   async export(agencyId: string, kind: MemberKind, ids: readonly string[]) {
     const rows = await this.selected(agencyId, kind, ids);
     const data = await membersWorkbook(kind, rows, await this.repo.subjectNames());
-    const day = new Date(this.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const day = cstDate(this.clock.now());
     return { fileName: `${KIND_LABEL[kind]}名单-${day}.xlsx`, data };
   }
 }

@@ -1,6 +1,6 @@
 // The agency's students and teachers, teacher profiles (own and public) and the platform's homework teachers
 // (docs/users.md). An agency acts only on its own membership; anyone outside it answers 404.
-import { agencyRole, STAFF_ROLE_KINDS, type StaffRoleKind } from '@edu/contract';
+import { agencyRole, agencyRolePrefix, STAFF_ROLE_KINDS, type StaffRoleKind } from '@edu/contract';
 import type {
   AgencyTeacher,
   AgencyUser,
@@ -44,6 +44,7 @@ export class UsersService {
 
   private toWire(agencyId: string, r: MemberRow, actorRoles: readonly string[]): AgencyTeacher {
     const owned = agencyOwnsAccount(agencyId, r.createdHere, r.roles);
+    const prefix = agencyRolePrefix(agencyId);
     return {
       id: String(r.id),
       username: r.username,
@@ -57,9 +58,7 @@ export class UsersService {
       gradeName: r.gradeName,
       subjectIds: r.subjectIds,
       mustChangePassword: r.mustChangePassword,
-      roleKinds: r.roles
-        .filter((role) => role.startsWith(`edu:agency:${agencyId}:`))
-        .map((role) => role.slice(`edu:agency:${agencyId}:`.length)),
+      roleKinds: r.roles.filter((role) => role.startsWith(prefix)).map((role) => role.slice(prefix.length)),
       createTime: r.createdAt.getTime(),
       profilePublished: r.published,
     };

@@ -21,6 +21,11 @@ export interface BookFilter {
    * the book until the corrections come.
    */
   withheld?: readonly number[];
+  /**
+   * Questions the agency can no longer see (a repository it unsubscribed from, an import rewriting them): never
+   * due, so the due count agrees with the review queue (docs/practice-engine.md "Wrong-answer book and mastery").
+   */
+  unavailable?: readonly number[];
 }
 
 /** Ids as a Postgres array literal (bigint ids: digits only). */
@@ -76,12 +81,13 @@ function bookCte(o: Owner, f: BookFilter): SQL {
   )`;
 }
 
-function viewCondition(view: BookView, now: Date, postponed: readonly number[] = []): SQL {
+/** `skipped`: questions left out of the due view (postponed or unavailable, BookFilter). */
+function viewCondition(view: BookView, now: Date, skipped: readonly number[] = []): SQL {
   switch (view) {
     case 'all':
       return sql`true`;
     case 'due': {
-      const waiting = postponed.length === 0 ? sql`` : sql` and question_id <> all(${idArray(postponed)}::bigint[])`;
+      const waiting = skipped.length === 0 ? sql`` : sql` and question_id <> all(${idArray(skipped)}::bigint[])`;
       return sql`not mastered and due <= ${now.toISOString()}::timestamptz${waiting}`;
     }
     case 'learning':
@@ -159,20 +165,30 @@ export class WrongBookRepository {
   /** A page of the book in due order (then question id), and the size of each view. */
   async page(o: Owner, f: BookFilter, view: BookView, now: Date, page: { start: number; size: number }) {
     const cte = bookCte(o, f);
+    const unavailable = f.unavailable ?? [];
+    const skipped = [...(f.postponed ?? []), ...unavailable];
     const rows = rowsOf<RawBookRow>(
       await this.db.execute(
-        sql`${cte} ${SELECT_ENTRY} where ${viewCondition(view, now, f.postponed)} order by due, question_id offset ${page.start} limit ${page.size}`,
+        sql`${cte} ${SELECT_ENTRY} where ${viewCondition(view, now, skipped)} order by due, question_id offset ${page.start} limit ${page.size}`,
       ),
     );
     const [c] = rowsOf<BookCounts & { dueAll: number }>(
       await this.db.execute(sql`${cte} select count(*)::int as "all",
-        (count(*) filter (where ${viewCondition('due', now, f.postponed)}))::int as "due",
-        (count(*) filter (where ${viewCondition('due', now)}))::int as "dueAll",
+        (count(*) filter (where ${viewCondition('due', now, skipped)}))::int as "due",
+        (count(*) filter (where ${viewCondition('due', now, unavailable)}))::int as "dueAll",
         (count(*) filter (where not mastered))::int as "learning",
         (count(*) filter (where mastered))::int as "mastered" from eff`),
     );
     const { dueAll, ...counts } = c ?? { all: 0, due: 0, dueAll: 0, learning: 0, mastered: 0 };
     return { rows: rows.map(toBookRow), counts, postponedDue: dueAll - counts.due };
+  }
+
+  /** The question ids of the entries due now under the filter, postponed ones included (any order). */
+  async dueIds(o: Owner, f: BookFilter, now: Date): Promise<number[]> {
+    const rows = rowsOf<{ question_id: string }>(
+      await this.db.execute(sql`${bookCte(o, f)} select question_id::text from eff where ${viewCondition('due', now)}`),
+    );
+    return rows.map((r) => Number(r.question_id));
   }
 
   /** The entry of one question, or undefined when the question is not in the student's book. */

@@ -14,7 +14,7 @@ import {
 } from '@edu/contract';
 import { Rating, createEmptyCard } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRecords } from '../../db/schema.js';
+import { answerRecords, questionRepos, questions } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { createTestBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
@@ -260,5 +260,56 @@ describe('GET /v1/answer/record/:id', () => {
     expectError(await call('GET', `/v1/answer/record/${entry.lastWrongRecordId}`, outsider, undefined, 'other'), 404);
     expectError(await call('GET', '/v1/answer/record/999999999', student), 404);
     expectError(await call('GET', '/v1/answer/record/x1', student), 404);
+  });
+});
+
+describe('GET /v1/wrong/review/next with a question the agency can no longer see', () => {
+  it('skips the entry with a count of its own, out of the due count, and takes it back once visible again', async () => {
+    // A fresh wrong answer (after its last review) makes bank.single due now.
+    t.clock.advance(HOUR);
+    await t.db.insert(answerRecords).values({
+      agencyId: 'demo',
+      questionId: Number(bank.single),
+      version: 1,
+      userId: (await t.db.query.users.findFirst({ where: (u, { eq: e }) => e(u.username, 'student') }))!.id,
+      isCorrect: false,
+      score: 0,
+      createdAt: new Date(t.clock.now()),
+    });
+    const next = async () =>
+      WrongDue.parse(expectOk(await call('GET', `/v1/wrong/review/next?knowledgeId=${bank.kp}`, student)));
+    const before = await next();
+    expect(before.list.map((d) => d.entry.questionId)).toContain(bank.single);
+    expect(before.unavailable).toBeUndefined();
+    // The question moves out of the agency's reach, as when the repository it came from is no longer subscribed.
+    const [{ repoId: ownRepo }] = await t.db
+      .select({ repoId: questions.repoId })
+      .from(questions)
+      .where(eq(questions.id, Number(bank.single)));
+    const [{ id: otherRepo }] = await t.db
+      .select({ id: questionRepos.id })
+      .from(questionRepos)
+      .where(eq(questionRepos.agencyId, 'other'))
+      .limit(1);
+    const move = (agencyId: string, repoId: number) =>
+      t.db
+        .update(questions)
+        .set({ agencyId, repoId })
+        .where(eq(questions.id, Number(bank.single)));
+    await move('other', otherRepo);
+    const during = await next();
+    expect(during.list.map((d) => d.entry.questionId)).not.toContain(bank.single);
+    expect(during.total).toBe(before.total - 1);
+    expect(during.total).toBe(during.list.length);
+    expect(during.unavailable).toBe(1);
+    // The book's due count and due view agree with the queue.
+    const page = await book('&filter=due');
+    expect(page.counts.due).toBe(during.total);
+    expect(page.list.map((e) => e.questionId)).not.toContain(bank.single);
+    await move('demo', ownRepo);
+    const back = await next();
+    expect(back.list.map((d) => d.entry.questionId)).toContain(bank.single);
+    expect(back.total).toBe(before.total);
+    expect(back.unavailable).toBeUndefined();
   });
 });

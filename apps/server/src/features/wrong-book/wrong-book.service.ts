@@ -28,7 +28,7 @@ import type { QuestionsService } from '../questions/questions.service.js';
 import type { RepositoriesService } from '../repositories/repositories.service.js';
 import { newCard, review, stateName, type FsrsParameters } from './fsrs.js';
 import type { BookRow, CardRow, Owner } from './book-rows.js';
-import type { WrongBookRepository } from './wrong-book.repository.js';
+import type { BookFilter, WrongBookRepository } from './wrong-book.repository.js';
 
 const NOT_IN_BOOK = '错题本中没有这道题';
 const RECORD_NOT_FOUND = '答题记录不存在';
@@ -74,15 +74,22 @@ export class WrongBookService {
     return [...(await this.corrections.waitingOf(o.userId, [o.agencyId])).keys()];
   }
 
+  /**
+   * The entries due now under the filter whose question the agency can no longer see (its repository unsubscribed,
+   * an import rewriting it): the review queue cannot show them, so they are not due until they are visible again.
+   */
+  private async unavailable(o: Owner, f: BookFilter, now: Date): Promise<number[]> {
+    const ids = await this.repo.dueIds(o, f, now);
+    const visible = new Set((await this.visibleQuestions(o.agencyId, ids)).map((r) => r.id));
+    return ids.filter((id) => !visible.has(id));
+  }
+
   async list(o: Owner, q: WrongListQuery): Promise<WrongListPage> {
+    const now = new Date(this.clock.now());
     const [postponed, withheld] = await Promise.all([this.postponed(o), this.withheld(o)]);
-    const { rows, counts } = await this.repo.page(
-      o,
-      { subtrees: subtrees(q), postponed, withheld },
-      q.filter,
-      new Date(this.clock.now()),
-      q,
-    );
+    const filter = { subtrees: subtrees(q), postponed, withheld };
+    const unavailable = await this.unavailable(o, filter, now);
+    const { rows, counts } = await this.repo.page(o, { ...filter, unavailable }, q.filter, now, q);
     const total = q.filter === 'all' ? counts.all : counts[q.filter];
     const waiting = new Set(postponed);
     return { total, list: rows.map((r) => toEntry(r, waiting.has(r.questionId))), counts };
@@ -93,7 +100,8 @@ export class WrongBookService {
     const now = new Date(this.clock.now());
     const [postponed, withheld] = await Promise.all([this.postponed(o), this.withheld(o)]);
     const filter = { subtrees: subtrees(q), postponed, withheld };
-    const { rows, counts, postponedDue } = await this.repo.page(o, filter, 'due', now, {
+    const unavailable = await this.unavailable(o, filter, now);
+    const { rows, counts, postponedDue } = await this.repo.page(o, { ...filter, unavailable }, 'due', now, {
       start: 0,
       size: q.size,
     });
@@ -106,7 +114,13 @@ export class WrongBookService {
       const question = presented.get(String(r.questionId));
       return question ? [{ entry: toEntry(r), question: toStudentView(question) }] : [];
     });
-    return { total: counts.due, list, postponed: postponedDue };
+    // Skipped, not lost: postponed and unavailable entries are out of `total` and come back when due again.
+    return {
+      total: counts.due,
+      list,
+      postponed: postponedDue,
+      ...(unavailable.length > 0 ? { unavailable: unavailable.length } : {}),
+    };
   }
 
   /** Judges a review, stores it as an answer record (no training) and moves the entry's FSRS card. */

@@ -2,7 +2,7 @@
 // make a new one, which replaces the old after a confirmation (docs/parents.md "Pairing codes"). Built of antd's
 // markup, the app's Button and its confirm dialog: the card is on the student's first load (docs/performance.md
 // "Bundle").
-import { cstMinutes } from '@edu/contract';
+import { agencyRole, cstMinutes } from '@edu/contract';
 import { App, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { API } from '../../api/routes';
@@ -12,12 +12,10 @@ import { useAppConfig, useCall, useUser } from '../../app/session-context';
 import { PlainCard, PlainSpace, Text } from '../../components/plain-antd';
 import { PAIRING_TEXTS as T } from './pairing-texts';
 
-/** `2026-01-12 08:00` in China Standard Time (the text says 北京时间). */
-
 /** Only for a student of the current agency (the calls' rule); others see nothing. */
 export function ParentPairingCard() {
   const { agencyId } = useAppConfig();
-  const student = useUser()?.roles.includes(`edu:agency:${agencyId}:student`) ?? false;
+  const student = useUser()?.roles.includes(agencyRole('student', agencyId)) ?? false;
   return student ? <PairingCode agencyId={agencyId} /> : null;
 }
 

@@ -1,7 +1,8 @@
 // A lesson's replay and facts (docs/web.md "Lesson lists and replay"): admin and student eventutor/history/{id},
 // and the parent's eventutor/index/{id}. Beside the board: the scheduled and real times, the people, and who was in
 // the room when. The board's whole log is read with its progress shown, then played on a timeline (Slider) with
-// 播放/暂停, seeking and 1×/2×/4×/8×; the board shown is built by boardAt at the timeline's moment.
+// 播放/暂停, seeking and 1×/2×/4×/8×; the board shown is built by boardAt at the timeline's moment. Under it the
+// questions pushed in the lesson with the student's results (ReplayPushes), each marked on the timeline.
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -27,9 +28,10 @@ import { PageSpinner } from '../PageSpinner';
 import { ResultPage } from '../ResultPage';
 import { LessonStatusTag, lessonWhen } from './LessonParts';
 import { SPEEDS, type Speed } from './playback';
-import { useLessonDetail } from './queries';
+import { useLessonDetail, useLessonPushes } from './queries';
 import { useReplay } from './replay-data';
 import { pageElements } from './replay-scene';
+import { ReplayPushes } from './ReplayPushes';
 import { LESSON_TEXTS, REPLAY_TEXTS as T } from './texts';
 import { cstClock, cstSeconds, cstText } from './time';
 import { useNow } from './use-now';
@@ -99,6 +101,27 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
   const [page, setPage] = useState<string>('follow');
   const shownPage = board && (page === 'follow' || !board.pages.some((p) => p.id === page) ? board.activePageId : page);
   const elements = useMemo(() => (board && shownPage ? pageElements(board, shownPage) : []), [board, shownPage]);
+  const pushes = useLessonPushes(lesson.lessonId, true);
+  const pushList = (
+    <ReplayPushes
+      pushes={pushes.data}
+      error={pushes.error}
+      onRetry={() => void pushes.refetch()}
+      t0={log && log.lastSeq > 0 ? t0 : undefined}
+      duration={duration}
+      onSeek={player.seek}
+    />
+  );
+  // Each push as a mark on the timeline (a click on it seeks there).
+  const marks = useMemo(
+    () =>
+      Object.fromEntries(
+        (pushes.data?.pushes ?? [])
+          .filter((p) => p.pushedAt >= t0 && p.pushedAt - t0 <= duration)
+          .map((p) => [p.pushedAt - t0, { label: T.pushMark(p.n) }]),
+      ),
+    [pushes.data, t0, duration],
+  );
 
   const failed = replay.error && (
     <Alert
@@ -119,7 +142,13 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
       </div>
     );
   }
-  if (log.lastSeq === 0) return <Empty description={T.noBoard} />;
+  if (log.lastSeq === 0)
+    return (
+      <div>
+        <Empty description={T.noBoard} />
+        {pushList}
+      </div>
+    );
   const { loaded, total } = replay.progress;
 
   return (
@@ -149,6 +178,7 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
           max={Math.max(1, duration)}
           step={100}
           value={player.position}
+          marks={marks}
           onChange={(v: number) => player.seek(v)}
           tooltip={{ formatter: (v) => `${spanText(v ?? 0)}（${cstClock(t0 + (v ?? 0))}）` }}
         />
@@ -192,6 +222,7 @@ function ReplayBoard({ lesson, phone }: { lesson: LessonDetail; phone: boolean }
         </Typography.Text>
       </div>
       <PresenceJumps presence={lesson.presence} t0={t0} duration={duration} onSeek={player.seek} />
+      {pushList}
     </div>
   );
 }

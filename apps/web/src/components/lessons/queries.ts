@@ -73,3 +73,18 @@ export function useLessonOptions(classId: string, enabled: boolean) {
     enabled,
   });
 }
+
+/**
+ * The questions pushed in a lesson with the student's results (`GET /v1/lesson/{id}/pushes`, docs/lessons.md "The
+ * engine in the lesson"), for the replay: every seat reads them, a parent once the lesson is no longer live.
+ */
+export function useLessonPushes(id: string, enabled: boolean) {
+  const call = useCall();
+  const user = useUser();
+  const { agencyId } = useAppConfig();
+  return useQuery({
+    queryKey: [LESSON_KEY, 'pushes', agencyId, id],
+    queryFn: () => call(API.lessonPushes, { params: { id } }),
+    enabled: enabled && !!user && id !== '',
+  });
+}

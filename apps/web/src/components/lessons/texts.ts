@@ -146,4 +146,30 @@ export const REPLAY_TEXTS = {
   reason: '取消原因',
   jumpTo: '跳到：',
   joinedAt: (name: string, clock: string) => `${name} ${clock} 进入`,
+  // the questions pushed in the lesson (docs/lessons.md "The engine in the lesson")
+  pushes: '课堂练习',
+  pushesCount: (n: number) => `课堂练习（${n} 题）`,
+  noPushes: '这节课没有推送题目',
+  pushesFailed: '课堂练习加载失败',
+  pushedAt: (time: string) => `推送 ${time}`,
+  answeredAt: (time: string) => `作答 ${time}`,
+  notAnswered: '未作答',
+  seekPush: '跳到此时',
+  pushMark: (n: number) => `题${n}`,
+  score: (s: number) => `得分 ${Math.round(s * 100)}%`,
+} as const;
+
+/** A pushed question's state, in the lesson room and on the replay (PushParts.tsx). */
+export const PUSH_TEXTS = {
+  nth: (n: number) => `第 ${n} 题`,
+  state: {
+    notAnswered: '未作答',
+    hidden: '结果暂不公布',
+    pending: '待批改',
+    correct: '正确',
+    partial: '部分正确',
+    wrong: '错误',
+  },
+  /** Not answered while the lesson runs: the student may still answer it. */
+  waiting: '待作答',
 } as const;

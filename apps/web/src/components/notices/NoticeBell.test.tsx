@@ -1,6 +1,7 @@
 // The header's notice bell (docs/notices.md "The bell"): the unread count polled every minute (fake timers), the
 // drawer's loading, empty state and list, 全部已读, and a press on a notice marking it read, switching to its agency
-// and opening its link; in the student and admin layouts; nothing for a visitor.
+// and opening its link; times in China Standard Time under another browser zone; in the student and admin layouts;
+// nothing for a visitor.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '@edu/contract';
@@ -88,6 +89,24 @@ describe('notice bell', () => {
     await waitFor(() => expect(s.calls.some((c) => c.method === 'POST' && c.path === '/v1/notice/2/read')).toBe(true));
     expect(s.session.configStore.getState().agencyId).toBe('second');
     expect(await screen.findByRole('button', { name: '通知' })).toBeTruthy();
+  });
+
+  it('shows when in China Standard Time, labelled, whatever the browser zone', async () => {
+    const zone = process.env.TZ;
+    // New York: 2026-01-05 08:00 UTC is 03:00 there, 16:00 in Beijing.
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(new Date(Date.UTC(2026, 0, 5, 8, 0)).getHours()).toBe(3);
+      const s = await makeSession(loginInfo(STUDENT), server([notice({ id: '1' })]).routes);
+      renderApp(s.session, ['/student/home']);
+      fireEvent.click(await screen.findByRole('button', { name: '通知，1 条未读' }));
+      const drawer = await screen.findByRole('dialog');
+      expect(await within(drawer).findByText('01-05 16:00')).toBeTruthy();
+      expect(within(drawer).getByText('时间均为北京时间')).toBeTruthy();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('shows the empty state, in the admin layout too', async () => {

@@ -3,8 +3,7 @@
 import { Button, Drawer, Empty, Spin, Typography } from 'antd';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
-import type { Notice } from '@edu/contract';
+import { cstClock, cstMonthDay, type Notice } from '@edu/contract';
 import { API } from '../../api/routes';
 import { errorText } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -88,6 +87,11 @@ export function NoticeDrawer({ open, onClose }: { open: boolean; onClose: () => 
         <Empty description={T.empty} style={{ padding: 32 }} />
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={T.title}>
+          <li style={{ padding: '8px 16px 0' }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {T.timesInCst}
+            </Typography.Text>
+          </li>
           {items.map((n) => (
             <li key={n.id}>
               <NoticeItem notice={n} onOpen={openNotice} />
@@ -105,6 +109,9 @@ export function NoticeDrawer({ open, onClose }: { open: boolean; onClose: () => 
     </Drawer>
   );
 }
+
+/** `01-05 16:00` in China Standard Time, whatever the browser's zone (docs/helpers.md "China Standard Time"). */
+const noticeTime = (ms: number) => `${cstMonthDay(ms)} ${cstClock(ms)}`;
 
 function NoticeItem({ notice: n, onOpen }: { notice: Notice; onOpen: (n: Notice) => void }) {
   const unread = n.readAt === null;
@@ -135,7 +142,7 @@ function NoticeItem({ notice: n, onOpen }: { notice: Notice; onOpen: (n: Notice)
           {n.title}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
-          {dayjs(n.createdAt).format('MM-DD HH:mm')}
+          {noticeTime(n.createdAt)}
         </Typography.Text>
       </div>
       {n.body && (

@@ -7,6 +7,7 @@ export const NOTICE_TEXTS = {
   readAll: '全部已读',
   allRead: '已全部标为已读',
   unread: '未读',
+  timesInCst: '时间均为北京时间',
   more: '加载更多',
   loadFailed: '通知加载失败',
   retry: '重试',

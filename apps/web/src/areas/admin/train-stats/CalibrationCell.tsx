@@ -1,7 +1,7 @@
 // A question's calibration for ability-matched draws (docs/practice-engine.md "Draw modes"): 正确率, 区分度 a, 难度 b
 // and the answers the nightly job read, from the agency's own answers; 尚未校准 when the job has not calibrated it.
 import { Space, Tooltip, Typography } from 'antd';
-import type { QuestionCalibration } from '@edu/contract';
+import { cstMinutes, type QuestionCalibration } from '@edu/contract';
 import { fixed, percent, STATS_TEXTS } from './texts';
 
 const T = STATS_TEXTS.calibration;
@@ -10,7 +10,7 @@ export function CalibrationCell({ calibration }: { calibration: QuestionCalibrat
   if (!calibration) return <Typography.Text type="secondary">{T.none}</Typography.Text>;
   const c = calibration;
   return (
-    <Tooltip title={`${T.at} ${new Date(c.calibratedAt).toLocaleString('zh-CN')}`}>
+    <Tooltip title={T.at(cstMinutes(c.calibratedAt))}>
       <Space size={4} wrap separator={<Typography.Text type="secondary">·</Typography.Text>}>
         <span>
           {T.facility} {percent(c.facility, 1)}

@@ -61,7 +61,7 @@ export const STATS_TEXTS = {
     difficulty: '难度 b',
     answers: '作答',
     rights: (n: number) => `答对 ${n}`,
-    at: '校准于',
+    at: (time: string) => `校准于 ${time}（北京时间）`,
   },
   flags: {
     negative_discrimination: '区分度为负',

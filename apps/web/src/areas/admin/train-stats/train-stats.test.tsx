@@ -59,6 +59,9 @@ describe('admin/train/{id}/dashboard', () => {
     expect(within(first).getByText('作答 80（答对 61）')).toBeTruthy();
     expect(within(row('第二题')).getByText('尚未校准')).toBeTruthy();
     expect(within(row('第三题')).getByText('尚未校准')).toBeTruthy();
+    // When it was calibrated, in China Standard Time whatever the browser's zone (1_795_000_000_000 is 19:06 CST).
+    fireEvent.mouseEnter(within(first).getByText('正确率 76.3%'));
+    expect(await screen.findByText('校准于 2026-11-18 19:06（北京时间）')).toBeTruthy();
   });
 
   it('asks again with from when a range is chosen, and links to the student comparison', async () => {

@@ -235,6 +235,8 @@ describe('the teacher’s panel', () => {
     fireEvent.click(within(list).getByText('第 1 题'));
     expect(await within(list).findByText('标准答案：')).toBeTruthy();
     expect(within(list).getByText(/回答错误，正确答案是 B/)).toBeTruthy();
+    // Times as every page shows them: China Standard Time, labelled 北京时间 (2023-11-14T22:14:20Z).
+    expect(within(list).getByText('作答于 06:14（北京时间）')).toBeTruthy();
   });
 
   it('searches the bank, pushes a wrong answer again, never one pushed before or a running paper holds', async () => {
@@ -264,6 +266,7 @@ describe('the teacher’s panel', () => {
 
     fireEvent.click(within(panel).getByRole('tab', { name: '错题' }));
     const wrong = await section(panel, '错题');
+    expect(within(wrong).getByText('最近答错 11-15 06:13（北京时间）')).toBeTruthy();
     const [again, held] = buttons(wrong, '再推一次');
     expect(held.disabled).toBe(true);
     fireEvent.click(again);

@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Badge, Button, Drawer } from 'antd';
 import type { LessonPushes, LessonRole, LessonWithdrawnEvent } from '@edu/contract';
+import { PushStateTag } from '../../../components/lessons/PushParts';
 import { StudentPractice } from './StudentPractice';
 import { TeacherPanel } from './TeacherPanel';
-import { PushState } from './PushList';
 import { useEngineEvents, usePushes, type EngineSocket } from './queries';
 import { ENGINE_TEXTS as T } from './texts';
 import './engine.css';
@@ -31,7 +31,7 @@ function useAnswerNotes(pushes: LessonPushes | undefined, quiet: boolean) {
         void message.info({
           content: (
             <span>
-              {T.nth(p.n)} <PushState push={p} />
+              {T.nth(p.n)} <PushStateTag push={p} live />
             </span>
           ),
         });

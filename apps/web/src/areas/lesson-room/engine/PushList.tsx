@@ -2,50 +2,19 @@
 // newest first, each with its state (the teacher may withdraw one not answered yet); opening one shows the question, the key (teacher and observers), the student's
 // answer and the judged result.
 import { useState } from 'react';
-import { Button, Collapse, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
-import type { LessonPush } from '@edu/contract';
+import { Button, Collapse, Empty, Popconfirm, Space, Typography } from 'antd';
+import { cstClock, type LessonPush } from '@edu/contract';
 import { RichText } from '../../../components/rich-text/RichText';
 import { AnswerTextView } from '../../../components/question/AnswerText';
 import { JudgeResultView } from '../../../components/question/JudgeResultView';
-import { TYPE_LABELS } from '../../../components/texts';
+import { PushLabel, PushQuestion, PushStateTag } from '../../../components/lessons/PushParts';
 import { ENGINE_TEXTS as T } from './texts';
-
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Shanghai' });
-
-/** The push's state as a coloured tag. */
-export function PushState({ push }: { push: LessonPush }) {
-  const a = push.answer;
-  if (!a) return <Tag color="blue">{T.state.waiting}</Tag>;
-  const r = a.result;
-  if (!r) return <Tag>{T.state.hidden}</Tag>;
-  if (r.pending || r.isCorrect === null) return <Tag color="orange">{T.state.pending}</Tag>;
-  if (r.isCorrect) return <Tag color="green">{T.state.correct}</Tag>;
-  return r.score > 0 ? <Tag color="gold">{T.state.partial}</Tag> : <Tag color="red">{T.state.wrong}</Tag>;
-}
-
-/** Plain text of a stem, to name a question in one line. */
-export const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 function PushDetail({ push }: { push: LessonPush }) {
   const q = push.question;
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-      <RichText html={q.question} />
-      {q.options.length > 0 && (
-        <ul className="lesson-engine-options">
-          {q.options.map((o) => (
-            <li key={o.key}>
-              {o.key}. <RichText html={o.content} inline />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PushQuestion push={push} />
       {push.key && push.key.answer.length > 0 && (
         <div>
           <Typography.Text strong>{T.key}：</Typography.Text>
@@ -60,7 +29,7 @@ function PushDetail({ push }: { push: LessonPush }) {
       )}
       {push.answer ? (
         <div>
-          <Typography.Text type="secondary">{T.answeredAt(clock(push.answer.answeredAt))}</Typography.Text>
+          <Typography.Text type="secondary">{T.answeredAt(cstClock(push.answer.answeredAt))}</Typography.Text>
           {push.answer.result ? (
             <JudgeResultView result={push.answer.result} type={q.type} />
           ) : (
@@ -107,26 +76,19 @@ export function PushList({
   const newestFirst = [...pushes].reverse();
   return (
     <Collapse
-      className="lesson-engine-pushes"
+      className="lesson-pushes"
       size="small"
       activeKey={open}
       onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
       items={newestFirst.map((p) => ({
         key: String(p.n),
-        label: (
-          <span className="lesson-engine-push-label" data-push={p.n}>
-            <span>
-              {T.nth(p.n)} <Tag>{TYPE_LABELS[p.question.type]}</Tag>
-            </span>
-            <span className="lesson-engine-push-text">{plain(p.question.title || p.question.question)}</span>
-          </span>
-        ),
+        label: <PushLabel push={p} />,
         extra: (
           <Space size={0}>
             {onWithdraw && p.answer === null && (
               <WithdrawButton busy={withdrawing} onConfirm={() => onWithdraw(p.questionId)} />
             )}
-            <PushState push={p} />
+            <PushStateTag push={p} live />
           </Space>
         ),
         children: <PushDetail push={p} />,

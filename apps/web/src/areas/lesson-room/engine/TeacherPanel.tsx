@@ -5,6 +5,8 @@
 import { useState } from 'react';
 import { Alert, Button, Input, List, Select, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import {
+  cstClock,
+  cstMonthDay,
   QUESTION_TYPES,
   type LessonBankQuery,
   type LessonPanel,
@@ -13,21 +15,16 @@ import {
   type QuestionType,
 } from '@edu/contract';
 import { errorText } from '../../../api/client';
+import { plain } from '../../../components/lessons/PushParts';
 import { TYPE_LABELS } from '../../../components/texts';
-import { plain, PushList } from './PushList';
+import { PushList } from './PushList';
 import { useBank, usePanel, usePush, useWithdraw } from './queries';
 import { ENGINE_TEXTS as T } from './texts';
 
 const PAGE = 10;
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleString('zh-CN', {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Shanghai',
-  });
+/** `01-05 16:00` in China Standard Time (the text says 北京时间). */
+const day = (ms: number) => `${cstMonthDay(ms)} ${cstClock(ms)}`;
 
 interface PushProps {
   /** Null for an observer: no push buttons. */
@@ -139,7 +136,7 @@ function WrongTab({ panel, ...p }: PushProps & { panel: LessonPanel }) {
             }
           >
             <List.Item.Meta
-              title={<span className="lesson-engine-line">{w.title || w.text}</span>}
+              title={<span className="lesson-question-line">{w.title || w.text}</span>}
               description={
                 <Space size={4} wrap>
                   <Tag>{TYPE_LABELS[w.type]}</Tag>
@@ -232,7 +229,7 @@ function BankTab({ lessonId, panel, ...p }: PushProps & { lessonId: string; pane
                 }
               >
                 <List.Item.Meta
-                  title={<span className="lesson-engine-line">{b.title || plain(b.question)}</span>}
+                  title={<span className="lesson-question-line">{b.title || plain(b.question)}</span>}
                   description={
                     <Space size={4} wrap>
                       <Tag>{TYPE_LABELS[b.type]}</Tag>

@@ -47,7 +47,13 @@ function SessionBody({ filters, onClose }: Omit<ReviewSessionProps, 'open'>) {
   if (due.isError) return <Alert type="error" title={errorText(due.error)} />;
   const list = due.data.list;
   const postponed = due.data.postponed ?? 0;
-  const waiting = postponed > 0 && <Alert type="info" showIcon title={T.postponed(postponed)} />;
+  const unavailable = due.data.unavailable ?? 0;
+  const waiting = (postponed > 0 || unavailable > 0) && (
+    <>
+      {postponed > 0 && <Alert type="info" showIcon title={T.postponed(postponed)} />}
+      {unavailable > 0 && <Alert type="info" showIcon title={T.unavailable(unavailable)} />}
+    </>
+  );
   if (list.length === 0)
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>

@@ -27,6 +27,12 @@ describe('dueText', () => {
     expect(dueText(now + 5 * 3600_000, now)).toBe('5 小时后');
     expect(dueText(now + 3 * 86_400_000, now)).toBe('3 天后');
   });
+
+  it('writes a due day a month away as its China Standard Time date', () => {
+    // 2026-01-04T16:30Z is already 2026-01-05 in China.
+    const due = Date.UTC(2026, 0, 4, 16, 30);
+    expect(dueText(due, due - 40 * 86_400_000)).toBe('2026-01-05');
+  });
 });
 
 describe('student/wrong/list', () => {

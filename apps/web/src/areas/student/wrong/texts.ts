@@ -54,6 +54,7 @@ export const WRONG_TEXTS = {
     close: '关闭',
     skip: '跳过这题',
     postponed: (n: number) => `另有 ${n} 道到期错题正在你未完成的试卷或训练中，完成后再复习。`,
+    unavailable: (n: number) => `另有 ${n} 道到期错题的题目暂时无法查看（所在题库已不可用），恢复后再复习。`,
   },
   postponedTag: '暂缓复习',
 } as const;

@@ -1,8 +1,9 @@
 // The 模拟 button of the scheme editor and the scheme dashboard, and its panel (docs/simulation.md "Dry run of a
 // scheme"): the count and spread of synthetic students, the job's progress, then the figures as charts — questions
 // used, phases reached, where students get stuck, predicted mastery per point — and the same questions as a paper.
+// The start is a mutation and the job is followed with `useJob` and shown with `JobProgress`, as every server job is
+// (docs/web.md "Server state").
 import { ExperimentOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -12,7 +13,6 @@ import {
   Empty,
   Form,
   InputNumber,
-  Progress,
   Row,
   Select,
   Space,
@@ -24,33 +24,27 @@ import { useState } from 'react';
 import {
   SIMULATION_SPREADS,
   SIMULATION_STUDENTS_MAX,
-  type SchemeSimulationJob,
   type SimulationResult,
   type SimulationSpread,
 } from '@edu/contract';
 import { errorText } from '../../../../api/client';
+import { useApiMutation } from '../../../../api/mutation';
 import { API } from '../../../../api/routes';
-import { useAppConfig, useCall } from '../../../../app/session-context';
+import { useJob, type JobProgress as JobState } from '../../../../app/job';
+import { useCall } from '../../../../app/session-context';
 import { EChart } from '../../../../components/chart/EChart';
+import { JobProgress } from '../../../../components/JobProgress';
 import { histogramOption, phasesOption, pointsOption, stuckOption } from './simulation-charts';
 import { SIMULATION_TEXTS as T } from './texts';
 
-/** How often a running dry run is read again. */
-export const SIMULATION_POLL_MS = 1000;
-
-const running = (job: SchemeSimulationJob | undefined) => job?.status === 'queued' || job?.status === 'running';
-
 function useSimulationJob(jobId: string | null) {
   const call = useCall();
-  const { agencyId } = useAppConfig();
-  return useQuery<SchemeSimulationJob>({
-    queryKey: ['scheme-simulation', agencyId, jobId],
-    queryFn: () => call(API.schemeSimulation, { params: { jobId: jobId! } }),
-    enabled: jobId !== null,
-    refetchInterval: (q) => (q.state.status === 'error' || !running(q.state.data) ? false : SIMULATION_POLL_MS),
-    staleTime: Infinity,
-  });
+  return useJob('scheme-simulation', jobId, (id) => call(API.schemeSimulation, { params: { jobId: id } }));
 }
+
+/** The bar's text: 排队中… until the job runs, then how many students are done. */
+const progressText = (j: JobState | undefined) =>
+  j?.status === 'running' ? T.running(j.processed, j.total) : T.queued;
 
 export function SimulationButton({ schemeId, title }: { schemeId: string; title: string }) {
   const [open, setOpen] = useState(false);
@@ -79,27 +73,16 @@ export function SimulationPanel({ schemeId }: { schemeId: string }) {
   const [students, setStudents] = useState<number | null>(1000);
   const [spread, setSpread] = useState<SimulationSpread>('mix');
   const [jobId, setJobId] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
   const job = useSimulationJob(jobId);
+  // A refused start is shown in the panel (below the form), not as a toast.
+  const start = useApiMutation({
+    mutationFn: () =>
+      call(API.schemeSimulate, { params: { id: schemeId }, body: { request: { students: students ?? 1000, spread } } }),
+    error: 'none',
+    onSuccess: (started) => setJobId(started.jobId),
+  });
 
-  const start = async () => {
-    setStarting(true);
-    setStartError(null);
-    try {
-      const started = await call(API.schemeSimulate, {
-        params: { id: schemeId },
-        body: { request: { students: students ?? 1000, spread } },
-      });
-      setJobId(started.jobId);
-    } catch (e) {
-      setStartError(errorText(e));
-    } finally {
-      setStarting(false);
-    }
-  };
-
-  const busy = starting || running(job.data);
+  const busy = start.isPending || job.running;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="scheme-simulation">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
@@ -127,12 +110,12 @@ export function SimulationPanel({ schemeId }: { schemeId: string }) {
               options={SIMULATION_SPREADS.map((s) => ({ value: s, label: T.spreads[s] }))}
             />
           </Form.Item>
-          <Button type="primary" loading={busy} disabled={students === null} onClick={() => void start()}>
+          <Button type="primary" loading={busy} disabled={students === null} onClick={() => void start.run()}>
             {job.data?.status === 'done' ? T.again : T.start}
           </Button>
         </Space>
       </Form>
-      {startError && <Alert type="error" showIcon title={T.startFailed} description={startError} />}
+      {start.isError && <Alert type="error" showIcon title={T.startFailed} description={errorText(start.error)} />}
       <JobView jobId={jobId} job={job} />
     </Space>
   );
@@ -142,11 +125,7 @@ function JobView({ jobId, job }: { jobId: string | null; job: ReturnType<typeof 
   if (jobId === null) return <Empty description={T.empty} />;
   if (job.isError) return <Alert type="error" showIcon title={T.loadFailed} description={errorText(job.error)} />;
   const j = job.data;
-  if (!j || j.status === 'queued') return <Progress percent={0} status="active" format={() => T.queued} />;
-  if (j.status === 'running') {
-    const percent = j.total ? Math.floor((j.processed / j.total) * 100) : 0;
-    return <Progress percent={percent} status="active" format={() => T.running(j.processed, j.total)} />;
-  }
+  if (!j || j.status === 'queued' || j.status === 'running') return <JobProgress job={j} text={progressText} />;
   if (j.status === 'failed') return <Alert type="error" showIcon title={T.failed} description={j.message} />;
   return j.result ? <ResultView r={j.result} /> : <Empty description={T.empty} />;
 }
