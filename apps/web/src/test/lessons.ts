@@ -1,10 +1,10 @@
 // Lessons and classes for the lesson pages' tests (docs/lessons.md).
-import type { ClassSummary, Lesson, LessonDetail } from '@edu/contract';
+import { cstWallToMs, type ClassSummary, type Lesson, type LessonDetail } from '@edu/contract';
 
 // 2026-01-05 (a Monday) 10:00:30 北京时间.
 export const LESSON_NOW = Date.UTC(2026, 0, 5, 2, 0, 30);
 /** CST wall clock → epoch ms. */
-export const cstMs = (y: number, mo: number, d: number, h = 0, mi = 0) => Date.UTC(y, mo - 1, d, h, mi) - 8 * 3600_000;
+export const cstMs = cstWallToMs;
 
 export function lesson(over: Partial<Lesson> = {}): Lesson {
   return {
