@@ -20,6 +20,7 @@ import {
   sceneOf,
   watchPeerConnections,
 } from '../support/lesson-room.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -233,10 +234,8 @@ describe('the lesson room', () => {
 
   it('下课 ends the lesson for everybody; the student is offered the replay', async () => {
     await teacher.getByRole('button', { name: '下课' }).click();
-    await teacher
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    // The confirmation zooms in: click 确定 once it stands still (docs/testing.md "Dialogs").
+    await (await opened(teacher.locator('.ant-modal-confirm'))).getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect.poll(() => teacher.getByText('课程已结束').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => student.getByText('课程已结束').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => student.getByRole('button', { name: '查看回放' }).isVisible()).toBe(true);
