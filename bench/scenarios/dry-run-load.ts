@@ -7,7 +7,7 @@
 // run. On PGlite by default, or PostgreSQL (--db=postgres). Writes bench/results/dry-run-load.json.
 // Usage: npx tsx bench/scenarios/dry-run-load.ts [--students=N] [--idle=S] [--db=postgres]
 import { execSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
 import { DEMO_ADAPTIVE_TITLE } from '../../apps/server/src/seed/seed-schemes.js';
 import { call, login, type Session } from '../lib/api.js';
+import { rssMb } from '../lib/rss.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const STUDENTS = Number(arg('students') ?? 10_000);
@@ -36,27 +37,6 @@ const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : 0;
 };
-
-/** Resident memory of a process and of its child processes, MB (Linux /proc). */
-function rssMb(pid: number): { self: number; children: number } {
-  const rss = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let children = 0;
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const c of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean))
-        children += rss(Number(c));
-  } catch {
-    // gone
-  }
-  return { self: rss(pid), children };
-}
 
 interface Probe {
   name: string;

@@ -7,13 +7,14 @@
 // figures of a database or phase this run skipped (each phase carries its own date and load average).
 // Usage: npx tsx bench/scenarios/import.ts [--rows=N] [--only=pglite|postgres] [--phase=preview|import] [--idle=S]
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
 import { call, login, type Session } from '../lib/api.js';
+import { rssMb } from '../lib/rss.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const ROWS = Number(arg('rows') ?? 300_000);
@@ -38,27 +39,6 @@ async function workbook(rows: number): Promise<Buffer> {
     await wb.commit();
   }
   return readFileSync(file);
-}
-
-/** Resident memory of a process and of its child processes, MB (Linux /proc). */
-function rssMb(pid: number): { self: number; children: number } {
-  const rss = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let children = 0;
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const c of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean))
-        children += rss(Number(c));
-  } catch {
-    // gone
-  }
-  return { self: rss(pid), children };
 }
 
 const percentile = (xs: number[], p: number) => {

@@ -5,16 +5,10 @@ import type { EngineScheme } from '@edu/contract';
 import { describe, expect, it } from 'vitest';
 import { dryRun } from './dry-run.js';
 import { DEFAULT_MODEL } from './sim-params.js';
-import { buildWorld, type SourceQuestion } from './sim-world.js';
+import { buildWorld } from './sim-world.js';
+import { singleChoiceSource } from './sim-fixtures.test-helper.js';
 
-const sc = (id: number, code: string): SourceQuestion => ({
-  id: String(id),
-  knowledgeId: code,
-  type: 'singleChoice',
-  judgeType: 'auto',
-  answer: ['B'],
-  options: ['A', 'B', 'C', 'D'].map((key) => ({ key })),
-});
+const sc = singleChoiceSource;
 const questions = Array.from({ length: 40 }, (_, i) => sc(i + 1, i < 20 ? 'x.a' : 'x.b'));
 
 const point = (name: string, onOK: string) => ({

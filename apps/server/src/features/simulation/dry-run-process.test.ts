@@ -8,16 +8,10 @@ import { dryRun } from './dry-run.js';
 import { DRY_RUN_PROCESS_MESSAGES, runDryRunProcess } from './dry-run-process.js';
 import type { DryRunData } from './dry-run-protocol.js';
 import { DEFAULT_MODEL } from './sim-params.js';
-import { buildWorld, type SourceQuestion } from './sim-world.js';
+import { buildWorld } from './sim-world.js';
+import { singleChoiceSource } from './sim-fixtures.test-helper.js';
 
-const sc = (id: number, code: string): SourceQuestion => ({
-  id: String(id),
-  knowledgeId: code,
-  type: 'singleChoice',
-  judgeType: 'auto',
-  answer: ['B'],
-  options: ['A', 'B', 'C', 'D'].map((key) => ({ key })),
-});
+const sc = singleChoiceSource;
 const engine: EngineScheme = {
   type: 'general',
   initPhase: 'p',

@@ -4,16 +4,10 @@ import type { EngineScheme } from '@edu/contract';
 import { describe, expect, it } from 'vitest';
 import { dryRun } from './dry-run.js';
 import { DEFAULT_MODEL } from './sim-params.js';
-import { buildWorld, type SourceQuestion } from './sim-world.js';
+import { buildWorld } from './sim-world.js';
+import { singleChoiceSource } from './sim-fixtures.test-helper.js';
 
-const sc = (id: string, code: string): SourceQuestion => ({
-  id,
-  knowledgeId: code,
-  type: 'singleChoice',
-  judgeType: 'auto',
-  answer: ['B'],
-  options: ['A', 'B', 'C', 'D'].map((key) => ({ key })),
-});
+const sc = singleChoiceSource;
 const world = buildWorld(DEFAULT_MODEL, 7, {
   questions: Array.from({ length: 30 }, (_, i) => sc(String(i + 1), i < 15 ? 'x.a' : 'x.b')),
   edges: [],

@@ -19,18 +19,12 @@ import {
   threePL,
   type SimStudent,
 } from './student-model.js';
+import { singleChoiceSource } from './sim-fixtures.test-helper.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 8, 1);
 
-const sc = (id: string, code: string, answer = 'B'): SourceQuestion => ({
-  id,
-  knowledgeId: code,
-  type: 'singleChoice',
-  judgeType: 'auto',
-  answer: [answer],
-  options: ['A', 'B', 'C', 'D'].map((key) => ({ key })),
-});
+const sc = singleChoiceSource;
 const fb = (id: string, code: string, answer: string[]): SourceQuestion => ({
   id,
   knowledgeId: code,

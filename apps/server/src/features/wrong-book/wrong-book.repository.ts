@@ -155,6 +155,12 @@ function toBookRow(r: RawBookRow): BookRow {
   };
 }
 
+/**
+ * At most this many due entries are checked for a question the agency can no longer see (one student's book; a book
+ * past it is far beyond any seen, and entries past it only keep counting as due until a view reaches them).
+ */
+const DUE_IDS_MAX = 5_000;
+
 export class WrongBookRepository {
   constructor(private readonly db: Db) {}
 
@@ -186,7 +192,9 @@ export class WrongBookRepository {
   /** The question ids of the entries due now under the filter, postponed ones included (any order). */
   async dueIds(o: Owner, f: BookFilter, now: Date): Promise<number[]> {
     const rows = rowsOf<{ question_id: string }>(
-      await this.db.execute(sql`${bookCte(o, f)} select question_id::text from eff where ${viewCondition('due', now)}`),
+      await this.db.execute(
+        sql`${bookCte(o, f)} select question_id::text from eff where ${viewCondition('due', now)} limit ${DUE_IDS_MAX}`,
+      ),
     );
     return rows.map((r) => Number(r.question_id));
   }
