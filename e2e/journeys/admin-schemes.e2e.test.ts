@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
-import { opened } from '../support/dialogs.js';
+import { opened, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const SCHEME = '有理数与三角形 · 分层练习';
@@ -17,12 +17,9 @@ const point = (page: Page, i: number, j: number) => phase(page, i).locator('.sch
 /** Picks `label` in the antd Select named `name` inside `root` (multi-selects stay open: Escape closes them). */
 async function choose(page: Page, root: Locator, name: string, label: string): Promise<void> {
   await root.getByRole('combobox', { name, exact: true }).click();
-  await openDropdown(page).locator('.ant-select-item-option').getByText(label, { exact: true }).click();
+  await (await openedDropdown(page)).locator('.ant-select-item-option').getByText(label, { exact: true }).click();
   await closeDropdowns(page);
 }
-
-/** The dropdown just opened (closed ones stay in the page, hidden, and one may still be fading out). */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
 
 async function closeDropdowns(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
@@ -34,7 +31,7 @@ async function pickKp(page: Page, root: Locator, name: string, kp: string): Prom
   const box = root.getByRole('combobox', { name, exact: true });
   await box.click();
   await box.fill(kp);
-  await openDropdown(page).locator('.ant-select-tree-title').getByText(kp, { exact: true }).click();
+  await (await openedDropdown(page)).locator('.ant-select-tree-title').getByText(kp, { exact: true }).click();
   await closeDropdowns(page);
 }
 
@@ -126,6 +123,8 @@ describe('admin schemes', () => {
 
   it('builds a paper from the question bank', async () => {
     await page.locator('.ant-card-extra').getByRole('button', { name: /新建/ }).click();
+    // The menu slides in: click once it stands still (docs/testing.md "Dialogs").
+    await opened(page.locator('.ant-dropdown:visible:not([class*="-leave"])'));
     await shot(page, 'schemes-create-menu');
     await page.getByRole('menuitem', { name: '试卷' }).click();
     await page.waitForURL(/\/admin\/train\/create\/paper\/new\/0$/);

@@ -20,7 +20,7 @@ import {
   sceneOf,
   watchPeerConnections,
 } from '../support/lesson-room.js';
-import { opened } from '../support/dialogs.js';
+import { opened, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -171,7 +171,7 @@ describe('the lesson room', () => {
     await drawer.getByRole('tab', { name: '题库' }).click();
     // A single choice, so that the student answers with a click.
     await drawer.getByRole('combobox', { name: '题型' }).click();
-    await teacher.locator('.ant-select-dropdown').getByText('单选题', { exact: true }).click();
+    await (await openedDropdown(teacher)).getByText('单选题', { exact: true }).click();
     const push = drawer.getByRole('button', { name: '推送', exact: true }).first();
     await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
     await push.click();

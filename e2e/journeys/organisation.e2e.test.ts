@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
-import { opened } from '../support/dialogs.js';
+import { opened, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { chooseOption, selectBox } from '../support/question-ui.js';
 import { apiLogin } from '../support/training-api.js';
@@ -269,7 +269,7 @@ describe('organisation journey', () => {
     const scheme = page.getByRole('combobox', { name: '训练方案或试卷' });
     await scheme.click();
     await scheme.fill(paper.title);
-    await page.locator('.ant-select-item-option:visible').getByText(`${paper.title}（试卷）`).click();
+    await (await openedDropdown(page)).locator('.ant-select-item-option').getByText(`${paper.title}（试卷）`).click();
     expect(await page.getByRole('checkbox', { name: '作为作业（进入作业成绩与批改）' }).isChecked()).toBe(true);
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await shot(page, 'organisation-task-form');

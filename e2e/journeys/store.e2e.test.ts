@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot, DEMO_PASSWORD } from '../support/browser.js';
-import { opened } from '../support/dialogs.js';
+import { opened, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const TAG = randomBytes(3).toString('hex');
@@ -123,12 +123,7 @@ describe('the store', () => {
     await page.getByLabel('试卷名称', { exact: true }).fill(PAPER);
     const picker = page.locator('.question-picker');
     await picker.getByRole('combobox', { name: '题库', exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-      .last()
-      .locator('.ant-select-item-option')
-      .getByText(REPO, { exact: true })
-      .click();
+    await (await openedDropdown(page)).locator('.ant-select-item-option').getByText(REPO, { exact: true }).click();
     await expect.poll(() => picker.getByRole('button', { name: /^加入 / }).count()).toBe(2);
     await picker
       .getByRole('button', { name: /^加入 / })

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { api, apiLogin, createPaper, setUpTrainingBank } from '../support/training-api.js';
 
@@ -100,7 +101,8 @@ describe('the student area on a phone', () => {
   async function viaMenu(label: string, url: RegExp): Promise<void> {
     await menuButton().click();
     const drawer = page.locator('.area-menu-drawer .ant-drawer-body');
-    await expect.poll(() => drawer.isVisible()).toBe(true);
+    // The drawer slides in: its items move until it stands still (docs/testing.md "Dialogs").
+    await opened(page.locator('.area-menu-drawer .ant-drawer-content-wrapper'));
     await drawer.getByRole('menuitem', { name: label }).click();
     await page.waitForURL(url);
     await expect.poll(() => drawer.isVisible()).toBe(false);
