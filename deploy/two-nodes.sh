@@ -18,6 +18,7 @@ PORT_B=${PORT_B:-8082}
 RUN_DIR=$(mkdir -p "${RUN_DIR:-data/two-nodes}" && cd "${RUN_DIR:-data/two-nodes}" && pwd)
 mkdir -p "$RUN_DIR/logs" "$RUN_DIR/tmp"
 command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx)" >&2; exit 1; }
+command -v curl >/dev/null || { echo "curl is not installed (apt-get install curl): it waits for each node's /v1/health" >&2; exit 1; }
 
 sed -e "s/127\.0\.0\.1:8081/127.0.0.1:$PORT_A/" \
   -e "s/127\.0\.0\.1:8082/127.0.0.1:$PORT_B/" \
