@@ -138,3 +138,91 @@ export function callStats(page: Page): Promise<CallStats> {
     return out;
   });
 }
+
+/** The title of the tab that screen sharing takes under PROMPTED_MEDIA_ARGS. */
+export const SHARED_TAB_TITLE = 'edu-shared-tab';
+
+/**
+ * Chromium's fake camera and microphone behind the browser's own questions (MEDIA_ARGS without
+ * `--use-fake-ui-for-media-stream`, which grants every request whatever a window's permissions say): a window granted
+ * camera and microphone (`grantPermissions`) gets the fake devices, any other is refused (NotAllowedError, as a user
+ * who answered 禁止); screen sharing takes the tab titled SHARED_TAB_TITLE without showing the picker (headless
+ * chromium has no screen of its own to offer, and the switch matches ASCII titles only).
+ */
+export const PROMPTED_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  `--auto-select-tab-capture-source-by-title=${SHARED_TAB_TITLE}`,
+];
+
+export interface MediaStats {
+  /** The other side's audio played here (inbound-rtp): seconds of samples played and their energy. */
+  audioSeconds: number;
+  audioEnergy: number;
+  /** The other side's video (inbound-rtp): frames decoded and the size of the latest. */
+  framesDecoded: number;
+  frameWidth: number;
+  frameHeight: number;
+  /** The tracks this side sends: whether each is enabled, the video's label and size. */
+  audioSent: { enabled: boolean } | null;
+  videoSent: { enabled: boolean; label: string; width: number; height: number } | null;
+  /**
+   * The mean brightness (0–255) of the other side's picture in the page's video element, drawn to a small canvas
+   * (-1 before its first frame): a camera switched off sends black frames.
+   */
+  brightness: number;
+}
+
+/** The media of the page's newest open RTCPeerConnection, both ways (watchPeerConnections must have run). */
+export function mediaStats(page: Page): Promise<MediaStats> {
+  return page.evaluate(async () => {
+    const made = (window as unknown as { __edu_pcs?: RTCPeerConnection[] }).__edu_pcs ?? [];
+    const pc = made.filter((p) => p.connectionState !== 'closed').at(-1);
+    const out: MediaStats = {
+      audioSeconds: 0,
+      audioEnergy: 0,
+      framesDecoded: 0,
+      frameWidth: 0,
+      frameHeight: 0,
+      audioSent: null,
+      videoSent: null,
+      brightness: -1,
+    };
+    const video = document.querySelector<HTMLVideoElement>('.lesson-video-remote > video:first-child');
+    if (video && video.videoWidth > 0) {
+      const canvas = document.createElement('canvas');
+      canvas.width = 32;
+      canvas.height = 24;
+      const g = canvas.getContext('2d', { willReadFrequently: true });
+      if (g) {
+        g.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const px = g.getImageData(0, 0, canvas.width, canvas.height).data;
+        let sum = 0;
+        for (let i = 0; i < px.length; i += 4) sum += 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
+        out.brightness = sum / (px.length / 4);
+      }
+    }
+    if (!pc) return out;
+    for (const sender of pc.getSenders()) {
+      const t = sender.track;
+      if (t?.kind === 'audio') out.audioSent = { enabled: t.enabled };
+      if (t?.kind === 'video') {
+        const { width = 0, height = 0 } = t.getSettings();
+        out.videoSent = { enabled: t.enabled, label: t.label, width, height };
+      }
+    }
+    type Stat = { type: string; kind?: string; [k: string]: unknown };
+    (await pc.getStats()).forEach((s: Stat) => {
+      if (s.type !== 'inbound-rtp') return;
+      if (s.kind === 'audio') {
+        out.audioSeconds = Number(s.totalSamplesDuration ?? 0);
+        out.audioEnergy = Number(s.totalAudioEnergy ?? 0);
+      }
+      if (s.kind === 'video') {
+        out.framesDecoded = Number(s.framesDecoded ?? 0);
+        out.frameWidth = Number(s.frameWidth ?? 0);
+        out.frameHeight = Number(s.frameHeight ?? 0);
+      }
+    });
+    return out;
+  });
+}

@@ -113,7 +113,8 @@ function Header({
   );
 }
 
-function People({ peers, me }: { peers: Peer[]; me: number | undefined }) {
+/** Who is present, each with a muted microphone or a shared screen marked (the marks are labelled for readers). */
+export function People({ peers, me }: { peers: Peer[]; me: number | undefined }) {
   return (
     <div className="lesson-room-people" aria-label={ROOM_TEXTS.present}>
       <TeamOutlined />
@@ -123,9 +124,9 @@ function People({ peers, me }: { peers: Peer[]; me: number | undefined }) {
           {LESSON_TEXTS.roles[p.role]} {p.name}
           {p.userId === me ? `（${ROOM_TEXTS.you}）` : ''}
           {(p.role === 'teacher' || p.role === 'student') && !p.audio && (
-            <AudioMutedOutlined aria-label={ROOM_TEXTS.peerMuted} />
+            <AudioMutedOutlined aria-label={ROOM_TEXTS.muted} />
           )}
-          {p.screen && <DesktopOutlined />}
+          {p.screen && <DesktopOutlined aria-label={ROOM_TEXTS.sharing} />}
         </span>
       ))}
     </div>

@@ -1,12 +1,14 @@
 // The lesson room's page before and after the live lesson (docs/web.md "The lesson room"): an unknown lesson is the
 // not-found page; a scheduled one waits with its time (北京时间) and gives its teacher 开始上课 (confirmed, then the
-// open call); an ended one offers the area's replay; a cancelled one says so; a parent is not let in.
+// open call); an ended one offers the area's replay; a cancelled one says so; a parent is not let in. The header's
+// people mark a muted microphone and a shared screen, with labels.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { loginInfo } from '../../test/fixtures';
 import { makeSession, renderApp } from '../../test/render';
 import { cstMs, lessonDetail, LESSON_NOW } from '../../test/lessons';
 import { buttonIn, openDialog } from '../../test/antd';
+import { People } from './LessonRoomPage';
 
 const STUDENT = ['edu:agency:demo:student'];
 const TEACHER = ['edu:agency:demo:teacher'];
@@ -81,5 +83,28 @@ describe('the lesson room page', () => {
     const p = await makeSession(loginInfo(TEACHER), { 'GET /v1/lesson/l1': { ...SOON, viewerRole: 'parent' } });
     renderApp(p.session, ['/admin/webrtc/l1']);
     expect(await screen.findByText(/家长不能进入课堂/, {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('who is present', () => {
+  it('marks a muted microphone and a shared screen beside the name, one’s own included', () => {
+    const { container } = render(
+      <People
+        me={1}
+        peers={[
+          { userId: 1, name: '王老师', role: 'teacher', audio: false, video: true, screen: true },
+          { userId: 2, name: '王小红', role: 'student', audio: true, video: false, screen: false },
+          { userId: 3, name: '李主任', role: 'observer', audio: false, video: false, screen: false },
+        ]}
+      />,
+    );
+    const [teacher, student, observer] = Array.from(container.querySelectorAll<HTMLElement>('.lesson-room-person'));
+    expect(teacher.textContent).toContain('王老师（我）');
+    expect(within(teacher).getByLabelText('已静音')).toBeTruthy();
+    expect(within(teacher).getByLabelText('正在共享屏幕')).toBeTruthy();
+    expect(within(student).queryByLabelText('已静音')).toBeNull();
+    expect(within(student).queryByLabelText('正在共享屏幕')).toBeNull();
+    // An observer sends nothing: no mark.
+    expect(within(observer).queryByLabelText('已静音')).toBeNull();
   });
 });

@@ -54,6 +54,9 @@ export const ROOM_TEXTS = {
   waitingPeer: (who: string) => `等待${who}进入课堂`,
   other: '对方',
   peerMuted: '对方已静音',
+  /** Beside a name in the header (whoever it is, oneself included). */
+  muted: '已静音',
+  sharing: '正在共享屏幕',
   peerCameraOff: '对方未开摄像头',
   rtcState: {
     idle: '等待对方',
