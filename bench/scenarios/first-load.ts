@@ -12,20 +12,25 @@
 // Build the web app first (NODE_ENV=production npm run build -w @edu/web).
 // Usage: npm run bench:first-load -- [--runs=3] [--http2]
 import { join } from 'node:path';
-import { request, type APIResponse, type Browser, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { selfSignedCertificate } from '../../apps/server/src/test/self-signed-cert.js';
 import { launch } from '../../e2e/support/browser.js';
-import { loginAs } from '../../e2e/support/login.js';
 import { startServer, type RunningServer } from '../../e2e/support/server-process.js';
-import { DEMO_PASSWORD, intArg, machine, writeResult } from '../lib/knowledge-graph.js';
+import {
+  coldNetwork,
+  LCP_TARGET_MS,
+  lastLcp,
+  loggedInPage,
+  NETWORK_TEXT,
+  PAGES,
+  SERVER_ENV,
+  shownText,
+  startPaper,
+} from '../lib/first-load.js';
+import { intArg, machine, writeResult } from '../lib/knowledge-graph.js';
 
 const RUNS = intArg('runs', 3);
 const HTTP2 = process.argv.includes('--http2');
-/** The demo seed's paper (docs/practice-engine.md "Paper schemes"): the exam page measured. */
-const PAPER_SCHEME_ID = '2';
-const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
-const LCP_TARGET_MS = 1500;
-const SERVER_ENV = { SEED: 'demo', LOG_LEVEL: 'warn' };
 
 interface Load {
   lcpMs: number;
@@ -74,24 +79,12 @@ function responses(cdp: CDPSession) {
 
 /** Opens `path` with an empty cache on the emulated network; waits until it is idle and the LCP is known. */
 async function firstLoad(page: Page, path: string, ready: string): Promise<Load> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  const cdp = await coldNetwork(page);
   const done = responses(cdp);
   await page.goto(path, { waitUntil: 'commit' });
   await page.getByText(ready).first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  const lcpMs = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((l) => {
-          const last = l.getEntries().at(-1);
-          if (last) resolve(Math.round(last.startTime));
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcpMs = await lastLcp(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.detach();
   const scripts = done.filter((r) => r.type === 'Script');
@@ -109,32 +102,6 @@ async function firstLoad(page: Page, path: string, ready: string): Promise<Load>
   };
 }
 
-/**
- * Starts the seeded paper as the demo student and returns its training's id. Through playwright's API client (not
- * fetch), which may skip the check of the self-signed certificate.
- */
-async function startPaper(baseURL: string): Promise<string> {
-  const api = await request.newContext({ baseURL, ignoreHTTPSErrors: true });
-  const answer = async <T>(r: APIResponse) => {
-    const env = (await r.json()) as { errno: number; errmsg: string; response: T };
-    if (env.errno !== 0) throw new Error(`${r.url()}: ${env.errno} ${env.errmsg}`);
-    return env.response;
-  };
-  try {
-    const { access_token: token } = await answer<{ access_token: string }>(
-      await api.post('/v1/auth/login', { data: { request: { username: 'student', password: DEMO_PASSWORD } } }),
-    );
-    const paper = await answer<{ trainId: string }>(
-      await api.put(`/v1/train/scheme/${PAPER_SCHEME_ID}/start`, {
-        headers: { Authorization: `Bearer ${token}`, 'X-Agency-Id': 'demo' },
-      }),
-    );
-    return paper.trainId;
-  } finally {
-    await api.dispose();
-  }
-}
-
 /** A server and a browser to open the pages with: one protocol of the comparison. */
 interface Protocol {
   name: string;
@@ -145,25 +112,10 @@ interface Protocol {
 
 /** Logs the student in through the login page, lets that page go idle and leaves it, then measures `path`. */
 async function measure(p: Protocol, path: string, ready: string): Promise<Load> {
-  const context = await p.browser.newContext({
-    baseURL: p.server.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1366, height: 860 },
-  });
+  const { context, page } = await loggedInPage(p.browser, p.server.baseURL);
   try {
-    const page = await context.newPage();
-    await loginAs(page, 'student');
-    await page.waitForURL(/\/student/, { timeout: 60_000 });
-    // The page the login lands on, done and left: none of its requests is counted as the measured page's.
-    await page.waitForLoadState('networkidle');
-    await page.goto('about:blank');
     return await firstLoad(page, path, ready).catch(async (e: unknown) => {
-      const shown = (
-        await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')
-      ).slice(0, 300);
+      const shown = await shownText(page);
       throw new Error(`${path} over ${p.name}: ${String(e)}\npage at ${page.url()}: ${JSON.stringify(shown)}`, {
         cause: e,
       });
@@ -192,10 +144,7 @@ try {
     protocols.push({ name: 'http/1.1 over TLS', server: secure, browser: http1Browser, trainId });
     protocols.push({ name: 'h2 over TLS', server: secure, browser, trainId });
   }
-  const pages = [
-    { name: 'student home', path: () => '/student/home', ready: '你好' },
-    { name: 'exam page (running paper)', path: (p: Protocol) => `/student/train/${p.trainId}/do`, ready: '交卷' },
-  ];
+  const pages = PAGES.map((page) => ({ ...page, path: (p: Protocol) => page.path(p.trainId) }));
   const loadAverageBefore = machine().loadAverage1m;
   const loadAverages: number[] = [];
   // Interleaved: each run opens every page over every protocol in turn, so a change of the machine's load falls on
@@ -240,7 +189,7 @@ try {
     note,
     database: 'pglite',
     browser: `chromium ${browser.version()} headless, 1366×860`,
-    network: '10 Mbit/s down, 5 Mbit/s up, 40 ms latency (CDP Network.emulateNetworkConditions), cache empty',
+    network: NETWORK_TEXT,
     lcpTargetMs: LCP_TARGET_MS,
   };
   const method =

@@ -37,8 +37,16 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
 export type LazyPage = LazyComponent<object>;
 export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyComponent<object>(load);
 
-/** Starts a page's chunk if it is a lazy page; failures show when the page renders. */
-export function preloadPage(page: ComponentType | undefined): void {
+/**
+ * Starts a page's chunk if it is a lazy page. The promise settles once the chunk is in or has failed, and never
+ * rejects: a failure shows when the page renders.
+ */
+export function preloadPage(page: ComponentType | undefined): Promise<void> {
   const preload = (page as Partial<LazyPage> | undefined)?.preload;
-  if (preload) void preload().catch(() => undefined);
+  return preload
+    ? preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

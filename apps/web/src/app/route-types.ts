@@ -31,9 +31,11 @@ export interface RouteDef {
   issue?: IssueRef;
   /**
    * What the page will read first, started as soon as the route is matched — beside the page's chunk instead of
-   * after it (docs/web.md "Route preloading"): queries prefetched into the cache, heavy chunks started.
+   * after it (docs/web.md "Route preloading"): queries prefetched into the cache, heavy chunks started. It may return
+   * a promise, never rejected, of the chunks the page will draw at once beyond its own (known once its read is in):
+   * the first load waits for them with the page's chunk.
    */
-  prefetch?: (ctx: PrefetchContext) => void;
+  prefetch?: (ctx: PrefetchContext) => Promise<unknown> | undefined | void;
   /** The page is only a start (e.g. a greeting); the issue that builds the rest (docs/routes.md says what is missing). */
   partly?: IssueRef;
 }

@@ -4,7 +4,7 @@
 // the components' code (the List alone brought Pagination, Select and a virtual list). Only what those pages
 // use: no loading state, no pagination, no editing or copying. Each root carries the theme's CSS-variable class,
 // as antd's own do.
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { ANTD_CSS_VAR_KEY } from '../app/antd-css-var';
 
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -15,22 +15,23 @@ const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).
  */
 const useVarClass = (): string => ANTD_CSS_VAR_KEY;
 
-export interface PlainCardProps {
+export interface PlainCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   title?: ReactNode;
   extra?: ReactNode;
   hoverable?: boolean;
-  style?: CSSProperties;
-  className?: string;
-  children?: ReactNode;
+  /** Only the head (a title bar), as antd's card with its body hidden. */
+  headOnly?: boolean;
+  /** Data attributes go on the root like the other HTML attributes. */
+  [data: `data-${string}`]: string | undefined;
 }
 
 /** antd's `<Card size="small">`. */
-export function PlainCard({ title, extra, hoverable, style, className, children }: PlainCardProps) {
+export function PlainCard({ title, extra, hoverable, headOnly, className, children, ...rest }: PlainCardProps) {
   const vars = useVarClass();
   return (
     <div
+      {...rest}
       className={cls('ant-card ant-card-bordered ant-card-small', hoverable && 'ant-card-hoverable', vars, className)}
-      style={style}
     >
       {(title || extra) && (
         <div className="ant-card-head">
@@ -40,7 +41,7 @@ export function PlainCard({ title, extra, hoverable, style, className, children 
           </div>
         </div>
       )}
-      <div className="ant-card-body">{children}</div>
+      {!headOnly && <div className="ant-card-body">{children}</div>}
     </div>
   );
 }

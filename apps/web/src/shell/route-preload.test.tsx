@@ -1,5 +1,6 @@
 // Route preloading (docs/web.md "Route preloading"): the matched route (react-router's ranking, optional
-// segments) has its page chunk started and its prefetch run with the path's parameters, again on each navigation;
+// segments) has its layout's and page's chunks started and its prefetch run with the path's parameters, again on
+// each navigation;
 // a user who must change their password gets none; on the real route table the editor's read is prefetched once
 // and not read again when the page mounts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +14,13 @@ import type { PrefetchContext, RouteDef } from '../app/route-types';
 import { lazyPage } from '../app/lazy-page';
 import { loginInfo } from '../test/fixtures';
 import { makeSession, renderApp } from '../test/render';
-import { matchRouteDef, useRoutePreload } from './route-preload';
+import { LAYOUTS } from './layouts';
+import { FirstRoutePath, matchRouteDef, useRoutePreload } from './route-preload';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const def = (pattern: string, over: Partial<RouteDef> = {}): RouteDef => ({
   pattern,
@@ -57,6 +62,7 @@ describe('useRoutePreload', () => {
   function setup() {
     const load = vi.fn(() => Promise.resolve({ default: (() => null) as ComponentType }));
     const prefetch = vi.fn<(ctx: PrefetchContext) => void>();
+    const layout = vi.spyOn(LAYOUTS.admin.Layout, 'preload');
     const defs = [
       def('/admin/knowledgraph/group/:id/items', { page: lazyPage(load), prefetch }),
       def('/admin/knowledgraph/groups', { page: lazyPage(load) }),
@@ -68,25 +74,28 @@ describe('useRoutePreload', () => {
       go = (to) => void navigate(to);
       return null;
     }
-    return { load, prefetch, Probe, navigate: (to: string) => go(to) };
+    return { load, layout, prefetch, Probe, navigate: (to: string) => go(to) };
   }
 
-  async function mount(Probe: () => null, user: ReturnType<typeof loginInfo>, path: string) {
+  async function mount(Probe: () => null, user: ReturnType<typeof loginInfo>, path: string, firstPath?: string) {
     const { session } = await makeSession(user);
     render(
       <AppProviders queryClient={createQueryClient()}>
         <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[path]}>
-            <Probe />
-          </MemoryRouter>
+          <FirstRoutePath.Provider value={firstPath ?? null}>
+            <MemoryRouter initialEntries={[path]}>
+              <Probe />
+            </MemoryRouter>
+          </FirstRoutePath.Provider>
         </SessionContext.Provider>
       </AppProviders>,
     );
   }
 
-  it("starts the page's chunk and runs its prefetch with the path's parameters, again on navigation", async () => {
-    const { load, prefetch, Probe, navigate } = setup();
+  it("starts the layout's and the page's chunks and runs its prefetch with the path's parameters, again on navigation", async () => {
+    const { load, layout, prefetch, Probe, navigate } = setup();
     await mount(Probe, loginInfo(['edu:admin']), '/admin/knowledgraph/group/7/items');
+    expect(layout).toHaveBeenCalled();
     expect(load).toHaveBeenCalledTimes(1);
     expect(prefetch).toHaveBeenCalledTimes(1);
     const ctx = prefetch.mock.calls[0][0];
@@ -103,9 +112,22 @@ describe('useRoutePreload', () => {
     expect(prefetch).toHaveBeenCalledTimes(2);
   });
 
+  it('makes no second prefetch for the first route the app started itself, and prefetches on later navigations', async () => {
+    const { load, prefetch, Probe, navigate } = setup();
+    const path = '/admin/knowledgraph/group/7/items';
+    await mount(Probe, loginInfo(['edu:admin']), path, path);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(prefetch).not.toHaveBeenCalled();
+    await act(async () => navigate('/admin/knowledgraph/group/8/items'));
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    await act(async () => navigate(path));
+    expect(prefetch).toHaveBeenCalledTimes(2);
+  });
+
   it('preloads nothing for a user who must change their password', async () => {
-    const { load, prefetch, Probe } = setup();
+    const { load, layout, prefetch, Probe } = setup();
     await mount(Probe, loginInfo(['edu:admin'], ['demo'], { mustChangePassword: true }), '/admin/knowledgraph/groups');
+    expect(layout).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(prefetch).not.toHaveBeenCalled();
   });

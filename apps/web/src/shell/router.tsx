@@ -1,5 +1,5 @@
 // Builds react-router's route objects from the filtered route table; unregistered paths fall to the not-found page.
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PASSWORD_PATH } from '../areas/public/routes';
 import { PageSpinner } from '../components/PageSpinner';
@@ -7,8 +7,8 @@ import { COMMON_TEXTS } from '../components/texts';
 import { allowedRoutes } from './route-filter';
 import { EAGER_ROUTES, lazyAreaOf, lazyAreasFor, loadedTable, loadTable } from './area-tables';
 import { useRoutePreload } from './route-preload';
-import { lazyPage } from '../app/lazy-page';
-import { ISSUES, type LayoutKey, type RouteDef } from '../app/route-types';
+import { ISSUES, type RouteDef } from '../app/route-types';
+import { LAYOUTS } from './layouts';
 import { useAppConfig, useUser } from '../app/session-context';
 
 // The not-found and under-construction pages (antd's Result) are chunks of their own too: a first load that
@@ -33,26 +33,6 @@ function RoutePage({ def }: { def: RouteDef }) {
     </Suspense>
   );
 }
-
-// Each area's layout is its own chunk, like its pages: a student's first load carries no admin menu
-// (docs/web.md "Bundle budget").
-const AdminLayout = lazyPage(() => import('../areas/admin/AdminLayout').then((m) => ({ default: m.AdminLayout })));
-const StudentLayout = lazyPage(() =>
-  import('../areas/student/StudentLayout').then((m) => ({ default: m.StudentLayout })),
-);
-const ParentLayout = lazyPage(() => import('../areas/parent/ParentLayout').then((m) => ({ default: m.ParentLayout })));
-const TeacherLayout = lazyPage(() =>
-  import('../areas/teacher/TeacherLayout').then((m) => ({ default: m.TeacherLayout })),
-);
-const PublicLayout = lazyPage(() => import('../areas/public/PublicLayout').then((m) => ({ default: m.PublicLayout })));
-
-const LAYOUTS: Record<Exclude<LayoutKey, 'bare'>, { prefix: string | null; Layout: ComponentType }> = {
-  admin: { prefix: '/admin', Layout: AdminLayout },
-  student: { prefix: '/student', Layout: StudentLayout },
-  parent: { prefix: '/parent', Layout: ParentLayout },
-  teacher: { prefix: '/WTPteacher', Layout: TeacherLayout },
-  public: { prefix: null, Layout: PublicLayout },
-};
 
 function child(def: RouteDef, prefix: string | null): RouteObject {
   const element = <RoutePage def={def} />;

@@ -11,7 +11,7 @@ import { SessionContext } from '../app/session-context';
 import { startUp, type Session } from '../app/startup';
 import { USERINFO_KEY } from '../app/stores';
 import { fakeFetch, MemoryStorage, type FakeRoute } from './fake-api';
-// The layouts are lazy chunks of the app (shell/router.tsx); importing them here loads them with the test file,
+// The layouts are lazy chunks of the app (shell/layouts.ts); importing them here loads them with the test file,
 // so a first render waits for its page only, as it did when the layouts were in the entry.
 import '../areas/admin/AdminLayout';
 import '../areas/student/StudentLayout';

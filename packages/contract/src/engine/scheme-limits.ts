@@ -2,6 +2,12 @@
 // shape with them and the engine's validateScheme checks the rules with them (docs/practice-engine.md
 // "validateScheme"), so a limit and the message that states it cannot drift apart.
 
+/**
+ * Seconds; 0 = no limit (docs/domain.md "Wire format"). A week bounds every training. Here rather than beside the
+ * schema that bounds it: the exam page reads it, and schemas/scheme.ts would bring zod into that page.
+ */
+export const MAX_SCHEME_TIME_LIMIT = 7 * 24 * 3600;
+
 /** Questions drawn per visit of a general scheme's point. */
 export const MAX_REPEAT = 50;
 /** Questions of a paper; its single point carries that count as its `repeat` (never used to draw). */

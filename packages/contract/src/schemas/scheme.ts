@@ -9,6 +9,7 @@ import {
   MARK_STEP,
   MAX_MARK,
   MAX_PAPER_QUESTIONS,
+  MAX_SCHEME_TIME_LIMIT,
   MIN_MARK,
   PAPER_SIZE_MESSAGE,
   REPEAT_BOUND_MESSAGE,
@@ -31,8 +32,6 @@ export type SchemeStatus = z.infer<typeof SchemeStatus>;
 export const POINT_JUDGE_WAYS = ['once', 'retry'] as const;
 export const PointJudgeWay = z.enum(POINT_JUDGE_WAYS, '判题方式只能是 once 或 retry');
 
-/** Seconds; 0 = no limit (docs/domain.md "Wire format"). A week bounds every training. */
-export const MAX_SCHEME_TIME_LIMIT = 7 * 24 * 3600;
 export const SchemeTimeLimit = z
   .number('时间限制必须是秒数')
   .int('时间限制必须是整数秒')

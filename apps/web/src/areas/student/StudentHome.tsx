@@ -1,15 +1,10 @@
 // Student home (/student/ and /student/home, docs/student-home.md): where the day starts — today's tasks, the
 // training to continue, the wrong answers due for review, recent scores and mastery, each one click from doing
 // it; then the ways into every part of the student area, and pairing with a parent.
-import { lazy, Suspense } from 'react';
-import { Spin } from 'antd';
 import { useUser } from '../../app/session-context';
 import { VisitorNotice } from '../../components/VisitorNotice';
+import HomeBody from './home/HomeBody';
 import { STUDENT_TEXTS } from './texts';
-
-// Everything below the greeting is loaded after the home itself: the student's first load stays within its budget
-// (docs/performance.md "Bundle"); the parent pairing card is a further chunk of its own.
-const HomeBody = lazy(() => import('./home/HomeBody'));
 
 const T = STUDENT_TEXTS.home;
 
@@ -25,9 +20,9 @@ export default function StudentHome() {
       <div className="ant-typography ant-typography-secondary" style={{ marginBottom: '1em' }}>
         {T.intro}
       </div>
-      <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-        <HomeBody />
-      </Suspense>
+      {/* In the page's chunk: a lazy part here would show a spinner first and its reveal would wait (the route's
+          chunks are loaded before the page is drawn, docs/performance.md "First load"). */}
+      <HomeBody />
     </div>
   );
 }

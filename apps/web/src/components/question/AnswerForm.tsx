@@ -1,6 +1,7 @@
 // A question as a student sees it with its answering controls, controlled from outside (trainings keep the
 // value, send it and show the result themselves); QuestionView is the self-contained variant with 提交.
-import { Card, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { PlainCard } from '../plain-antd';
 import { RichText } from '../rich-text/RichText';
 import { QUESTION_VIEW_TEXTS as T } from '../texts';
 import { AnswerInput } from './AnswerInput';
@@ -54,12 +55,7 @@ export function AnswerForm({ question: q, value, onChange, disabled, heading }: 
         {q.type === 'enReading' ? (
           <Space orientation="vertical" style={{ width: '100%' }}>
             {q.questionSub.map((s, i) => (
-              <Card
-                key={s.questionSubId}
-                className="sub-question-card"
-                size="small"
-                title={`${T.sub(i + 1)}\u3000${s.title}`}
-              >
+              <PlainCard key={s.questionSubId} className="sub-question-card" title={`${T.sub(i + 1)}\u3000${s.title}`}>
                 {s.desc && <Typography.Paragraph type="secondary">{s.desc}</Typography.Paragraph>}
                 <AnswerInput
                   type={s.type}
@@ -72,7 +68,7 @@ export function AnswerForm({ question: q, value, onChange, disabled, heading }: 
                     onChange({ answer: [], subAnswers: { ...value.subAnswers, [s.questionSubId]: v } }, !typed(s.type))
                   }
                 />
-              </Card>
+              </PlainCard>
             ))}
           </Space>
         ) : (

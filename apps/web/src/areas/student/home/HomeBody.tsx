@@ -1,14 +1,14 @@
 // The student home below its greeting (docs/student-home.md): the summary (students of the agency only — the call
-// refuses everyone else), the ways into every part of the student area, and pairing with a parent. A chunk of its
-// own, loaded by the home, so the student's first load stays within its budget (docs/performance.md "Bundle");
-// the pairing card, last on the page, after the summary.
+// refuses everyone else), the ways into every part of the student area, and pairing with a parent. Part of the
+// home's chunk (counted in the student's first load, docs/performance.md "Bundle"); the pairing card, last on the
+// page, is a chunk of its own loaded after the summary.
 import { agencyRole } from '@edu/contract';
 import { lazy, Suspense } from 'react';
 import { Col, Row } from 'antd';
 import { Link } from 'react-router';
 import { useAppConfig, useUser } from '../../../app/session-context';
 import { PlainCard, PlainCardMeta, PlainSpace } from '../../../components/plain-antd';
-import { STUDENT_MENU } from '../StudentLayout';
+import { STUDENT_MENU } from '../menu';
 import { STUDENT_TEXTS } from '../texts';
 import HomeSummary from './HomeSummary';
 import { useStudentHome } from './queries';

@@ -1,6 +1,6 @@
 // The student home's summary (docs/student-home.md): its one read, a skeleton while it runs, the server's message
-// with 重新加载 when it fails, else the cards. A chunk of its own, loaded by the home: nothing of it weighs on the
-// student's first load (docs/performance.md "Bundle").
+// with 重新加载 when it fails, else the cards; the failure's alert is a chunk of its own (docs/performance.md
+// "Bundle").
 import { lazy, Suspense } from 'react';
 import { HomeCards, HomeSkeleton } from './HomeCards';
 import { useStudentHome } from './queries';

@@ -3,7 +3,7 @@
 // saves and ends the training. The exam bar keeps the time and 交卷 in view; the answer sheet (答题卡) sits beside
 // the questions on a wide screen and in a drawer on a narrow one (docs/web.md "The exam page").
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Alert, App as AntApp, Button, Card, Drawer, Grid, Space, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Drawer, Grid, Space, Tag, Typography } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
 import { API } from '../../../api/routes';
@@ -11,12 +11,14 @@ import { isEnvelopeError } from '../../../api/client';
 import { useCall } from '../../../app/session-context';
 import { AnswerForm, isEmptySubmission } from '../../../components/question/AnswerForm';
 import type { Submission } from '../../../components/question/QuestionView';
+import { PlainCard } from '../../../components/plain-antd';
 import { TYPE_LABELS } from '../../../components/texts';
 import { answerRequest, useFinishTraining, type TrainingPartProps } from '../../../components/training/training-part';
 import { isTransient } from '../../../components/training/answer-retry';
 import { AnswerSheet } from './AnswerSheet';
 import { ExamBar } from './ExamBar';
 import { PaperSaver, type SaveState } from './paper-saver';
+import { TrainingOther } from './parts';
 import { usePaperFlags } from './paper-flags';
 import { TRAIN_TEXTS } from '../../../components/training/texts';
 import { useTimeLeft } from './time-left';
@@ -69,8 +71,11 @@ function useStickyHeights(page: RefObject<HTMLDivElement | null>) {
     const bar = el?.querySelector<HTMLElement>('.exam-bar');
     if (!el || !bar) return;
     const apply = () => {
-      if (header) el.style.setProperty('--exam-top', `${header.getBoundingClientRect().height}px`);
-      el.style.setProperty('--exam-bar-height', `${bar.getBoundingClientRect().height}px`);
+      // Both read before either is written: a write between the reads would lay the page out a second time.
+      const top = header?.getBoundingClientRect().height;
+      const height = bar.getBoundingClientRect().height;
+      if (top !== undefined) el.style.setProperty('--exam-top', `${top}px`);
+      el.style.setProperty('--exam-bar-height', `${height}px`);
     };
     apply();
     if (typeof ResizeObserver === 'undefined') return;
@@ -163,7 +168,9 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
     saver.save(id, value, immediate);
   };
 
-  const submitPaper = () =>
+  const submitPaper = () => {
+    // Handed in, the training is shown by the do-page's other part (parts.ts): its chunk starts now.
+    void TrainingOther.preload().catch(() => undefined);
     void modal.confirm({
       title: T.submitTitle,
       content: T.submitBody(questions.length - answered, flagged),
@@ -176,6 +183,7 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
         if (await finishing.run()) clear();
       },
     });
+  };
 
   const jumpFromSheet = (id: string) => {
     setJumpAfterClose(id);
@@ -188,11 +196,10 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
   };
 
   const questionCards = questions.map((q, i) => (
-    <Card
+    <PlainCard
       key={q.id}
       id={questionElementId(q.id)}
       tabIndex={-1}
-      size="small"
       className="paper-question"
       data-question-id={q.id}
       title={
@@ -214,7 +221,7 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
         value={values[q.id] ?? { answer: [] }}
         onChange={(v, immediate) => change(q.id, v, immediate)}
       />
-    </Card>
+    </PlainCard>
   ));
   return (
     <div className="exam-page" ref={pageRef}>
@@ -237,9 +244,9 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
         </Space>
         {!narrow && (
           <aside className="exam-aside">
-            <Card size="small" title={T.sheet}>
+            <PlainCard title={T.sheet}>
               <AnswerSheet questions={sheet} onJump={jumpTo} />
-            </Card>
+            </PlainCard>
           </aside>
         )}
       </div>

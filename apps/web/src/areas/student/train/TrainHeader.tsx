@@ -2,8 +2,9 @@
 // the phase and the scheme (a paper shows no score until it is handed in; an ended training only its title, its
 // summary says the rest).
 // When a countdown reaches 0 the page asks the server again (it moves the phase on or ends the training).
-import { Card, Progress, Space, Tag, Typography } from 'antd';
+import { Progress, Space, Tag, Typography } from 'antd';
 import type { Training } from '@edu/contract';
+import { PlainCard } from '../../../components/plain-antd';
 import { formatScore } from '../../../components/training/format';
 import { StatusTag, TypeTag } from '../../../components/training/StatusTag';
 import { TRAIN_TEXTS } from '../../../components/training/texts';
@@ -24,7 +25,7 @@ function TitleLine({ training: t }: { training: Training }) {
 
 /** A running paper's header: its title only; the exam bar below keeps time and progress in view (PaperTraining). */
 export function TrainTitleCard({ training }: { training: Training }) {
-  return <Card size="small" title={<TitleLine training={training} />} styles={{ body: { display: 'none' } }} />;
+  return <PlainCard headOnly title={<TitleLine training={training} />} />;
 }
 
 export interface TrainHeaderProps {
@@ -48,7 +49,7 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
   // A paper is judged when it is handed in: while it runs, right answers and the score are not shown.
   const showResults = t.type === 'general';
   return (
-    <Card size="small" title={<TitleLine training={t} />} extra={<Countdowns left={left} />}>
+    <PlainCard title={<TitleLine training={t} />} extra={<Countdowns left={left} />}>
       {running && (
         <Space wrap size={[32, 8]} style={{ width: '100%' }} className="train-progress">
           {showPhase && (
@@ -77,6 +78,6 @@ export function TrainHeader({ training: t, receivedAt, total, onTimeUp }: TrainH
           )}
         </Space>
       )}
-    </Card>
+    </PlainCard>
   );
 }
