@@ -1,7 +1,10 @@
 // The sealing rule's hold of an ended paper (docs/practice-engine.md "Sealing"): a handed-in paper holds its
 // questions exactly while its corrections wait (corrections.ts), whatever the option that makes them wait.
 import type { TrainingState } from '@edu/contract';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { othersMayHold } from './sealing.repository.js';
 import { heldBy, sealedQuestions, type HoldingReview, type HoldingTraining } from './sealing.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 
@@ -55,5 +58,14 @@ describe('an ended paper holds its questions while its corrections wait', () => 
       scheme: { type: 'general', engine: {} } as unknown as TrainingSnapshot,
     };
     expect(heldBy(practice, NOW)).toEqual([]);
+  });
+});
+
+describe('the sealing predicates in the prepared statements (docs/performance.md "Request path")', () => {
+  it('bind nothing but the time: the statuses are literals, so a generic plan may use the partial indexes', () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(othersMayHold(sql.placeholder('now')));
+    expect(params.map((p) => (p as { name?: string }).name)).toEqual(['now', 'now']);
+    expect(text).toContain(`"holding"."status" = 'running'`);
+    expect(text).toContain(`"holding"."status" <> 'running'`);
   });
 });

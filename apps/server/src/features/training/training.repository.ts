@@ -16,7 +16,7 @@ import { answerMarks } from '../../db/schema-marking.js';
 import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
-import { othersMayHold } from './sealing.repository.js';
+import { isRunning, othersMayHold } from './sealing.repository.js';
 import { answersAdded, stateHead, TRAINING_COLUMNS } from './training-state.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
@@ -648,7 +648,8 @@ function buildRunning(db: Db) {
       and(
         sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
         sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
-        eq(trainings.status, 'running'),
+        // A literal, so that the generic plan may use the one-running index (sealing.repository.ts `isRunning`).
+        isRunning(trainings),
         isNull(trainings.taskId),
       ),
     )
