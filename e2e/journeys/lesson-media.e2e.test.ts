@@ -88,6 +88,8 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    // Ends the lesson, so that 王老师's slot is free for the next lesson journey (a live lesson keeps its teacher busy).
+    if (lessonId) await api(baseURL, 'POST', `/v1/lesson/${lessonId}/close`, await apiLogin(baseURL, 'tutor'));
   });
 
   it('both reach connected and hear and see each other', async () => {
