@@ -95,6 +95,51 @@ export function lastLcp(page: Page): Promise<number> {
   );
 }
 
+/**
+ * A load whose page is not there after STALL_MS is a stall of chromium's emulated network, not of the page: in such
+ * loads the server's log shows every requested file answered within 200 ms, chromium reports no response for the
+ * entry script for a minute, and `curl` fetches it at once (docs/performance.md "First load"). Such a load is opened
+ * again in a fresh context, up to STALL_RETRIES times, and counted.
+ */
+export const STALL_MS = 20_000;
+export const STALL_RETRIES = 2;
+
+/** Loads stalled so far in this process (STALL_MS): written into the result. */
+export const stalls = { count: 0 };
+
+/** Waits for the page's ready text; a TimeoutError after STALL_MS is a stall (`openLoggedIn` opens it again). */
+export async function waitReady(page: Page, ready: string): Promise<void> {
+  await page.getByText(ready).first().waitFor({ timeout: STALL_MS });
+}
+
+/**
+ * Runs `load` on a fresh logged-in page (`loggedInPage`) and closes its context after; a load that stalled
+ * (STALL_MS) is run again on another, up to STALL_RETRIES times. Any other failure, or the last stall, says what
+ * the page showed.
+ */
+export async function openLoggedIn<T>(
+  browser: Browser,
+  baseURL: string,
+  label: string,
+  load: (page: Page) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const { context, page } = await loggedInPage(browser, baseURL);
+    try {
+      return await load(page);
+    } catch (e) {
+      if (!(e instanceof Error && e.name === 'TimeoutError' && attempt < STALL_RETRIES)) {
+        const shown = await shownText(page);
+        throw new Error(`${label}: ${String(e)}\npage at ${page.url()}: ${JSON.stringify(shown)}`, { cause: e });
+      }
+      stalls.count++;
+      console.log(`${label}: the emulated network stalled; opened again`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 /** The page's text, for an error that says what was shown instead of the ready text. */
 export async function shownText(page: Page): Promise<string> {
   return (

@@ -10,18 +10,19 @@
 // Usage: npm run bench:first-load-trace -- [--runs=1] [--raw=/tmp/traces] [--cpu=/tmp/profiles] [--http2]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { selfSignedCertificate } from '../../apps/server/src/test/self-signed-cert.js';
 import { launch } from '../../e2e/support/browser.js';
 import { startServer } from '../../e2e/support/server-process.js';
 import {
   coldNetwork,
-  loggedInPage,
   NETWORK_TEXT,
+  openLoggedIn,
   PAGES,
   SERVER_ENV,
-  shownText,
+  stalls,
   startPaper,
+  waitReady,
 } from '../lib/first-load.js';
 import { intArg, machine, stringArg, writeResult } from '../lib/knowledge-graph.js';
 import { findNavigation, mainThread, requests, type TraceEvent } from '../lib/trace-summary.js';
@@ -129,8 +130,7 @@ function changes(marks: Mark[]): Mark[] {
 type Timings = ReturnType<typeof pageTimings>;
 
 async function trace(browser: Browser, baseURL: string, name: string, path: string, ready: string, run: number) {
-  const { context, page } = await loggedInPage(browser, baseURL);
-  try {
+  return openLoggedIn(browser, baseURL, path, async (page) => {
     await page.addInitScript(watchContent);
     const cdp = await coldNetwork(page);
     if (CPU) {
@@ -140,7 +140,7 @@ async function trace(browser: Browser, baseURL: string, name: string, path: stri
     }
     await browser.startTracing(page, { categories: CATEGORIES.split(',') });
     await page.goto(path, { waitUntil: 'commit' });
-    await waitReady(page, path, ready);
+    await waitReady(page, ready);
     await page.waitForLoadState('networkidle');
     if (CPU) {
       const { profile } = await cdp.send('Profiler.stop');
@@ -180,19 +180,7 @@ async function trace(browser: Browser, baseURL: string, name: string, path: stri
       content: changes(timings.marks),
       requests: reqs,
     };
-  } finally {
-    await context.close();
-  }
-}
-
-async function waitReady(page: Page, path: string, ready: string) {
-  await page
-    .getByText(ready)
-    .first()
-    .waitFor({ timeout: 60_000 })
-    .catch(async (e: unknown) => {
-      throw new Error(`${path}: ${String(e)}\npage shows ${JSON.stringify(await shownText(page))}`, { cause: e });
-    });
+  });
 }
 
 const certificate = HTTP2 ? selfSignedCertificate() : undefined;
@@ -219,6 +207,7 @@ try {
     machine: { ...after, loadAverage1mBefore: loadBefore },
     browser: `chromium ${browser.version()} headless`,
     protocol: HTTP2 ? 'HTTP/2 over TLS' : 'HTTP/1.1',
+    stalledLoads: stalls.count,
     network: NETWORK_TEXT,
     method:
       'one load per page and run in a fresh logged-in context (cache cleared and off), traced by Chromium ' +
