@@ -2,7 +2,7 @@
 // save, retried while the network fails); 交卷 (confirmed, naming what is unanswered or flagged) waits for the
 // saves and ends the training. The exam bar keeps the time and 交卷 in view; the answer sheet (答题卡) sits beside
 // the questions on a wide screen and in a drawer on a narrow one (docs/web.md "The exam page").
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, App as AntApp, Button, Drawer, Grid, Space, Tag, Typography } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
@@ -86,6 +86,22 @@ function useStickyHeights(page: RefObject<HTMLDivElement | null>) {
   }, [page]);
 }
 
+/** The questions drawn in the page's first pass: what a screen shows of a paper. */
+export const FIRST_PASS_QUESTIONS = 3;
+
+/**
+ * How many of `total` questions are drawn: the first FIRST_PASS_QUESTIONS at once, so the first paint does not wait
+ * for a whole paper's forms, then all of them in a transition right after (docs/web.md "The exam page"). `drawAll`
+ * draws them all now, for a jump to a question not yet drawn.
+ */
+function useDrawnQuestions(total: number): { drawn: number; drawAll: () => void } {
+  const [allDrawn, setAllDrawn] = useState(total <= FIRST_PASS_QUESTIONS);
+  useEffect(() => {
+    if (!allDrawn) startTransition(() => setAllDrawn(true));
+  }, [allDrawn]);
+  return { drawn: allDrawn ? total : FIRST_PASS_QUESTIONS, drawAll: () => setAllDrawn(true) };
+}
+
 /** Antd's breakpoints: the sheet is a side panel from lg (992 px); where no width matches (tests) it stays one. */
 function useNarrow(): boolean {
   const screens = Grid.useBreakpoint();
@@ -157,6 +173,19 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
   const pageRef = useRef<HTMLDivElement>(null);
   useStickyHeights(pageRef);
   const { flags, toggle, clear } = usePaperFlags(training.trainId);
+  const { drawn, drawAll } = useDrawnQuestions(questions.length);
+  // A jump to a question not drawn yet draws them all first and jumps once they are in.
+  const pendingJump = useRef<string | null>(null);
+  useEffect(() => {
+    if (pendingJump.current === null || drawn < questions.length) return;
+    jumpTo(pendingJump.current);
+    pendingJump.current = null;
+  }, [drawn, questions.length]);
+  const jump = (id: string) => {
+    if (drawn >= questions.length) return jumpTo(id);
+    pendingJump.current = id;
+    drawAll();
+  };
   const isAnswered = (id: string) => !isEmptySubmission(values[id] ?? { answer: [] });
   const sheet = questions.map((q) => ({ id: q.id, answered: isAnswered(q.id), flagged: flags.has(q.id) }));
   const answered = sheet.filter((q) => q.answered).length;
@@ -191,11 +220,11 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
   };
   const sheetOpenChanged = (open: boolean) => {
     if (open || jumpAfterClose === null) return;
-    jumpTo(jumpAfterClose);
+    jump(jumpAfterClose);
     setJumpAfterClose(null);
   };
 
-  const questionCards = questions.map((q, i) => (
+  const questionCards = questions.slice(0, drawn).map((q, i) => (
     <PlainCard
       key={q.id}
       id={questionElementId(q.id)}
@@ -245,7 +274,7 @@ export function PaperTraining({ training, onTraining, onStale, receivedAt, onTim
         {!narrow && (
           <aside className="exam-aside">
             <PlainCard title={T.sheet}>
-              <AnswerSheet questions={sheet} onJump={jumpTo} />
+              <AnswerSheet questions={sheet} onJump={jump} />
             </PlainCard>
           </aside>
         )}
