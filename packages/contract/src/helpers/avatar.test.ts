@@ -55,6 +55,19 @@ describe('avatarInitial', () => {
     );
   });
 
+  it("answers Intl.Segmenter's first grapheme, the fast path for a Chinese character or ASCII letter included", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const start = fc.constantFrom('李', '王', '𠮷', 'a', 'Z', '7', 'é', '😀', '\u1100');
+    const next = fc.constantFrom('', '\u0301', '\u200D👩', '\uFE0F', '🏽', '\u{E0067}', '小明', 'x', ' ', '\u1161');
+    fc.assert(
+      fc.property(start, next, fc.string({ unit: 'grapheme', maxLength: 4 }), (a, b, rest) => {
+        const text = a + b + rest;
+        const [first] = segmenter.segment(text);
+        expect(firstGrapheme(text)).toBe(first.segment);
+      }),
+    );
+  });
+
   it('never splits a surrogate pair', () => {
     const wellFormed = (t: string) => {
       try {

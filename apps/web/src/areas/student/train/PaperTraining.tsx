@@ -2,7 +2,7 @@
 // save, retried while the network fails); 交卷 (confirmed, naming what is unanswered or flagged) waits for the
 // saves and ends the training. The exam bar keeps the time and 交卷 in view; the answer sheet (答题卡) sits beside
 // the questions on a wide screen and in a drawer on a narrow one (docs/web.md "The exam page").
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, App as AntApp, Button, Drawer, Grid, Space, Tag, Typography } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { type StudentQuestion, type Training, type TrainingAnswerResult } from '@edu/contract';
@@ -62,23 +62,32 @@ function jumpTo(questionId: string) {
 
 /**
  * Sets the heights the sticky parts stop under (exam.css): the area's top bar, itself sticky
- * (components/AreaHeader), and the exam bar; measured, as either may wrap or change.
+ * (components/AreaHeader), and the exam bar; measured, as either may wrap or change. Measured by a ResizeObserver,
+ * whose callback runs after the browser's own layout (reading the sizes then lays nothing out again), and written
+ * only where they differ from what the page has: on the usual screen the stylesheet's fallbacks are the sizes, so the
+ * first paint is laid out once (docs/web.md "The exam page").
  */
 function useStickyHeights(page: RefObject<HTMLDivElement | null>) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = page.current;
     const header = document.querySelector<HTMLElement>('header.ant-layout-header');
     const bar = el?.querySelector<HTMLElement>('.exam-bar');
     if (!el || !bar) return;
     const apply = () => {
-      // Both read before either is written: a write between the reads would lay the page out a second time.
+      // All read before anything is written: a write between the reads would lay the page out a second time.
       const top = header?.getBoundingClientRect().height;
       const height = bar.getBoundingClientRect().height;
-      if (top !== undefined) el.style.setProperty('--exam-top', `${top}px`);
-      el.style.setProperty('--exam-bar-height', `${height}px`);
+      const style = getComputedStyle(el);
+      const writes: [string, number | undefined][] = [
+        ['--exam-top', top],
+        ['--exam-bar-height', height],
+      ];
+      for (const [name, px] of writes) {
+        if (px !== undefined && style.getPropertyValue(name).trim() !== `${px}px`)
+          el.style.setProperty(name, `${px}px`);
+      }
     };
-    apply();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') return apply();
     const observer = new ResizeObserver(apply);
     if (header) observer.observe(header);
     observer.observe(bar);
