@@ -11,7 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     // A loaded CI machine renders slower than a quiet one: poll assertions wait up to 20 s (two journeys timed
     // out at 10 s on a loaded 2-core machine, each after a click in a dialog). A server that is slow, not the
-    // browser, shows in the server's warnings printed at the end (docs/server.md "Slow requests").
+    // browser, shows in the server's warnings printed at the end (docs/server.md "Request log").
     expect: { poll: { timeout: 20_000, interval: 50 } },
   },
 });

@@ -35,7 +35,7 @@ export async function teardown(): Promise<void> {
   const out = server?.output().trim() ?? '';
   if (out)
     console.log(
-      `\n--- the e2e server's output at warn level (docs/server.md "Slow requests") ---\n${out.slice(-SERVER_LOG_TAIL)}`,
+      `\n--- the e2e server's output at warn level (docs/server.md "Request log") ---\n${out.slice(-SERVER_LOG_TAIL)}`,
     );
   await server?.stop();
 }

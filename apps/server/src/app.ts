@@ -54,7 +54,7 @@ import { sharedRedis } from './lib/redis.js';
 import envelope, { routingErrorHandler } from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
-import slowRequests from './plugins/slow-requests.js';
+import { requestLogOptions } from './plugins/request-log.js';
 import staticPlugin from './plugins/static.js';
 import { createServices } from './services.js';
 import { endConnectionsOnClose, tlsServerOptions } from './lib/tls.js';
@@ -71,6 +71,7 @@ export interface BuildAppOptions {
 export async function buildApp({ db, config, clock = systemClock, loginLimiter, extraRoutes }: BuildAppOptions) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...requestLogOptions(config.slowRequestMs),
     trustProxy: config.trustProxy,
     // Routing errors (bad percent-encoding, over-long path parameters) answer the envelope too.
     frameworkErrors: routingErrorHandler,
@@ -98,7 +99,6 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   });
 
   await app.register(security);
-  await app.register(slowRequests, { thresholdMs: config.slowRequestMs });
   // Before every route: its onRoute hook adds compression to each (docs/server.md "Compression").
   await app.register(compression);
   await app.register(envelope);

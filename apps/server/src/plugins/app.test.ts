@@ -74,6 +74,21 @@ describe('envelope and errors', () => {
     expect(csp).toContain("img-src 'self' data:");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sets them on every answer: errors, unknown paths and the web app included', async () => {
+    for (const [url, status] of [
+      ['/v1/health', 200],
+      ['/v1/nowhere', 404],
+      ['/boom', 500],
+      ['/student/home', 200],
+    ] as const) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(status);
+      expect(String(r.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(r.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(r.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('web app', () => {
