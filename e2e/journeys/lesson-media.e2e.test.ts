@@ -16,9 +16,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import {
-  callStats,
+  joinWithVideo,
   mediaStats,
   PROMPTED_MEDIA_ARGS,
+  roomOf,
   rtcOf,
   scheduleLesson,
   SHARED_TAB_TITLE,
@@ -28,7 +29,6 @@ import { loginAs } from '../support/login.js';
 import { api, apiLogin } from '../support/training-api.js';
 
 const DESKTOP = { width: 1280, height: 800 };
-const roomOf = (page: Page) => page.locator('.lesson-room').getAttribute('data-room-connection');
 /** The other side's picture and what the page shows instead of it. */
 const remoteVideo = (page: Page) => page.locator('.lesson-video-remote > video').first();
 const placeholder = (page: Page) => page.locator('.lesson-video-remote .lesson-video-empty');
@@ -93,17 +93,7 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
   });
 
   it('both reach connected and hear and see each other', async () => {
-    await loginAs(teacher, 'tutor');
-    await teacher.waitForURL(/\/WTPteacher/);
-    await teacher.goto(`/WTPteacher/webrtc/${lessonId}`);
-    await loginAs(student, 'xiaohong');
-    await student.waitForURL(/\/student/);
-    await student.goto(`/student/eventutor/index/${lessonId}`);
-    for (const page of [teacher, student]) {
-      await expect.poll(() => roomOf(page), { timeout: 30_000 }).toBe('connected');
-      await expect.poll(() => rtcOf(page), { timeout: 45_000 }).toBe('connected');
-      await expect.poll(async () => (await callStats(page)).framesDecoded, { timeout: 30_000 }).toBeGreaterThan(0);
-    }
+    await joinWithVideo(teacher, student, lessonId);
     // The student plays the teacher's microphone (the fake device beeps) and sees the camera's picture.
     expect(await energyOver(student, 2)).toBeGreaterThan(1000 * SILENCE);
     await expect.poll(async () => (await mediaStats(student)).brightness, { timeout: 30_000 }).toBeGreaterThan(BLACK);

@@ -15,12 +15,13 @@ import {
   callStats,
   drawRectangle,
   MEDIA_ARGS,
+  pushAndAnswer,
   rtcOf,
-  scheduleLesson,
   sceneOf,
+  scheduleLesson,
   watchPeerConnections,
 } from '../support/lesson-room.js';
-import { opened, openedDropdown } from '../support/dialogs.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -168,37 +169,7 @@ describe('the lesson room', () => {
     // docs/lessons.md "The engine in the lesson".
     await teacher.getByRole('button', { name: '课堂练习' }).click();
     const drawer = teacher.locator('.ant-drawer-content-wrapper');
-    await drawer.getByRole('tab', { name: '题库' }).click();
-    // A single choice, so that the student answers with a click.
-    await drawer.getByRole('combobox', { name: '题型' }).click();
-    await (await openedDropdown(teacher)).getByText('单选题', { exact: true }).click();
-    const push = drawer.getByRole('button', { name: '推送', exact: true }).first();
-    await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await push.click();
-    await expect.poll(() => drawer.getByText('待作答').first().isVisible()).toBe(true);
-
-    const card = student.locator('.lesson-engine-card');
-    await expect.poll(() => card.getByText(/老师推送了一道题/).isVisible(), { timeout: 30_000 }).toBe(true);
-    await card.locator('.ant-radio-wrapper').first().click();
-    await card.getByRole('button', { name: '提交' }).click();
-    await expect
-      .poll(() =>
-        card
-          .getByText(/回答正确|回答错误/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    await expect
-      .poll(
-        () =>
-          drawer
-            .getByText(/^(正确|错误)$/)
-            .first()
-            .isVisible(),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const card = await pushAndAnswer(teacher, drawer, student);
     await shot(teacher, 'lesson-room-engine-teacher-1280');
     await shot(student, 'lesson-room-engine-student-1280');
     await teacher.locator('.ant-drawer-close').click();

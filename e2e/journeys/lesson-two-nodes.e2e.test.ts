@@ -13,14 +13,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../support/browser.js';
-import { opened, openedDropdown } from '../support/dialogs.js';
+import { opened } from '../support/dialogs.js';
 import {
   callStats,
   drawRectangle,
   MEDIA_ARGS,
+  pushAndAnswer,
+  roomOf,
   rtcOf,
-  scheduleLesson,
   sceneOf,
+  scheduleLesson,
   watchPeerConnections,
 } from '../support/lesson-room.js';
 import { loginAs } from '../support/login.js';
@@ -35,7 +37,6 @@ import {
 
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL;
 const DESKTOP = { width: 1280, height: 800 };
-const roomOf = (page: Page) => page.locator('.lesson-room').getAttribute('data-room-connection');
 const peopleOf = (page: Page, role: string) => page.locator(`.lesson-room-person[data-role="${role}"]`).count();
 
 describe.runIf(PG_ADMIN_URL !== undefined)('a lesson across two API processes behind nginx', () => {
@@ -162,37 +163,7 @@ describe.runIf(PG_ADMIN_URL !== undefined)('a lesson across two API processes be
   it('the teacher pushes a question; the student answers it on the other node and the teacher sees the verdict live', async () => {
     await teacher.getByRole('button', { name: '课堂练习' }).click();
     const drawer = await opened(teacher.locator('.ant-drawer-content-wrapper'));
-    await drawer.getByRole('tab', { name: '题库' }).click();
-    // A single choice, so that the student answers with a click.
-    await drawer.getByRole('combobox', { name: '题型' }).click();
-    await (await openedDropdown(teacher)).getByText('单选题', { exact: true }).click();
-    const push = drawer.getByRole('button', { name: '推送', exact: true }).first();
-    await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await push.click();
-    await expect.poll(() => drawer.getByText('待作答').first().isVisible()).toBe(true);
-
-    const card = student.locator('.lesson-engine-card');
-    await expect.poll(() => card.getByText(/老师推送了一道题/).isVisible(), { timeout: 30_000 }).toBe(true);
-    await card.locator('.ant-radio-wrapper').first().click();
-    await card.getByRole('button', { name: '提交' }).click();
-    await expect
-      .poll(() =>
-        card
-          .getByText(/回答正确|回答错误/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    await expect
-      .poll(
-        () =>
-          drawer
-            .getByText(/^(正确|错误)$/)
-            .first()
-            .isVisible(),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await pushAndAnswer(teacher, drawer, student);
     await teacher.locator('.ant-drawer-close').click();
   });
 

@@ -14,19 +14,19 @@ import { launch, shot } from '../support/browser.js';
 import {
   callStats,
   drawRectangle,
+  joinWithVideo,
   MEDIA_ARGS,
+  roomOf,
   rtcOf,
-  scheduleLesson,
   sceneOf,
+  scheduleLesson,
   watchPeerConnections,
 } from '../support/lesson-room.js';
-import { loginAs } from '../support/login.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
 import { startTurnServer, type TurnServer } from '../support/turn-server.js';
 import { api, apiLogin } from '../support/training-api.js';
 
 const DESKTOP = { width: 1280, height: 800 };
-const roomOf = (page: Page) => page.locator('.lesson-room').getAttribute('data-room-connection');
 
 describe('the lesson video through a TURN relay', () => {
   let turn: TurnServer;
@@ -65,16 +65,8 @@ describe('the lesson video through a TURN relay', () => {
   });
 
   it('both reach connected on a relayed pair and decode each other’s frames', async () => {
-    await loginAs(teacher, 'tutor');
-    await teacher.waitForURL(/\/WTPteacher/);
-    await teacher.goto(`/WTPteacher/webrtc/${lessonId}`);
-    await loginAs(student, 'xiaohong');
-    await student.waitForURL(/\/student/);
-    await student.goto(`/student/eventutor/index/${lessonId}`);
+    await joinWithVideo(teacher, student, lessonId);
     for (const page of [teacher, student]) {
-      await expect.poll(() => roomOf(page), { timeout: 30_000 }).toBe('connected');
-      await expect.poll(() => rtcOf(page), { timeout: 45_000 }).toBe('connected');
-      await expect.poll(async () => (await callStats(page)).framesDecoded, { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(async () => (await callStats(page)).videoWidth).toBeGreaterThan(0);
       const stats = await callStats(page);
       expect([stats.local, stats.remote]).toEqual(['relay', 'relay']);

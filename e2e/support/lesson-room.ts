@@ -2,8 +2,11 @@
 // drawing, and what the browser's own RTCPeerConnection says of the video — its state, the selected candidate pair
 // (relayed or not) and the frames decoded — read with getStats.
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
+import { openedDropdown } from './dialogs.js';
+import { loginAs } from './login.js';
 import { api, apiLogin } from './training-api.js';
 
 /** Chromium's fake camera and microphone, allowed without asking. */
@@ -56,6 +59,9 @@ export async function scheduleLesson(baseURL: string): Promise<{ lessonId: strin
 /** The board's fingerprint of the shown page (`<shown elements>-<hash>`). */
 export const sceneOf = (page: Page) => page.locator('.lesson-board-canvas').getAttribute('data-board-scene');
 /** The video's state as the room shows it (`data-rtc-state`). */
+/** The room's socket as the page shows it (`connected`, `reconnecting`, …). */
+export const roomOf = (page: Page) => page.locator('.lesson-room').getAttribute('data-room-connection');
+
 export const rtcOf = (page: Page) => page.locator('.lesson-video').first().getAttribute('data-rtc-state');
 
 /** Draws a rectangle with Excalidraw's tool, from (x, y) in the board's canvas, 120 × 80. */
@@ -225,4 +231,62 @@ export function mediaStats(page: Page): Promise<MediaStats> {
     });
     return out;
   });
+}
+
+/**
+ * 王老师 opens the lesson's video page and 王小红 the lesson; both rooms connect, the video reaches `connected` on both
+ * sides and each decodes the other's frames.
+ */
+export async function joinWithVideo(teacher: Page, student: Page, lessonId: string): Promise<void> {
+  await loginAs(teacher, 'tutor');
+  await teacher.waitForURL(/\/WTPteacher/);
+  await teacher.goto(`/WTPteacher/webrtc/${lessonId}`);
+  await loginAs(student, 'xiaohong');
+  await student.waitForURL(/\/student/);
+  await student.goto(`/student/eventutor/index/${lessonId}`);
+  for (const page of [teacher, student]) {
+    await expect.poll(() => roomOf(page), { timeout: 30_000 }).toBe('connected');
+    await expect.poll(() => rtcOf(page), { timeout: 45_000 }).toBe('connected');
+    await expect.poll(async () => (await callStats(page)).framesDecoded, { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+}
+
+/**
+ * From the teacher's open 课堂练习 drawer: pushes the first single choice of the bank; the student answers it with its
+ * first option and reads the verdict; the teacher's list shows the verdict live (docs/lessons.md "The engine in the
+ * lesson"). Answers the student's card.
+ */
+export async function pushAndAnswer(teacher: Page, drawer: Locator, student: Page): Promise<Locator> {
+  await drawer.getByRole('tab', { name: '题库' }).click();
+  // A single choice, so that the student answers with a click.
+  await drawer.getByRole('combobox', { name: '题型' }).click();
+  await (await openedDropdown(teacher)).getByText('单选题', { exact: true }).click();
+  const push = drawer.getByRole('button', { name: '推送', exact: true }).first();
+  await expect.poll(() => push.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await push.click();
+  await expect.poll(() => drawer.getByText('待作答').first().isVisible()).toBe(true);
+
+  const card = student.locator('.lesson-engine-card');
+  await expect.poll(() => card.getByText(/老师推送了一道题/).isVisible(), { timeout: 30_000 }).toBe(true);
+  await card.locator('.ant-radio-wrapper').first().click();
+  await card.getByRole('button', { name: '提交' }).click();
+  await expect
+    .poll(() =>
+      card
+        .getByText(/回答正确|回答错误/)
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        drawer
+          .getByText(/^(正确|错误)$/)
+          .first()
+          .isVisible(),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return card;
 }
