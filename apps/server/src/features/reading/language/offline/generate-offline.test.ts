@@ -20,6 +20,21 @@ import { TEST_ARTICLES } from '../test-articles.test-helper.js';
 
 const SEEDS = [1, 2, 7, 2024];
 const LEVELS: ReadingLevel[] = ['junior', 'cet4', 'kaoyan'];
+type DictEntry = ReturnType<typeof examDictionary>['entries'][number];
+let byShortGloss: Map<string, DictEntry[]> | undefined;
+// The dictionary's entries by their short gloss, built once: scanning every entry per distractor made this file
+// take 14 s alone and time out beside the rest of the suite.
+function entriesByShortGloss(): Map<string, DictEntry[]> {
+  if (byShortGloss) return byShortGloss;
+  byShortGloss = new Map();
+  for (const e of examDictionary().entries) {
+    const key = shortGloss(e.gloss);
+    const list = byShortGloss.get(key);
+    if (list) list.push(e);
+    else byShortGloss.set(key, [e]);
+  }
+  return byShortGloss;
+}
 function checkItem(article: string, item: GeneratedSubQuestion) {
   const dict = examDictionary();
   expect(item.title.trim()).not.toBe('');
@@ -68,9 +83,8 @@ function checkItem(article: string, item: GeneratedSubQuestion) {
           expect(d).not.toBe(key?.content);
           expect(glossesOverlap(d, key?.content ?? ''), d).toBe(false);
           // The gloss of an exam word of the key's POS and a similar level.
-          const fits = dict.entries.filter(
+          const fits = (entriesByShortGloss().get(d) ?? []).filter(
             (e) =>
-              shortGloss(e.gloss) === d &&
               e.pos === keyEntry?.pos &&
               e.level !== null &&
               Math.abs(levelRank(e.level) - levelRank(keyEntry?.level ?? 'junior')) <= 1,
