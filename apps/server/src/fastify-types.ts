@@ -15,6 +15,8 @@ declare module 'fastify' {
     agencyId: string | null;
     /** On routes with their own check (`ownCheck`): whether the user passes the rule's roles in `agencyId`. */
     rulePassed: boolean;
+    /** The route's API rule once read (`apiRuleOf`, lib/api-rule.ts); undefined before, null off the API. */
+    apiRule: ApiRoute | null | undefined;
   }
   interface FastifyContextConfig {
     /** The route's entry of the contract's API table, attached by the access plugin. */

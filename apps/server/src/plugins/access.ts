@@ -5,6 +5,7 @@
 import { API_ROUTE_TABLE, routeKey, satisfies, type ApiRoute } from '@edu/contract';
 import fp from 'fastify-plugin';
 import { forbidden, loginRequired } from '../lib/api-error.js';
+import { apiRuleOf } from '../lib/api-rule.js';
 import { isApiPath } from '../lib/envelope.js';
 
 export const MUST_CHANGE_PASSWORD = '请先修改初始密码';
@@ -28,9 +29,11 @@ export default fp(
     });
 
     app.decorateRequest('rulePassed', false);
-    app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.api?.access;
-      if (!access || access.kind === 'public') return;
+    // Synchronous: a callback hook, no promise a request (plugins/envelope.ts).
+    app.addHook('onRequest', (request, _reply, done) => {
+      const api = apiRuleOf(request);
+      const access = api?.access;
+      if (!api || !access || access.kind === 'public') return done();
       const user = request.user;
       // The route's own check (a route-level onRequest hook, run after this one) decides; it learns
       // whether the user passes the rule's roles in the agency in context. A user who must first change
@@ -38,13 +41,13 @@ export default fp(
       if (access.kind === 'ownCheck') {
         request.rulePassed =
           user !== null && !user.mustChangePassword && satisfies(user.roles, access.roles, request.agencyId);
-        return;
+        return done();
       }
-      if (!user) throw loginRequired();
+      if (!user) return done(loginRequired());
       // A user who must change the initial password can only do that (and read or end the session).
-      if (user.mustChangePassword && request.routeOptions.config.api?.module !== 'auth')
-        throw forbidden(MUST_CHANGE_PASSWORD);
-      if (access.kind === 'roles' && !satisfies(user.roles, access.roles, request.agencyId)) throw forbidden();
+      if (user.mustChangePassword && api.module !== 'auth') return done(forbidden(MUST_CHANGE_PASSWORD));
+      if (access.kind === 'roles' && !satisfies(user.roles, access.roles, request.agencyId)) return done(forbidden());
+      done();
     });
   },
   { name: 'edu-access', dependencies: ['edu-auth', 'edu-agency'] },

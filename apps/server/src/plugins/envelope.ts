@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { ApiError, invalidField } from '../lib/api-error.js';
+import { apiRuleOf } from '../lib/api-rule.js';
 import { clientDbError } from '../lib/db-errors.js';
 import { FALLBACK_MODULE, errorEnvelope } from '../lib/envelope.js';
 import { BAD_TEXT_MESSAGE, isBadText } from '../lib/input-hygiene.js';
@@ -15,7 +16,20 @@ const BAD_PATH_MESSAGE = '请求路径包含无效的编码或字符';
 const LONG_PARAM_MESSAGE = '请求路径中的参数过长';
 
 /** Request headers the app reads, by the name a client knows them (the envelope's field path). */
-const READ_HEADERS: Record<string, string> = { 'x-agency-id': 'X-Agency-Id', authorization: 'Authorization' };
+const READ_HEADERS: readonly (readonly [string, string])[] = [
+  ['x-agency-id', 'X-Agency-Id'],
+  ['authorization', 'Authorization'],
+];
+
+/** The first header the app reads that holds text a database could not store, by its client name; or null. */
+function badReadHeader(headers: FastifyRequest['headers']): string | null {
+  for (const [name, shown] of READ_HEADERS) {
+    const v = headers[name];
+    if (v === undefined) continue;
+    if (Array.isArray(v) ? v.some(isBadText) : isBadText(v)) return shown;
+  }
+  return null;
+}
 
 export function sendApiError(
   request: FastifyRequest,
@@ -25,7 +39,7 @@ export function sendApiError(
   errmsg?: string,
   fields?: FieldError[],
 ) {
-  const module = request.routeOptions.config.api?.module ?? FALLBACK_MODULE;
+  const module = apiRuleOf(request)?.module ?? FALLBACK_MODULE;
   return reply.code(ERRORS[code].status).send(errorEnvelope(module, code, now, errmsg, fields));
 }
 
@@ -101,14 +115,13 @@ export default fp(
 
     // Before the guards (this plugin registers first): a token or agency id with U+0000 or a lone
     // surrogate is refused rather than looked up. Node's HTTP parser already refuses U+0000 in headers;
-    // this covers every other way in (app.inject, proxies that decode).
-    app.addHook('onRequest', async (request) => {
-      if (!request.routeOptions.config.api) return;
-      for (const [name, shown] of Object.entries(READ_HEADERS)) {
-        const v = request.headers[name];
-        const values = Array.isArray(v) ? v : v === undefined ? [] : [v];
-        if (values.some(isBadText)) throw invalidField(shown, BAD_TEXT_MESSAGE);
-      }
+    // this covers every other way in (app.inject, proxies that decode). A callback hook, as the guards' are:
+    // an async one costs every request a promise and a turn of the microtask queue (docs/performance.md).
+    app.decorateRequest('apiRule', undefined);
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!apiRuleOf(request)) return done();
+      const bad = badReadHeader(request.headers);
+      done(bad ? invalidField(bad, BAD_TEXT_MESSAGE) : undefined);
     });
   },
   { name: 'edu-envelope' },

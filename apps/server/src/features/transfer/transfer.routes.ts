@@ -24,8 +24,8 @@ type ImportContext = 'agencyId' | 'query' | 'request' | 'user';
 
 export async function transferRoutes(app: FastifyInstance) {
   const { transfer } = app.services;
-  // Every request of the node, not only these routes: an import's writes make way for them (write-pace.ts).
-  transfer.activity.track(app.server);
+  // Every request of the node, not only these routes: an import's writes make way for them on PGlite (write-pace.ts).
+  if (transfer.watchesRequests) transfer.activity.track(app.server);
   // Encapsulated: on these routes any content type is the raw stream, read by the service chunk by chunk.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));

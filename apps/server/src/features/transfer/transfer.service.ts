@@ -84,6 +84,11 @@ function exportWire(r: JobRow): ExportJob {
 export class TransferService {
   /** The API requests in progress, which the import's writes make way for on PGlite (transfer.routes.ts counts them). */
   readonly activity = new RequestActivity();
+  /**
+   * Whether the writes rest while requests are served (PGlite, write-pace.ts): only then are requests counted; on
+   * PostgreSQL nothing waits for the count, and counting cost every request a listener.
+   */
+  readonly watchesRequests: boolean;
 
   constructor(
     private readonly queue: JobQueue,
@@ -97,6 +102,7 @@ export class TransferService {
   ) {
     const deps = { store: queue.store, transfer: config, clock };
     const kind = { concurrency: config.workers, timeoutSeconds: config.jobSeconds };
+    this.watchesRequests = repo.embedded;
     const pace = writePaceOf(config, repo.embedded, this.activity);
     queue.register(IMPORT_KIND, importJobHandler({ ...deps, repo, pace, onError }), kind);
     queue.afterSweep(() => recoverImports(repo));

@@ -94,10 +94,10 @@ export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client inst
  * are served; on PostgreSQL, whose statements run in its own processes, longer steps and no rest.
  */
 export function writePaceOf(t: Config['transfer'], embedded: boolean, activity: RequestActivity): WritePace {
-  const quiet = (ms: number) => activity.quiet(ms);
+  // PostgreSQL: the requests are not counted there (transfer.service.ts), a turn of the event loop is the rest.
   return embedded
-    ? { stepMs: t.pgliteWriteBatchMs, rest: t.pgliteWriteRestPercent / 100, quiet }
-    : { stepMs: t.writeBatchMs, rest: 0, quiet };
+    ? { stepMs: t.pgliteWriteBatchMs, rest: t.pgliteWriteRestPercent / 100, quiet: (ms) => activity.quiet(ms) }
+    : { stepMs: t.writeBatchMs, rest: 0, quiet: UNPACED.quiet };
 }
 
 /**
