@@ -1,7 +1,7 @@
 // Knowledge-tree benchmark (issue 17, item 7): 10,000 points on PostgreSQL and on PGlite, ten clients at
 // once, a browser's Accept-Encoding. Measures the web's compact tree (cached, then with the caches off: every
-// request reads the database), its revalidation (If-None-Match → 304) and the spec call for comparison, and
-// records the body sizes. Writes bench/results/knowledge-tree.json (docs/performance.md "Knowledge tree").
+// request reads the database), its revalidation (If-None-Match → 304), the spec's own list and its revalidation
+// (issue 30: p99 < 150 ms on either database), and records the body sizes. Writes bench/results/knowledge-tree.json (docs/performance.md "Knowledge tree").
 // Usage: npx tsx bench/scenarios/knowledge-tree.ts [--smoke] [--only=postgres|pglite]
 //   --only  measure one database and keep the other's run from the existing results file
 import { execSync } from 'node:child_process';
@@ -21,13 +21,20 @@ const POINTS = smoke ? 50 : 10_000;
 const DURATION = smoke ? 1 : 10;
 const CLIENTS = 10;
 const TARGET_P99_MS = { postgres: 50, pglite: 150 } as const;
+/** The spec's own list (issue 30): on either database, under the same ten clients. */
+const SPEC_TARGET_P99_MS = 150;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'edu-demo-2026';
 const TREE = '/v1/exam/question/knowledgepoints/tree';
 const SPEC = '/v1/exam/question/knowledgepoints';
 
 type Db = keyof typeof TARGET_P99_MS;
-type Result = Figures & { route: 'tree' | 'tree 304' | 'spec'; setup: string; met?: boolean };
+type Result = Figures & {
+  route: 'tree' | 'tree 304' | 'spec' | 'spec 304';
+  setup: string;
+  met?: boolean;
+  targetP99ms?: number;
+};
 
 interface BodySizes {
   bytes: number;
@@ -83,13 +90,15 @@ async function runOn(db: Db) {
           ...(setup.compressed ? { 'Accept-Encoding': 'gzip, deflate, br' } : {}),
         };
         const tree = await bodySizes(student, TREE);
-        sizes ??= { tree, spec: await bodySizes(student, SPEC) };
+        const spec = await bodySizes(student, SPEC);
+        sizes ??= { tree, spec };
         const runs: { route: Result['route']; path: string; headers: Record<string, string> }[] = [
           { route: 'tree', path: TREE, headers },
           ...(setup.label === 'default'
             ? [
                 { route: 'tree 304' as const, path: TREE, headers: { ...headers, 'If-None-Match': tree.etag ?? '' } },
                 { route: 'spec' as const, path: SPEC, headers },
+                { route: 'spec 304' as const, path: SPEC, headers: { ...headers, 'If-None-Match': spec.etag ?? '' } },
               ]
             : []),
         ];
@@ -102,12 +111,8 @@ async function runOn(db: Db) {
             duration: DURATION,
             headers: run.headers,
           });
-          results.push({
-            ...f,
-            route: run.route,
-            setup: setup.label,
-            ...(run.route === 'spec' ? {} : { met: f.p99ms < TARGET_P99_MS[db] }),
-          });
+          const target = run.route.startsWith('spec') ? SPEC_TARGET_P99_MS : TARGET_P99_MS[db];
+          results.push({ ...f, route: run.route, setup: setup.label, met: f.p99ms < target, targetP99ms: target });
         }
       } finally {
         await server.stop();
@@ -153,5 +158,5 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(file, await format(JSON.stringify(out), { ...(await resolveConfig(file)), filepath: file }));
 for (const r of runs)
   for (const f of r.results.filter((x) => x.met !== undefined))
-    console.log(`${f.met ? 'MET   ' : 'MISSED'} p99 ${f.p99ms} ms < ${r.targetP99ms} ms: ${f.name}`);
+    console.log(`${f.met ? 'MET   ' : 'MISSED'} p99 ${f.p99ms} ms < ${f.targetP99ms ?? r.targetP99ms} ms: ${f.name}`);
 console.log(`written ${file}`);
