@@ -48,7 +48,8 @@ export async function cpuSampler(serverPid: number, adminUrl?: string, database?
   const perRequest = (a: CpuSample, b: CpuSample, requests: number) => {
     let db = 0;
     for (const [pid, s] of b.pids) db += s - (a.pids.get(pid) ?? 0);
-    const per = (s: number) => (requests > 0 ? Number(((s * 1000) / requests).toFixed(2)) : null);
+    // Three decimals (µs): a route without a database costs a few hundredths of a ms.
+    const per = (s: number) => (requests > 0 ? Number(((s * 1000) / requests).toFixed(3)) : null);
     return { serverCpuMsPerRequest: per(b.server - a.server), databaseCpuMsPerRequest: per(db) };
   };
   return { sample, perRequest, close: async () => client?.end() };
