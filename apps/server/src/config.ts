@@ -101,6 +101,11 @@ const EnvSchema = z
      */
     PAGE_CACHE_MB: int(64, 0),
     /**
+     * How many running trainings a process keeps a copy of, so that the next answer needs no read (docs/performance.md
+     * "The answer without its read"; exact: every answer's write is guarded by the rows' versions); 0 keeps none.
+     */
+    ANSWERING_COPIES: int(2000, 0),
+    /**
      * HTTP/2 over TLS on this node (docs/server.md "HTTP/2 and TLS"): PEM files of the certificate (with its chain) and
      * its private key, both or neither; relative paths start where the command was typed. Absent: plain HTTP/1.1.
      */
@@ -314,6 +319,7 @@ const EnvSchema = z
     listCacheEntries: e.LIST_CACHE_ENTRIES,
     listCacheMaxIds: e.LIST_CACHE_MAX_IDS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    answeringCopies: e.ANSWERING_COPIES,
     trustProxy: e.TRUST_PROXY === 'true',
     tls:
       e.TLS_CERT_FILE && e.TLS_KEY_FILE

@@ -109,10 +109,30 @@ describe('statements per request on the hot routes (docs/performance.md "Request
       return r;
     });
     within('PUT /v1/train/scheme/:id/start', start);
-    const answer = await statementsOf('POST /v1/train/:id/answer', () =>
-      call('POST', `/v1/train/${tr!.trainId}/answer`, student, answerBody(tr!, 1)),
-    );
+    // The start left this process a copy of the training (features/training/answering-cache.ts): the answer to
+    // the question it showed is the write alone.
+    let next: Training | undefined;
+    const answer = await statementsOf('POST /v1/train/:id/answer', async () => {
+      const r = await call<{ training: Training }>(
+        'POST',
+        `/v1/train/${tr!.trainId}/answer`,
+        student,
+        answerBody(tr!, 1),
+      );
+      next = r.body.response?.training;
+      return r;
+    });
     within('POST /v1/train/:id/answer', answer);
+    expect(next?.question, 'the first answer leaves a question to answer').toBeTruthy();
+    // Without the copy (another process wrote the training, or this one restarted) the answer reads first.
+    t.app.services.training.answering.drop(Number(tr!.trainId));
+    const uncopied = 'POST /v1/train/:id/answer (no copy)';
+    within(
+      uncopied,
+      await statementsOf(uncopied, () =>
+        call('POST', `/v1/train/${tr!.trainId}/answer`, student, answerBody(next!, 2)),
+      ),
+    );
   });
 
   it('the question list and the knowledge trees, read twice', async () => {

@@ -28,6 +28,13 @@ export type TrainingChange = Pick<
   typeof trainings.$inferInsert,
   'state' | 'status' | 'answered' | 'correct' | 'credit' | 'score' | 'maxScore' | 'endedAt' | 'updatedAt'
 >;
+/** A new training with the question the student sees first, each with its row version (`xmin`). */
+export interface Inserted {
+  row: TrainingRow;
+  xmin: string;
+  first: QuestionRow | null;
+  firstXmin: string | null;
+}
 /** One event of a training's log (the engine's TrainingEvent, stored as it is). */
 type StoredEvent = Record<string, unknown> & { type: string };
 const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
@@ -75,11 +82,7 @@ export class TrainingRepository {
    * already runs one (the partial unique index). Starts arriving together (an exam start) are inserted by one
    * statement, in one transaction (lib/micro-batch.ts).
    */
-  insert(
-    values: TrainingInsert,
-    events: StoredEvent[],
-    firstQuestionId: number | null,
-  ): Promise<{ row: TrainingRow; first: QuestionRow | null } | undefined> {
+  insert(values: TrainingInsert, events: StoredEvent[], firstQuestionId: number | null): Promise<Inserted | undefined> {
     return this.insertBatch.load({ values, events, firstQuestionId });
   }
 
@@ -89,7 +92,7 @@ export class TrainingRepository {
       events: StoredEvent[];
       firstQuestionId: number | null;
     },
-    { row: TrainingRow; first: QuestionRow | null } | undefined
+    Inserted | undefined
   >(
     async (keys) => {
       const rows = keys.map(({ values: v, events, firstQuestionId }, k) => ({
@@ -135,7 +138,8 @@ export class TrainingRepository {
           lessonId: null,
           updatedAt: values.startedAt,
         };
-        return { row, first: f.first?.id != null ? (f.first as QuestionRow) : null };
+        const first = f.first?.id != null ? (f.first as QuestionRow) : null;
+        return { row, xmin: f.xmin, first, firstXmin: first ? f.firstXmin : null };
       });
     },
     { maxBatch: 200 },
@@ -256,7 +260,16 @@ export class TrainingRepository {
     questionId: number | null,
     now: number,
   ): Promise<
-    { row: TrainingRow; stored: RecordRow | null; question: QuestionRow | null; othersMayHold: boolean } | undefined
+    | {
+        row: TrainingRow;
+        /** The row versions (`xmin`) of the training and the question: the answer's write is guarded by both. */
+        xmin: string;
+        questionXmin: string | null;
+        stored: RecordRow | null;
+        question: QuestionRow | null;
+        othersMayHold: boolean;
+      }
+    | undefined
   > {
     this.forAnswerStatement ??= buildForAnswer(this.db);
     const [found] = await this.forAnswerStatement.execute({
@@ -268,20 +281,30 @@ export class TrainingRepository {
     });
     if (!found) return undefined;
     const question = questionId !== null && found.question?.id != null ? (found.question as QuestionRow) : null;
-    return { row: found.training, stored: found.record, question, othersMayHold: found.othersMayHold };
+    return {
+      row: found.training,
+      xmin: found.xmin,
+      questionXmin: question ? found.questionXmin : null,
+      stored: found.record,
+      question,
+      othersMayHold: found.othersMayHold,
+    };
   }
 
   private forAnswerStatement?: ReturnType<typeof buildForAnswer>;
 
   /**
    * Stores an answer and the training's next state in one statement (so in one transaction), only if nobody
-   * saved another state since it was read (its log still holds `readEvents`): the new events are appended, and so
+   * wrote the training since it was read (its row version is still `guard.xmin`, its log still holds
+   * `readEvents`) and the answered question is still the row judged (`guard.questionXmin`): the new events are
+   * appended, and so
    * are the answers `change.state` adds to `before` (rows of training_answers; the row's state is written without
    * them, training-state.ts) — what an answer writes does not grow with the training.
    * Answers the record's id, or undefined when the training changed meanwhile (read again). A record already
    * stored under the clientAnswerId fails the statement with a unique violation and stores nothing. The same
    * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
-   * ones included, as `forAnswer` reads them; null when there is none), saving a round trip.
+   * ones included, as `forAnswer` reads them; null when there is none) with its row version, and whether another
+   * training of the student may hold a question (`othersMayHold`, as `forAnswer` reads it), saving round trips.
    */
   async recordAnswer(
     record: RecordInsert,
@@ -291,7 +314,10 @@ export class TrainingRepository {
     before: Record<string, unknown>,
     change: TrainingChange,
     nextQuestionId: number | null,
-  ): Promise<{ id: number; next: QuestionRow | null } | undefined> {
+    guard: { xmin: string; questionXmin: string },
+  ): Promise<
+    { id: number; xmin: string; next: QuestionRow | null; nextXmin: string | null; othersMayHold: boolean } | undefined
+  > {
     const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
     const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
     this.recordAnswerStatement ??= buildRecordAnswer(this.db);
@@ -326,9 +352,19 @@ export class TrainingRepository {
       point: record.point ?? null,
       createdAt: ts(record.createdAt),
       nextQuestionId: nextQuestionId ?? 0,
+      xmin: guard.xmin,
+      questionXmin: guard.questionXmin,
+      now: change.updatedAt ?? new Date(),
     });
     if (row === undefined) return undefined;
-    return { id: Number(row.id), next: row.next?.id != null ? (row.next as QuestionRow) : null };
+    const next = row.next?.id != null ? (row.next as QuestionRow) : null;
+    return {
+      id: Number(row.id),
+      xmin: row.xmin,
+      next,
+      nextXmin: next ? row.nextXmin : null,
+      othersMayHold: row.othersMayHold,
+    };
   }
 
   private recordAnswerStatement?: ReturnType<typeof buildRecordAnswer>;
@@ -537,7 +573,12 @@ function buildProgress(db: Db) {
  * rows' ids come back (renamed t_id, beside the question's columns): the rest is what was inserted.
  */
 function buildInsert(db: Db) {
-  const ids = { t_id: sql<number>`t_id`, t_scheme_id: sql<number>`t_scheme_id`, t_user_id: sql<number>`t_user_id` };
+  const ids = {
+    t_id: sql<number>`t_id`,
+    t_scheme_id: sql<number>`t_scheme_id`,
+    t_user_id: sql<number>`t_user_id`,
+    t_xmin: sql<string>`t_xmin`,
+  };
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
       k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
@@ -555,7 +596,7 @@ function buildInsert(db: Db) {
            correct, credit, score, max_score, started_at, ended_at, started_at
       from chosen
     on conflict (scheme_id, user_id) where status = 'running' and task_id is null do nothing
-    returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id`);
+    returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id, xmin::text as t_xmin`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
     select i.t_id, (e.ord - 1)::int, e.ev
@@ -564,7 +605,13 @@ function buildInsert(db: Db) {
     returning 1 as n`);
   return db
     .with(input, chosen, inserted, logged)
-    .select({ k: sql<number>`input.k`, id: sql<number>`t_id`, first: QUESTION_COLUMNS })
+    .select({
+      k: sql<number>`input.k`,
+      id: sql<number>`t_id`,
+      xmin: sql<string>`t_xmin`,
+      first: QUESTION_COLUMNS,
+      firstXmin: sql<string>`${questions}.xmin::text`,
+    })
     .from(inserted)
     .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
     .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)
@@ -581,6 +628,8 @@ function buildForAnswer(db: Db) {
       question: QUESTION_COLUMNS,
       // Whether the sealing rule must read the student's other trainings (most answers: it need not).
       othersMayHold: othersMayHold(sql.placeholder('now')),
+      xmin: sql<string>`${trainings}.xmin::text`,
+      questionXmin: sql<string>`${questions}.xmin::text`,
     })
     .from(trainings)
     .leftJoin(
@@ -598,11 +647,17 @@ function buildForAnswer(db: Db) {
 
 /**
  * recordAnswer's statement: the guarded update of the training (its state without answers), then its new events,
- * its new answers and the record, only if it was saved.
+ * its new answers and the record, only if it was saved. The guard compares row versions (`xmin`), which change
+ * with every write of a row, so no write in between goes unnoticed (a lesson taking a question back lowers
+ * `event_count`; a retime or a mark leaves it).
  */
 function buildRecordAnswer(db: Db) {
   const p = sql.placeholder;
-  const saved = db.$with('saved', { id: sql<number>`id`.as('id') }).as(sql`
+  const saved = db.$with('saved', {
+    id: sql<number>`id`.as('id'),
+    xmin: sql<string>`new_xmin`.as('new_xmin'),
+    othersMayHold: sql<boolean>`others_may_hold`.as('others_may_hold'),
+  }).as(sql`
     update trainings
        set state = ${p('state')}::json, event_count = event_count + ${p('newEventCount')}::int,
            draw_count = draw_count + ${p('newDraws')}::int, status = ${p('status')}::text,
@@ -610,7 +665,10 @@ function buildRecordAnswer(db: Db) {
            credit = ${p('credit')}::double precision, score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
            ended_at = ${p('endedAt')}::timestamptz, updated_at = ${p('updatedAt')}::timestamptz
      where id = ${p('trainingId')}::bigint and event_count = ${p('readEvents')}::int
-    returning id`);
+       and xmin = ${p('xmin')}::text::xid
+       and exists (select 1 from questions judged
+                    where judged.id = ${p('questionId')}::bigint and judged.xmin = ${p('questionXmin')}::text::xid)
+    returning id, xmin::text as new_xmin, ${othersMayHold(p('now'))} as others_may_hold`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
     select saved.id, ${p('readEvents')}::int + (e.ord - 1)::int, e.ev
@@ -632,8 +690,15 @@ function buildRecordAnswer(db: Db) {
     returning id as record_id`);
   return db
     .with(saved, logged, appended, inserted)
-    .select({ id: inserted.recordId, next: QUESTION_COLUMNS })
+    .select({
+      id: inserted.recordId,
+      xmin: saved.xmin,
+      othersMayHold: saved.othersMayHold,
+      next: QUESTION_COLUMNS,
+      nextXmin: sql<string>`${questions}.xmin::text`,
+    })
     .from(inserted)
+    .innerJoin(saved, sql`true`)
     .leftJoin(questions, eq(questions.id, sql.placeholder('nextQuestionId')))
     .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
     .prepare('training_record_answer');

@@ -43,6 +43,7 @@ import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibil
 import { toRecord } from './training-record.js';
 import { creditFor, pendingCount, summaryColumns, trainingView, type PaperAnswers } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
+import { AnsweringCache } from './answering-cache.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
 const NOT_FOUND = '训练不存在';
@@ -89,6 +90,9 @@ export class TrainingService {
    * docs/lessons.md "The engine in the lesson"); set by services.ts. Must not throw.
    */
   onLessonAnswer?: (e: LessonAnswered) => void;
+
+  /** Copies of the trainings this process's students are answering (answering-cache.ts); services.ts sizes it. */
+  answering = new AnsweringCache(0);
 
   constructor(
     private readonly repo: TrainingRepository,
@@ -181,11 +185,12 @@ export class TrainingService {
         events,
         firstId,
       );
-      if (created)
-        return this.view(
-          created.row,
-          firstId === null ? undefined : await this.studentViews(created.first ? [created.first] : []),
-        );
+      if (created) {
+        const { row, first, firstXmin } = created;
+        if (row.status === 'running' && first !== null && firstXmin !== null)
+          this.answering.put(row.id, { row, xmin: created.xmin, next: { question: first, xmin: firstXmin } });
+        return this.view(row, firstId === null ? undefined : await this.studentViews(first ? [first] : []));
+      }
       // The student runs one already (started earlier, or by a request racing this one): answer that one.
       const running = await this.repo.running(scheme.id, user.id);
       if (running) return this.view(await this.current(running, user));
@@ -242,15 +247,24 @@ export class TrainingService {
   async answer(user: Trainee, id: string, req: TrainingAnswerRequest): Promise<TrainingAnswerResult> {
     const n = parseNumericId(id);
     if (n === null) throw notFound(NOT_FOUND);
+    const questionId = parseNumericId(req.questionId);
+    // The answer to the question this process's last write of the training showed: judged from that copy and
+    // written at once, guarded by the row versions (answering-cache.ts). Anything the copy cannot vouch for —
+    // the guard failing, a retry, an error the copy would explain — goes the way of an answer without a copy.
+    const copy = this.answering.take(n);
+    const mine = copy?.row.userId === user.id && copy.row.agencyId === user.agencyId;
+    if (copy && !(mine && copy.next?.question.id === questionId)) this.answering.put(n, copy);
+    else if (copy?.next) {
+      const from = { row: copy.row, xmin: copy.xmin, question: copy.next.question, questionXmin: copy.next.xmin };
+      try {
+        return await this.answerOnce(user, from, req);
+      } catch (err) {
+        if (!(err instanceof Retry || err instanceof ApiError || isUniqueViolation(err))) throw err;
+      }
+    }
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       // The training, any record already stored under this clientAnswerId and the question: one statement.
-      const found = await this.repo.forAnswer(
-        n,
-        user.agencyId,
-        req.clientAnswerId,
-        parseNumericId(req.questionId),
-        this.clock.now(),
-      );
+      const found = await this.repo.forAnswer(n, user.agencyId, req.clientAnswerId, questionId, this.clock.now());
       if (!found || found.row.userId !== user.id) throw notFound(NOT_FOUND);
       const { row, stored, question, othersMayHold } = found;
       if (stored) {
@@ -270,7 +284,7 @@ export class TrainingService {
         };
       }
       try {
-        return await this.answerOnce(user, row, question, req, othersMayHold);
+        return await this.answerOnce(user, { row, xmin: found.xmin, question, questionXmin: found.questionXmin }, req);
       } catch (err) {
         if (err instanceof Retry || isUniqueViolation(err)) continue;
         throw err;
@@ -279,22 +293,23 @@ export class TrainingService {
     throw busy();
   }
 
+  /**
+   * Judges and stores one answer to the training as read (`from`: the row and the answered question with their
+   * row versions); Retry when either was written since.
+   */
   private async answerOnce(
     user: Trainee,
-    row: TrainingRow,
-    question: QuestionRow | null,
+    from: { row: TrainingRow; xmin: string; question: QuestionRow | null; questionXmin: string | null },
     req: TrainingAnswerRequest,
-    othersMayHold: boolean,
   ): Promise<TrainingAnswerResult> {
+    const { row, question } = from;
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     const now = this.clock.now();
     let state = advanceTime(snapshot.engine, row.state as unknown as TrainingState, now);
     if (state.status !== 'running') throw conflict(state.status === 'expired' ? '训练时间已到' : '训练已结束');
-    if (!question || !state.drawn.includes(req.questionId)) throw notFound('该题目不在本次训练中');
-    const [[full], sealedElsewhere] = await Promise.all([
-      this.questions.present([question]),
-      this.sealedElsewhere(row, question.id, othersMayHold),
-    ]);
+    if (!question || from.questionXmin === null || !state.drawn.includes(req.questionId))
+      throw notFound('该题目不在本次训练中');
+    const [full] = await this.questions.present([question]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
     const event: TrainingEvent = {
       type: 'answer',
@@ -320,6 +335,7 @@ export class TrainingService {
     const nextId = pending.kind === 'answer' ? parseNumericId(pending.questionId) : null;
     const shown = nextId === null ? this.shownQuestions(row.agencyId, resolved.state) : null;
     shown?.catch(() => undefined);
+    const summary = { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) };
     // The record and the new state in one statement: stored together or not at all.
     const stored = await this.repo.recordAnswer(
       {
@@ -342,19 +358,26 @@ export class TrainingService {
       row.eventCount,
       newEvents,
       row.state,
-      { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) },
+      summary,
       nextId,
+      { xmin: from.xmin, questionXmin: from.questionXmin },
     );
     if (stored === undefined) throw new Retry();
     if (snapshot.lessonId !== undefined)
       this.onLessonAnswer?.({ lessonId: snapshot.lessonId, trainingId: row.id, agencyId: row.agencyId });
     const after: TrainingRow = {
       ...row,
-      ...summaryColumns(snapshot.engine, resolved.state),
+      ...summary,
       eventCount: row.eventCount + newEvents.length,
       drawCount: row.drawCount + resolved.events.length,
-      updatedAt: new Date(now),
     };
+    if (after.status === 'running' && stored.next !== null && stored.nextXmin !== null)
+      this.answering.put(row.id, {
+        row: after,
+        xmin: stored.xmin,
+        next: { question: stored.next, xmin: stored.nextXmin },
+      });
+    const sealedElsewhere = await this.sealedElsewhere(row, question.id, stored.othersMayHold);
     return {
       recordId: String(stored.id),
       repeated: false,
@@ -431,13 +454,15 @@ export class TrainingService {
       const saved = await this.repo.transaction((tx) =>
         this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, change),
       );
-      if (saved)
+      if (saved) {
+        this.answering.drop(row.id);
         return {
           ...row,
           ...change,
           eventCount: row.eventCount + events.length,
           drawCount: row.drawCount + resolved.events.length,
         };
+      }
       row = await this.load(user, String(row.id));
     }
     throw busy();

@@ -1,0 +1,48 @@
+// A process's copy of the trainings its students are answering (docs/performance.md "The answer without its
+// read"): what the last answer wrote — the training's row with its whole state, the row version (`xmin`) it was
+// written at, and the question the student sees next with its row version. The next answer to that question
+// judges from the copy and writes at once, guarded by both row versions: any other write of the training or of
+// the question (another process, a finish, a teacher's edit, a lesson taking a question back) fails the guard and
+// the answer reads everything again. So the copy is never trusted past what the database confirms in the same
+// statement that stores the answer.
+import type { QuestionRow } from '../questions/question-reads.js';
+import type { TrainingRow } from './training.repository.js';
+
+export interface AnsweringCopy {
+  /** The training as written, `state` whole (answers included). */
+  row: TrainingRow;
+  /** The row version of the training as written (`xmin`). */
+  xmin: string;
+  /** The question the student sees next, and its row version; null when the state shows none (a paper). */
+  next: { question: QuestionRow; xmin: string } | null;
+}
+
+/** At most `max` copies, the least recently used dropped first; `max` 0 keeps none. */
+export class AnsweringCache {
+  private readonly copies = new Map<number, AnsweringCopy>();
+
+  constructor(private readonly max: number) {}
+
+  /** Takes the copy out: whoever answers with it puts the new one back once the answer is stored. */
+  take(trainingId: number): AnsweringCopy | undefined {
+    const copy = this.copies.get(trainingId);
+    if (copy !== undefined) this.copies.delete(trainingId);
+    return copy;
+  }
+
+  put(trainingId: number, copy: AnsweringCopy): void {
+    if (this.max === 0) return;
+    this.copies.delete(trainingId);
+    this.copies.set(trainingId, copy);
+    if (this.copies.size > this.max) this.copies.delete(this.copies.keys().next().value as number);
+  }
+
+  /** Forgets the training (this process changed it some other way). */
+  drop(trainingId: number): void {
+    this.copies.delete(trainingId);
+  }
+
+  get size(): number {
+    return this.copies.size;
+  }
+}
