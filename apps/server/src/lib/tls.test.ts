@@ -109,7 +109,7 @@ describe('HTTP/2 over TLS', () => {
       const health = await h2(session, '/v1/health');
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body.toString()) as { errno: number }).toMatchObject({ errno: 0 });
-      expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(health.headers['content-security-policy']).toContain("default-src 'none'");
       expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
 
       const login = await h2(session, '/v1/auth/login', {

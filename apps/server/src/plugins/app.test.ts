@@ -66,8 +66,8 @@ describe('envelope and errors', () => {
     expect(JSON.stringify(r.body)).not.toContain('secret');
   });
 
-  it('sets security headers with a CSP the SPA works under', async () => {
-    const r = await t.call('GET', '/v1/health');
+  it('sets security headers with a CSP the SPA works under on pages', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/student/home' });
     const csp = String(r.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -75,12 +75,13 @@ describe('envelope and errors', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sets them on every answer: errors, unknown paths and the web app included', async () => {
+  it("sets helmet's on everything but the API's JSON: pages, errors, unknown paths, files", async () => {
     for (const [url, status] of [
-      ['/v1/health', 200],
       ['/v1/nowhere', 404],
       ['/boom', 500],
       ['/student/home', 200],
+      // A file answers bytes (rawResponse): even its 404 is served as a page would be.
+      ['/v1/files/999999999', 404],
     ] as const) {
       const r = await t.app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(status);
@@ -88,6 +89,20 @@ describe('envelope and errors', () => {
       expect(r.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(r.headers['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  it("answers the API's JSON with the short set, errors included", async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { request: {} } });
+    for (const r of [await t.app.inject({ method: 'GET', url: '/v1/health' }), login]) {
+      expect(String(r.headers['content-type'])).toContain('application/json');
+      expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(r.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(r.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    expect(login.statusCode).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
 // Security headers (helmet) with a CSP the SPA and Swagger UI work under: scripts only from this
 // origin; inline styles allowed because antd (CSS-in-JS) and Swagger UI inject them; data:/blob:
-// images for uploads previews and charts.
+// images for uploads previews and charts. The API's JSON answers carry a short set of their own (`apiHeaders`).
 //
 // helmet decides the headers; with this configuration they are the same for every request (no route needs
 // per-route options or CSP nonces), so helmet runs once, at start, on a recording response, and each request
@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { apiRuleOf } from '../lib/api-rule.js';
 
 /** helmet's middleware with the product's configuration (exported for the test that checks the recording). */
 export const middleware = helmet({
@@ -58,14 +59,33 @@ export function recordHeaders(): { set: [string, string][]; removed: string[] } 
   return { set: [...set], removed };
 }
 
+/**
+ * The headers of an API route's JSON answer, which is never a document: no sniffing it into one, no framing it,
+ * no reading it from another origin's page, HTTPS only once seen over it (helmet's own values). Helmet's other
+ * headers (the SPA's CSP, COOP, origin-agent-cluster, …) govern pages and were three quarters of every answer's
+ * header bytes (docs/decisions.md "Security headers"). Where the CSP applies at all, this one allows less.
+ */
+export function apiHeaders(page: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': page['cross-origin-resource-policy'],
+    'strict-transport-security': page['strict-transport-security'],
+    'x-content-type-options': page['x-content-type-options'],
+    'x-frame-options': 'DENY',
+  };
+}
+
 export default fp(
   async (app) => {
     const { set, removed } = recordHeaders();
     // Set on the reply, which hands them to Node in one writeHead with its own: cheaper than a setHeader each on the
     // raw response (docs/performance.md "Request path").
     const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const api = apiHeaders(headers);
+    app.addHook('onRequest', (request, reply, done) => {
+      // An API route answering the envelope gets the API's headers; pages, files, downloads and unknown paths helmet's.
+      const rule = apiRuleOf(request);
+      reply.headers(rule !== null && rule.rawResponse !== true ? api : headers);
       const raw = reply.raw;
       for (let i = 0; i < removed.length; i++) if (raw.hasHeader(removed[i])) raw.removeHeader(removed[i]);
       done();
