@@ -225,6 +225,11 @@ type RoundFigures = Figures & {
 const roundResults: RoundFigures[] = [];
 /** The median of an odd count (the upper middle of an even one). */
 const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median of the values measured (null: not measured); null when there is none. */
+const middleOf = (xs: (number | null)[]) => {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length > 0 ? middle(known) : null;
+};
 let stampede: Record<string, unknown> | undefined;
 let generation: Awaited<ReturnType<typeof generateTrainingBench>> | undefined;
 let answerStats: Record<string, number> | undefined;
@@ -623,8 +628,9 @@ const requestPathShares = () => {
     healthShareOfHello: middle(perRound.map((r) => r.healthShareOfHello)),
     answerShareOfBareInsert: middle(perRound.map((r) => r.answerShareOfBareInsert)),
     appInsertShareOfBareInsert: middle(perRound.map((r) => r.appInsertShareOfBareInsert)),
-    healthCpuShareOfHello: middle(perRound.map((r) => r.healthCpuShareOfHello ?? 0)),
-    answerCpuShareOfBareInsert: middle(perRound.map((r) => r.answerCpuShareOfBareInsert ?? 0)),
+    // A round without a CPU reading has no CPU share: left out of the median rather than counted as 0.
+    healthCpuShareOfHello: middleOf(perRound.map((r) => r.healthCpuShareOfHello)),
+    answerCpuShareOfBareInsert: middleOf(perRound.map((r) => r.answerCpuShareOfBareInsert)),
   };
 };
 const results = ['closed loop', 'open loop'].flatMap((setup) =>
