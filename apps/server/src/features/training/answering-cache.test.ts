@@ -46,6 +46,13 @@ const answer = (token: string, trainId: string, questionId: string, given: strin
   });
 
 const exec = (q: ReturnType<typeof sql>) => t.database.db.execute(q);
+/** How many answer records the training holds. */
+const recordsOf = async (trainId: string) => {
+  const r: unknown = await exec(
+    sql`select count(*)::int as n from answer_records where training_id = ${Number(trainId)}`,
+  );
+  return (r as { rows: { n: number }[] }).rows[0].n;
+};
 
 describe('answers from the process copy of a training', () => {
   it('an answer to the question shown is one statement, and the next one too', async () => {
@@ -84,10 +91,7 @@ describe('answers from the process copy of a training', () => {
     const r = expectOk(await answer(student, tr.trainId, bank.single, ['A']));
     expect(counter.count).toBe(3);
     expect(r.training.question?.id).toBe(bank.trueFalse);
-    const [{ n }] = (
-      await exec(sql`select count(*)::int as n from answer_records where training_id = ${Number(tr.trainId)}`)
-    ).rows as { n: number }[];
-    expect(n).toBe(1);
+    expect(await recordsOf(tr.trainId)).toBe(1);
     // The write left a new copy: the next answer is one statement again.
     counter.reset();
     expectOk(await answer(student, tr.trainId, bank.trueFalse, ['T']));
@@ -119,10 +123,7 @@ describe('answers from the process copy of a training', () => {
       expect(first.training.question?.id).toBe(given[0] === 'B' ? bank.single : bank.trueFalse);
       expect(expectOk(await send())).toMatchObject({ recordId: first.recordId, repeated: true });
     }
-    const [{ n }] = (
-      await exec(sql`select count(*)::int as n from answer_records where training_id = ${Number(tr.trainId)}`)
-    ).rows as { n: number }[];
-    expect(n).toBe(2);
+    expect(await recordsOf(tr.trainId)).toBe(2);
   });
 });
 
