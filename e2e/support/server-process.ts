@@ -86,8 +86,9 @@ export async function startServer(
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'edu-e2e-'));
   let out = '';
-  // SERVER_NODE_ARGS: extra node flags for the server (benchmarks: `--cpu-prof --cpu-prof-dir=/tmp/p`).
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The product's node flags (`npm start`'s, docs/server.md "Node flags"), then SERVER_NODE_ARGS: extra flags
+  // (benchmarks: `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = ['--max-semi-space-size=64', ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
