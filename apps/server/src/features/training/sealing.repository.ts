@@ -4,7 +4,7 @@
 // for it); `othersMayHold` lets the answer's own statement skip it when nothing can hold. The two arms use the
 // partial indexes `trainings_running_user_idx` (migration 0037) and `trainings_ended_paper_user_idx` (migration
 // 0042), so it reads a handful of rows however many papers the student has finished.
-import { and, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
 import type { Db } from '../../db/client.js';
@@ -17,6 +17,8 @@ import { fullState } from './training-state.js';
 type TrainingsTable = Record<'scheme' | 'taskId' | 'status', AnyPgColumn>;
 type SchemesTable = Record<'reviewAfter' | 'releasedAt' | 'status', AnyPgColumn>;
 type TasksTable = Record<'deadline', AnyPgColumn>;
+/** The moment the rule is read at: a bound parameter, or a column of a batch's rows (one `now` per answer). */
+type When = Placeholder<'now'> | SQL;
 
 /** The training is a paper: the predicate of the partial index, written the same way so the planner can use it. */
 const isPaper = (t: TrainingsTable) => sql`coalesce(${t.scheme}->>'type', 'general') = 'paper'`;
@@ -26,7 +28,7 @@ const isPaper = (t: TrainingsTable) => sql`coalesce(${t.scheme}->>'type', 'gener
  * corrections.ts decides on what it returns). Not released yet, and either waiting for a release or, under
  * `after-close` (a task's paper's default), for the task's deadline or for the scheme to be switched off.
  */
-function mayWait(now: Placeholder<'now'>, s: SchemesTable, k: TasksTable) {
+function mayWait(now: When, s: SchemesTable, k: TasksTable) {
   const option = sql`coalesce(${s.reviewAfter}, case when ${k.deadline} is null then 'after-hand-in' else 'after-close' end)`;
   return sql`(${s.releasedAt} is null or ${s.releasedAt} > ${now})
     and (${option} = 'teacher-release'
@@ -53,7 +55,7 @@ export const isRunning = (t: Pick<TrainingsTable, 'status'>) => sql`${t.status} 
 const hasEnded = (t: Pick<TrainingsTable, 'status'>) => sql`${t.status} <> 'running'`;
 
 /** The rows the rule reads: running trainings that may hold, ended papers whose corrections may wait. */
-const holding = (now: Placeholder<'now'>, t: TrainingsTable, s: SchemesTable, k: TasksTable) =>
+const holding = (now: When, t: TrainingsTable, s: SchemesTable, k: TasksTable) =>
   or(and(isRunning(t), mayHold(t)), and(hasEnded(t), isPaper(t), mayWait(now, s, k)));
 
 const h = alias(trainings, 'holding');
@@ -66,7 +68,7 @@ const hk = alias(tasks, 'holding_task');
  * answer and the rule need not read anything (the answer's statement carries this, docs/performance.md "Request
  * path"). `now` only moves the answer from true to false, so a check made a moment early errs on the safe side.
  */
-export const othersMayHold = (now: Placeholder<'now'>) =>
+export const othersMayHold = (now: When) =>
   sql<boolean>`exists (select 1 from ${trainings} ${h}
     left join ${schemes} ${hs} on ${hs.id} = ${h.schemeId}
     left join ${tasks} ${hk} on ${hk.id} = ${h.taskId}

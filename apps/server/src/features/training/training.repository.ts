@@ -37,6 +37,18 @@ export interface Inserted {
 }
 /** One event of a training's log (the engine's TrainingEvent, stored as it is). */
 type StoredEvent = Record<string, unknown> & { type: string };
+/** What an answer's statement wrote: the record's id, the training's new row version, the question shown next. */
+export interface StoredAnswer {
+  id: number;
+  xmin: string;
+  next: QuestionRow | null;
+  nextXmin: string | null;
+  othersMayHold: boolean;
+}
+/** One answer to write: a row of recordAnswer's statement (`buildRecordAnswers`), named as its columns. */
+type AnswerWrite = Record<string, unknown> & { training_id: number };
+/** An answer's write: stored, undefined when its training changed since it was read, or the error it failed with. */
+type AnswerOutcome = { stored: StoredAnswer | undefined } | { error: unknown };
 const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
 
 export class TrainingRepository {
@@ -305,6 +317,7 @@ export class TrainingRepository {
    * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
    * ones included, as `forAnswer` reads them; null when there is none) with its row version, and whether another
    * training of the student may hold a question (`othersMayHold`, as `forAnswer` reads it), saving round trips.
+   * Answers arriving together are written by one statement (`answerBatch`).
    */
   async recordAnswer(
     record: RecordInsert,
@@ -315,59 +328,95 @@ export class TrainingRepository {
     change: TrainingChange,
     nextQuestionId: number | null,
     guard: { xmin: string; questionXmin: string },
-  ): Promise<
-    { id: number; xmin: string; next: QuestionRow | null; nextXmin: string | null; othersMayHold: boolean } | undefined
-  > {
+  ): Promise<StoredAnswer | undefined> {
     const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-    const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
-    this.recordAnswerStatement ??= buildRecordAnswer(this.db);
-    const [row] = await this.recordAnswerStatement.execute({
-      trainingId,
-      readEvents,
-      state: JSON.stringify(stateHead(change.state)),
-      answersBefore: Array.isArray(before.answers) ? before.answers.length : 0,
-      newAnswers: JSON.stringify(answersAdded(before, change.state)),
-      newEvents: JSON.stringify(newEvents),
-      newEventCount: newEvents.length,
-      newDraws: drawsIn(newEvents),
+    const outcome = await this.answerBatch.load({
+      training_id: trainingId,
+      read_events: readEvents,
+      state: stateHead(change.state),
+      answers_before: Array.isArray(before.answers) ? before.answers.length : 0,
+      new_answers: answersAdded(before, change.state),
+      new_events: newEvents,
+      new_event_count: newEvents.length,
+      new_draws: drawsIn(newEvents),
       status: change.status,
       answered: change.answered,
       correct: change.correct,
       credit: change.credit,
-      trainingScore: change.score,
-      maxScore: change.maxScore,
-      endedAt: ts(change.endedAt),
-      updatedAt: ts(change.updatedAt),
-      agencyId: record.agencyId,
-      questionId: record.questionId,
+      training_score: change.score,
+      max_score: change.maxScore,
+      ended_at: ts(change.endedAt),
+      updated_at: ts(change.updatedAt),
+      agency_id: record.agencyId,
+      question_id: record.questionId,
       version: record.version,
-      userId: record.userId,
-      clientAnswerId: record.clientAnswerId ?? null,
-      submission: json(record.submission),
-      result: json(record.result),
+      user_id: record.userId,
+      client_answer_id: record.clientAnswerId ?? null,
+      submission: record.submission ?? null,
+      result: record.result ?? null,
       score: record.score ?? null,
-      isCorrect: record.isCorrect ?? null,
+      is_correct: record.isCorrect ?? null,
       first: record.first ?? null,
       phase: record.phase ?? null,
       point: record.point ?? null,
-      createdAt: ts(record.createdAt),
-      nextQuestionId: nextQuestionId ?? 0,
-      xmin: guard.xmin,
-      questionXmin: guard.questionXmin,
-      now: change.updatedAt ?? new Date(),
+      created_at: ts(record.createdAt),
+      next_question_id: nextQuestionId ?? 0,
+      t_xmin: guard.xmin,
+      q_xmin: guard.questionXmin,
+      now: (change.updatedAt ?? new Date()).toISOString(),
     });
-    if (row === undefined) return undefined;
-    const next = row.next?.id != null ? (row.next as QuestionRow) : null;
-    return {
-      id: Number(row.id),
-      xmin: row.xmin,
-      next,
-      nextXmin: next ? row.nextXmin : null,
-      othersMayHold: row.othersMayHold,
-    };
+    if ('error' in outcome) throw outcome.error;
+    return outcome.stored;
   }
 
-  private recordAnswerStatement?: ReturnType<typeof buildRecordAnswer>;
+  /**
+   * Answers arriving together (a class answering at once, docs/performance.md "Answers written together") share
+   * one statement and one commit: the executor's set-up, the commit and the round trip are paid once a batch.
+   * A batch is all or nothing, so when its statement fails (a retried answer's unique violation, a deadlock) its
+   * answers are written again one statement each, and each gets its own outcome; a training twice in a batch
+   * (one update would win silently) goes the same way.
+   */
+  private readonly answerBatch = new MicroBatch<AnswerWrite, AnswerOutcome>(
+    async (writes) => {
+      if (writes.length > 1 && new Set(writes.map((w) => w.training_id)).size === writes.length) {
+        const together = await this.writeAnswers(writes).catch(() => undefined);
+        if (together) return together;
+      }
+      return Promise.all(
+        writes.map((w) =>
+          this.writeAnswers([w]).then(
+            ([one]) => one,
+            (error: unknown) => ({ error }),
+          ),
+        ),
+      );
+    },
+    { maxBatch: 100, maxInFlight: 4 },
+  );
+
+  private async writeAnswers(writes: AnswerWrite[]): Promise<AnswerOutcome[]> {
+    this.recordAnswersStatement ??= buildRecordAnswers(this.db);
+    // In the order of the trainings' ids, so that two batches lock rows they share in the same order.
+    const rows = writes.map((w, k) => ({ ...w, k })).sort((a, b) => a.training_id - b.training_id);
+    const found = await this.recordAnswersStatement.execute({ rows: JSON.stringify(rows) });
+    const byKey = new Map(found.map((f) => [Number(f.k), f]));
+    return writes.map((_, k) => {
+      const row = byKey.get(k);
+      if (row === undefined) return { stored: undefined };
+      const next = row.next?.id != null ? (row.next as QuestionRow) : null;
+      return {
+        stored: {
+          id: Number(row.id),
+          xmin: row.xmin,
+          next,
+          nextXmin: next ? row.nextXmin : null,
+          othersMayHold: row.othersMayHold,
+        },
+      };
+    });
+  }
+
+  private recordAnswersStatement?: ReturnType<typeof buildRecordAnswers>;
 
   async recordByClientId(trainingId: number, clientAnswerId: string): Promise<RecordRow | undefined> {
     const [row] = await this.db
@@ -646,51 +695,65 @@ function buildForAnswer(db: Db) {
 }
 
 /**
- * recordAnswer's statement: the guarded update of the training (its state without answers), then its new events,
- * its new answers and the record, only if it was saved. The guard compares row versions (`xmin`), which change
- * with every write of a row, so no write in between goes unnoticed (a lesson taking a question back lowers
- * `event_count`; a retime or a mark leaves it).
+ * recordAnswer's statement, for a batch of answers to distinct trainings (`rows`: a JSON array of `AnswerWrite`s,
+ * each with its key `k`): the guarded update of each training (its state without answers), then its new events,
+ * its new answers and its record, only where the update was saved. The guard compares row versions (`xmin`),
+ * which change with every write of a row, so no write in between goes unnoticed (a lesson taking a question back
+ * lowers `event_count`; a retime or a mark leaves it). A key without a row in the answer: its training changed.
  */
-function buildRecordAnswer(db: Db) {
-  const p = sql.placeholder;
+function buildRecordAnswers(db: Db) {
+  const input = db.$with('input', { k: sql<number>`k` }).as(sql`
+    select * from json_to_recordset(${sql.placeholder('rows')}::json) as x (
+      k int, training_id bigint, read_events int, state json, answers_before int, new_answers json, new_events jsonb,
+      new_event_count int, new_draws int, status text, answered int, correct int, credit double precision,
+      training_score double precision, max_score double precision, ended_at timestamptz, updated_at timestamptz,
+      agency_id text, question_id bigint, version int, user_id bigint, client_answer_id text, submission jsonb,
+      result jsonb, score double precision, is_correct boolean, first boolean, phase text, point text,
+      created_at timestamptz, next_question_id bigint, t_xmin text, q_xmin text, now timestamptz)`);
   const saved = db.$with('saved', {
+    k: sql<number>`saved_k`.as('saved_k'),
     id: sql<number>`id`.as('id'),
     xmin: sql<string>`new_xmin`.as('new_xmin'),
     othersMayHold: sql<boolean>`others_may_hold`.as('others_may_hold'),
   }).as(sql`
     update trainings
-       set state = ${p('state')}::json, event_count = event_count + ${p('newEventCount')}::int,
-           draw_count = draw_count + ${p('newDraws')}::int, status = ${p('status')}::text,
-           answered = ${p('answered')}::int, correct = ${p('correct')}::int,
-           credit = ${p('credit')}::double precision, score = ${p('trainingScore')}::double precision, max_score = ${p('maxScore')}::double precision,
-           ended_at = ${p('endedAt')}::timestamptz, updated_at = ${p('updatedAt')}::timestamptz
-     where id = ${p('trainingId')}::bigint and event_count = ${p('readEvents')}::int
-       and xmin = ${p('xmin')}::text::xid
-       and exists (select 1 from questions judged
-                    where judged.id = ${p('questionId')}::bigint and judged.xmin = ${p('questionXmin')}::text::xid)
-    returning id, xmin::text as new_xmin, ${othersMayHold(p('now'))} as others_may_hold`);
+       set state = input.state, event_count = trainings.event_count + input.new_event_count,
+           draw_count = trainings.draw_count + input.new_draws, status = input.status,
+           answered = input.answered, correct = input.correct, credit = input.credit, score = input.training_score,
+           max_score = input.max_score, ended_at = input.ended_at, updated_at = input.updated_at
+      from input
+     where trainings.id = input.training_id and trainings.event_count = input.read_events
+       and trainings.xmin = input.t_xmin::xid
+       and exists (select 1 from questions judged where judged.id = input.question_id and judged.xmin = input.q_xmin::xid)
+    returning input.k as saved_k, trainings.id as id, trainings.xmin::text as new_xmin,
+              ${othersMayHold(sql`input.now`)} as others_may_hold`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
-    select saved.id, ${p('readEvents')}::int + (e.ord - 1)::int, e.ev
-      from saved cross join lateral jsonb_array_elements(${p('newEvents')}::jsonb) with ordinality as e (ev, ord)
+    select saved.id, input.read_events + (e.ord - 1)::int, e.ev
+      from saved join input on input.k = saved.saved_k
+      cross join lateral jsonb_array_elements(input.new_events) with ordinality as e (ev, ord)
     returning 1 as n`);
   const appended = db.$with('appended', { n: sql<number>`n` }).as(sql`
     insert into training_answers (training_id, n, answer)
-    select saved.id, ${p('answersBefore')}::int + (a.ord - 1)::int, a.answer
-      from saved cross join lateral json_array_elements(${p('newAnswers')}::json) with ordinality as a (answer, ord)
+    select saved.id, input.answers_before + (a.ord - 1)::int, a.answer
+      from saved join input on input.k = saved.saved_k
+      cross join lateral json_array_elements(input.new_answers) with ordinality as a (answer, ord)
     returning 1 as n`);
-  const inserted = db.$with('inserted', { recordId: sql<string | number>`record_id`.as('record_id') }).as(sql`
+  const inserted = db.$with('inserted', {
+    recordId: sql<string | number>`record_id`.as('record_id'),
+    trainingId: sql<string | number>`record_training_id`.as('record_training_id'),
+  }).as(sql`
     insert into answer_records (agency_id, question_id, version, user_id, training_id, client_answer_id,
                                 submission, result, score, is_correct, first, phase, point, created_at)
-    select ${p('agencyId')}::text, ${p('questionId')}::bigint, ${p('version')}::int, ${p('userId')}::bigint, saved.id,
-           ${p('clientAnswerId')}::text, ${p('submission')}::jsonb, ${p('result')}::jsonb,
-           ${p('score')}::double precision, ${p('isCorrect')}::boolean, ${p('first')}::boolean, ${p('phase')}::text,
-           ${p('point')}::text, ${p('createdAt')}::timestamptz
-      from saved
-    returning id as record_id`);
+    select input.agency_id, input.question_id, input.version, input.user_id, saved.id, input.client_answer_id,
+           input.submission, input.result, input.score, input.is_correct, input.first, input.phase, input.point,
+           input.created_at
+      from saved join input on input.k = saved.saved_k
+    returning id as record_id, training_id as record_training_id`);
   return db
-    .with(saved, logged, appended, inserted)
+    .with(input, saved, logged, appended, inserted)
     .select({
+      k: saved.k,
       id: inserted.recordId,
       xmin: saved.xmin,
       othersMayHold: saved.othersMayHold,
@@ -698,10 +761,11 @@ function buildRecordAnswer(db: Db) {
       nextXmin: sql<string>`${questions}.xmin::text`,
     })
     .from(inserted)
-    .innerJoin(saved, sql`true`)
-    .leftJoin(questions, eq(questions.id, sql.placeholder('nextQuestionId')))
+    .innerJoin(saved, sql`saved.id = ${inserted.trainingId}`)
+    .innerJoin(input, sql`input.k = ${saved.k}`)
+    .leftJoin(questions, sql`${questions.id} = input.next_question_id`)
     .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
-    .prepare('training_record_answer');
+    .prepare('training_record_answers');
 }
 
 /** The running trainings of these schemes and users (array parameters: one statement for a batch). */
