@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cloneData } from './clone.js';
+import { cloneData, cloneState } from './clone.js';
 
 /** Every object and array reachable from a value. */
 function containers(value: unknown, out: unknown[] = []): unknown[] {
@@ -48,6 +48,40 @@ describe('cloneData', () => {
         expect(containers(copy).some((c) => before.has(c))).toBe(false);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('cloneState', () => {
+  it('copies all but the answers, whose array is new and whose elements are shared', () => {
+    const state = {
+      status: 'running',
+      pending: { kind: 'answer', questionId: '7' },
+      drawn: ['7', '8'],
+      entries: { 'p/a': 1 },
+      answers: [{ questionId: '6', score: null as number | null, isCorrect: false, first: true }],
+      endedAt: null,
+    };
+    const copy = cloneState(state);
+    expect(copy).toEqual(state);
+    expect(Object.keys(copy)).toEqual(Object.keys(state));
+    copy.drawn.push('9');
+    copy.entries['p/a'] = 2;
+    copy.pending.questionId = '8';
+    copy.answers.push({ questionId: '7', score: 1, isCorrect: true, first: true });
+    expect(state.drawn).toEqual(['7', '8']);
+    expect(state.entries['p/a']).toBe(1);
+    expect(state.pending.questionId).toBe('7');
+    expect(state.answers).toHaveLength(1);
+    expect(copy.answers[0]).toBe(state.answers[0]);
+  });
+
+  it('equals cloneData on any JSON value with an answers list', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()), (rest, answers) => {
+        const state = { ...rest, answers } as Record<string, unknown>;
+        expect(cloneState(state)).toStrictEqual(cloneData(state));
+      }),
     );
   });
 });

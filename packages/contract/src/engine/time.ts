@@ -1,7 +1,7 @@
 // Time limits: the phase and scheme deadlines that have passed by a given moment, applied in the order they fell.
 import { end, enterPhase, phaseIndexOf } from './navigate.js';
 import type { EngineScheme, TrainingState } from './types.js';
-import { cloneData } from './clone.js';
+import { cloneState } from './clone.js';
 
 /** The next deadline due at `at`, if any: the scheme's wins a tie with the phase's. */
 function nextDue(d: TrainingState, at: number): { kind: 'scheme' | 'phase'; at: number } | null {
@@ -34,7 +34,7 @@ export function applyDeadlines(scheme: EngineScheme, d: TrainingState, at: numbe
  */
 export function advanceTime(scheme: EngineScheme, state: TrainingState, at: number): TrainingState {
   if (!nextDue(state, at)) return state;
-  const d = cloneData(state);
+  const d = cloneState(state);
   applyDeadlines(scheme, d, at);
   return d;
 }

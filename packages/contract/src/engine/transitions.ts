@@ -5,7 +5,7 @@ import { pointMark } from './marks.js';
 import { deadlineAfter, end, enterPhase, fixedIds, phaseIndexOf, redirect } from './navigate.js';
 import { applyDeadlines } from './time.js';
 import { EngineError, type EngineScheme, type TrainingEvent, type TrainingState } from './types.js';
-import { cloneData } from './clone.js';
+import { cloneState } from './clone.js';
 
 /** A new training at the scheme's initial point, waiting for its first draw. */
 export function startTraining(scheme: EngineScheme, at: number, seed: number): TrainingState {
@@ -44,7 +44,7 @@ const notRunning = (s: TrainingState) =>
 export function applyEvent(scheme: EngineScheme, state: TrainingState, event: TrainingEvent): TrainingState {
   if (event.type === 'start') throw new EngineError('not_running', '训练已经开始，不能重复开始');
   if (state.status !== 'running') throw notRunning(state);
-  const d = cloneData(state);
+  const d = cloneState(state);
   applyDeadlines(scheme, d, event.at);
   if (d.status !== 'running') throw notRunning(d);
   switch (event.type) {
