@@ -58,22 +58,28 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   if (earlier.length === 0) d.score += scoreOf(taken);
 
   const index = phaseIndexOf(scheme, visit.phase);
-  const settled = (id: string) =>
-    settledBy(
-      point?.judgeWay,
-      d.answers.filter((a) => a.questionId === id),
-    );
-  const next = visit.questionIds.find((id) => !settled(id));
+  // The answers to the visit's questions, by question, in one pass over the training's answers (a visit of ten
+  // questions in a training of a hundred answers used to filter all of them ten times on every answer).
+  const answersTo = answersByQuestion(d.answers, visit.questionIds);
+  const of = (id: string) => answersTo.get(id) ?? [];
+  const next = visit.questionIds.find((id) => !settledBy(point?.judgeWay, of(id)));
   if (next !== undefined) {
     d.pending = { kind: 'answer', questionId: next };
     return;
   }
   // The visit is over: its first answers decide. A short draw needs no more right than it brought.
-  const right = visit.questionIds.filter((id) => d.answers.find((a) => a.questionId === id)?.isCorrect === true);
+  const right = visit.questionIds.filter((id) => of(id)[0]?.isCorrect === true);
   const required = Math.min(point?.requireCorrect ?? 0, visit.questionIds.length);
   const ok = right.length >= required;
   d.passed[pointKey(visit.phase, visit.point)] = ok;
   goTo(scheme, d, index, point ? (ok ? point.onOK : point.onError) : '@next', e.at);
+}
+
+/** The answers to these questions, each question's in the order given. */
+function answersByQuestion(answers: readonly TrainingAnswer[], ids: readonly string[]): Map<string, TrainingAnswer[]> {
+  const out = new Map<string, TrainingAnswer[]>(ids.map((id) => [id, []]));
+  for (const a of answers) out.get(a.questionId)?.push(a);
+  return out;
 }
 
 /** A paper takes answers to any of its questions until it ends; the last one of each question counts. */
