@@ -46,7 +46,7 @@ export interface StoredAnswer {
   othersMayHold: boolean;
 }
 /** One answer to write: a row of recordAnswer's statement (`buildRecordAnswers`), named as its columns. */
-type AnswerWrite = Record<string, unknown> & { training_id: number };
+type AnswerWrite = Record<string, unknown> & { training_id: number; k?: number };
 /** An answer's write: stored, undefined when its training changed since it was read, or the error it failed with. */
 type AnswerOutcome = { stored: StoredAnswer | undefined } | { error: unknown };
 const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
@@ -396,8 +396,10 @@ export class TrainingRepository {
 
   private async writeAnswers(writes: AnswerWrite[]): Promise<AnswerOutcome[]> {
     this.recordAnswersStatement ??= buildRecordAnswers(this.db);
-    // In the order of the trainings' ids, so that two batches lock rows they share in the same order.
-    const rows = writes.map((w, k) => ({ ...w, k })).sort((a, b) => a.training_id - b.training_id);
+    // Keyed by their place in the batch, in the order of the trainings' ids, so that two batches lock rows they
+    // share in the same order.
+    writes.forEach((w, k) => (w.k = k));
+    const rows = writes.length > 1 ? [...writes].sort((a, b) => a.training_id - b.training_id) : writes;
     const found = await this.recordAnswersStatement.execute({ rows: JSON.stringify(rows) });
     const byKey = new Map(found.map((f) => [Number(f.k), f]));
     return writes.map((_, k) => {
