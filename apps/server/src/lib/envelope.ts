@@ -9,6 +9,26 @@ export function okEnvelope<T>(module: string, response: T, now: number): Envelop
   return { errno: 0, errmsg: '', error: '', serverTime: now, module, version: VERSION, response };
 }
 
+/** The content type of an envelope sent as text: Fastify's own for JSON. */
+export const ENVELOPE_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * `okEnvelope`'s JSON text for one module, its fixed fields serialised once: per answer only `serverTime` and the
+ * response are (docs/performance.md "The health route's cost"). Undefined where the text would not be
+ * `JSON.stringify(okEnvelope(…))`'s: an undefined response (the field left out), a time that is not a finite number.
+ */
+export function okEnvelopeText(module: string): (response: unknown, now: number) => string | undefined {
+  const sample = JSON.stringify(okEnvelope(module, null, 0));
+  const at = sample.indexOf('"serverTime":0,') + '"serverTime":'.length;
+  const head = sample.slice(0, at);
+  const middle = sample.slice(at + 1, -'null}'.length);
+  return (response, now) => {
+    if (!Number.isFinite(now)) return undefined;
+    const json = JSON.stringify(response);
+    return json === undefined ? undefined : `${head}${now}${middle}${json}}`;
+  };
+}
+
 /** The same envelope as text around an already serialised response (lib/raw-json.ts). */
 export function okEnvelopeJson(module: string, responseJson: string, now: number): string {
   const head = JSON.stringify(okEnvelope(module, null, now));

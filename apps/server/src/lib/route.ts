@@ -4,7 +4,7 @@ import type { ApiRoute } from '@edu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { invalidField, invalidInput, loginRequired } from './api-error.js';
-import { okEnvelope, okEnvelopeJson } from './envelope.js';
+import { ENVELOPE_CONTENT_TYPE, okEnvelope, okEnvelopeJson, okEnvelopeText } from './envelope.js';
 import { assertCleanInput } from './input-hygiene.js';
 import { CachedEnvelope } from './cached-envelope.js';
 import { RawJson } from './raw-json.js';
@@ -158,6 +158,7 @@ function addRoute<R extends ApiRoute, C>(
   own?: { results: WeakMap<FastifyRequest, unknown>; onRequest: (request: FastifyRequest) => Promise<void> },
 ): void {
   const checked = own?.results;
+  const okText = okEnvelopeText(route.module);
   app.route({
     method: route.method,
     url: route.path,
@@ -186,7 +187,11 @@ function addRoute<R extends ApiRoute, C>(
           .send(okEnvelopeJson(route.module, result.json, app.services.clock.now()));
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
       const response = options.trustedResponse ? result : route.response.parse(result);
-      return reply.send(okEnvelope(route.module, response, app.services.clock.now()));
+      const now = app.services.clock.now();
+      // The envelope's text made here from its parts serialised once, rather than Fastify stringifying it whole.
+      const text = okText(response, now);
+      if (text === undefined) return reply.send(okEnvelope(route.module, response, now));
+      return reply.type(ENVELOPE_CONTENT_TYPE).send(text);
     },
   });
 }
