@@ -13,27 +13,35 @@ export function okEnvelope<T>(module: string, response: T, now: number): Envelop
 export const ENVELOPE_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * `okEnvelope`'s JSON text for one module, its fixed fields serialised once: per answer only `serverTime` and the
- * response are (docs/performance.md "The health route's cost"). Undefined where the text would not be
- * `JSON.stringify(okEnvelope(…))`'s: an undefined response (the field left out), a time that is not a finite number.
+ * `okEnvelope`'s text for one module around a serialised response, its fixed fields serialised once: per answer
+ * only `serverTime` and the response are (docs/performance.md "The health route's cost"). The envelope's last
+ * field is `response`, and `serverTime` stands before `module`, so the two splice into the text of a sample.
  */
-export function okEnvelopeText(module: string): (response: unknown, now: number) => string | undefined {
+function envelopeAround(module: string): (responseJson: string, now: number) => string {
   const sample = JSON.stringify(okEnvelope(module, null, 0));
   const at = sample.indexOf('"serverTime":0,') + '"serverTime":'.length;
   const head = sample.slice(0, at);
   const middle = sample.slice(at + 1, -'null}'.length);
+  return (responseJson, now) => `${head}${JSON.stringify(now)}${middle}${responseJson}}`;
+}
+
+/**
+ * `JSON.stringify(okEnvelope(module, response, now))` for one module, made per answer by `envelopeAround`.
+ * Undefined where that text would differ: an undefined response (the field left out), a time that is not a
+ * finite number.
+ */
+export function okEnvelopeText(module: string): (response: unknown, now: number) => string | undefined {
+  const around = envelopeAround(module);
   return (response, now) => {
     if (!Number.isFinite(now)) return undefined;
     const json = JSON.stringify(response);
-    return json === undefined ? undefined : `${head}${now}${middle}${json}}`;
+    return json === undefined ? undefined : around(json, now);
   };
 }
 
 /** The same envelope as text around an already serialised response (lib/raw-json.ts). */
 export function okEnvelopeJson(module: string, responseJson: string, now: number): string {
-  const head = JSON.stringify(okEnvelope(module, null, now));
-  // The envelope's last field is `response`: swap its `null` for the serialised one.
-  return `${head.slice(0, -'null}'.length)}${responseJson}}`;
+  return envelopeAround(module)(responseJson, now);
 }
 
 export function errorEnvelope(

@@ -12,13 +12,16 @@ export function cloneData<T>(value: T): T {
   }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const v = cloneData((value as Record<string, unknown>)[key]);
-    // An own "__proto__" key (JSON may have one) stays a key instead of replacing the prototype.
-    if (key === '__proto__')
-      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[key] = v;
+    setKey(out, key, cloneData((value as Record<string, unknown>)[key]));
   }
   return out as T;
+}
+
+/** Sets an own key; an own "__proto__" key (JSON may have one) stays a key instead of replacing the prototype. */
+function setKey(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[key] = v;
 }
 
 /**
@@ -31,10 +34,7 @@ export function cloneState<T extends object>(state: T): T {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(state)) {
     const value = (state as Record<string, unknown>)[key];
-    const v = key === 'answers' && Array.isArray(value) ? value.slice() : cloneData(value);
-    if (key === '__proto__')
-      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[key] = v;
+    setKey(out, key, key === 'answers' && Array.isArray(value) ? value.slice() : cloneData(value));
   }
   return out as T;
 }
