@@ -2,7 +2,14 @@
 // leads. Works on a draft copy of the state.
 import { marksOf, pointMark } from './marks.js';
 import { goTo, phaseIndexOf, pointKey } from './navigate.js';
-import { EngineError, type EnginePoint, type EngineScheme, type TrainingAnswer, type TrainingState } from './types.js';
+import {
+  EngineError,
+  type EnginePoint,
+  type EngineScheme,
+  type TrainingAnswer,
+  type TrainingState,
+  type TrainingVisit,
+} from './types.js';
 
 /** `score`: the judge's share of the question (0..1), or null while a teacher has to judge it. */
 type AnswerEvent = { at: number; questionId: string; score: number | null; isCorrect: boolean | null };
@@ -42,25 +49,26 @@ const sumScores = (answers: TrainingAnswer[]) => answers.reduce((sum, a) => sum 
 /** Records an answer on a running draft, or throws when this question cannot be answered now. */
 export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent): void {
   if (!d.drawn.includes(e.questionId)) throw new EngineError('not_in_training', '该题目不在本次训练中');
-  const earlier = d.answers.filter((a) => a.questionId === e.questionId);
-  if (d.pending.kind === 'paper') return takePaperAnswer(scheme, d, e, earlier.length === 0);
+  if (d.pending.kind === 'paper')
+    return takePaperAnswer(scheme, d, e, !d.answers.some((a) => a.questionId === e.questionId));
 
   const current = d.pending.kind === 'answer' && d.pending.questionId === e.questionId;
-  if (!current) {
-    const way = earlier[0] && pointOf(scheme, earlier[0].phase, earlier[0].point)?.judgeWay;
-    if (settledBy(way, earlier)) throw new EngineError('already_answered', '该题已作答，不能修改');
+  const visit = d.visit;
+  if (!current || !visit) {
+    if (!current && settledEarlier(scheme, d, e.questionId))
+      throw new EngineError('already_answered', '该题已作答，不能修改');
     throw new EngineError('not_current', '该题不是当前题目，不能作答');
   }
-  const visit = d.visit;
-  if (!visit) throw new EngineError('not_current', '该题不是当前题目，不能作答');
+  // Only the visit's answers are read: every answer to its questions is among them (`visitAnswers`).
+  const ofVisit = visitAnswers(d.answers, visit);
+  const first = !ofVisit.some((a) => a.questionId === e.questionId);
   const point = pointOf(scheme, visit.phase, visit.point);
-  const taken = record(d, e, visit.phase, visit.point, visit.n, earlier.length === 0, pointMark(point, e.questionId));
-  if (earlier.length === 0) d.score += scoreOf(taken);
+  const taken = record(d, e, visit.phase, visit.point, visit.n, first, pointMark(point, e.questionId));
+  if (first) d.score += scoreOf(taken);
+  ofVisit.push(taken);
 
   const index = phaseIndexOf(scheme, visit.phase);
-  // The answers to the visit's questions, by question, in one pass over the training's answers (a visit of ten
-  // questions in a training of a hundred answers used to filter all of them ten times on every answer).
-  const answersTo = answersByQuestion(d.answers, visit.questionIds);
+  const answersTo = answersByQuestion(ofVisit, visit.questionIds);
   const of = (id: string) => answersTo.get(id) ?? [];
   const next = visit.questionIds.find((id) => !settledBy(point?.judgeWay, of(id)));
   if (next !== undefined) {
@@ -73,6 +81,29 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   const ok = right.length >= required;
   d.passed[pointKey(visit.phase, visit.point)] = ok;
   goTo(scheme, d, index, point ? (ok ? point.onOK : point.onError) : '@next', e.at);
+}
+
+/**
+ * The answers of the current visit: the tail of the training's answers recorded under the visit's phase, point and
+ * entry number. No question is drawn twice in a training and while a visit lasts only its current question takes
+ * answers, so every answer to one of its questions is in that tail: an answer late in a long training reads the
+ * few answers of its visit instead of every answer of the training (docs/practice-engine.md "Answering").
+ */
+export function visitAnswers(answers: readonly TrainingAnswer[], visit: TrainingVisit): TrainingAnswer[] {
+  let from = answers.length;
+  while (from > 0) {
+    const a = answers[from - 1];
+    if (a.visit !== visit.n || a.point !== visit.point || a.phase !== visit.phase) break;
+    from--;
+  }
+  return answers.slice(from);
+}
+
+/** Whether the question's earlier answers settled it (why a question no longer current is refused). */
+function settledEarlier(scheme: EngineScheme, d: TrainingState, questionId: string): boolean {
+  const earlier = d.answers.filter((a) => a.questionId === questionId);
+  const way = earlier[0] && pointOf(scheme, earlier[0].phase, earlier[0].point)?.judgeWay;
+  return settledBy(way, earlier);
 }
 
 /** The answers to these questions, each question's in the order given. */

@@ -12,6 +12,7 @@ import {
   startTraining,
   trainingBound,
   validateScheme,
+  visitAnswers,
   type EnginePoint,
   type EngineScheme,
   type TrainingEvent,
@@ -283,6 +284,11 @@ function invariants(scheme: EngineScheme) {
     if (s.pending.kind === 'answer') expect(s.visit?.questionIds).toContain(s.pending.questionId);
     if (s.pending.kind === 'draw') expect(s.pending.request.exclude).toEqual(s.drawn);
     if (s.status === 'running') expect(s.visit?.n).toBe(s.entries[`${s.visit?.phase}/${s.visit?.point}`]);
+    // Every answer to the visit's questions is in the visit's tail (what takeAnswer reads).
+    if (scheme.type !== 'paper' && s.visit) {
+      const ids = new Set(s.visit.questionIds);
+      expect(visitAnswers(s.answers, s.visit)).toEqual(s.answers.filter((a) => ids.has(a.questionId)));
+    }
   };
 }
 

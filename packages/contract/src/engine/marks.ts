@@ -60,9 +60,15 @@ export const entersWrongBook = (isCorrect: boolean | null, share: number | null)
  */
 export function creditOf(answers: readonly Pick<TrainingAnswer, 'score' | 'isCorrect' | 'mark'>[]): number {
   let sum = 0;
-  for (const a of answers) {
-    if (a.isCorrect === true) sum += 1;
-    else if (a.isCorrect === false) sum += shareOf(a.score, a.mark) ?? 0;
-  }
-  return Math.round(sum * 10_000) / 10_000;
+  for (const a of answers) sum += answerCredit(a);
+  return roundCredit(sum);
 }
+
+/** One answer's share in `creditOf`'s sum (unrounded). */
+export function answerCredit(a: Pick<TrainingAnswer, 'score' | 'isCorrect' | 'mark'>): number {
+  if (a.isCorrect === true) return 1;
+  return a.isCorrect === false ? (shareOf(a.score, a.mark) ?? 0) : 0;
+}
+
+/** A sum of shares as `creditOf` answers it: to four decimals. */
+export const roundCredit = (sum: number) => Math.round(sum * 10_000) / 10_000;

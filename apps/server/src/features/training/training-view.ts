@@ -1,10 +1,13 @@
 // The training as the student sees it: where it stands, the current question(s) without answers, time left.
 import {
+  answerCredit,
   countedAnswers,
   creditOf,
+  roundCredit,
   type EngineScheme,
   type StudentQuestion,
   type Training,
+  type TrainingAnswer,
   type TrainingState,
 } from '@edu/contract';
 import type { TrainingSnapshot } from './training-scheme.js';
@@ -14,18 +17,48 @@ import type { TrainingRow } from './training.repository.js';
  * The training row's summary columns from the engine state (a paper counts each question's last answer): `correct`
  * the answers at full marks, `credit` partial ones by their share too (docs/practice-engine.md "Marks").
  */
-export function summaryColumns(engine: EngineScheme, state: TrainingState) {
-  const counted = countedAnswers(engine, state);
+export function summaryColumns(engine: EngineScheme, state: TrainingState, tally = answerTally(engine, state)) {
+  const { answered, correct, credit } = tally;
   return {
     state: state as unknown as Record<string, unknown>,
     status: state.status,
-    answered: counted.length,
-    correct: counted.filter((a) => a.isCorrect === true).length,
-    credit: creditOf(counted),
+    answered,
+    correct,
+    credit,
     score: state.score,
     maxScore: state.maxScore,
     endedAt: state.endedAt === null ? null : new Date(state.endedAt),
   };
+}
+
+/** The counted answers' figures: how many, how many right, their credit, how many wait for a teacher. */
+export interface AnswerTally {
+  answered: number;
+  correct: number;
+  credit: number;
+  pending: number;
+}
+
+/**
+ * The tally of the counted answers. A general training counts first answers and is read in one pass without
+ * copying them out (this runs on every answer, over every answer of the training).
+ */
+export function answerTally(scheme: Pick<EngineScheme, 'type'>, state: TrainingState): AnswerTally {
+  if (scheme.type === 'paper') return tallyOf(countedAnswers(scheme, state), () => true);
+  return tallyOf(state.answers, (a) => a.first);
+}
+
+function tallyOf(answers: readonly TrainingAnswer[], counts: (a: TrainingAnswer) => boolean): AnswerTally {
+  const t = { answered: 0, correct: 0, credit: 0, pending: 0 };
+  for (const a of answers) {
+    if (!counts(a)) continue;
+    t.answered++;
+    if (a.isCorrect === true) t.correct++;
+    if (a.score === null) t.pending++;
+    t.credit += answerCredit(a);
+  }
+  t.credit = roundCredit(t.credit);
+  return t;
 }
 
 const secondsLeft = (deadline: number | null, now: number) =>
@@ -63,11 +96,11 @@ export function trainingView(
   paperAnswers: PaperAnswers,
   bound: number,
   now: number,
+  tally = answerTally(snapshot.engine, state),
 ): Training {
   const phases = snapshot.engine.phases;
   const phaseIndex = state.phase === null ? phases.length : phases.findIndex((p) => p.phase === state.phase) + 1;
   const point = phases.find((p) => p.phase === state.phase)?.points.find((p) => p.name === state.point);
-  const counted = countedAnswers(snapshot.engine, state);
   const running = state.status === 'running';
   const sealedPaper = running && snapshot.type === 'paper';
   return {
@@ -86,13 +119,13 @@ export function trainingView(
       state.pending.kind === 'paper'
         ? { questions, answers: paperAnswers.answers, subAnswers: paperAnswers.subAnswers }
         : null,
-    answered: counted.length,
+    answered: tally.answered,
     // A running paper keeps its verdicts until handed in (training.service.ts `sealed`).
-    correct: sealedPaper ? 0 : counted.filter((a) => a.isCorrect === true).length,
-    credit: sealedPaper ? 0 : creditOf(counted),
+    correct: sealedPaper ? 0 : tally.correct,
+    credit: sealedPaper ? 0 : tally.credit,
     score: sealedPaper ? 0 : state.score,
     maxScore: state.maxScore,
-    pending: pendingCount(snapshot, state, sealedPaper),
+    pending: sealedPaper ? 0 : tally.pending,
     bound,
     startTime: state.startedAt,
     endTime: state.endedAt,

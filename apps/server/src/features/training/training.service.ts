@@ -13,6 +13,7 @@ import {
   judgeQuestion,
   replay,
   trainingBound,
+  visitAnswers,
   toStudentView,
   type JudgeResult,
   type OpenScheme,
@@ -26,6 +27,7 @@ import {
   ROLE_SETS,
   satisfies,
   type TrainingState,
+  type TrainingVisit,
   type StudentQuestion,
   type EngineScheme,
   type CorrectionsPending,
@@ -41,7 +43,15 @@ import type { SealedQuestions } from './sealing.js';
 import type { Corrections } from './corrections.js';
 import { trainingAnswerMoment, visibleResult } from '../questions/answer-visibility.js';
 import { toRecord } from './training-record.js';
-import { creditFor, pendingCount, summaryColumns, trainingView, type PaperAnswers } from './training-view.js';
+import {
+  answerTally,
+  creditFor,
+  pendingCount,
+  summaryColumns,
+  trainingView,
+  type AnswerTally,
+  type PaperAnswers,
+} from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import { AnsweringCache } from './answering-cache.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
@@ -335,7 +345,8 @@ export class TrainingService {
     const nextId = pending.kind === 'answer' ? parseNumericId(pending.questionId) : null;
     const shown = nextId === null ? this.shownQuestions(row.agencyId, resolved.state) : null;
     shown?.catch(() => undefined);
-    const summary = { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) };
+    const tally = answerTally(snapshot.engine, resolved.state);
+    const summary = { ...summaryColumns(snapshot.engine, resolved.state, tally), updatedAt: new Date(now) };
     // The record and the new state in one statement: stored together or not at all.
     const stored = await this.repo.recordAnswer(
       {
@@ -382,7 +393,11 @@ export class TrainingService {
       recordId: String(stored.id),
       repeated: false,
       result: this.shownResult(after, state, result, question.id, sealedElsewhere),
-      training: await this.view(after, shown ? await shown : await this.studentViews(stored.next ? [stored.next] : [])),
+      training: await this.view(
+        after,
+        shown ? await shown : await this.studentViews(stored.next ? [stored.next] : []),
+        tally,
+      ),
     };
   }
 
@@ -633,15 +648,18 @@ export class TrainingService {
     return (await this.questions.present(rows)).map(toStudentView);
   }
 
-  /** The training as the student sees it; `shown` = its questions when already read (shownQuestions). */
-  private async view(row: TrainingRow, shown?: StudentQuestion[]): Promise<Training> {
+  /**
+   * The training as the student sees it; `shown` = its questions when already read (shownQuestions), `tally` = its
+   * counted answers' when already taken (an answer takes it for the row's columns).
+   */
+  private async view(row: TrainingRow, shown?: StudentQuestion[], tally?: AnswerTally): Promise<Training> {
     const state = row.state as unknown as TrainingState;
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     let questions = shown ?? (await this.shownQuestions(row.agencyId, state));
     // A question read inside a training carries its answer record where it has one (answered and still current,
     // judgeWay 'retry'; docs/reading.md "Answering steps").
     const currentId = state.pending.kind === 'answer' ? state.pending.questionId : null;
-    if (currentId !== null && questions[0] && state.answers.some((a) => a.questionId === currentId)) {
+    if (currentId !== null && questions[0] && state.visit && answeredInVisit(state.visit, state.answers, currentId)) {
       const last = await this.repo.lastRecordId(row.id, Number(currentId));
       if (last !== undefined) questions = [{ ...questions[0], recordId: String(last) }, ...questions.slice(1)];
     }
@@ -655,11 +673,15 @@ export class TrainingService {
       }
     }
     const bound = trainingBound(snapshot.engine);
-    const view = trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now());
+    const view = trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now(), tally);
     const waiting = state.status === 'running' ? undefined : await this.correctionsWait(row);
     return waiting ? withCorrectionsPending(view, waiting) : view;
   }
 }
+
+/** Whether the visit's question has an answer yet (its answers are the visit's own: engine `visitAnswers`). */
+const answeredInVisit = (visit: TrainingVisit, answers: TrainingState['answers'], questionId: string) =>
+  visitAnswers(answers, visit).some((a) => a.questionId === questionId);
 
 /** Concurrent writers kept colliding: a transient condition (503), the client retries the same request. */
 const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试');
