@@ -43,6 +43,13 @@ describe('migrations and seed', () => {
     expect(col.compression).toBe(setting.lz4 ? 'l' : '');
   });
 
+  it("leaves half of each page of trainings free for its rows' next versions (migration 0049)", async () => {
+    const [table] = rowsOf<{ options: string[] }>(
+      await t.db.execute(sql`select reloptions as options from pg_class where oid = 'trainings'::regclass`),
+    );
+    expect(table.options).toContain('fillfactor=50');
+  });
+
   it('seeds only an empty database: a second run changes nothing', async () => {
     const counts = async () => ({
       users: (await t.db.select({ n: count() }).from(users))[0].n,

@@ -2,7 +2,6 @@
 import {
   answerCredit,
   countedAnswers,
-  creditOf,
   roundCredit,
   type EngineScheme,
   type StudentQuestion,
@@ -80,12 +79,12 @@ export function pendingCount(
   sealedPaper: boolean,
 ): number {
   if (sealedPaper || !Array.isArray(state.answers)) return 0;
-  return countedAnswers(scheme, state).filter((a) => a.score === null).length;
+  return answerTally(scheme, state).pending;
 }
 
 /** The counted answers' shares summed, 正确率's numerator (docs/practice-engine.md "Marks"). */
 export function creditFor(scheme: Pick<TrainingSnapshot, 'type'>, state: TrainingState): number {
-  return Array.isArray(state.answers) ? creditOf(countedAnswers(scheme, state)) : 0;
+  return Array.isArray(state.answers) ? answerTally(scheme, state).credit : 0;
 }
 
 export function trainingView(
