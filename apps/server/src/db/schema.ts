@@ -405,8 +405,9 @@ export const trainings = pgTable(
     status: text('status').notNull(),
     /**
      * json, not jsonb (migration 0017): never queried inside but by the sweep's deadlines and the statistics' drawn
-     * list; json keeps the text as sent. Without `answers` since migration 0047: those are rows of training_answers,
-     * and reading the whole state goes through training.repository.ts `TRAINING_COLUMNS`.
+     * list; json keeps the text as sent. Without `answers` since migration 0047 and without `drawn` since 0050: those
+     * are rows of training_answers and training_draws, and reading the whole state goes through training-state.ts
+     * `TRAINING_COLUMNS`.
      */
     state: json('state').$type<Record<string, unknown>>().notNull(),
     /** How many events the training's log (training_events) holds, and how many of them are draws. */
@@ -485,6 +486,23 @@ export const trainingAnswers = pgTable(
       .references(() => trainings.id, { onDelete: 'cascade' }),
     n: integer('n').notNull(),
     answer: json('answer').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.n] })],
+);
+
+/**
+ * A training's drawn questions (the engine state's `drawn`; migration 0050): each write that draws appends one row
+ * holding the ids it drew, `n` = the place of the first in the list. Kept out of the row's state like the answers, so
+ * a draw appends a row instead of rewriting a list growing with the training (training-state.ts `fullState`).
+ */
+export const trainingDraws = pgTable(
+  'training_draws',
+  {
+    trainingId: bigint('training_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    questionIds: json('question_ids').$type<string[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.trainingId, t.n] })],
 );

@@ -11,6 +11,7 @@ import { createTestApp, expectError, expectOk, type TestApp } from '../../test/t
 import { addUser } from '../../test/test-users.js';
 import { createTestBank, fieldsOf, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
 import { generalSchemeOn, onePointScheme } from '../training/training-fixtures.test-helper.js';
+import { TRAINING_COLUMNS } from '../training/training-state.js';
 import { abilityFrom } from './ability-order.js';
 import { AbilityRepository } from './ability.repository.js';
 import { ABILITY_CALIBRATION_KIND } from './ability.service.js';
@@ -197,7 +198,7 @@ describe('a draw on a point of mode ability', () => {
       const token = await t.login(username);
       const tr = Training.parse(expectOk(await call('PUT', `/v1/train/scheme/${schemeId}/start`, token)));
       const [row] = await t.db
-        .select({ state: trainings.state })
+        .select({ state: TRAINING_COLUMNS.state })
         .from(trainings)
         .where(eq(trainings.id, Number(tr.trainId)));
       const order = (row.state as { drawn: string[] }).drawn;

@@ -24,6 +24,7 @@ import {
   type RoomApp,
 } from '../../realtime/room.test-helper.js';
 import { createTestBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { TRAINING_COLUMNS } from '../training/training-state.js';
 
 let r: RoomApp;
 let bank: TestBank;
@@ -53,7 +54,7 @@ const events = async (trainId: string) =>
       .orderBy(asc(trainingEvents.seq))
   ).map((e) => (e.event as { type: string }).type);
 const trainingOf = async (lessonId: number) =>
-  (await r.t.db.select().from(trainings).where(eq(trainings.lessonId, lessonId)))[0];
+  (await r.t.db.select(TRAINING_COLUMNS).from(trainings).where(eq(trainings.lessonId, lessonId)))[0];
 
 /** Ends the lesson and its training, so its unanswered push holds (seals) nothing for the next test. */
 async function close(lessonId: number) {

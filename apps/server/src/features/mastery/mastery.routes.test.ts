@@ -3,7 +3,7 @@
 // a training's retries not counted, subtrees rolled up, scopes, and the student's own agency only.
 import { MasteryPoint, type MasteryPoint as MP } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerRecords, trainings } from '../../db/schema.js';
+import { answerRecords, trainingDraws, trainings } from '../../db/schema.js';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { schemeCalls, type Page } from '../schemes/scheme-fixtures.test-helper.js';
@@ -23,6 +23,7 @@ async function training(
   type: 'paper' | 'general',
   status: 'finished' | 'running',
   over: Partial<typeof trainings.$inferInsert> = {},
+  drawn: string[] = [],
 ): Promise<number> {
   const [row] = await t.db
     .insert(trainings)
@@ -38,6 +39,8 @@ async function training(
       ...over,
     })
     .returning({ id: trainings.id });
+  // Drawn ids are rows of their own, as the app stores them (migration 0050).
+  if (drawn.length) await t.db.insert(trainingDraws).values({ trainingId: row.id, n: 0, questionIds: drawn });
   return row.id;
 }
 
@@ -105,28 +108,32 @@ beforeAll(async () => {
   // its max score. J's one question, worth 15, answered right masters; K's paper of two half-mark questions (max 1)
   // with one answered does not.
   const marked = (qids: number[], marks: Record<string, number>) => ({
-    scheme: {
-      title: '分值试卷',
-      type: 'paper',
-      engine: { phases: [{ points: [{ selectors: { questionIds: qids.map(String) }, marks }] }] },
-    },
-    state: { drawn: qids.map(String) },
+    title: '分值试卷',
+    type: 'paper',
+    engine: { phases: [{ points: [{ selectors: { questionIds: qids.map(String) }, marks }] }] },
   });
   const j = String(questionOf[kps.J]);
   await answer(kps.J, '1', T0, {
-    trainingId: await training('paper', 'finished', {
-      ...marked([questionOf[kps.J]], { [j]: 15 }),
-      answered: 1,
-      maxScore: 15,
-    }),
+    trainingId: await training(
+      'paper',
+      'finished',
+      { scheme: marked([questionOf[kps.J]], { [j]: 15 }), answered: 1, maxScore: 15 },
+      [j],
+    ),
   });
   const k = String(questionOf[kps.K]);
+  const twoHalves = [k, String(questionOf[kps.A])];
   await answer(kps.K, '1', T0, {
-    trainingId: await training('paper', 'finished', {
-      ...marked([questionOf[kps.K], questionOf[kps.A]], { [k]: 0.5, [String(questionOf[kps.A])]: 0.5 }),
-      answered: 1,
-      maxScore: 1,
-    }),
+    trainingId: await training(
+      'paper',
+      'finished',
+      {
+        scheme: marked([questionOf[kps.K], questionOf[kps.A]], { [k]: 0.5, [twoHalves[1]]: 0.5 }),
+        answered: 1,
+        maxScore: 1,
+      },
+      twoHalves,
+    ),
   });
   // A general training counts each question's first answer only (retries are not new evidence).
   const general = await training('general', 'finished');

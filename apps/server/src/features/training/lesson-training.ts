@@ -24,7 +24,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { TrainingSnapshot } from './training-scheme.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
 import { summaryColumns } from './training-view.js';
-import { stateHead, TRAINING_COLUMNS } from './training-state.js';
+import { appendDraws, drawnAdded, drawnCount, dropDrawsFrom, stateHead, TRAINING_COLUMNS } from './training-state.js';
 
 export const LESSON_PHASE = '课堂练习';
 export const lessonPointName = (n: number) => `第 ${n} 题`;
@@ -144,7 +144,9 @@ export class LessonTrainings {
         })
         .onConflictDoNothing()
         .returning({ id: trainings.id });
-      if (row) await tx.insert(trainingEvents).values({ trainingId: row.id, seq: 0, event: start });
+      if (!row) return;
+      await tx.insert(trainingEvents).values({ trainingId: row.id, seq: 0, event: start });
+      await appendDraws(tx, row.id, 0, drawnAdded({}, state as unknown as Record<string, unknown>));
     });
     const made = await this.of(s.lessonId, s.userId);
     if (!made) throw new ApiError('unavailable', '课堂练习正忙，请稍后重试');
@@ -167,7 +169,7 @@ export class LessonTrainings {
       const next = applyEvent(engine, state, event);
       const change = { ...summaryColumns(engine, next), updatedAt: new Date(now) };
       const saved = await this.repo.transaction((tx) =>
-        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, [event], change),
+        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, [event], row.state, change),
       );
       if (saved) return { ...row, ...change, eventCount: row.eventCount + 1, drawCount: row.drawCount + 1 };
       const again = await this.repo.get(row.id, row.agencyId);
@@ -228,6 +230,7 @@ export class LessonTrainings {
           updatedAt: new Date(now),
         })
         .where(eq(trainings.id, row.id));
+      await dropDrawsFrom(tx, row.id, drawnCount(back.state));
       return { removed: false };
     });
   }

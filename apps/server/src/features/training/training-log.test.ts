@@ -1,7 +1,8 @@
 // The event log (training_events, migration 0014): every write of a training appends to it, and replaying it
 // with the engine reproduces the stored state — after a start, right and wrong answers, a time move and a
 // finish, and for trainings started together (one batched statement). The state's answers are rows of their own
-// (training_answers, migration 0047): the row's state keeps none, and the rows are the replayed answers in order.
+// (training_answers, migration 0047), and so are its drawn ids (training_draws, migration 0050): the row's state keeps
+// neither, and the rows are the replayed answers and drawn ids in order.
 import {
   replay,
   Training,
@@ -12,7 +13,7 @@ import {
 } from '@edu/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingAnswers, trainingEvents, trainings } from '../../db/schema.js';
+import { trainingAnswers, trainingDraws, trainingEvents, trainings } from '../../db/schema.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { agencyStudentAndBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
@@ -72,16 +73,21 @@ async function stored(trainId: string) {
     .from(trainingAnswers)
     .where(eq(trainingAnswers.trainingId, Number(trainId)))
     .orderBy(asc(trainingAnswers.n));
+  const draws = await t.db
+    .select({ n: trainingDraws.n, questionIds: trainingDraws.questionIds })
+    .from(trainingDraws)
+    .where(eq(trainingDraws.trainingId, Number(trainId)))
+    .orderBy(asc(trainingDraws.n));
   const log = await t.db
     .select({ seq: trainingEvents.seq, event: trainingEvents.event })
     .from(trainingEvents)
     .where(eq(trainingEvents.trainingId, Number(trainId)))
     .orderBy(asc(trainingEvents.seq));
-  return { row, log, own, answers };
+  return { row, log, own, answers, draws };
 }
 
 async function expectReplayable(trainId: string) {
-  const { row, log, own, answers } = await stored(trainId);
+  const { row, log, own, answers, draws } = await stored(trainId);
   expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i));
   expect(row.eventCount).toBe(log.length);
   const events = log.map((e) => e.event as unknown as TrainingEvent);
@@ -92,6 +98,12 @@ async function expectReplayable(trainId: string) {
   expect(own.state).not.toHaveProperty('answers');
   expect(answers.map((a) => a.n)).toEqual(replayed.answers.map((_, i) => i));
   expect(answers.map((a) => a.answer)).toEqual(replayed.answers);
+  expect(own.state).not.toHaveProperty('drawn');
+  expect(replayed.drawn.length).toBeGreaterThan(0);
+  // One row a write that drew, each at the place of its first id.
+  expect(draws.map((d) => d.questionIds.length)).not.toContain(0);
+  expect(draws.map((d) => d.n)).toEqual(draws.map((_, i) => draws.slice(0, i).flatMap((d) => d.questionIds).length));
+  expect(draws.flatMap((d) => d.questionIds)).toEqual(replayed.drawn);
   return events;
 }
 

@@ -1,44 +1,96 @@
-// How a training's state is stored (migration 0047, docs/practice-engine.md "The training service"): the row's
-// `state` holds everything but `answers`, and each answer is a row of training_answers (`n` = its index). An answer
-// appends its row instead of rewriting a document growing with the training; the reads here put the state together.
-import { getTableColumns, sql } from 'drizzle-orm';
-import { trainingAnswers, trainings } from '../../db/schema.js';
+// How a training's state is stored (migrations 0047 and 0050, docs/practice-engine.md "The training service"): the
+// row's `state` holds everything but `answers` and `drawn`; each answer is a row of training_answers and each drawn
+// id a row of training_draws (`n` = its index). An answer or a draw appends rows instead of rewriting lists growing
+// with the training; the reads here put the state together.
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { trainingAnswers, trainingDraws, trainings } from '../../db/schema.js';
 
 type StateJson = Record<string, unknown>;
 
 /**
- * The row's state and its answers in one text: the state's json, a U+0001 (never raw in json text: the json type
- * refuses unescaped control characters), then the answers' json objects separated by commas, in order.
+ * The row's state, its answers and its drawn ids in one text: the state's json, a U+0001, the answers' json objects
+ * separated by commas, a U+0002, then the drawn ids as json strings separated by commas (each draw row's array
+ * without its brackets), all in order. Neither separator is ever raw in json text (the json type refuses unescaped
+ * control characters).
  */
 export const fullState =
   sql<StateJson>`${trainings.state}::text || chr(1) || coalesce((select string_agg(a.answer::text, ',')
     from (select ${trainingAnswers.answer} as answer from ${trainingAnswers}
-           where ${trainingAnswers.trainingId} = ${trainings.id} order by ${trainingAnswers.n}) a), '')`.mapWith(
+           where ${trainingAnswers.trainingId} = ${trainings.id} order by ${trainingAnswers.n}) a), '')
+    || chr(2) || coalesce((select string_agg(substr(d.ids, 2, length(d.ids) - 2), ',')
+    from (select ${trainingDraws.questionIds}::text as ids from ${trainingDraws}
+           where ${trainingDraws.trainingId} = ${trainings.id} order by ${trainingDraws.n}) d), '')`.mapWith(
     (v: string) => mergeState(v),
   );
 
-/** Every column of `trainings`, the state put together with its answers: what `select().from(trainings)` was. */
+/** Every column of `trainings`, the state put together with its answers and drawn ids: what `select().from(trainings)` was. */
 export const TRAINING_COLUMNS = { ...getTableColumns(trainings), state: fullState };
 
-/** The state from `fullState`'s text. A state written before its answers left it keeps its own (test fixtures). */
+/**
+ * The state from `fullState`'s text. A state written before its answers or its drawn ids left it keeps its own
+ * (test fixtures insert such states).
+ */
 export function mergeState(text: string): StateJson {
   const cut = text.indexOf('\u0001');
   const head = JSON.parse(cut < 0 ? text : text.slice(0, cut)) as StateJson;
-  const answers = cut < 0 ? '' : text.slice(cut + 1);
+  const cutDrawn = cut < 0 ? -1 : text.indexOf('\u0002', cut + 1);
+  const answers = cut < 0 ? '' : text.slice(cut + 1, cutDrawn < 0 ? undefined : cutDrawn);
+  const drawn = cutDrawn < 0 ? '' : text.slice(cutDrawn + 1);
   if (answers !== '') head.answers = JSON.parse(`[${answers}]`);
   else if (!Array.isArray(head.answers)) head.answers = [];
+  if (drawn !== '') head.drawn = JSON.parse(`[${drawn}]`);
+  else if (!Array.isArray(head.drawn)) head.drawn = [];
   return head;
 }
 
-/** The state as the row stores it: without its answers (they are rows of training_answers). */
+/** The state as the row stores it: without its answers and drawn ids (rows of training_answers and training_draws). */
 export function stateHead(state: StateJson): StateJson {
-  if (!('answers' in state)) return state;
-  const { answers: _answers, ...head } = state;
+  if (!('answers' in state) && !('drawn' in state)) return state;
+  const { answers: _answers, drawn: _drawn, ...head } = state;
   return head;
 }
 
 /** The answers `after` adds to `before` (answers are only ever appended: the engine keeps every one). */
 export function answersAdded(before: StateJson, after: StateJson): unknown[] {
-  const had = Array.isArray(before.answers) ? before.answers.length : 0;
-  return Array.isArray(after.answers) ? after.answers.slice(had) : [];
+  return added(before.answers, after.answers);
+}
+
+/** How many ids the state has drawn. */
+export function drawnCount(state: StateJson): number {
+  return Array.isArray(state.drawn) ? state.drawn.length : 0;
+}
+
+/**
+ * The ids `after` draws beyond `before` (the engine only appends to its drawn list; a lesson's withdrawal, which takes
+ * the last draw back, deletes rows itself: `dropDrawsFrom`).
+ */
+export function drawnAdded(before: StateJson, after: StateJson): string[] {
+  return added(before.drawn, after.drawn) as string[];
+}
+
+function added(before: unknown, after: unknown): unknown[] {
+  const had = Array.isArray(before) ? before.length : 0;
+  return Array.isArray(after) ? after.slice(had) : [];
+}
+
+/**
+ * Appends the ids a write drew, from place `from` of the drawn list on, as one row (in the caller's transaction,
+ * beside the row's write); nothing when it drew none.
+ */
+export async function appendDraws(tx: DbOrTx, trainingId: number, from: number, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.insert(trainingDraws).values({ trainingId, n: from, questionIds: [...ids] });
+}
+
+/**
+ * Cuts a training's drawn list back to its first `from` ids (a lesson taking its last push back): the rows from there
+ * on go, and a row reaching past it keeps its first ids.
+ */
+export async function dropDrawsFrom(tx: DbOrTx, trainingId: number, from: number): Promise<void> {
+  await tx.delete(trainingDraws).where(and(eq(trainingDraws.trainingId, trainingId), gte(trainingDraws.n, from)));
+  await tx.execute(sql`update ${trainingDraws} set question_ids = (
+      select json_agg(e.id order by e.ord) from json_array_elements(question_ids) with ordinality as e (id, ord)
+       where e.ord <= ${from} - n)
+    where training_id = ${trainingId} and n < ${from} and n + json_array_length(question_ids) > ${from}`);
 }

@@ -17,7 +17,7 @@ import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 import { isRunning, othersMayHold } from './sealing.repository.js';
-import { answersAdded, stateHead, TRAINING_COLUMNS } from './training-state.js';
+import { answersAdded, appendDraws, drawnAdded, drawnCount, stateHead, TRAINING_COLUMNS } from './training-state.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
@@ -116,6 +116,7 @@ export class TrainingRepository {
         seed: v.seed,
         status: v.status,
         state: stateHead(v.state),
+        drawn: drawnAdded({}, v.state),
         event_count: events.length,
         draw_count: drawsIn(events),
         answered: v.answered,
@@ -181,7 +182,8 @@ export class TrainingRepository {
       if (!row) return undefined;
       if (events.length)
         await tx.insert(trainingEvents).values(events.map((event, seq) => ({ trainingId: row.id, seq, event })));
-      // The row stores the state without its answers (training-state.ts): answer the state as given.
+      await appendDraws(tx, row.id, 0, drawnAdded({}, values.state));
+      // The row stores the state without its answers and drawn ids (training-state.ts): answer the state as given.
       return { ...row, state: values.state };
     });
   }
@@ -233,13 +235,15 @@ export class TrainingRepository {
    * Saves the training's next state and appends `newEvents` to its log, only if nobody saved another since it
    * was read (its log still holds `readEvents`): optimistic, so question reads never happen under a lock.
    * False = read again. Run it in a transaction (the row and the log change together). Not for answers: the state's
-   * answers are rows that only recordAnswer appends (training-state.ts); the row keeps the rest.
+   * answers are rows that only recordAnswer appends (training-state.ts); the ids `change.state` draws beyond `before`
+   * (the state read) are appended as rows of training_draws; the row keeps the rest.
    */
   async saveIfUnchanged(
     tx: DbOrTx,
     id: number,
     readEvents: number,
     newEvents: StoredEvent[],
+    before: Record<string, unknown>,
     change: TrainingChange,
   ): Promise<boolean> {
     const rows = await tx
@@ -257,6 +261,7 @@ export class TrainingRepository {
       await tx
         .insert(trainingEvents)
         .values(newEvents.map((event, i) => ({ trainingId: id, seq: readEvents + i, event })));
+    await appendDraws(tx, id, drawnCount(before), drawnAdded(before, change.state));
     return true;
   }
 
@@ -309,9 +314,9 @@ export class TrainingRepository {
    * Stores an answer and the training's next state in one statement (so in one transaction), only if nobody
    * wrote the training since it was read (its row version is still `guard.xmin`, its log still holds
    * `readEvents`) and the answered question is still the row judged (`guard.questionXmin`): the new events are
-   * appended, and so
-   * are the answers `change.state` adds to `before` (rows of training_answers; the row's state is written without
-   * them, training-state.ts) — what an answer writes does not grow with the training.
+   * appended, and so are the answers and the drawn ids `change.state` adds to `before` (rows of training_answers and
+   * training_draws; the row's state is written without them, training-state.ts) — what an answer writes does not
+   * grow with the training.
    * Answers the record's id, or undefined when the training changed meanwhile (read again). A record already
    * stored under the clientAnswerId fails the statement with a unique violation and stores nothing. The same
    * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
@@ -336,6 +341,8 @@ export class TrainingRepository {
       state: stateHead(change.state),
       answers_before: Array.isArray(before.answers) ? before.answers.length : 0,
       new_answers: answersAdded(before, change.state),
+      drawn_before: drawnCount(before),
+      new_drawn: drawnAdded(before, change.state),
       new_events: newEvents,
       new_event_count: newEvents.length,
       new_draws: drawsIn(newEvents),
@@ -633,7 +640,7 @@ function buildInsert(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
       k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
-      event_count int, draw_count int, answered int, correct int, credit double precision, score double precision,
+      drawn jsonb, event_count int, draw_count int, answered int, correct int, credit double precision, score double precision,
       max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
       first_question_id bigint)`);
   // One start per student: the batch's first.
@@ -654,8 +661,14 @@ function buildInsert(db: Db) {
       from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
       cross join lateral jsonb_array_elements(f.events) with ordinality as e (ev, ord)
     returning 1 as n`);
+  const drew = db.$with('drew', { n: sql<number>`n` }).as(sql`
+    insert into training_draws (training_id, n, question_ids)
+    select i.t_id, 0, f.drawn
+      from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
+     where jsonb_array_length(f.drawn) > 0
+    returning 1 as n`);
   return db
-    .with(input, chosen, inserted, logged)
+    .with(input, chosen, inserted, logged, drew)
     .select({
       k: sql<number>`input.k`,
       id: sql<number>`t_id`,
@@ -698,15 +711,16 @@ function buildForAnswer(db: Db) {
 
 /**
  * recordAnswer's statement, for a batch of answers to distinct trainings (`rows`: a JSON array of `AnswerWrite`s,
- * each with its key `k`): the guarded update of each training (its state without answers), then its new events,
- * its new answers and its record, only where the update was saved. The guard compares row versions (`xmin`),
+ * each with its key `k`): the guarded update of each training (its state without answers and drawn ids), then its
+ * new events, its new answers, its new drawn ids and its record, only where the update was saved. The guard compares row versions (`xmin`),
  * which change with every write of a row, so no write in between goes unnoticed (a lesson taking a question back
  * lowers `event_count`; a retime or a mark leaves it). A key without a row in the answer: its training changed.
  */
 function buildRecordAnswers(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as x (
-      k int, training_id bigint, read_events int, state json, answers_before int, new_answers json, new_events jsonb,
+      k int, training_id bigint, read_events int, state json, answers_before int, new_answers json, drawn_before int,
+      new_drawn json, new_events jsonb,
       new_event_count int, new_draws int, status text, answered int, correct int, credit double precision,
       training_score double precision, max_score double precision, ended_at timestamptz, updated_at timestamptz,
       agency_id text, question_id bigint, version int, user_id bigint, client_answer_id text, submission jsonb,
@@ -741,6 +755,12 @@ function buildRecordAnswers(db: Db) {
       from saved join input on input.k = saved.saved_k
       cross join lateral json_array_elements(input.new_answers) with ordinality as a (answer, ord)
     returning 1 as n`);
+  const drew = db.$with('drew', { n: sql<number>`n` }).as(sql`
+    insert into training_draws (training_id, n, question_ids)
+    select saved.id, input.drawn_before, input.new_drawn
+      from saved join input on input.k = saved.saved_k
+     where json_array_length(input.new_drawn) > 0
+    returning 1 as n`);
   const inserted = db.$with('inserted', {
     recordId: sql<string | number>`record_id`.as('record_id'),
     trainingId: sql<string | number>`record_training_id`.as('record_training_id'),
@@ -753,7 +773,7 @@ function buildRecordAnswers(db: Db) {
       from saved join input on input.k = saved.saved_k
     returning id as record_id, training_id as record_training_id`);
   return db
-    .with(input, saved, logged, appended, inserted)
+    .with(input, saved, logged, appended, drew, inserted)
     .select({
       k: saved.k,
       id: inserted.recordId,

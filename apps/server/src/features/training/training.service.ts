@@ -467,7 +467,7 @@ export class TrainingService {
       if (events.length === 0 && sameState(before, resolved.state)) return row;
       const change = { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) };
       const saved = await this.repo.transaction((tx) =>
-        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, change),
+        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, row.state, change),
       );
       if (saved) {
         this.answering.drop(row.id);
