@@ -326,7 +326,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     usersBulk: new UsersBulkService(new UsersRepository(db), { forgetUser: (id) => auth.forgetUser(id) }, clock),
     trainingSweep: new TrainingSweep(db, training, clock),
     filesSweep: new FilesSweep(db, clock, config.files.sweepGraceMs),
-    schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes, studentRecords),
+    schemeStats: new SchemeStatsService(new SchemeStatsRepository(db), schemes, studentRecords, config.statsFoldMs),
     notices,
     // AI reading (docs/reading.md): its generation runs on the job queue.
     reading: new ReadingService(new ReadingRepository(db), questions, jobs, config.reading, clock),

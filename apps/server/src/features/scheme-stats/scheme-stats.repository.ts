@@ -1,4 +1,4 @@
-// SQL of scheme statistics. Reads the tables the triggers keep (migration 0013_scheme_stats_triggers):
+// SQL of scheme statistics. Reads the tables the triggers keep (migrations 0013_scheme_stats_triggers, 0051):
 // scheme_stat_trainings for the trainings, and for the questions the joint histogram of (first-attempt mark,
 // training total) per question from scheme_stat_buckets plus the items of a range's partial days. Every
 // figure is computed here in SQL; the service only names and flags the rows.
@@ -6,6 +6,7 @@ import { agencyRole, type QuestionCalibration } from '@edu/contract';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { questionCalibrations, questions, schemeStatTrainings, trainings, userRoles, users } from '../../db/schema.js';
+import { foldPending, foldScheme } from './stats-fold.js';
 import type { RangePlan } from './stats-range.js';
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
@@ -85,6 +86,10 @@ const EPS = 1e-12;
 
 export class SchemeStatsRepository {
   constructor(private readonly db: Db) {}
+
+  foldPending(): Promise<number> {
+    return foldPending(this.db);
+  }
 
   private trainingsWhere(s: Scope): SQL {
     const parts = [sql`scheme_id = ${s.schemeId}`, sql`agency_id = ${s.agencyId}`];
@@ -197,6 +202,8 @@ export class SchemeStatsRepository {
    * rest of the training's first-attempt total; Cov_max pairs the sorted x with the sorted r.
    */
   async questions(s: Scope, plan: RangePlan, paper: boolean): Promise<QuestionMoments[]> {
+    // The items of trainings ended since the last fold are folded first (stats-fold.ts).
+    await foldScheme(this.db, s.schemeId, s.agencyId);
     const fromBuckets = plan.all
       ? sql`level = 0`
       : plan.buckets.length

@@ -6,6 +6,14 @@ import { registerApi } from '../../lib/route.js';
 
 export async function schemeStatsRoutes(app: FastifyInstance) {
   const { schemeStats } = app.services;
+  // Ended trainings' items into the buckets, off the answers' path (stats-fold.ts).
+  if (schemeStats.foldEveryMs > 0) {
+    const timer = setInterval(() => {
+      schemeStats.foldPending().catch((err: unknown) => app.log.error({ err }, 'statistics fold failed'));
+    }, schemeStats.foldEveryMs);
+    timer.unref();
+    app.addHook('onClose', () => clearInterval(timer));
+  }
   registerApi(app, API.schemeStatsUser, (ctx) =>
     schemeStats.users(
       { userId: ctx.user().id, roles: ctx.user().roles, agencyId: ctx.agencyId! },

@@ -41,7 +41,14 @@ export class SchemeStatsService {
     private readonly repo: SchemeStatsRepository,
     private readonly schemes: SchemeReader,
     private readonly readers: StatsReaders,
+    /** How often the background fold runs (0: never; reads fold their scheme's first). */
+    readonly foldEveryMs = 0,
   ) {}
+
+  /** One background run of the statistics' fold (stats-fold.ts): how many ended trainings it folded. */
+  foldPending(): Promise<number> {
+    return this.repo.foldPending();
+  }
 
   private async scope(agencyId: string, id: string, range: StatsRange): Promise<{ scheme: Scheme; scope: Scope }> {
     // 404 for a scheme the agency cannot see (another agency's, or none).
