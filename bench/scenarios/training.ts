@@ -109,10 +109,15 @@ function answerFor(type: string, n: number): string[] {
 /**
  * Requests (for autocannon, or `next`/`onResponse` for an open loop) that answer the trainings' current questions. A request takes an idle training, and its
  * answer (which carries the training's next question) gives it back; so every training has at most one answer
- * in flight, and one that ends (or answers an error) leaves the rotation. Requests still in flight when a run
- * stops are resynchronised by `resync`.
+ * in flight, and one that ends (or answers an error) leaves the rotation; `restart` (if given) starts the student's
+ * next training, which joins it when started (a fast server would otherwise run out of trainings before the last
+ * round ends). Requests still in flight when a run stops are resynchronised by `resync`.
  */
-function answerRequests(baseURL: string, trainings: StartedTraining[]) {
+function answerRequests(
+  baseURL: string,
+  trainings: StartedTraining[],
+  restart?: (ended: StartedTraining) => Promise<StartedTraining | null>,
+) {
   const idle = [...trainings];
   const busy = new Map<string, StartedTraining>();
   let n = 0;
@@ -153,6 +158,11 @@ function answerRequests(baseURL: string, trainings: StartedTraining[]) {
     stats.answered++;
     if (!training.question) {
       stats.ended++;
+      if (restart)
+        void restart(t).then(
+          (next) => next && idle.push(next),
+          () => undefined,
+        );
       return;
     }
     t.question = training.question;
@@ -416,7 +426,10 @@ try {
     };
 
   // 2. Answers beside the no-database and the single-INSERT routes.
-  const answers = answerRequests(server.baseURL, started);
+  const answers = answerRequests(server.baseURL, started, async (ended) => {
+    const { t } = await start(ended.token);
+    return t.question ? { trainId: t.trainId, token: ended.token, question: t.question } : null;
+  });
   const agencyHeaders = {
     Authorization: `Bearer ${generation.agencyToken}`,
     'X-Agency-Id': 'demo',
