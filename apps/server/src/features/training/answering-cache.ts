@@ -6,6 +6,7 @@
 // the answer reads everything again. So the copy is never trusted past what the database confirms in the same
 // statement that stores the answer.
 import type { QuestionRow } from '../questions/question-reads.js';
+import type { RunningTally } from './training-view.js';
 import type { TrainingRow } from './training.repository.js';
 
 export interface AnsweringCopy {
@@ -15,6 +16,8 @@ export interface AnsweringCopy {
   xmin: string;
   /** The question the student sees next, and its row version; null when the state shows none (a paper). */
   next: { question: QuestionRow; xmin: string } | null;
+  /** The counted answers' tally of `row.state`: the next answer's tally only adds its own (training-view.ts). */
+  tally?: RunningTally;
 }
 
 /** At most `max` copies, the least recently used dropped first; `max` 0 keeps none. */

@@ -50,6 +50,7 @@ import {
   summaryColumns,
   trainingView,
   type AnswerTally,
+  type RunningTally,
   type PaperAnswers,
 } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
@@ -265,7 +266,13 @@ export class TrainingService {
     const mine = copy?.row.userId === user.id && copy.row.agencyId === user.agencyId;
     if (copy && !(mine && copy.next?.question.id === questionId)) this.answering.put(n, copy);
     else if (copy?.next) {
-      const from = { row: copy.row, xmin: copy.xmin, question: copy.next.question, questionXmin: copy.next.xmin };
+      const from = {
+        row: copy.row,
+        xmin: copy.xmin,
+        question: copy.next.question,
+        questionXmin: copy.next.xmin,
+        tally: copy.tally,
+      };
       try {
         return await this.answerOnce(user, from, req);
       } catch (err) {
@@ -309,7 +316,14 @@ export class TrainingService {
    */
   private async answerOnce(
     user: Trainee,
-    from: { row: TrainingRow; xmin: string; question: QuestionRow | null; questionXmin: string | null },
+    from: {
+      row: TrainingRow;
+      xmin: string;
+      question: QuestionRow | null;
+      questionXmin: string | null;
+      /** The tally of `row.state`, when the answering copy has it. */
+      tally?: RunningTally;
+    },
     req: TrainingAnswerRequest,
   ): Promise<TrainingAnswerResult> {
     const { row, question } = from;
@@ -345,7 +359,7 @@ export class TrainingService {
     const nextId = pending.kind === 'answer' ? parseNumericId(pending.questionId) : null;
     const shown = nextId === null ? this.shownQuestions(row.agencyId, resolved.state) : null;
     shown?.catch(() => undefined);
-    const tally = answerTally(snapshot.engine, resolved.state);
+    const tally = answerTally(snapshot.engine, resolved.state, from.tally);
     const summary = { ...summaryColumns(snapshot.engine, resolved.state, tally), updatedAt: new Date(now) };
     // The record and the new state in one statement: stored together or not at all.
     const stored = await this.repo.recordAnswer(
@@ -387,6 +401,7 @@ export class TrainingService {
         row: after,
         xmin: stored.xmin,
         next: { question: stored.next, xmin: stored.nextXmin },
+        tally,
       });
     const sealedElsewhere = await this.sealedElsewhere(row, question.id, stored.othersMayHold);
     return {
