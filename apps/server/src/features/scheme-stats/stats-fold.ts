@@ -8,12 +8,17 @@ import type { Db } from '../../db/client.js';
 export const STATS_FOLD_BATCH = 100;
 /** Statements one background run makes at most: the rest waits for the next run. */
 const STATS_FOLD_STATEMENTS = 20;
+/**
+ * Statements a read makes at most (5,000 trainings ended since the last fold): past that it reads what is folded,
+ * the rest being the background's, so no read waits on an unbounded backlog.
+ */
+const STATS_FOLD_ON_READ = 50;
 
 const foldedBy = (r: unknown) => Number((r as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 
-/** Folds the scheme's noted trainings in the agency (all of them: what the caller reads next is whole). */
+/** Folds the scheme's noted trainings in the agency (all of them, up to STATS_FOLD_ON_READ statements). */
 export async function foldScheme(db: Db, schemeId: number, agencyId: string): Promise<void> {
-  for (;;) {
+  for (let i = 0; i < STATS_FOLD_ON_READ; i++) {
     const n = foldedBy(
       await db.execute(
         sql`select scheme_stats_fold_pending(${schemeId}::bigint, ${agencyId}::text, ${STATS_FOLD_BATCH}::int) as n`,

@@ -640,8 +640,8 @@ function buildInsert(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
       k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
-      drawn jsonb, event_count int, draw_count int, answered int, correct int, credit double precision, score double precision,
-      max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
+      drawn jsonb, event_count int, draw_count int, answered int, correct int, credit double precision,
+      score double precision, max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
       first_question_id bigint)`);
   // One start per student: the batch's first.
   const chosen = db
@@ -712,9 +712,10 @@ function buildForAnswer(db: Db) {
 /**
  * recordAnswer's statement, for a batch of answers to distinct trainings (`rows`: a JSON array of `AnswerWrite`s,
  * each with its key `k`): the guarded update of each training (its state without answers and drawn ids), then its
- * new events, its new answers, its new drawn ids and its record, only where the update was saved. The guard compares row versions (`xmin`),
- * which change with every write of a row, so no write in between goes unnoticed (a lesson taking a question back
- * lowers `event_count`; a retime or a mark leaves it). A key without a row in the answer: its training changed.
+ * new events, its new answers, its new drawn ids and its record, only where the update was saved. The guard
+ * compares row versions (`xmin`), which change with every write of a row, so no write in between goes unnoticed (a
+ * lesson taking a question back lowers `event_count`; a retime or a mark leaves it). A key without a row in the
+ * answer: its training changed.
  */
 function buildRecordAnswers(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
