@@ -1,7 +1,8 @@
 // How a training's state is stored (migrations 0047 and 0050, docs/practice-engine.md "The training service"): the
-// row's `state` holds everything but `answers` and `drawn`; each answer is a row of training_answers and each drawn
-// id a row of training_draws (`n` = its index). An answer or a draw appends rows instead of rewriting lists growing
-// with the training; the reads here put the state together.
+// row's `state` holds everything but `answers` and `drawn`; each answer is a row of training_answers (`n` = its
+// index) and each write that draws appends one row of training_draws with the ids it drew (`n` = the place of the
+// first). Answers and draws append rows instead of rewriting lists growing with the training; the reads here put the
+// state together.
 import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingAnswers, trainingDraws, trainings } from '../../db/schema.js';
