@@ -25,6 +25,7 @@
 //   --request-path  no stampede and no open loop: rounds of the bare routes, health, the INSERT route and answers
 //   --keep-db  keep the generated database (its name is printed) instead of dropping it
 //   --answers-only  measure the answer route alone, closed loop (with SERVER_NODE_ARGS, to profile it)
+//   --insert-only  the same for the app's single-INSERT route (PUT /v1/train/repository)
 //   --stampede-only  the stampede alone
 //   --targets  the stampede, then rounds of open-loop answers at OPEN_LOOP_RATE req/s (no closed-loop routes)
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
@@ -51,12 +52,13 @@ import { openPglite } from '../../apps/server/src/db/pglite.js';
 const smoke = process.argv.includes('--smoke');
 const keepDb = process.argv.includes('--keep-db');
 const answersOnly = process.argv.includes('--answers-only');
+const insertOnly = process.argv.includes('--insert-only');
 const stampedeOnly = process.argv.includes('--stampede-only');
 const onPglite = process.argv.includes('--db=pglite');
 const requestPath = process.argv.includes('--request-path');
 const targets = process.argv.includes('--targets');
 /** The stampede reads its checks from the database: PostgreSQL only. */
-const withStampede = !onPglite && !requestPath && !answersOnly;
+const withStampede = !onPglite && !requestPath && !answersOnly && !insertOnly;
 const STAMPEDE = smoke ? 50 : 500;
 /** Stampedes in a run, each on a scheme of its own: one burst is one sample, its p99 varies run to run. */
 const STAMPEDE_ROUNDS = smoke ? 1 : 3;
@@ -314,7 +316,7 @@ try {
     if (autovacuumOn) return;
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
-    await c.query('vacuum (analyze) trainings, training_events, answer_records, auth_tokens');
+    await c.query('vacuum (analyze) trainings, training_events, answer_records, auth_tokens, train_repos');
     await c.end();
   };
   /** Every request of the crowd at once, each on a fresh connection: latencies and CPU per request. */
@@ -507,7 +509,14 @@ try {
   // The machine is shared and its load drifts: the routes take turns, round after round, and the figures
   // are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
   // of the same round.
-  const runs = stampedeOnly || targets ? [] : answersOnly ? [answer] : [bareHello, health, bareInsert, insert, answer];
+  const runs =
+    stampedeOnly || targets
+      ? []
+      : answersOnly
+        ? [answer]
+        : insertOnly
+          ? [insert]
+          : [bareHello, health, bareInsert, insert, answer];
   if (WARMUP) for (const run of runs) await once(run, '(warm-up)', WARMUP);
   if (WARMUP && targets) await openAnswers('(warm-up)', WARMUP, TARGET.fixedRate);
   for (let round = 1; round <= (stampedeOnly ? 0 : ROUNDS); round++) {
@@ -521,7 +530,7 @@ try {
       await autovacuumStandIn();
     }
     const inserted = roundResults.find((f) => f.round === round && f.url === '/v1/train/repository');
-    if (inserted && !requestPath) {
+    if (inserted && !requestPath && !insertOnly) {
       const rate = Math.round(inserted.reqPerSec * TARGET.answerShareOfInsert);
       roundResults.push({ ...(await openAnswers(label, DURATION, rate)), setup: 'open loop', round });
       await autovacuumStandIn();
@@ -740,7 +749,7 @@ const dir = join(import.meta.dirname, '../results');
 mkdirSync(dir, { recursive: true });
 const file = join(
   dir,
-  `training${smoke ? '.smoke' : ''}${requestPath ? '.request-path' : ''}${targets ? '.targets' : ''}${answersOnly ? '.answers-only' : ''}${onPglite ? '.pglite' : ''}.json`,
+  `training${smoke ? '.smoke' : ''}${requestPath ? '.request-path' : ''}${targets ? '.targets' : ''}${answersOnly ? '.answers-only' : ''}${insertOnly ? '.insert-only' : ''}${onPglite ? '.pglite' : ''}.json`,
 );
 writeFileSync(file, await format(JSON.stringify(out), { ...(await resolveConfig(file)), filepath: file }));
 console.log(

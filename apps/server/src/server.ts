@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       namedStatements: config.pgliteNamedStatements,
+      pgNamedStatements: config.pgNamedStatements,
     });
     console.log(
       config.databaseUrl

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import pg from 'pg';
 import { DEFAULT_NAMED_STATEMENTS, NamedStatementClient } from './pglite-named.js';
 import { openPglite } from './pglite.js';
+import { DEFAULT_PG_NAMED_STATEMENTS, namingClient } from './postgres-named.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -33,9 +34,15 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** PGlite only: data statements kept prepared under a name (0: every statement unnamed, as PGlite sends them). */
   namedStatements?: number;
+  /** PostgreSQL only: data statements each connection keeps prepared under a name (0: none but drizzle's own). */
+  pgNamedStatements?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      Client: namingClient(opts.pgNamedStatements ?? DEFAULT_PG_NAMED_STATEMENTS),
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`));
     const d = drizzlePg(pool, { schema });

@@ -1,0 +1,74 @@
+// Named statements on PostgreSQL (docs/server.md "Named statements on PostgreSQL"). node-postgres sends a query
+// without a name as an unnamed statement, which PostgreSQL parses, analyses and plans again on every call; only
+// drizzle's `.prepare(name)` statements were kept. This client names every other data statement after its text,
+// once per connection, so the second call of the same text only binds and executes it and PostgreSQL's plan cache
+// applies, as it does on PGlite (pglite-named.ts). At most `limit` statements a connection are kept; the least
+// recently used one is deallocated to make room.
+import pg from 'pg';
+
+/** Only single statements that read or write rows are named; DDL, SET, BEGIN and multi-statement texts run unnamed. */
+const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+/** Statements kept a connection by default. */
+export const DEFAULT_PG_NAMED_STATEMENTS = 200;
+
+type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
+/** node-postgres's record of the statements parsed on a connection (by name), which a deallocation must clear. */
+type Parsed = { parsedStatements: Record<string, string> };
+
+/** A pg.Client class whose connections keep up to `limit` data statements prepared under names of their own. */
+export function namingClient(limit: number): typeof pg.Client {
+  if (limit <= 0) return pg.Client;
+  return class NamingClient extends pg.Client {
+    /** Statement text → name; a Map keeps insertion order, so the first key is the least recently used. */
+    readonly #names = new Map<string, string>();
+    #sequence = 0;
+
+    // pg.Client's `query` has a dozen overloads; every form is passed on unchanged but for the name.
+    override query(...args: unknown[]): never {
+      const [first, ...rest] = args;
+      const config = namable(first);
+      const named = config ? { ...config, name: this.#nameFor(config.text) } : first;
+      return (super.query as (...a: unknown[]) => never)(named, ...rest);
+    }
+
+    #nameFor(text: string): string {
+      const known = this.#names.get(text);
+      if (known !== undefined) {
+        this.#names.delete(text);
+        this.#names.set(text, known);
+        return known;
+      }
+      if (this.#names.size >= limit) this.#forgetOldest();
+      const name = `edu_${++this.#sequence}`;
+      this.#names.set(text, name);
+      return name;
+    }
+
+    /**
+     * Deallocates the least recently used statement. Queued behind the queries sent before it, so none of them
+     * loses its statement; a failure (the connection's transaction aborted) leaves the statement on the server
+     * under a name never used again.
+     */
+    #forgetOldest(): void {
+      const [text, name] = this.#names.entries().next().value as [string, string];
+      this.#names.delete(text);
+      delete (this as unknown as { connection: Parsed }).connection.parsedStatements[name];
+      (super.query as (text: string) => Promise<unknown>)(`deallocate ${name}`).catch(() => undefined);
+    }
+  };
+}
+
+/** The query's config when it is a data statement without a name of its own (else undefined: sent as it is). */
+function namable(first: unknown): QueryConfig | undefined {
+  const config: QueryConfig | undefined =
+    typeof first === 'string'
+      ? { text: first }
+      : first && typeof first === 'object' && typeof (first as QueryConfig).text === 'string'
+        ? (first as QueryConfig)
+        : undefined;
+  // A Query or a cursor (`submit`) is sent as built; a text with a ';' may hold several statements, which a
+  // prepared statement cannot.
+  if (!config || config.name || config.submit !== undefined || config.text.includes(';')) return undefined;
+  return DATA_STATEMENT.test(config.text) ? config : undefined;
+}
