@@ -717,7 +717,7 @@ function buildForAnswer(db: Db) {
  * lesson taking a question back lowers `event_count`; a retime or a mark leaves it). A key without a row in the
  * answer: its training changed.
  */
-function buildRecordAnswers(db: Db) {
+export function buildRecordAnswers(db: Db) {
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as x (
       k int, training_id bigint, read_events int, state json, answers_before int, new_answers json, drawn_before int,
@@ -741,7 +741,9 @@ function buildRecordAnswers(db: Db) {
       from input
      where trainings.id = input.training_id and trainings.event_count = input.read_events
        and trainings.xmin = input.t_xmin::xid
-       and exists (select 1 from questions judged where judged.id = input.question_id and judged.xmin = input.q_xmin::xid)
+       -- A scalar subquery, probed by key per answer: written as exists (…) the planner joined it, and its generic
+       -- plan (sized for json_to_recordset's guess of 100 rows) read the whole bank on every batch.
+       and (select judged.xmin from questions judged where judged.id = input.question_id) = input.q_xmin::xid
     returning input.k as saved_k, trainings.id as id, trainings.xmin::text as new_xmin,
               ${othersMayHold(sql`input.now`)} as others_may_hold`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
