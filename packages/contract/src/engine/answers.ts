@@ -48,7 +48,7 @@ const sumScores = (answers: TrainingAnswer[]) => answers.reduce((sum, a) => sum 
 
 /** Records an answer on a running draft, or throws when this question cannot be answered now. */
 export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEvent): void {
-  if (!d.drawn.includes(e.questionId)) throw new EngineError('not_in_training', '该题目不在本次训练中');
+  if (!isDrawn(d, e.questionId)) throw new EngineError('not_in_training', '该题目不在本次训练中');
   if (d.pending.kind === 'paper')
     return takePaperAnswer(scheme, d, e, !d.answers.some((a) => a.questionId === e.questionId));
 
@@ -81,6 +81,14 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   const ok = right.length >= required;
   d.passed[pointKey(visit.phase, visit.point)] = ok;
   goTo(scheme, d, index, point ? (ok ? point.onOK : point.onError) : '@next', e.at);
+}
+
+/**
+ * Whether the training drew the question. The current question always was (the engine's property test checks it
+ * after every step), so the usual answer — to the current question — skips the search through every drawn id.
+ */
+export function isDrawn(d: TrainingState, questionId: string): boolean {
+  return (d.pending.kind === 'answer' && d.pending.questionId === questionId) || d.drawn.includes(questionId);
 }
 
 /**

@@ -282,6 +282,8 @@ function invariants(scheme: EngineScheme) {
     expect(s.status === 'running').toBe(s.pending.kind !== 'done');
     for (const a of s.answers) expect(s.drawn).toContain(a.questionId);
     if (s.pending.kind === 'answer') expect(s.visit?.questionIds).toContain(s.pending.questionId);
+    // What isDrawn relies on: the current question is among the drawn.
+    if (s.pending.kind === 'answer') expect(s.drawn).toContain(s.pending.questionId);
     if (s.pending.kind === 'draw') expect(s.pending.request.exclude).toEqual(s.drawn);
     if (s.status === 'running') expect(s.visit?.n).toBe(s.entries[`${s.visit?.phase}/${s.visit?.point}`]);
     // Every answer to the visit's questions is in the visit's tail (what takeAnswer reads).

@@ -5,7 +5,7 @@
 export * from './types.js';
 export { startTraining, applyEvent, replay } from './transitions.js';
 export { advanceTime } from './time.js';
-export { countedAnswers, MAX_ANSWERS_PER_QUESTION, visitAnswers } from './answers.js';
+export { countedAnswers, isDrawn, MAX_ANSWERS_PER_QUESTION, visitAnswers } from './answers.js';
 export { chooseAmongIds, chooseQuestions } from './choose.js';
 export { trainingBound } from './bound.js';
 export { MAX_ENTRIES, pointKey } from './navigate.js';

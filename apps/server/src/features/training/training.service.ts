@@ -9,6 +9,7 @@ import {
   applyEvent,
   creditOf,
   EngineError,
+  isDrawn,
   questionMark,
   judgeQuestion,
   replay,
@@ -331,7 +332,7 @@ export class TrainingService {
     const now = this.clock.now();
     let state = advanceTime(snapshot.engine, row.state as unknown as TrainingState, now);
     if (state.status !== 'running') throw conflict(state.status === 'expired' ? '训练时间已到' : '训练已结束');
-    if (!question || from.questionXmin === null || !state.drawn.includes(req.questionId))
+    if (!question || from.questionXmin === null || !isDrawn(state, req.questionId))
       throw notFound('该题目不在本次训练中');
     const [full] = await this.questions.present([question]);
     const result = judgeQuestion(full, { answer: req.answer, subAnswers: req.subAnswers });
