@@ -2,8 +2,10 @@
 // without a name as an unnamed statement, which PostgreSQL parses, analyses and plans again on every call; only
 // drizzle's `.prepare(name)` statements were kept. This client names every other data statement after its text,
 // once per connection, so the second call of the same text only binds and executes it and PostgreSQL's plan cache
-// applies, as it does on PGlite (pglite-named.ts). At most `limit` statements a connection are kept; the least
-// recently used one is deallocated to make room.
+// applies, as it does on PGlite (pglite-named.ts). A text is named the second time it is sent on a connection (a
+// statement built for one call — a bulk insert of some number of rows — never is, and never pushes out one that
+// repeats), and at most `limit` statements a connection are kept; the least recently used one is deallocated to make
+// room.
 import pg from 'pg';
 
 /** Only single statements that read or write rows are named; DDL, SET, BEGIN and multi-statement texts run unnamed. */
@@ -11,6 +13,9 @@ const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
 
 /** Statements kept a connection by default. */
 export const DEFAULT_PG_NAMED_STATEMENTS = 200;
+
+/** A longer text is always sent unnamed: statements that long are built for one call (rows written in bulk). */
+const MAX_NAMED_TEXT = 8192;
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
 /** node-postgres's record of the statements parsed on a connection (by name), which a deallocation must clear. */
@@ -22,22 +27,30 @@ export function namingClient(limit: number): typeof pg.Client {
   return class NamingClient extends pg.Client {
     /** Statement text → name; a Map keeps insertion order, so the first key is the least recently used. */
     readonly #names = new Map<string, string>();
+    /** Texts sent once, unnamed (at most `limit`, the oldest forgotten first): named when they come again. */
+    readonly #seenOnce = new Set<string>();
     #sequence = 0;
 
     // pg.Client's `query` has a dozen overloads; every form is passed on unchanged but for the name.
     override query(...args: unknown[]): never {
       const [first, ...rest] = args;
       const config = namable(first);
-      const named = config ? { ...config, name: this.#nameFor(config.text) } : first;
-      return (super.query as (...a: unknown[]) => never)(named, ...rest);
+      const name = config && this.#nameFor(config.text);
+      return (super.query as (...a: unknown[]) => never)(name ? { ...config, name } : first, ...rest);
     }
 
-    #nameFor(text: string): string {
+    /** The text's name on this connection; undefined the first time it is sent (it goes unnamed). */
+    #nameFor(text: string): string | undefined {
       const known = this.#names.get(text);
       if (known !== undefined) {
         this.#names.delete(text);
         this.#names.set(text, known);
         return known;
+      }
+      if (!this.#seenOnce.delete(text)) {
+        this.#seenOnce.add(text);
+        if (this.#seenOnce.size > limit) this.#seenOnce.delete(this.#seenOnce.values().next().value as string);
+        return undefined;
       }
       if (this.#names.size >= limit) this.#forgetOldest();
       const name = `edu_${++this.#sequence}`;
@@ -69,6 +82,7 @@ function namable(first: unknown): QueryConfig | undefined {
         : undefined;
   // A Query or a cursor (`submit`) is sent as built; a text with a ';' may hold several statements, which a
   // prepared statement cannot.
-  if (!config || config.name || config.submit !== undefined || config.text.includes(';')) return undefined;
+  if (!config || config.name || config.submit !== undefined) return undefined;
+  if (config.text.length > MAX_NAMED_TEXT || config.text.includes(';')) return undefined;
   return DATA_STATEMENT.test(config.text) ? config : undefined;
 }
