@@ -108,4 +108,24 @@ describe('named statements on PostgreSQL', () => {
       client.release();
     }
   });
+
+  it("never aborts a caller's transaction when it forgets a statement whose parse failed", async () => {
+    const p = onePool(2);
+    // One checked-out connection throughout (the pool replaces a connection whose pool.query failed).
+    const client = await p.connect();
+    try {
+      const broken = 'select $1::int as n from no_such_table';
+      await expect(client.query(broken, [1])).rejects.toThrow(/no_such_table/);
+      await expect(client.query(broken, [1])).rejects.toThrow(/no_such_table/); // named, its parse failed
+      await client.query('begin');
+      for (const text of ['select $1::int as a', 'select $1::int as b']) {
+        await client.query(text, [1]);
+        await client.query(text, [2]); // the second named statement pushes the broken one out
+      }
+      expect((await client.query('select $1::int as c', [3])).rows).toEqual([{ c: 3 }]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -1,11 +1,10 @@
 // Named statements on PostgreSQL (docs/server.md "Named statements on PostgreSQL"). node-postgres sends a query
 // without a name as an unnamed statement, which PostgreSQL parses, analyses and plans again on every call; only
-// drizzle's `.prepare(name)` statements were kept. This client names every other data statement after its text,
-// once per connection, so the second call of the same text only binds and executes it and PostgreSQL's plan cache
-// applies, as it does on PGlite (pglite-named.ts). A text is named the second time it is sent on a connection (a
-// statement built for one call — a bulk insert of some number of rows — never is, and never pushes out one that
-// repeats), and at most `limit` statements a connection are kept; the least recently used one is deallocated to make
-// room.
+// drizzle's `.prepare(name)` statements were kept. This client names a data statement after its text the second time
+// the text is sent on a connection, so from then on the text is only bound and executed there and PostgreSQL's plan
+// cache applies, as it does on PGlite (pglite-named.ts). A statement built for one call (a bulk insert of some number
+// of rows) is never named and never pushes out one that repeats; at most `limit` statements a connection are kept,
+// the least recently used deallocated to make room.
 import pg from 'pg';
 
 /** Only single statements that read or write rows are named; DDL, SET, BEGIN and multi-statement texts run unnamed. */
@@ -59,14 +58,18 @@ export function namingClient(limit: number): typeof pg.Client {
     }
 
     /**
-     * Deallocates the least recently used statement. Queued behind the queries sent before it, so none of them
-     * loses its statement; a failure (the connection's transaction aborted) leaves the statement on the server
-     * under a name never used again.
+     * Forgets the least recently used statement, and deallocates it when the server holds it: a name whose parse
+     * failed (or has not run yet) is not deallocated, since an error there would abort the transaction the
+     * connection may be in. Queued behind the queries sent before it, so none of them loses its statement; a
+     * failure (the connection's transaction already aborted) leaves the statement on the server under a name never
+     * used again.
      */
     #forgetOldest(): void {
       const [text, name] = this.#names.entries().next().value as [string, string];
       this.#names.delete(text);
-      delete (this as unknown as { connection: Parsed }).connection.parsedStatements[name];
+      const parsed = (this as unknown as { connection: Parsed }).connection.parsedStatements;
+      if (parsed[name] === undefined) return;
+      delete parsed[name];
       (super.query as (text: string) => Promise<unknown>)(`deallocate ${name}`).catch(() => undefined);
     }
   };
