@@ -4,6 +4,7 @@
 // `transaction`, but parses each data statement once per database under a name and then only binds and executes
 // it, so PostgreSQL's plan cache applies as it does for a named statement on a PostgreSQL connection.
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { isDataStatement } from './data-statement.js';
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -18,9 +19,6 @@ interface Prepared {
   /** The parameters' type oids as PostgreSQL inferred them (the serialiser of each value). */
   paramTypes: number[];
 }
-
-/** Only statements that read or write rows are kept; DDL, SET, SAVEPOINT and the like run unnamed. */
-const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
 
 /** Statements kept by default (each holds its parse tree and plans inside PGlite); the oldest unused is closed. */
 export const DEFAULT_NAMED_STATEMENTS = 500;
@@ -77,7 +75,7 @@ export class NamedStatementClient {
   }
 
   #named(text: string, options?: QueryOptions): boolean {
-    return this.#limit > 0 && options?.blob === undefined && DATA_STATEMENT.test(text);
+    return this.#limit > 0 && options?.blob === undefined && isDataStatement(text);
   }
 
   /** Binds and executes `text`'s named statement, parsing it first when it is new, under PGlite's query lock. */

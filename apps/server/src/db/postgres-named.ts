@@ -6,9 +6,7 @@
 // of rows) is never named and never pushes out one that repeats; at most `limit` statements a connection are kept,
 // the least recently used deallocated to make room.
 import pg from 'pg';
-
-/** Only single statements that read or write rows are named; DDL, SET, BEGIN and multi-statement texts run unnamed. */
-const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
+import { isDataStatement } from './data-statement.js';
 
 /** Statements kept a connection by default. */
 export const DEFAULT_PG_NAMED_STATEMENTS = 200;
@@ -87,5 +85,5 @@ function namable(first: unknown): QueryConfig | undefined {
   // prepared statement cannot.
   if (!config || config.name || config.submit !== undefined) return undefined;
   if (config.text.length > MAX_NAMED_TEXT || config.text.includes(';')) return undefined;
-  return DATA_STATEMENT.test(config.text) ? config : undefined;
+  return isDataStatement(config.text) ? config : undefined;
 }

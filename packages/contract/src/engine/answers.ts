@@ -68,15 +68,14 @@ export function takeAnswer(scheme: EngineScheme, d: TrainingState, e: AnswerEven
   ofVisit.push(taken);
 
   const index = phaseIndexOf(scheme, visit.phase);
-  const answersTo = answersByQuestion(ofVisit, visit.questionIds);
-  const of = (id: string) => answersTo.get(id) ?? [];
-  const next = visit.questionIds.find((id) => !settledBy(point?.judgeWay, of(id)));
+  const next = nextUnsettled(visit, ofVisit, e.questionId, point?.judgeWay);
   if (next !== undefined) {
     d.pending = { kind: 'answer', questionId: next };
     return;
   }
   // The visit is over: its first answers decide. A short draw needs no more right than it brought.
-  const right = visit.questionIds.filter((id) => of(id)[0]?.isCorrect === true);
+  const answersTo = answersByQuestion(ofVisit, visit.questionIds);
+  const right = visit.questionIds.filter((id) => answersTo.get(id)?.[0]?.isCorrect === true);
   const required = Math.min(point?.requireCorrect ?? 0, visit.questionIds.length);
   const ok = right.length >= required;
   d.passed[pointKey(visit.phase, visit.point)] = ok;
@@ -112,6 +111,27 @@ function settledEarlier(scheme: EngineScheme, d: TrainingState, questionId: stri
   const earlier = d.answers.filter((a) => a.questionId === questionId);
   const way = earlier[0] && pointOf(scheme, earlier[0].phase, earlier[0].point)?.judgeWay;
   return settledBy(way, earlier);
+}
+
+/**
+ * The visit's first unsettled question after an answer to `answered`, its current one. A visit starts at its first
+ * question and every answer moves it to the first unsettled one, so the questions before the current one are
+ * settled, and an answer settles no other question than its own: the search starts at the answered question and
+ * the ones after it have no answers yet, which spares an answer the grouping of the visit's answers by question.
+ * The engine's property test checks after every step that the current question is the first unsettled one.
+ */
+function nextUnsettled(
+  visit: TrainingVisit,
+  ofVisit: readonly TrainingAnswer[],
+  answered: string,
+  way: EnginePoint['judgeWay'] | undefined,
+): string | undefined {
+  const ids = visit.questionIds;
+  for (let i = Math.max(0, ids.indexOf(answered)); i < ids.length; i++) {
+    const of = ofVisit.filter((a) => a.questionId === ids[i]);
+    if (!settledBy(way, of)) return ids[i];
+  }
+  return undefined;
 }
 
 /** The answers to these questions, each question's in the order given. */

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   EngineError,
+  MAX_ANSWERS_PER_QUESTION,
   MAX_ENTRIES,
   advanceTime,
   applyEvent,
@@ -290,6 +291,17 @@ function invariants(scheme: EngineScheme) {
     if (scheme.type !== 'paper' && s.visit) {
       const ids = new Set(s.visit.questionIds);
       expect(visitAnswers(s.answers, s.visit)).toEqual(s.answers.filter((a) => ids.has(a.questionId)));
+    }
+    // What takeAnswer's search for the next question relies on: the current question is the visit's first
+    // unsettled one (every question before it settled, under its point's judging).
+    if (scheme.type !== 'paper' && s.visit && s.pending.kind === 'answer') {
+      const { phase, point, questionIds } = s.visit;
+      const way = scheme.phases.find((p) => p.phase === phase)?.points.find((p) => p.name === point)?.judgeWay;
+      const settled = (id: string) => {
+        const of = s.answers.filter((a) => a.questionId === id);
+        return of.length >= MAX_ANSWERS_PER_QUESTION || of.some((a) => way !== 'retry' || a.isCorrect !== false);
+      };
+      expect(questionIds.find((id) => !settled(id))).toBe(s.pending.questionId);
     }
   };
 }
