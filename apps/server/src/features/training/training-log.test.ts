@@ -99,6 +99,8 @@ async function expectReplayable(trainId: string) {
   expect(answers.map((a) => a.n)).toEqual(replayed.answers.map((_, i) => i));
   expect(answers.map((a) => a.answer)).toEqual(replayed.answers);
   expect(own.state).not.toHaveProperty('drawn');
+  // The visit's questions are kept by their place in the drawn ids (put back above: `replayed` equals the row's state).
+  if (replayed.visit) expect(own.state).toHaveProperty('visit.questionIdsAt');
   expect(replayed.drawn.length).toBeGreaterThan(0);
   // One row a write that drew, each at the place of its first id.
   expect(draws.map((d) => d.questionIds.length)).not.toContain(0);

@@ -1,6 +1,6 @@
 // The state put together from the row and its rows (training-state.ts, docs/practice-engine.md "The training
 // service"): the drawn ids of several draw rows in order, a drawn list cut back inside a row and at a row's edge, and
-// a fixture's state that still carries its own answers and drawn ids.
+// a fixture's state that still carries its own answers and drawn ids, and a visit's questions kept by their place.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingAnswers, trainings } from '../../db/schema.js';
@@ -68,6 +68,25 @@ describe('a training state kept in rows', () => {
   it("keeps a fixture state's own answers and drawn ids when it has no rows", async () => {
     const id = await training({ status: 'finished', drawn: ['8', '9'], answers: [{ questionId: '8' }] });
     expect(await stateOf(id)).toMatchObject({ drawn: ['8', '9'], answers: [{ questionId: '8' }] });
+  });
+
+  it("stores the visit's questions as their place in the drawn ids and puts them back in the same order", async () => {
+    const visit = { phase: '考试', point: '甲', n: 2, questionIds: ['3', '4'], extra: true };
+    const head = stateHead({ status: 'running', visit, drawn: ['1', '2', '3', '4'], answers: [] });
+    expect(head.visit).toEqual({ phase: '考试', point: '甲', n: 2, questionIdsAt: [2, 2], extra: true });
+    const id = await training(head);
+    await appendDraws(t.db, id, 0, ['1', '2']);
+    await appendDraws(t.db, id, 2, ['3', '4']);
+    const back = (await stateOf(id)) as unknown as { visit: Record<string, unknown> };
+    expect(back.visit).toEqual(visit);
+    expect(Object.keys(back.visit)).toEqual(Object.keys(visit));
+  });
+
+  it('keeps the ids of a visit that are not a run of the drawn ids', () => {
+    for (const questionIds of [['2', '4'], ['4', '1'], ['5'], ['3', '4', '5'], []]) {
+      const visit = { phase: 'p', point: 'q', n: 1, questionIds };
+      expect(stateHead({ visit, drawn: ['1', '2', '3', '4'], answers: [] }).visit).toBe(visit);
+    }
   });
 
   it('stores a state without its answers and drawn ids', () => {

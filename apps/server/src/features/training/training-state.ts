@@ -42,14 +42,54 @@ export function mergeState(text: string): StateJson {
   else if (!Array.isArray(head.answers)) head.answers = [];
   if (drawn !== '') head.drawn = JSON.parse(`[${drawn}]`);
   else if (!Array.isArray(head.drawn)) head.drawn = [];
+  const visit = head.visit as StateJson | null | undefined;
+  if (visit && Array.isArray(visit[VISIT_IDS_AT])) head.visit = withVisitIds(visit, head.drawn as string[]);
   return head;
 }
 
-/** The state as the row stores it: without its answers and drawn ids (rows of training_answers and training_draws). */
+/**
+ * The state as the row stores it: without its answers and drawn ids (rows of training_answers and training_draws),
+ * and its visit's questions as their place in the drawn ids (`compactVisit`).
+ */
 export function stateHead(state: StateJson): StateJson {
   if (!('answers' in state) && !('drawn' in state)) return state;
-  const { answers: _answers, drawn: _drawn, ...head } = state;
+  const { answers: _answers, drawn, ...head } = state;
+  if (head.visit && typeof head.visit === 'object' && Array.isArray(drawn))
+    head.visit = compactVisit(head.visit as StateJson, drawn);
   return head;
+}
+
+/** The key a stored visit has instead of its `questionIds`: `[place of the first in the drawn ids, how many]`. */
+const VISIT_IDS_AT = 'questionIdsAt';
+
+/**
+ * A visit as the row stores it (docs/practice-engine.md "The training service"). A visit's questions are the ids its
+ * draw appended to the drawn list, so they are a run of that list: the row keeps their place and number instead of
+ * the ids, which every answer would otherwise write again (50 ids of a practice's visit, about a fifth of what an
+ * answer sends the database). Checked against the list on every write: a visit whose ids are not such a run keeps
+ * them. The key takes the ids' place in the object, so the state put back reads in the same order.
+ */
+function compactVisit(visit: StateJson, drawn: unknown[]): StateJson {
+  const ids = visit.questionIds;
+  if (!Array.isArray(ids) || ids.length === 0) return visit;
+  const at = drawn.indexOf(ids[0]);
+  if (at < 0 || at + ids.length > drawn.length || !ids.every((id, i) => drawn[at + i] === id)) return visit;
+  return replaceKey(visit, 'questionIds', VISIT_IDS_AT, [at, ids.length]);
+}
+
+/** The stored visit with its questions put back from the drawn ids. */
+function withVisitIds(visit: StateJson, drawn: string[]): StateJson {
+  const [at, count] = visit[VISIT_IDS_AT] as [number, number];
+  return replaceKey(visit, VISIT_IDS_AT, 'questionIds', drawn.slice(at, at + count));
+}
+
+function replaceKey(o: StateJson, from: string, to: string, value: unknown): StateJson {
+  const out: StateJson = {};
+  for (const key of Object.keys(o)) {
+    if (key === from) out[to] = value;
+    else out[key] = o[key];
+  }
+  return out;
 }
 
 /** The answers `after` adds to `before` (answers are only ever appended: the engine keeps every one). */
