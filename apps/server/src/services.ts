@@ -162,7 +162,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
     new SchemeChecks(questionsRepo, repositories),
     clock,
   );
-  const trainingRepo = new TrainingRepository(db);
+  const trainingRepo = new TrainingRepository(db, config.answeringCopies);
   // Ability-matched draws (docs/practice-engine.md "Draw modes"): the nightly calibration and the draw mode `ability`.
   const ability = new AbilityService(new AbilityRepository(db), jobs, clock, config.abilityCalibration);
   const sealing = new SealedQuestions(new SealingRepository(db), () => clock.now());

@@ -5,6 +5,7 @@
 // it (docs/performance.md).
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { notPendingImport } from '../../db/pending-imports.js';
 import {
@@ -46,9 +47,12 @@ const ORDER_SQL = {
 export type QuestionOrder = keyof typeof ORDER_SQL;
 export const QUESTION_ORDERS = Object.keys(ORDER_SQL) as QuestionOrder[];
 
-/** The question's tag names: system tags first, then by creation. */
-const TAG_NAMES = sql<string[]>`array(select ${tags.name} from ${qt} join ${tags} on ${tags.id} = ${qt.tagId}
-  where ${qt.questionId} = ${q.id} order by ${tags.key} is null, ${tags.id})`;
+/** The tag names of the question with this id: system tags first, then by creation. */
+export const tagNamesOf = (id: AnyPgColumn) => sql<
+  string[]
+>`array(select ${tags.name} from ${qt} join ${tags} on ${tags.id} = ${qt.tagId}
+  where ${qt.questionId} = ${id} order by ${tags.key} is null, ${tags.id})`;
+const TAG_NAMES = tagNamesOf(q.id);
 
 /** Every column a question is presented with. */
 const { searchText: _searchText, ...PRESENTED } = getTableColumns(q);

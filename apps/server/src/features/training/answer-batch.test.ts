@@ -192,3 +192,53 @@ describe('answers written together', () => {
     expect(after.events).toBe(before[0].events + 1);
   });
 });
+
+describe('the question shown next, sent once a version (question-copies.ts)', () => {
+  it('is sent once, then shown from the kept copy until it, its knowledge point or its tags change', async () => {
+    const copies = new TrainingRepository(t.database.db, 10);
+    const [id] = await runningTrainings();
+    const trueFalse = Number(bank.trueFalse);
+    const shown = async () => {
+      const stored = await copies.recordAnswer(...(await answerTo(id)));
+      if (!stored?.next) throw new Error('the answer was not stored with a question shown next');
+      expect(stored.next.id).toBe(trueFalse);
+      return stored.next;
+    };
+    const first = await shown();
+    expect(copies.shownNext.counts).toEqual({ sent: 1, kept: 0 });
+    expect(await shown()).toEqual(first);
+    expect(copies.shownNext.counts).toEqual({ sent: 1, kept: 1 });
+
+    await exec(sql`update questions set title = '改过的判断题' where id = ${trueFalse}`);
+    expect((await shown()).title).toBe('改过的判断题');
+    expect(copies.shownNext.counts).toEqual({ sent: 2, kept: 1 });
+
+    await exec(sql`update knowledge_points set name = '改过的知识点' where code = ${first.knowledgeCode}`);
+    const renamed = await shown();
+    expect(renamed.kpName).toBe('改过的知识点');
+    expect(renamed.title).toBe('改过的判断题');
+    expect(copies.shownNext.counts).toEqual({ sent: 3, kept: 1 });
+
+    // A tag given to the question, then renamed: neither row changes, the names read with the answer do.
+    const [tag] = await exec<{ id: string }>(
+      sql`insert into tags (agency_id, name) select agency_id, '送题前的标签' from questions where id = ${trueFalse}
+          returning id`,
+    );
+    await exec(sql`insert into question_tags (question_id, tag_id) values (${trueFalse}, ${tag.id})`);
+    expect((await shown()).tagNames).toContain('送题前的标签');
+    await exec(sql`update tags set name = '改名后的标签' where id = ${tag.id}`);
+    const retagged = await shown();
+    expect(retagged.tagNames).toContain('改名后的标签');
+    expect(retagged.tagNames).not.toContain('送题前的标签');
+    expect(retagged).toEqual({ ...renamed, tagNames: retagged.tagNames });
+    expect(copies.shownNext.counts).toEqual({ sent: 3, kept: 3 });
+  });
+
+  it('keeps nothing at size 0: every answer sends the question', async () => {
+    const [id] = await runningTrainings();
+    const before = { ...repo.shownNext.counts };
+    await repo.recordAnswer(...(await answerTo(id)));
+    await repo.recordAnswer(...(await answerTo(id)));
+    expect(repo.shownNext.counts).toEqual({ sent: before.sent + 2, kept: before.kept });
+  });
+});

@@ -82,6 +82,14 @@ describe('a training state kept in rows', () => {
     expect(Object.keys(back.visit)).toEqual(Object.keys(visit));
   });
 
+  it('finds the run of an id drawn twice wherever it stands', () => {
+    const visit = (questionIds: string[]) => ({ questionIds });
+    const drawn = ['1', '2', '3', '1', '5'];
+    expect(stateHead({ visit: visit(['1', '2']), drawn }).visit).toEqual({ questionIdsAt: [0, 2] });
+    expect(stateHead({ visit: visit(['1', '5']), drawn }).visit).toEqual({ questionIdsAt: [3, 2] });
+    expect(stateHead({ visit: visit(['1', '3']), drawn }).visit).toEqual(visit(['1', '3']));
+  });
+
   it('keeps the ids of a visit that are not a run of the drawn ids', () => {
     for (const questionIds of [['2', '4'], ['4', '1'], ['5'], ['3', '4', '5'], []]) {
       const visit = { phase: 'p', point: 'q', n: 1, questionIds };

@@ -72,9 +72,17 @@ const VISIT_IDS_AT = 'questionIdsAt';
 function compactVisit(visit: StateJson, drawn: unknown[]): StateJson {
   const ids = visit.questionIds;
   if (!Array.isArray(ids) || ids.length === 0) return visit;
-  const at = drawn.indexOf(ids[0]);
-  if (at < 0 || at + ids.length > drawn.length || !ids.every((id, i) => drawn[at + i] === id)) return visit;
+  // Mostly the last draw's ids: looked for from the end of the list, which grows with the training.
+  const last = drawn.lastIndexOf(ids[0]);
+  const at = isRunAt(drawn, ids, last) ? last : drawn.indexOf(ids[0]);
+  if (!isRunAt(drawn, ids, at)) return visit;
   return replaceKey(visit, 'questionIds', VISIT_IDS_AT, [at, ids.length]);
+}
+
+function isRunAt(drawn: unknown[], ids: unknown[], at: number): boolean {
+  if (at < 0 || at + ids.length > drawn.length) return false;
+  for (let i = 0; i < ids.length; i++) if (drawn[at + i] !== ids[i]) return false;
+  return true;
 }
 
 /** The stored visit with its questions put back from the drawn ids. */

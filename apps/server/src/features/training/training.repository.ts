@@ -2,6 +2,7 @@
 // changes the row (and appends to its log) only if the log still holds the events it read (`event_count`),
 // so answers, draws and time moves of one training never interleave; a loser reads again.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   answerRecords,
@@ -13,9 +14,10 @@ import {
   users,
 } from '../../db/schema.js';
 import { answerMarks } from '../../db/schema-marking.js';
-import { QUESTION_COLUMNS } from '../questions/question-page.query.js';
+import { QUESTION_COLUMNS, tagNamesOf } from '../questions/question-page.query.js';
 import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
+import { QuestionCopies, type KeptQuestion } from './question-copies.js';
 import { isRunning, othersMayHold } from './sealing.repository.js';
 import { answersAdded, appendDraws, drawnAdded, drawnCount, stateHead, TRAINING_COLUMNS } from './training-state.js';
 
@@ -47,12 +49,23 @@ export interface StoredAnswer {
 }
 /** One answer to write: a row of recordAnswer's statement (`buildRecordAnswers`), named as its columns. */
 type AnswerWrite = Record<string, unknown> & { training_id: number; k?: number };
+/** An answer's row and the copy this process keeps of the question it shows next (the statement's `next_known`). */
+type QueuedAnswer = { row: AnswerWrite; known: KeptQuestion | undefined };
 /** An answer's write: stored, undefined when its training changed since it was read, or the error it failed with. */
 type AnswerOutcome = { stored: StoredAnswer | undefined } | { error: unknown };
 const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
 
 export class TrainingRepository {
-  constructor(private readonly db: Db) {}
+  /** The questions answers showed next, kept so that a statement sends each version once (question-copies.ts). */
+  readonly shownNext: QuestionCopies;
+
+  /** `questionCopies`: how many questions shown next this process keeps (0 = none: every answer sends its). */
+  constructor(
+    private readonly db: Db,
+    questionCopies = 0,
+  ) {
+    this.shownNext = new QuestionCopies(questionCopies);
+  }
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -320,7 +333,8 @@ export class TrainingRepository {
    * Answers the record's id, or undefined when the training changed meanwhile (read again). A record already
    * stored under the clientAnswerId fails the statement with a unique violation and stores nothing. The same
    * statement reads the question with id `nextQuestionId` (the one the student sees next; any agency, archived
-   * ones included, as `forAnswer` reads them; null when there is none) with its row version, and whether another
+   * ones included, as `forAnswer` reads them; null when there is none) with its row version — its columns only when
+   * this process keeps no copy of the version found (`shownNext`, question-copies.ts) — and whether another
    * training of the student may hold a question (`othersMayHold`, as `forAnswer` reads it), saving round trips.
    * Answers arriving together are written by one statement (`answerBatch`).
    */
@@ -335,7 +349,8 @@ export class TrainingRepository {
     guard: { xmin: string; questionXmin: string },
   ): Promise<StoredAnswer | undefined> {
     const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-    const outcome = await this.answerBatch.load({
+    const known = nextQuestionId === null ? undefined : this.shownNext.get(nextQuestionId);
+    const row: AnswerWrite = {
       training_id: trainingId,
       read_events: readEvents,
       state: stateHead(change.state),
@@ -368,10 +383,12 @@ export class TrainingRepository {
       point: record.point ?? null,
       created_at: ts(record.createdAt),
       next_question_id: nextQuestionId ?? 0,
+      next_known: known?.version ?? null,
       t_xmin: guard.xmin,
       q_xmin: guard.questionXmin,
       now: (change.updatedAt ?? new Date()).toISOString(),
-    });
+    };
+    const outcome = await this.answerBatch.load({ row, known });
     if ('error' in outcome) throw outcome.error;
     return outcome.stored;
   }
@@ -383,9 +400,9 @@ export class TrainingRepository {
    * answers are written again one statement each, and each gets its own outcome; a training twice in a batch
    * (one update would win silently) goes the same way.
    */
-  private readonly answerBatch = new MicroBatch<AnswerWrite, AnswerOutcome>(
+  private readonly answerBatch = new MicroBatch<QueuedAnswer, AnswerOutcome>(
     async (writes) => {
-      if (writes.length > 1 && new Set(writes.map((w) => w.training_id)).size === writes.length) {
+      if (writes.length > 1 && new Set(writes.map((w) => w.row.training_id)).size === writes.length) {
         const together = await this.writeAnswers(writes).catch(() => undefined);
         if (together) return together;
       }
@@ -401,18 +418,20 @@ export class TrainingRepository {
     { maxBatch: 100, maxInFlight: 4 },
   );
 
-  private async writeAnswers(writes: AnswerWrite[]): Promise<AnswerOutcome[]> {
+  private async writeAnswers(writes: QueuedAnswer[]): Promise<AnswerOutcome[]> {
     this.recordAnswersStatement ??= buildRecordAnswers(this.db);
     // Keyed by their place in the batch, in the order of the trainings' ids, so that two batches lock rows they
     // share in the same order.
-    writes.forEach((w, k) => (w.k = k));
-    const rows = writes.length > 1 ? [...writes].sort((a, b) => a.training_id - b.training_id) : writes;
+    writes.forEach((w, k) => (w.row.k = k));
+    const rows = writes.map((w) => w.row);
+    if (rows.length > 1) rows.sort((a, b) => a.training_id - b.training_id);
     const found = await this.recordAnswersStatement.execute({ rows: JSON.stringify(rows) });
     const byKey = new Map(found.map((f) => [Number(f.k), f]));
-    return writes.map((_, k) => {
+    return writes.map(({ known }, k) => {
       const row = byKey.get(k);
       if (row === undefined) return { stored: undefined };
-      const next = row.next?.id != null ? (row.next as QuestionRow) : null;
+      const sent = row.next?.id != null ? (row.next as QuestionRow) : null;
+      const next = this.shownNext.shown({ version: row.nextVersion, sent, tagNames: row.nextTags }, known);
       return {
         stored: {
           id: Number(row.id),
@@ -726,7 +745,7 @@ export function buildRecordAnswers(db: Db) {
       training_score double precision, max_score double precision, ended_at timestamptz, updated_at timestamptz,
       agency_id text, question_id bigint, version int, user_id bigint, client_answer_id text, submission jsonb,
       result jsonb, score double precision, is_correct boolean, first boolean, phase text, point text,
-      created_at timestamptz, next_question_id bigint, t_xmin text, q_xmin text, now timestamptz)`);
+      created_at timestamptz, next_question_id bigint, next_known text, t_xmin text, q_xmin text, now timestamptz)`);
   const saved = db.$with('saved', {
     k: sql<number>`saved_k`.as('saved_k'),
     id: sql<number>`id`.as('id'),
@@ -775,6 +794,11 @@ export function buildRecordAnswers(db: Db) {
            input.created_at
       from saved join input on input.k = saved.saved_k
     returning id as record_id, training_id as record_training_id`);
+  // The question shown next is found with its version (its row's and its knowledge point's); its columns are sent
+  // only when that is not the version the process keeps (`next_known`, question-copies.ts), its tag names always.
+  const shown = alias(questions, 'shown');
+  const shownPoint = alias(knowledgePoints, 'shown_point');
+  const shownVersion = sql<string | null>`${shown}.xmin::text || '/' || coalesce(${shownPoint}.xmin::text, '')`;
   return db
     .with(input, saved, logged, appended, drew, inserted)
     .select({
@@ -782,13 +806,17 @@ export function buildRecordAnswers(db: Db) {
       id: inserted.recordId,
       xmin: saved.xmin,
       othersMayHold: saved.othersMayHold,
+      nextVersion: shownVersion,
+      nextXmin: sql<string>`${shown}.xmin::text`,
+      nextTags: tagNamesOf(shown.id),
       next: QUESTION_COLUMNS,
-      nextXmin: sql<string>`${questions}.xmin::text`,
     })
     .from(inserted)
     .innerJoin(saved, sql`saved.id = ${inserted.trainingId}`)
     .innerJoin(input, sql`input.k = ${saved.k}`)
-    .leftJoin(questions, sql`${questions.id} = input.next_question_id`)
+    .leftJoin(shown, sql`${shown.id} = input.next_question_id`)
+    .leftJoin(shownPoint, eq(shownPoint.code, shown.knowledgeCode))
+    .leftJoin(questions, sql`${questions.id} = ${shown.id} and ${shownVersion} is distinct from input.next_known`)
     .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
     .prepare('training_record_answers');
 }
