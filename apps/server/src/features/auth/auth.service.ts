@@ -92,7 +92,8 @@ export class AuthService {
   /** The user behind a token, or null when it is unknown, revoked, expired or idle too long. */
   async authenticate(token: string, fresh = false): Promise<AuthUser | null> {
     const tokenHash = hashToken(token);
-    const s = (!fresh && this.sessions.get(tokenHash)) || (await this.repo.findSession(tokenHash));
+    const cached = fresh ? undefined : this.sessions.get(tokenHash);
+    const s = cached ?? (await this.repo.findSession(tokenHash));
     if (!s) return null;
     const now = this.clock.now();
     if (tokenState(s, now, this.config.tokenIdleSeconds) !== 'valid') {
@@ -103,7 +104,9 @@ export class AuthService {
       this.touch(tokenHash, new Date(now));
       s.lastSeenAt = new Date(now);
     }
-    this.sessions.set(tokenHash, s);
+    // Kept from when it was read, not from its last use: a session in constant use is read again every
+    // READ_CACHE_SECONDS, so what another process changed reaches this one within that time.
+    if (!cached) this.sessions.set(tokenHash, s);
     return {
       id: s.userId,
       username: s.username,
