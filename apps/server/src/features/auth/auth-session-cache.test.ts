@@ -1,6 +1,6 @@
-// The token lookup is reused for READ_CACHE_SECONDS from the moment it was read (docs/performance.md "Session and
-// subscription caches"): a session in constant use is still read again once that time is up, so a change another
-// process made to the user (a new name, a role taken away) reaches this one within it.
+// The token lookup is reused for READ_CACHE_SECONDS from the moment it was read (docs/performance.md "What a page
+// costs now", its session cache): a session in constant use is still read again once that time is up, so a change
+// another process made to the user (a new name, a role taken away) reaches this one within it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';

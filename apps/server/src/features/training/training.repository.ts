@@ -59,7 +59,7 @@ export class TrainingRepository {
   /** The questions answers showed next, kept so that a statement sends each version once (question-copies.ts). */
   readonly shownNext: QuestionCopies;
 
-  /** `questionCopies`: how many questions shown next this process keeps (0 = none: every answer sends its). */
+  /** `questionCopies`: how many questions shown next this process keeps (0 = none: every answer is sent its). */
   constructor(
     private readonly db: Db,
     questionCopies = 0,
