@@ -59,7 +59,7 @@ export class TrainingRepository {
   /** The questions answers showed next, kept so that a statement sends each version once (question-copies.ts). */
   readonly shownNext: QuestionCopies;
 
-  /** `questionCopies`: how many questions shown next this process keeps (0 = none: every answer is sent its). */
+  /** `questionCopies`: how many questions shown next this process keeps (0 = none: each answer's statement sends it). */
   constructor(
     private readonly db: Db,
     questionCopies = 0,
