@@ -8,6 +8,7 @@
 import type { QuestionRow } from '../questions/question-reads.js';
 import type { RunningTally } from './training-view.js';
 import type { TrainingRow } from './training.repository.js';
+import { setNewest } from '../../lib/bounded-map.js';
 
 export interface AnsweringCopy {
   /** The training as written, `state` whole (answers included). */
@@ -34,10 +35,7 @@ export class AnsweringCache {
   }
 
   put(trainingId: number, copy: AnsweringCopy): void {
-    if (this.max === 0) return;
-    this.copies.delete(trainingId);
-    this.copies.set(trainingId, copy);
-    if (this.copies.size > this.max) this.copies.delete(this.copies.keys().next().value as number);
+    setNewest(this.copies, trainingId, copy, this.max);
   }
 
   /** Forgets the training (this process changed it some other way). */

@@ -3,6 +3,7 @@
 // the version it finds is not the one this process keeps (docs/practice-engine.md "The training service"). The tag
 // names change without either row (a tag renamed): the statement reads them with every answer. An entry is taken when its answer is queued and held by that answer, so a newer version kept meanwhile by
 // another answer does not leave the first without its question.
+import { setNewest } from '../../lib/bounded-map.js';
 import type { QuestionRow } from '../questions/question-reads.js';
 
 /** A question as kept: its columns and the version they were read at. */
@@ -36,24 +37,13 @@ export class QuestionCopies {
     if (version === null) return null;
     if (sent) {
       this.counts.sent++;
-      this.keep({ version, row: sent });
+      setNewest(this.rows, sent.id, { version, row: sent }, this.maxEntries);
       return sent;
     }
     // The statement leaves the columns out only when the version it found is the one it was given.
     if (known?.version !== version) throw new Error(`question ${version} was neither sent nor kept`);
     this.counts.kept++;
     return sameNames(known.row.tagNames, tagNames) ? known.row : { ...known.row, tagNames };
-  }
-
-  private keep(kept: KeptQuestion): void {
-    if (this.maxEntries <= 0) return;
-    const id = kept.row.id;
-    this.rows.delete(id);
-    if (this.rows.size >= this.maxEntries) {
-      const oldest = this.rows.keys().next();
-      if (!oldest.done) this.rows.delete(oldest.value);
-    }
-    this.rows.set(id, kept);
   }
 }
 
