@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { authTokens, userRoles, users } from '../../db/schema.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 import { roleHonoured } from '../users/suspension.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 
 export interface Session {
   userId: number;
@@ -62,25 +63,27 @@ export class AuthRepository {
   private sessionsStatement?: ReturnType<typeof this.buildSessions>;
 
   private buildSessions() {
-    return this.db
-      .select({
-        tokenHash: authTokens.tokenHash,
-        userId: authTokens.userId,
-        expiresAt: authTokens.expiresAt,
-        lastSeenAt: authTokens.lastSeenAt,
-        revokedAt: authTokens.revokedAt,
-        username: users.username,
-        name: users.name,
-        avatar: users.avatar,
-        mustChangePassword: users.mustChangePassword,
-        roles: sql<
-          string[]
-        >`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id} and ${roleHonoured(userRoles.role, userRoles.userId)}), '{}')`,
-      })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(sql`${authTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
-      .prepare('auth_sessions');
+    return withPlannedRows(
+      this.db
+        .select({
+          tokenHash: authTokens.tokenHash,
+          userId: authTokens.userId,
+          expiresAt: authTokens.expiresAt,
+          lastSeenAt: authTokens.lastSeenAt,
+          revokedAt: authTokens.revokedAt,
+          username: users.username,
+          name: users.name,
+          avatar: users.avatar,
+          mustChangePassword: users.mustChangePassword,
+          roles: sql<
+            string[]
+          >`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id} and ${roleHonoured(userRoles.role, userRoles.userId)}), '{}')`,
+        })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(sql`${authTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+        .prepare('auth_sessions'),
+    );
   }
 
   async insertToken(t: { tokenHash: string; userId: number; now: Date; expiresAt: Date }) {

@@ -16,6 +16,7 @@ import {
   questionTags as qt,
   tags,
 } from '../../db/schema.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 
 /** Whose questions the agency reads: its own, and those of the shared repositories it subscribed to. */
 export interface Visibility {
@@ -149,13 +150,15 @@ function valuesOf(v: Visibility, f: QuestionFilter): Record<string, unknown> {
 function build(db: Db, s: Shape, name: string | undefined) {
   const where = whereOf(s);
   // The total rides along as a scalar subquery, so a page is one round trip.
-  return db
-    .select({ ...QUESTION_COLUMNS, total: sql<number>`(select count(*) from ${q} where ${where})`.mapWith(Number) })
-    .from(q)
-    .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-    .where(sql`${q.id} in (${pageIds(s, where)})`)
-    .orderBy(ORDER_SQL[s.order])
-    .prepare(name ?? '');
+  return withPlannedRows(
+    db
+      .select({ ...QUESTION_COLUMNS, total: sql<number>`(select count(*) from ${q} where ${where})`.mapWith(Number) })
+      .from(q)
+      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+      .where(sql`${q.id} in (${pageIds(s, where)})`)
+      .orderBy(ORDER_SQL[s.order])
+      .prepare(name ?? ''),
+  );
 }
 
 /** The page's ids, read from an index alone (questions_active_*); then only those rows are read. */
@@ -172,49 +175,59 @@ const BANK_VERSION = sql<string>`(select coalesce(sum(${bankVersions.version}), 
 
 /** Every id matching the filter, in order (at most `limit`), with the bank version they were read at. */
 function buildPool(db: Db, s: Shape, name: string | undefined) {
-  return db
-    .select({ id: q.id, bankVersion: BANK_VERSION })
-    .from(q)
-    .where(whereOf(s))
-    .orderBy(ORDER_SQL[s.order])
-    .limit(p('limit'))
-    .prepare(name ?? '');
+  return withPlannedRows(
+    db
+      .select({ id: q.id, bankVersion: BANK_VERSION })
+      .from(q)
+      .where(whereOf(s))
+      .orderBy(ORDER_SQL[s.order])
+      .limit(p('limit'))
+      .prepare(name ?? ''),
+  );
 }
 
 /** A page without its total, each row with the bank version it was read at (lists too long to keep). */
 function buildPageRows(db: Db, s: Shape, name: string | undefined) {
-  return db
-    .select({ ...QUESTION_COLUMNS, bankVersion: BANK_VERSION })
-    .from(q)
-    .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-    .where(sql`${q.id} in (${pageIds(s, whereOf(s))})`)
-    .orderBy(ORDER_SQL[s.order])
-    .prepare(name ?? '');
+  return withPlannedRows(
+    db
+      .select({ ...QUESTION_COLUMNS, bankVersion: BANK_VERSION })
+      .from(q)
+      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+      .where(sql`${q.id} in (${pageIds(s, whereOf(s))})`)
+      .orderBy(ORDER_SQL[s.order])
+      .prepare(name ?? ''),
+  );
 }
 
 /** How many questions match, with the bank version counted at. */
 function buildCount(db: Db, s: Shape, name: string | undefined) {
-  return db
-    .select({ total: sql<number>`count(*)`.mapWith(Number), bankVersion: BANK_VERSION })
-    .from(q)
-    .where(whereOf(s))
-    .prepare(name ?? '');
+  return withPlannedRows(
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number), bankVersion: BANK_VERSION })
+      .from(q)
+      .where(whereOf(s))
+      .prepare(name ?? ''),
+  );
 }
 
 function buildRowsById(db: Db) {
-  return db
-    .select({ ...QUESTION_COLUMNS, bankVersion: BANK_VERSION })
-    .from(q)
-    .leftJoin(kp, eq(kp.code, q.knowledgeCode))
-    .where(sql`${q.id} = any(${p('ids')})`)
-    .prepare('question_rows_by_id');
+  return withPlannedRows(
+    db
+      .select({ ...QUESTION_COLUMNS, bankVersion: BANK_VERSION })
+      .from(q)
+      .leftJoin(kp, eq(kp.code, q.knowledgeCode))
+      .where(sql`${q.id} = any(${p('ids')})`)
+      .prepare('question_rows_by_id'),
+  );
 }
 
 function buildBankVersion(db: Db) {
-  return db
-    .select({ bankVersion: BANK_VERSION })
-    .from(sql`(select 1) as one`)
-    .prepare('question_bank_version');
+  return withPlannedRows(
+    db
+      .select({ bankVersion: BANK_VERSION })
+      .from(sql`(select 1) as one`)
+      .prepare('question_bank_version'),
+  );
 }
 
 type PageStatement = ReturnType<typeof build>;

@@ -4,6 +4,7 @@ import { and, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } fro
 import type { Db } from '../../db/client.js';
 import { schemes as s, users } from '../../db/schema.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 
 export type SchemeRow = typeof s.$inferSelect & { creatorName: string | null; system: boolean };
 export type SchemeWrite = Pick<
@@ -77,12 +78,14 @@ export class SchemesRepository {
   private byIdStatement?: ReturnType<typeof this.buildById>;
 
   private buildById() {
-    return this.db
-      .select(COLUMNS)
-      .from(s)
-      .leftJoin(users, eq(users.id, s.creatorId))
-      .where(sql`${s.id} = any(${sql.placeholder('ids')}::bigint[])`)
-      .prepare('schemes_by_id');
+    return withPlannedRows(
+      this.db
+        .select(COLUMNS)
+        .from(s)
+        .leftJoin(users, eq(users.id, s.creatorId))
+        .where(sql`${s.id} = any(${sql.placeholder('ids')}::bigint[])`)
+        .prepare('schemes_by_id'),
+    );
   }
 
   /** A page of the visible schemes matching the filter, last updated first (ties by id), with the total. */

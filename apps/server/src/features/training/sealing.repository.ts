@@ -12,6 +12,7 @@ import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
 import type { HoldingRow, HoldingSource } from './sealing.js';
 import { fullState } from './training-state.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 
 /** The columns the predicates read, of the tables or of their aliases. */
 type TrainingsTable = Record<'scheme' | 'taskId' | 'status', AnyPgColumn>;
@@ -77,30 +78,32 @@ export const othersMayHold = (now: When) =>
 /** The statement, built once and prepared (named on PostgreSQL): it runs on every answer (docs/performance.md "Request path"). */
 function buildHoldingOf(db: Db) {
   const p = sql.placeholder;
-  return db
-    .select({
-      id: trainings.id,
-      scheme: trainings.scheme,
-      state: fullState,
-      taskId: trainings.taskId,
-      reviewAfter: schemes.reviewAfter,
-      showScore: schemes.showScore,
-      schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
-      releasedAt: schemes.releasedAt,
-      taskDeadline: tasks.deadline,
-    })
-    .from(trainings)
-    .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
-    .leftJoin(tasks, eq(tasks.id, trainings.taskId))
-    .where(
-      and(
-        eq(trainings.userId, p('userId')),
-        // The asking training's own holdings never seal its questions (sealing.ts `sealedQuestions`); 0 names none.
-        ne(trainings.id, p('exceptId')),
-        holding(p('now'), trainings, schemes, tasks),
-      ),
-    )
-    .prepare('sealing_holding_of');
+  return withPlannedRows(
+    db
+      .select({
+        id: trainings.id,
+        scheme: trainings.scheme,
+        state: fullState,
+        taskId: trainings.taskId,
+        reviewAfter: schemes.reviewAfter,
+        showScore: schemes.showScore,
+        schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
+        releasedAt: schemes.releasedAt,
+        taskDeadline: tasks.deadline,
+      })
+      .from(trainings)
+      .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
+      .leftJoin(tasks, eq(tasks.id, trainings.taskId))
+      .where(
+        and(
+          eq(trainings.userId, p('userId')),
+          // The asking training's own holdings never seal its questions (sealing.ts `sealedQuestions`); 0 names none.
+          ne(trainings.id, p('exceptId')),
+          holding(p('now'), trainings, schemes, tasks),
+        ),
+      )
+      .prepare('sealing_holding_of'),
+  );
 }
 
 export class SealingRepository implements HoldingSource {

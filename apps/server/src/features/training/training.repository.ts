@@ -20,6 +20,7 @@ import { MicroBatch } from '../../lib/micro-batch.js';
 import { QuestionCopies, type KeptQuestion } from './question-copies.js';
 import { isRunning, othersMayHold } from './sealing.repository.js';
 import { answersAdded, appendDraws, drawnAdded, drawnCount, stateHead, TRAINING_COLUMNS } from './training-state.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type RecordRow = typeof answerRecords.$inferSelect;
@@ -622,25 +623,27 @@ export class TrainingRepository {
 }
 
 function buildProgress(db: Db) {
-  return db
-    .select({
-      agencyId: trainings.agencyId,
-      userId: trainings.userId,
-      schemeId: trainings.schemeId,
-      runningId: sql<number | null>`max(${trainings.id}) filter (where ${trainings.status} = 'running')`,
-      finished: sql<number>`(count(*) filter (where ${trainings.status} <> 'running'))::int`,
-    })
-    .from(trainings)
-    .where(
-      and(
-        sql`${trainings.agencyId} = any(${sql.placeholder('agencies')}::text[])`,
-        sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
-        sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
-        isNull(trainings.taskId),
-      ),
-    )
-    .groupBy(trainings.agencyId, trainings.userId, trainings.schemeId)
-    .prepare('training_scheme_progress');
+  return withPlannedRows(
+    db
+      .select({
+        agencyId: trainings.agencyId,
+        userId: trainings.userId,
+        schemeId: trainings.schemeId,
+        runningId: sql<number | null>`max(${trainings.id}) filter (where ${trainings.status} = 'running')`,
+        finished: sql<number>`(count(*) filter (where ${trainings.status} <> 'running'))::int`,
+      })
+      .from(trainings)
+      .where(
+        and(
+          sql`${trainings.agencyId} = any(${sql.placeholder('agencies')}::text[])`,
+          sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
+          sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
+          isNull(trainings.taskId),
+        ),
+      )
+      .groupBy(trainings.agencyId, trainings.userId, trainings.schemeId)
+      .prepare('training_scheme_progress'),
+  );
 }
 
 /**
@@ -686,46 +689,50 @@ function buildInsert(db: Db) {
       from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
      where jsonb_array_length(f.drawn) > 0
     returning 1 as n`);
-  return db
-    .with(input, chosen, inserted, logged, drew)
-    .select({
-      k: sql<number>`input.k`,
-      id: sql<number>`t_id`,
-      xmin: sql<string>`t_xmin`,
-      first: QUESTION_COLUMNS,
-      firstXmin: sql<string>`${questions}.xmin::text`,
-    })
-    .from(inserted)
-    .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
-    .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)
-    .leftJoin(questions, sql`${questions.id} = chosen.first_question_id`)
-    .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
-    .prepare('training_insert');
+  return withPlannedRows(
+    db
+      .with(input, chosen, inserted, logged, drew)
+      .select({
+        k: sql<number>`input.k`,
+        id: sql<number>`t_id`,
+        xmin: sql<string>`t_xmin`,
+        first: QUESTION_COLUMNS,
+        firstXmin: sql<string>`${questions}.xmin::text`,
+      })
+      .from(inserted)
+      .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
+      .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)
+      .leftJoin(questions, sql`${questions.id} = chosen.first_question_id`)
+      .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+      .prepare('training_insert'),
+  );
 }
 
 function buildForAnswer(db: Db) {
-  return db
-    .select({
-      training: TRAINING_COLUMNS,
-      record: answerRecords,
-      question: QUESTION_COLUMNS,
-      // Whether the sealing rule must read the student's other trainings (most answers: it need not).
-      othersMayHold: othersMayHold(sql.placeholder('now')),
-      xmin: sql<string>`${trainings}.xmin::text`,
-      questionXmin: sql<string>`${questions}.xmin::text`,
-    })
-    .from(trainings)
-    .leftJoin(
-      answerRecords,
-      and(
-        eq(answerRecords.trainingId, trainings.id),
-        eq(answerRecords.clientAnswerId, sql.placeholder('clientAnswerId')),
-      ),
-    )
-    .leftJoin(questions, eq(questions.id, sql.placeholder('questionId')))
-    .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
-    .where(and(eq(trainings.id, sql.placeholder('id')), eq(trainings.agencyId, sql.placeholder('agencyId'))))
-    .prepare('training_for_answer');
+  return withPlannedRows(
+    db
+      .select({
+        training: TRAINING_COLUMNS,
+        record: answerRecords,
+        question: QUESTION_COLUMNS,
+        // Whether the sealing rule must read the student's other trainings (most answers: it need not).
+        othersMayHold: othersMayHold(sql.placeholder('now')),
+        xmin: sql<string>`${trainings}.xmin::text`,
+        questionXmin: sql<string>`${questions}.xmin::text`,
+      })
+      .from(trainings)
+      .leftJoin(
+        answerRecords,
+        and(
+          eq(answerRecords.trainingId, trainings.id),
+          eq(answerRecords.clientAnswerId, sql.placeholder('clientAnswerId')),
+        ),
+      )
+      .leftJoin(questions, eq(questions.id, sql.placeholder('questionId')))
+      .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+      .where(and(eq(trainings.id, sql.placeholder('id')), eq(trainings.agencyId, sql.placeholder('agencyId'))))
+      .prepare('training_for_answer'),
+  );
 }
 
 /**
@@ -799,43 +806,47 @@ export function buildRecordAnswers(db: Db) {
   const shown = alias(questions, 'shown');
   const shownPoint = alias(knowledgePoints, 'shown_point');
   const shownVersion = sql<string | null>`${shown}.xmin::text || '/' || coalesce(${shownPoint}.xmin::text, '')`;
-  return db
-    .with(input, saved, logged, appended, drew, inserted)
-    .select({
-      k: saved.k,
-      id: inserted.recordId,
-      xmin: saved.xmin,
-      othersMayHold: saved.othersMayHold,
-      nextVersion: shownVersion,
-      nextXmin: sql<string>`${shown}.xmin::text`,
-      nextTags: tagNamesOf(shown.id),
-      next: QUESTION_COLUMNS,
-    })
-    .from(inserted)
-    .innerJoin(saved, sql`saved.id = ${inserted.trainingId}`)
-    .innerJoin(input, sql`input.k = ${saved.k}`)
-    .leftJoin(shown, sql`${shown.id} = input.next_question_id`)
-    .leftJoin(shownPoint, eq(shownPoint.code, shown.knowledgeCode))
-    .leftJoin(questions, sql`${questions.id} = ${shown.id} and ${shownVersion} is distinct from input.next_known`)
-    .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
-    .prepare('training_record_answers');
+  return withPlannedRows(
+    db
+      .with(input, saved, logged, appended, drew, inserted)
+      .select({
+        k: saved.k,
+        id: inserted.recordId,
+        xmin: saved.xmin,
+        othersMayHold: saved.othersMayHold,
+        nextVersion: shownVersion,
+        nextXmin: sql<string>`${shown}.xmin::text`,
+        nextTags: tagNamesOf(shown.id),
+        next: QUESTION_COLUMNS,
+      })
+      .from(inserted)
+      .innerJoin(saved, sql`saved.id = ${inserted.trainingId}`)
+      .innerJoin(input, sql`input.k = ${saved.k}`)
+      .leftJoin(shown, sql`${shown.id} = input.next_question_id`)
+      .leftJoin(shownPoint, eq(shownPoint.code, shown.knowledgeCode))
+      .leftJoin(questions, sql`${questions.id} = ${shown.id} and ${shownVersion} is distinct from input.next_known`)
+      .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+      .prepare('training_record_answers'),
+  );
 }
 
 /** The running trainings of these schemes and users (array parameters: one statement for a batch). */
 function buildRunning(db: Db) {
-  return db
-    .select(TRAINING_COLUMNS)
-    .from(trainings)
-    .where(
-      and(
-        sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
-        sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
-        // A literal, so that the generic plan may use the one-running index (sealing.repository.ts `isRunning`).
-        isRunning(trainings),
-        isNull(trainings.taskId),
-      ),
-    )
-    .prepare('training_running');
+  return withPlannedRows(
+    db
+      .select(TRAINING_COLUMNS)
+      .from(trainings)
+      .where(
+        and(
+          sql`${trainings.schemeId} = any(${sql.placeholder('schemes')}::bigint[])`,
+          sql`${trainings.userId} = any(${sql.placeholder('users')}::bigint[])`,
+          // A literal, so that the generic plan may use the one-running index (sealing.repository.ts `isRunning`).
+          isRunning(trainings),
+          isNull(trainings.taskId),
+        ),
+      )
+      .prepare('training_running'),
+  );
 }
 
 /** Array parameters: thousands of candidates would otherwise be as many bound parameters. */
@@ -861,11 +872,13 @@ function buildSeenCounts(db: Db) {
             join unnest(${p('ids')}::bigint[]) as q (id) on q.id = r.question_id
            group by r.question_id) as g
        group by u.id`);
-  return db
-    .with(seen)
-    .select({ userId: seen.userId, ids: seen.ids, counts: seen.counts })
-    .from(seen)
-    .prepare('training_seen_counts');
+  return withPlannedRows(
+    db
+      .with(seen)
+      .select({ userId: seen.userId, ids: seen.ids, counts: seen.counts })
+      .from(seen)
+      .prepare('training_seen_counts'),
+  );
 }
 
 /**
