@@ -3,6 +3,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { analyzePeriodically } from './db/pglite-analyze.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './seed/seed.js';
@@ -64,6 +65,13 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db: database.db, config });
+  // PGlite runs no autovacuum: the server analyses its changed tables instead (db/pglite-analyze.ts).
+  const stopAnalyze =
+    database.kind === 'pglite'
+      ? analyzePeriodically(database.client, config.pgliteAnalyzeSeconds, (err) =>
+          app.log.error({ err }, 'analysing changed tables failed'),
+        )
+      : () => Promise.resolve();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopAnalyze();
       await database.close();
     } finally {
       lock?.release();
