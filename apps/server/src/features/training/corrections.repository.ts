@@ -9,6 +9,18 @@ import type { PaperReview } from './corrections.js';
 
 const isPaper = sql<boolean>`coalesce(${trainings.scheme}->>'type', 'general') = 'paper'`;
 
+/**
+ * The review rule's inputs of a training's paper (its scheme's options now, its task's deadline), read with
+ * `trainings` left-joined to `schemes` and `tasks`; the sealing read (sealing.repository.ts) reads them too.
+ */
+export const REVIEW_INPUTS = {
+  reviewAfter: schemes.reviewAfter,
+  showScore: schemes.showScore,
+  schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
+  releasedAt: schemes.releasedAt,
+  taskDeadline: tasks.deadline,
+};
+
 export class CorrectionsRepository {
   constructor(private readonly db: Db) {}
 
@@ -17,11 +29,7 @@ export class CorrectionsRepository {
       .select({
         id: trainings.id,
         paper: isPaper,
-        reviewAfter: schemes.reviewAfter,
-        showScore: schemes.showScore,
-        schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
-        releasedAt: schemes.releasedAt,
-        taskDeadline: tasks.deadline,
+        ...REVIEW_INPUTS,
       })
       .from(trainings)
       .leftJoin(schemes, eq(schemes.id, trainings.schemeId))

@@ -12,6 +12,7 @@ import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
 import type { HoldingRow, HoldingSource } from './sealing.js';
 import { fullState } from './training-state.js';
+import { REVIEW_INPUTS } from './corrections.repository.js';
 import { withPlannedRows } from '../../db/planned-rows.js';
 
 /** The columns the predicates read, of the tables or of their aliases. */
@@ -85,11 +86,7 @@ function buildHoldingOf(db: Db) {
         scheme: trainings.scheme,
         state: fullState,
         taskId: trainings.taskId,
-        reviewAfter: schemes.reviewAfter,
-        showScore: schemes.showScore,
-        schemeOn: sql<boolean>`coalesce(${schemes.status} = 'on', false)`,
-        releasedAt: schemes.releasedAt,
-        taskDeadline: tasks.deadline,
+        ...REVIEW_INPUTS,
       })
       .from(trainings)
       .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
