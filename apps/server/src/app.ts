@@ -55,6 +55,7 @@ import envelope, { routingErrorHandler } from './plugins/envelope.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import { requestLogOptions } from './plugins/request-log.js';
+import { logDestination } from './lib/log-destination.js';
 import staticPlugin from './plugins/static.js';
 import { createServices } from './services.js';
 import { endConnectionsOnClose, tlsServerOptions } from './lib/tls.js';
@@ -69,8 +70,10 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ db, config, clock = systemClock, loginLimiter, extraRoutes }: BuildAppOptions) {
+  // Log lines are written in batches, warnings and errors at once (docs/server.md "Log writes").
+  const log = config.logLevel === 'silent' ? undefined : logDestination(config.logWrites);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: log ? { level: config.logLevel, stream: log.stream, hooks: log.hooks } : false,
     ...requestLogOptions(config.slowRequestMs),
     trustProxy: config.trustProxy,
     // Routing errors (bad percent-encoding, over-long path parameters) answer the envelope too.

@@ -135,6 +135,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A request answered after this many ms is logged at warn level with its route (0 = never; docs/server.md). */
     SLOW_REQUEST_MS: int(2000, 0),
+    /** Log lines below warn are gathered into writes of this many bytes (0 = each at once; docs/server.md "Log writes"). */
+    LOG_BUFFER_BYTES: z.coerce.number().int().min(0).max(16_000).default(4096),
+    /** The longest a gathered log line waits before it is written, in ms. */
+    LOG_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(250),
     /** Days an in-app notice is kept; the periodic check deletes older ones (docs/notices.md "Retention"). */
     NOTICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Import and export limits and their workers (docs/import-export.md "Limits", docs/jobs.md). */
@@ -343,6 +347,7 @@ const EnvSchema = z
     webDist: resolve(e.INIT_CWD || process.cwd(), e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
+    logWrites: { bufferBytes: e.LOG_BUFFER_BYTES, flushMs: e.LOG_FLUSH_MS },
     leftMemberRetentionDays: e.LEFT_MEMBER_RETENTION_DAYS,
     invitationValidMs: e.INVITATION_DAYS * 24 * 3600 * 1000,
     transfer: {
