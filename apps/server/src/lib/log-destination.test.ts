@@ -70,22 +70,45 @@ describe('log writes (docs/server.md "Log writes")', () => {
   });
 });
 
-describe('log writes when the process exits', () => {
+describe('log writes in a process of their own', () => {
+  /** Runs `body` in a Node process with `log` (info, gathering 4 KB for a minute) writing into `file`. */
+  const run = (file: string, body: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { logDestination } = await import(${JSON.stringify(new URL('./log-destination.ts', import.meta.url).href)});
+        const { default: pino } = await import('pino');
+        const { stream, hooks } = logDestination({ bufferBytes: 4096, flushMs: 60000 }, ${JSON.stringify(file)});
+        const log = pino({ level: 'info', hooks }, stream);
+        ${body}`,
+      ],
+      { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8', timeout: 30_000 },
+    );
+
   it('writes the gathered lines when the process exits', () => {
     const file = join(dir, 'exit.ndjson');
-    const script = `
-      const { logDestination } = await import(${JSON.stringify(new URL('./log-destination.ts', import.meta.url).href)});
-      const { default: pino } = await import('pino');
-      const { stream, hooks } = logDestination({ bufferBytes: 4096, flushMs: 60000 }, ${JSON.stringify(file)});
-      pino({ level: 'info', hooks }, stream).info('before exit');
-      process.exit(0);`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const r = run(file, `log.info('before exit'); process.exit(0);`);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain('"msg":"before exit"');
+  });
+
+  it('a broken output loses the gathered lines without failing the code that logs', () => {
+    const file = join(dir, 'broken.ndjson');
+    const r = run(
+      file,
+      `const { closeSync } = await import('node:fs');
+      log.info('gathered');
+      closeSync(stream.fd);
+      log.warn('after the output broke');
+      process.stdout.write('went on');`,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('went on');
+    expect(r.status).toBe(0);
   });
 });

@@ -15,7 +15,8 @@ export interface LogWrites {
 /** pino's level number of `warn`: lines from here up are written at once. */
 const WARN = 40;
 
-type FlushingStream = DestinationStream & { flushSync(): void };
+/** pino's destination (sonic-boom): `flush` writes what was gathered, at once in its synchronous mode. */
+type FlushingStream = DestinationStream & { flush(): void };
 
 /** The destination and the pino options that write through it. */
 export interface LogDestination {
@@ -51,7 +52,7 @@ function newDestination({ bufferBytes, flushMs }: LogWrites, fd: number | string
     hooks: {
       logMethod(args, method, level) {
         method.apply(this, args);
-        if (bufferBytes > 0 && level >= WARN) stream.flushSync();
+        if (bufferBytes > 0 && level >= WARN) flushQuietly(stream);
       },
     },
   };
@@ -62,13 +63,19 @@ const pending = new Set<FlushingStream>();
 function onExit(stream: FlushingStream) {
   if (pending.size === 0)
     process.once('exit', () => {
-      for (const s of pending) {
-        try {
-          s.flushSync();
-        } catch {
-          // A closed or broken standard output: nothing more can be written.
-        }
-      }
+      for (const s of pending) flushQuietly(s);
     });
   pending.add(stream);
+}
+
+/**
+ * Writes what was gathered; a closed or broken output loses the lines rather than failing the caller. (Not
+ * `flushSync`, which retries a failing write every 100 ms for ever: a log reader gone would stop the process.)
+ */
+function flushQuietly(stream: FlushingStream) {
+  try {
+    stream.flush();
+  } catch {
+    // Nothing more can be written there: the gathered lines are lost, the request that logged goes on.
+  }
 }
