@@ -7,14 +7,14 @@
 // Writes bench/results/hot-routes[.pglite].json.
 // Usage: npm run bench:hot [-- --smoke] [-- --db=pglite]
 import { execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
 import { openPglite } from '../../apps/server/src/db/pglite.js';
 import { cpuSampler } from '../lib/cpu.js';
+import { machine, writeResult } from '../lib/knowledge-graph.js';
 import { measure, type Figures } from '../lib/measure.js';
 import { generateTrainingBench, mintTrainingAccounts, type TrainingAccounts } from '../generators/trainings.js';
 
@@ -160,24 +160,17 @@ const out = {
   scenario: 'hot-routes',
   smoke,
   date: new Date().toISOString(),
-  machine: {
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    loadAverage1m: Number(loadavg()[0].toFixed(2)),
-  },
+  machine: machine(),
   db: onPglite ? 'pglite' : 'postgres',
   durationSeconds: DURATION,
   rounds: ROUNDS,
   routes: medians,
 };
-const dir = join(import.meta.dirname, '../results');
-mkdirSync(dir, { recursive: true });
-const file = join(dir, `hot-routes${smoke ? '.smoke' : ''}${onPglite ? '.pglite' : ''}.json`);
-writeFileSync(file, await format(JSON.stringify(out), { ...(await resolveConfig(file)), filepath: file }));
 for (const m of medians)
   console.log(
     `${String(m.route).padEnd(45)} ${String(m.reqPerSec).padStart(7)} req/s  p99 ${m.p99ms} ms  server ${m.serverCpuMsPerRequest} ms  database ${m.databaseCpuMsPerRequest} ms`,
   );
-console.log(`written ${file}`);
+await writeResult(
+  join(import.meta.dirname, '../results', `hot-routes${smoke ? '.smoke' : ''}${onPglite ? '.pglite' : ''}.json`),
+  out,
+);
