@@ -1,11 +1,12 @@
 // An open-loop load: requests sent at a steady rate (one every 1000 / rate ms) over at most `connections`
 // keep-alive sockets, whatever the responses do. Latency runs from the moment a request was due, so a server
 // that falls behind shows it (no coordinated omission). autocannon's own rate limit sends each connection's
-// share of a second in one burst at the start of the second, which measures bursts, not a sustained rate.
+// share of a second in one burst at the start of the second, which measures bursts, not a sustained rate. The
+// requests go through the lean keep-alive client (raw-keep-alive.ts), which leaves the machine's cores to the server.
 import { writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Figures } from './measure.js';
+import { KeepAliveClient } from './raw-keep-alive.js';
 
 export interface OpenLoopRequest {
   method: string;
@@ -30,8 +31,7 @@ export async function openLoop(
   // to line slow answers up with what else happened (the database's log, the server's batches).
   const traceDir = process.env.OPEN_LOOP_TRACE;
   const traceFile = traceDir ? `${traceDir}/open-loop-${Date.now()}.json` : undefined;
-  const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
-  const base = new URL(opts.baseURL);
+  const client = new KeepAliveClient(opts.baseURL, opts.connections);
   const total = Math.round(opts.rate * opts.durationSeconds);
   const latencies: number[] = [];
   const trace: [number, number, number][] = [];
@@ -39,37 +39,27 @@ export async function openLoop(
   let errors = 0;
   let skipped = 0;
   const inFlight: Promise<void>[] = [];
-  const send = (req: OpenLoopRequest, due: number) =>
-    new Promise<void>((resolve) => {
-      const sentLate = performance.now() - due;
-      const r = request(
-        { host: base.hostname, port: base.port, agent, method: req.method, path: req.path, headers: req.headers },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (body += c));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) {
-              latencies.push(performance.now() - due);
-              if (traceFile)
-                trace.push([
-                  Math.round(performance.timeOrigin + due),
-                  Math.round(performance.now() - due),
-                  Math.round(sentLate),
-                ]);
-            } else non2xx++;
-            opts.onResponse?.(status, body);
-            resolve();
-          });
-        },
-      );
-      r.on('error', () => {
-        errors++;
-        resolve();
-      });
-      r.end(req.body);
-    });
+  const send = async (req: OpenLoopRequest, due: number) => {
+    const sentLate = performance.now() - due;
+    let res;
+    try {
+      res = await client.request(req.method, req.path, req.headers, req.body);
+    } catch {
+      errors++;
+      return;
+    }
+    const { status, body } = res;
+    if (status >= 200 && status < 300) {
+      latencies.push(performance.now() - due);
+      if (traceFile)
+        trace.push([
+          Math.round(performance.timeOrigin + due),
+          Math.round(performance.now() - due),
+          Math.round(sentLate),
+        ]);
+    } else non2xx++;
+    opts.onResponse?.(status, body);
+  };
   const start = performance.now() + 50;
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / opts.rate;
@@ -84,7 +74,7 @@ export async function openLoop(
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  client.close();
   if (traceFile) writeFileSync(traceFile, JSON.stringify(trace));
   const sorted = latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
