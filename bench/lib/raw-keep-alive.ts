@@ -144,7 +144,7 @@ export class KeepAliveClient {
     }
   }
 
-  /** Closes every connection (requests still waiting fail). */
+  /** Closes the connections (once no request is in flight: the open loop calls it after its last response). */
   close(): void {
     for (const c of this.free.splice(0)) c.destroy();
   }
