@@ -27,7 +27,10 @@ describe('knowledge tree', () => {
     const root = page.locator('.kp-node[data-code="en"]');
     await root.hover();
     await root.getByRole('button', { name: /^添加子知识点 / }).click();
-    await page.getByRole('dialog').getByLabel('名称').fill(name);
+    const nameInput = page.getByRole('dialog').getByLabel('名称');
+    await nameInput.fill(name);
+    // The name is in the field when 确定 is pressed (a refusal of the form shows under the field, not as a toast).
+    await expect.poll(() => nameInput.inputValue()).toBe(name);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     // The toasts said so far: a refusal fails here with the server's words rather than as a missing node.
     await expect

@@ -1,5 +1,5 @@
 // One modal for naming a knowledge point: add a child, add a subject, or rename.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { KNOWLEDGE_TEXTS as T } from '../texts';
 
@@ -14,7 +14,8 @@ export interface KpNameModalProps {
 
 export function KpNameModal({ open, title, initialName, confirmLoading, onSubmit, onCancel }: KpNameModalProps) {
   const [form] = Form.useForm<{ name: string }>();
-  useEffect(() => {
+  // Before the browser paints the opened modal: a name typed at once is never overwritten by a late effect.
+  useLayoutEffect(() => {
     if (open) form.setFieldsValue({ name: initialName ?? '' });
   }, [open, initialName, form]);
   return (
