@@ -55,20 +55,28 @@ function parseResponse(raw: Buffer): { status: number; body: string } {
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
   if (!status) throw new Error(`bad status line: ${head.slice(0, 40)}`);
   let rest = raw.subarray(split + 4);
-  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) rest = dechunk(rest);
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const chunks = readChunks(rest, 0);
+    if (!chunks) throw new Error(`incomplete chunked response (${raw.length} bytes)`);
+    rest = chunks.body;
+  }
   return { status, body: rest.toString('utf8') };
 }
 
-function dechunk(data: Buffer): Buffer {
+/** The body of a chunked response starting at `at`, and where it ends; null while its last chunk has not come. */
+export function readChunks(data: Buffer, at: number): { body: Buffer; end: number } | null {
   const parts: Buffer[] = [];
-  let at = 0;
   for (;;) {
     const eol = data.indexOf('\r\n', at);
-    if (eol < 0) break;
+    if (eol < 0) return null;
     const size = Number.parseInt(data.subarray(at, eol).toString('latin1'), 16);
-    if (!size) break;
+    if (size === 0) {
+      // The last chunk, then (no trailers from this server) the empty line.
+      if (data.length < eol + 4) return null;
+      return { body: Buffer.concat(parts), end: eol + 4 };
+    }
+    if (data.length < eol + 2 + size + 2) return null;
     parts.push(data.subarray(eol + 2, eol + 2 + size));
     at = eol + 2 + size + 2;
   }
-  return Buffer.concat(parts);
 }

@@ -5,6 +5,7 @@
 // each request as prepared bytes and reads the response by its Content-Length (or its chunks): one write, the
 // reads, one string.
 import { connect, type Socket } from 'node:net';
+import { readChunks } from './raw-http.js';
 
 export interface KeepAliveResponse {
   status: number;
@@ -87,24 +88,6 @@ class Connection {
     // The server closes after this response: the connection is not given back.
     if (/\r\nconnection:\s*close/i.test(head)) this.retire();
     p.resolve({ status, body: text });
-  }
-}
-
-/** The body of a chunked response starting at `at`, and where it ends; null while its last chunk has not come. */
-function readChunks(data: Buffer, at: number): { body: Buffer; end: number } | null {
-  const parts: Buffer[] = [];
-  for (;;) {
-    const eol = data.indexOf('\r\n', at);
-    if (eol < 0) return null;
-    const size = Number.parseInt(data.subarray(at, eol).toString('latin1'), 16);
-    if (size === 0) {
-      // The last chunk, then (no trailers from this server) the empty line.
-      if (data.length < eol + 4) return null;
-      return { body: Buffer.concat(parts), end: eol + 4 };
-    }
-    if (data.length < eol + 2 + size + 2) return null;
-    parts.push(data.subarray(eol + 2, eol + 2 + size));
-    at = eol + 2 + size + 2;
   }
 }
 
