@@ -8,6 +8,7 @@
 // Environment: BENCH_ROUNDS (default 6), BENCH_DURATION seconds a measurement (default 2).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { freePort, repoRoot } from '../../e2e/support/server-process.js';
 import { cpuSeconds } from '../lib/cpu.js';
@@ -16,7 +17,7 @@ const variants = process.argv.slice(2).length ? process.argv.slice(2) : ['plain'
 const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const seconds = Number(process.env.BENCH_DURATION ?? 2);
 
-/** Pins `pid` (all its threads) to `core`; false where taskset is missing or the machine has one core. */
+/** Pins `pid` (all its threads) to `core`; false where taskset is missing. */
 function pin(pid: number, core: number): boolean {
   try {
     execFileSync('taskset', ['-apc', String(core), String(pid)], { stdio: 'ignore' });
@@ -47,7 +48,7 @@ async function measure(url: string, pid: number, secs: number): Promise<number> 
   return ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total);
 }
 
-const pinned = pin(process.pid, 0);
+const pinned = availableParallelism() >= 2 && pin(process.pid, 0);
 const servers = [];
 for (const [i, v] of variants.entries()) servers.push({ variant: v, key: `${i + 1}. ${v}`, ...(await startHello(v)) });
 if (pinned) for (const s of servers) pin(s.pid, 1);
