@@ -16,11 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import {
   examDictionary,
-  formatArticle,
   type GeneratedSubQuestion,
   type ReadingLevel,
 } from '../../apps/server/src/features/reading/language/index.js';
-import { isNumberWord } from '../../apps/server/src/features/reading/language/format-article.js';
+import { formatArticle, isNumberWord } from '../../apps/server/src/features/reading/language/format-article.js';
 import { coreJuniorWords } from '../../apps/server/src/features/reading/language/word-level.js';
 import { controlledEdit } from '../../apps/server/src/features/reading/language/offline/controlled-edit.test-helper.js';
 import { articleText } from '../../apps/server/src/features/reading/reading-job.js';

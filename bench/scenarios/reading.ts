@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { formatArticle } from '../../apps/server/src/features/reading/language/index.js';
+import { formatArticle } from '../../apps/server/src/features/reading/language/format-article.js';
 import { supportingSentence } from '../../apps/server/src/features/reading-steps/step-feedback.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

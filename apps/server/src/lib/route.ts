@@ -9,6 +9,7 @@ import { assertCleanInput } from './input-hygiene.js';
 import { CachedEnvelope } from './cached-envelope.js';
 import { RawJson } from './raw-json.js';
 import type { AuthUser } from './auth-user.js';
+import type { Clock } from './clock.js';
 import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from './agency-context.js';
 
@@ -159,15 +160,24 @@ function addRoute<R extends ApiRoute, C>(
 ): void {
   const checked = own?.results;
   const okText = okEnvelopeText(route.module);
+  // The route's parts read once, here: the handler below is one function for every route, so reading them off
+  // `route` per request went through lookups that have seen every route's shape (docs/performance.md "Object
+  // shapes and the NLP library").
+  const { module, rawBody, rawResponse } = route;
+  const paramsSchema = route.params;
+  const querySchema = route.query;
+  const bodySchema = route.body;
+  const parseResponse = options.trustedResponse ? null : (v: unknown) => route.response.parse(v);
+  let clock: Clock | undefined; // app.services' clock, read at the first answer (tests register on a bare instance)
   app.route({
     method: route.method,
     url: route.path,
     ...(own ? { onRequest: own.onRequest } : {}),
     handler: async (request, reply) => {
       // Path parameters are 'id' etc.; query fields bare; body fields as written (`request.name`).
-      const params = parsePart(route.params, request.params, '');
-      const query = parsePart(route.query, request.query, '');
-      const body = route.rawBody ? request.body : parsePart(route.body, request.body, '');
+      const params = parsePart(paramsSchema, request.params, '');
+      const query = parsePart(querySchema, request.query, '');
+      const body = rawBody ? request.body : parsePart(bodySchema, request.body, '');
       checkAgencyFields(request.agencyId, query, body);
       const ctx = new RouteContext(
         app,
@@ -179,18 +189,18 @@ function addRoute<R extends ApiRoute, C>(
         checked?.get(request),
       ) as unknown as HandlerContext<R, C>;
       const result = await handler(ctx);
-      if (route.rawResponse) return reply;
+      if (rawResponse) return reply;
       if (result instanceof CachedEnvelope) return result.send(request, reply);
       if (result instanceof RawJson)
         return reply
           .type('application/json; charset=utf-8')
-          .send(okEnvelopeJson(route.module, result.json, app.services.clock.now()));
+          .send(okEnvelopeJson(module, result.json, (clock ??= app.services.clock).now()));
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
-      const response = options.trustedResponse ? result : route.response.parse(result);
-      const now = app.services.clock.now();
+      const response = parseResponse ? parseResponse(result) : result;
+      const now = (clock ??= app.services.clock).now();
       // The envelope's text made here from its parts serialised once, rather than Fastify stringifying it whole.
       const text = okText(response, now);
-      if (text === undefined) return reply.send(okEnvelope(route.module, response, now));
+      if (text === undefined) return reply.send(okEnvelope(module, response, now));
       return reply.type(ENVELOPE_CONTENT_TYPE).send(text);
     },
   });

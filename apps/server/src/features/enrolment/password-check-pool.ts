@@ -2,7 +2,8 @@
 // estimate costs milliseconds a password, so 2,000 typed passwords held the event loop for seconds. A bounded pool
 // of worker threads (one core left to requests) answers them in chunks; each worker has a small heap limit.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../../lib/worker-thread.js';
 
 export interface PasswordToCheck {
   password: string;
@@ -16,17 +17,9 @@ export const CHECK_WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1)
 const CHUNK = 50;
 const WORKER_HEAP_MB = 96;
 
-/** The worker: its TypeScript source through tsx's loader (as the server runs), or the built JS. */
-function spawn(): Worker {
-  const ts = import.meta.url.endsWith('.ts');
-  const file = new URL(`./password-check-worker.${ts ? 'ts' : 'js'}`, import.meta.url);
-  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  if (!ts) return new Worker(file, options);
-  const boot = `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
-register();
-await import(${JSON.stringify(file.href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
-}
+/** The worker, with a small heap. */
+const spawn = (): Worker =>
+  spawnWorker(import.meta.url, 'password-check-worker', { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 
 function ask(w: Worker, chunk: readonly PasswordToCheck[]): Promise<(string | null)[]> {
   return new Promise((resolve, reject) => {

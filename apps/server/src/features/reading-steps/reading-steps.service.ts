@@ -143,7 +143,7 @@ export class ReadingStepsService {
           { judgeType: full.judgeType, questionSub: [expected] },
           { subAnswers: { [expected.questionSubId]: req.answer } },
         ).subResults![0];
-        const article = articleOf(full.question, full.extra.outScopeWords);
+        const article = await articleOf(full.question, full.extra.outScopeWords);
         const written = await this.modelFeedback(user.agencyId, article, expected, req.answer, judged);
         const step = stepOf(article, expected, req.answer, judged, written);
         if (!(await this.repo.addStep(row, step, new Date(this.clock.now())))) continue;

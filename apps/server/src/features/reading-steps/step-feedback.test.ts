@@ -1,7 +1,7 @@
 // The feedback of a step (docs/reading.md "Answering steps", "Supporting sentence"): the glossary of a supporting
 // sentence, the supporting sentence of a teacher's own question, and a translation's missing key terms.
 import { describe, expect, it } from 'vitest';
-import { formatArticle } from '../reading/language/index.js';
+import { formatArticle } from '../reading/language/format-article.js';
 import { glossaryOf, missingTerms, stepGlossary, supportingSentence } from './step-feedback.js';
 
 const HAWKING =

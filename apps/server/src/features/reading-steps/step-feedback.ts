@@ -1,9 +1,9 @@
 // The feedback of one answering step (docs/reading.md "Answering steps"): the article sentence that supports the
 // key (its `span.word` id, highlighted by the web) with the glossary of its out-of-scope words, and for a
-// translation the key terms of its sentence that the answer lacks. Pure: the article is formatted by the language
-// module, nothing else is read.
+// translation the key terms of its sentence that the answer lacks. Pure but for the article, which the language
+// worker formats (docs/reading.md "Language data and formatting"); nothing else is read.
 import { FEEDBACK, canonicalTranslation, type SubJudgeResult } from '@edu/contract';
-import { formatArticle, type FormattedArticle, type OutScopeWord } from '../reading/language/index.js';
+import { formatArticleOffThread, type FormattedArticle, type OutScopeWord } from '../reading/language/index.js';
 import type { StoredReadingStep } from '../../db/schema-reading-steps.js';
 import { spellingVariants } from '../reading/language/word-level.js';
 import { lemmaOf, pickEvidence } from './evidence-picker.js';
@@ -145,11 +145,16 @@ export function stepGlossary(
 }
 
 /** The article as the feedback reads it: formatted at 高中 (docs/reading.md "Answering steps"). */
-export function articleOf(questionHtml: string, outScopeWords: readonly string[] | undefined): FormattedArticle {
-  const article = formatArticle(questionHtml, 'junior');
+export async function articleOf(
+  questionHtml: string,
+  outScopeWords: readonly string[] | undefined,
+): Promise<FormattedArticle> {
+  const article = await formatArticleOffThread(questionHtml, 'junior');
   // The words the teacher's formatting kept (extra.outScopeWords) when there are any, else those above 高中.
   const kept = outScopeWords?.length ? new Set(outScopeWords.map((w) => w.toLowerCase())) : null;
-  const senior = kept ? null : new Set(formatArticle(questionHtml, 'senior').outScopeWords.map((w) => w.lemma));
+  const senior = kept
+    ? null
+    : new Set((await formatArticleOffThread(questionHtml, 'senior')).outScopeWords.map((w) => w.lemma));
   return {
     ...article,
     outScopeWords: article.outScopeWords.filter((w) =>

@@ -15,7 +15,7 @@ import {
 import { readingSettings } from '../../db/schema-reading.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
-import { formatArticle } from './language/index.js';
+import { formatArticle } from './language/format-article.js';
 import { OPENAI_MESSAGES, OpenAiProvider } from './openai-provider.js';
 import { articleText } from './reading-job.js';
 import { ProviderFailure, type ProviderInput } from './reading-provider.js';

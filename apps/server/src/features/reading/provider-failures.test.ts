@@ -15,7 +15,7 @@ import {
   type ChatServer,
 } from '../../test/chat-completions-server.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
-import { formatArticle } from './language/index.js';
+import { formatArticle } from './language/format-article.js';
 import { OPENAI_MESSAGES, OpenAiProvider, jsonIn } from './openai-provider.js';
 import { articleText } from './reading-job.js';
 import { ProviderFailure, type ProviderInput } from './reading-provider.js';

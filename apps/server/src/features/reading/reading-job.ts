@@ -8,7 +8,12 @@ import { ApiError } from '../../lib/api-error.js';
 import { JobFailure, type JobHandler } from '../../jobs/job-queue.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { guessGenre } from './article-genre.js';
-import { articlePlainText, formatArticle, type GeneratedSubQuestion, type ReadingLevel } from './language/index.js';
+import {
+  articlePlainText,
+  formatArticleOffThread,
+  type GeneratedSubQuestion,
+  type ReadingLevel,
+} from './language/index.js';
 import { ProviderFailure, type ReadingProvider } from './reading-provider.js';
 import { reviewGenerated, usedSentencesOf } from './reading-review.js';
 import { checkedFields, fieldsOf, storedSubs, unusedSubId } from './reading-subs.js';
@@ -110,7 +115,7 @@ export function readingJobHandler(deps: ReadingJobDeps): JobHandler {
     if (room <= 0) throw new JobFailure(JOB_TEXT.full(0));
     let formatted;
     try {
-      formatted = formatArticle(html, p.level);
+      formatted = await formatArticleOffThread(html, p.level);
     } catch (e) {
       if (e instanceof ApiError) throw new JobFailure(e.errmsg);
       throw e;

@@ -25,7 +25,7 @@ import { literalRefusal, normalHost, type OutboundPolicy } from '../../lib/outbo
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { QuestionsService } from '../questions/questions.service.js';
 import { ChatFailure, chatCompletion, failureReason, type ChatConnection } from './chat-client.js';
-import { formatArticle } from './language/index.js';
+import { formatArticleOffThread } from './language/index.js';
 import { callWire, jobWire, settingsWire } from './reading-wire.js';
 import { OfflineProvider } from './offline-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
@@ -74,8 +74,8 @@ export class ReadingService {
     );
   }
 
-  format(input: ReadingFormatRequest): ReadingFormatResult {
-    const r = formatArticle(input.article, input.level, input.glossary);
+  async format(input: ReadingFormatRequest): Promise<ReadingFormatResult> {
+    const r = await formatArticleOffThread(input.article, input.level, input.glossary);
     return {
       level: input.level,
       formatResult: r.formatResult,

@@ -2,26 +2,16 @@
 // formatted HTML with its `span.word` ids, the real sentences with the id of the span each starts in, and every
 // word with its lemma, dictionary entry and whether it is a proper noun.
 import nlp from 'compromise';
-import { ApiError } from '../../../lib/api-error.js';
 import { formatSentences, sanitizeQuestionHtml } from '../../questions/question-html.js';
 import type { DictEntry } from './dictionary.js';
 import type { ReadingLevel } from './levels.js';
 import { isPersonName } from './names.js';
 import { wordLevel } from './word-level.js';
-import { articleParagraphs, looksLikeHtml, paragraphsSentences, sentenceWords } from './text.js';
+import { ARTICLE_HTML_MAX, ARTICLE_TEXT_MAX, ArticleTooLongError } from './article-limits.js';
+import { paragraphsSentences } from './sentences.js';
+import { articleParagraphs, looksLikeHtml, sentenceWords } from './text.js';
 
-/** Articles are bounded by their text (docs/reading.md): longer ones are refused before any work. */
-export const ARTICLE_TEXT_MAX = 20_000;
-/** The HTML around that text (the question schema's rich-text bound). */
-export const ARTICLE_HTML_MAX = 200_000;
-
-/** An article too long to format or generate from; answered as `invalid_input` with its Chinese message. */
-export class ArticleTooLongError extends ApiError {
-  constructor(message = `文章过长：正文不超过 ${ARTICLE_TEXT_MAX} 个字符`) {
-    super('invalid_input', message, { fields: [{ path: 'article', message }] });
-    this.name = 'ArticleTooLongError';
-  }
-}
+export { ARTICLE_HTML_MAX, ARTICLE_TEXT_MAX, ArticleTooLongError };
 
 export interface AnalysedWord {
   /** As written in the sentence. */

@@ -3,7 +3,9 @@
 // generated items (evidence verbatim, one item a sentence, titles, parts of speech, false statements' edits).
 import { describe, expect, it } from 'vitest';
 import { guessGenre } from '../article-genre.js';
-import { formatArticle, generateOffline, READING_LEVELS, type GeneratedSubQuestion } from './index.js';
+import { formatArticle } from './format-article.js';
+import { READING_LEVELS } from './levels.js';
+import { generateOffline, type GeneratedSubQuestion } from './offline/generate-offline.js';
 import { examDictionary } from './dictionary.js';
 import { controlledEdit } from './offline/controlled-edit.test-helper.js';
 import { shortGloss } from './offline/distractors.js';

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.js';
 import { formatSentences, sanitizeQuestionHtml } from '../../questions/question-html.js';
-import { ArticleTooLongError, formatArticle, READING_LEVELS } from './index.js';
-import { articleSentences } from './text.js';
+import { ArticleTooLongError } from './article-limits.js';
+import { formatArticle } from './format-article.js';
+import { READING_LEVELS } from './levels.js';
+import { articleSentences } from './sentences.js';
 import { TEST_ARTICLES } from './test-articles.test-helper.js';
 
 const lemmas = (text: string, level: (typeof READING_LEVELS)[number], glossary?: string[]) =>

@@ -2,7 +2,8 @@
 // is known at the lowest level of its lemma and base words; names, contractions and numbers are never out of scope;
 // a typo is unknown, not hard.
 import { describe, expect, it } from 'vitest';
-import { formatArticle, READING_LEVELS } from './index.js';
+import { formatArticle } from './format-article.js';
+import { READING_LEVELS } from './levels.js';
 import { coreJuniorWords, wordLevel } from './word-level.js';
 
 const marked = (text: string, level: (typeof READING_LEVELS)[number]) =>

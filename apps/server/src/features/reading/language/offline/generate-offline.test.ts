@@ -7,15 +7,11 @@ import { levelRank } from '../levels.js';
 import { controlledEdit } from './controlled-edit.test-helper.js';
 import { glossesOverlap, OPTION_GLOSS_MAX, shortGloss } from './distractors.js';
 import { contextPos } from './tagging.js';
-import { editOrder } from './generate-offline.js';
+import { formatArticle } from '../format-article.js';
+import type { ReadingLevel } from '../levels.js';
+import { articleSentences } from '../sentences.js';
+import { editOrder, generateOffline, type GeneratedSubQuestion } from './generate-offline.js';
 import { seededRandom } from './random.js';
-import {
-  articleSentences,
-  formatArticle,
-  generateOffline,
-  type GeneratedSubQuestion,
-  type ReadingLevel,
-} from '../index.js';
 import { TEST_ARTICLES } from '../test-articles.test-helper.js';
 
 const SEEDS = [1, 2, 7, 2024];
