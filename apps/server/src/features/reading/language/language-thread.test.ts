@@ -8,7 +8,9 @@ import {
   closeLanguageWorker,
   formatArticleOffThread,
   generateOfflineOffThread,
+  LANGUAGE_BUSY_MESSAGE,
   LANGUAGE_CALL_MS,
+  LANGUAGE_QUEUE_MAX,
 } from './language-thread.js';
 import { generateOffline } from './offline/generate-offline.js';
 import { TEST_ARTICLES } from './test-articles.test-helper.js';
@@ -34,6 +36,19 @@ describe('the language worker', () => {
     const calls = [...levels, ...levels].map((level) => formatArticleOffThread(article, level));
     const answers = await Promise.all(calls);
     answers.forEach((a, i) => expect(a).toEqual(formatArticle(article, levels[i % levels.length])));
+  });
+
+  it('answers 503 beyond its queue, and the calls it took all', async () => {
+    const calls = Array.from({ length: LANGUAGE_QUEUE_MAX + 1 }, (_, i) =>
+      formatArticleOffThread(`The river ${i} is long.`, 'junior').then(
+        (a) => a.sentences.length,
+        (e: unknown) => e,
+      ),
+    );
+    const answers = await Promise.all(calls);
+    expect(answers.slice(0, LANGUAGE_QUEUE_MAX)).toEqual(Array(LANGUAGE_QUEUE_MAX).fill(1));
+    expect(answers[LANGUAGE_QUEUE_MAX]).toBeInstanceOf(ApiError);
+    expect(answers[LANGUAGE_QUEUE_MAX]).toMatchObject({ code: 'unavailable', errmsg: LANGUAGE_BUSY_MESSAGE });
   });
 
   it('throws the work’s ApiError as an ApiError, with its Chinese message and fields', async () => {

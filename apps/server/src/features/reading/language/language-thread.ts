@@ -2,9 +2,10 @@
 // formatting", docs/performance.md "Object shapes and the NLP library"): formatting an article and generating
 // offline sub-questions run in one long-lived worker thread (./language-worker.ts). Loading compromise in the
 // server's own thread filled V8's shared table of object shapes and made every request of every route dearer;
-// it also kept seconds of NLP work off the event loop. Calls queue in the worker in order; the worker holds the
-// process open only while a call is pending, and a call running past LANGUAGE_CALL_MS ends it (its calls fail,
-// the next call starts a new one).
+// it also keeps the NLP work of long articles off the event loop. Calls queue in the worker in order, at most
+// LANGUAGE_QUEUE_MAX of them (more answer 503); the worker holds the process open only while a call is pending, and
+// one that answers nothing for LANGUAGE_CALL_MS while calls wait is ended (its calls fail, the next call starts a
+// new one).
 import type { Worker } from 'node:worker_threads';
 import type { ErrorCode, FieldError } from '@edu/contract';
 import { ApiError } from '../../../lib/api-error.js';
@@ -25,29 +26,47 @@ export interface LanguageAnswer {
   error?: string;
 }
 
-/** A call's time limit: articles are bounded (article-limits.ts), so only a fault runs this long. */
+/**
+ * How long the worker may go without answering while calls wait: one call's time limit, counted from when the worker
+ * reaches it. Articles are bounded (article-limits.ts; the longest formats in well under a second), so only a fault
+ * runs this long.
+ */
 export const LANGUAGE_CALL_MS = 60_000;
+/** Calls waiting or running at most: a burst beyond it answers 503 rather than queueing minutes of work. */
+export const LANGUAGE_QUEUE_MAX = 64;
+export const LANGUAGE_BUSY_MESSAGE = '阅读服务繁忙，请稍后再试';
 /** The worker's heap: compromise's model and one article's analysis fit many times over. */
 const WORKER_HEAP_MB = 512;
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
 }
 
 let worker: Worker | null = null;
 const pending = new Map<number, Pending>();
 let nextId = 1;
+/** Armed while calls wait; re-armed by every answer. */
+let watchdog: NodeJS.Timeout | undefined;
+
+function arm(w: Worker): void {
+  clearTimeout(watchdog);
+  watchdog = undefined;
+  if (pending.size === 0) return;
+  watchdog = setTimeout(() => {
+    lose(w, new Error(`reading language work took longer than ${LANGUAGE_CALL_MS} ms`));
+    void w.terminate();
+  }, LANGUAGE_CALL_MS);
+  watchdog.unref();
+}
 
 /** Fails every pending call of the worker `w` once it is gone, and forgets it. */
 function lose(w: Worker, e: Error): void {
   if (worker !== w) return;
   worker = null;
-  for (const p of pending.values()) {
-    clearTimeout(p.timer);
-    p.reject(e);
-  }
+  clearTimeout(watchdog);
+  watchdog = undefined;
+  for (const p of pending.values()) p.reject(e);
   pending.clear();
 }
 
@@ -55,7 +74,7 @@ function settle(w: Worker, a: LanguageAnswer): void {
   const p = pending.get(a.id);
   if (!p) return;
   pending.delete(a.id);
-  clearTimeout(p.timer);
+  arm(w);
   if (pending.size === 0) w.unref();
   if (a.apiError) p.reject(new ApiError(a.apiError.code, a.apiError.errmsg, { fields: a.apiError.fields }));
   else if (a.error !== undefined) p.reject(new Error(a.error));
@@ -73,15 +92,12 @@ function start(): Worker {
 }
 
 function call<T>(request: LanguageRequest): Promise<T> {
+  if (pending.size >= LANGUAGE_QUEUE_MAX) return Promise.reject(new ApiError('unavailable', LANGUAGE_BUSY_MESSAGE));
   const w = (worker ??= start());
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      lose(w, new Error(`reading language work took longer than ${LANGUAGE_CALL_MS} ms`));
-      void w.terminate();
-    }, LANGUAGE_CALL_MS);
-    timer.unref();
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    if (pending.size === 1) arm(w);
     w.ref();
     w.postMessage({ ...request, id } satisfies LanguageCall);
   });
