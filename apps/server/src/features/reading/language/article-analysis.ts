@@ -11,8 +11,6 @@ import { ARTICLE_HTML_MAX, ARTICLE_TEXT_MAX, ArticleTooLongError } from './artic
 import { paragraphsSentences } from './sentences.js';
 import { articleParagraphs, looksLikeHtml, sentenceWords } from './text.js';
 
-export { ARTICLE_HTML_MAX, ARTICLE_TEXT_MAX, ArticleTooLongError };
-
 export interface AnalysedWord {
   /** As written in the sentence. */
   text: string;
