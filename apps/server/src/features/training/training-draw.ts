@@ -52,7 +52,10 @@ export class TrainingDraws {
     );
     const drawn = exclude.size === 0 ? null : new Set([...exclude].map(Number));
     const fresh = drawn === null ? ids : ids.filter((id) => !drawn.has(id));
-    const seen = await this.trainings.seenCounts(ctx.userId, fresh);
+    // Asked for every candidate, not only the fresh ones: draws arriving together then ask for the same list, which
+    // their shared statement takes once, where each training's own fresh list made it merge them all (a visit's end
+    // reached by a class at once: docs/performance.md "The visit-end wave's draws"). The order reads the fresh ones.
+    const seen = await this.trainings.seenCounts(ctx.userId, ids);
     if (req.draw === 'ability' && this.ability) {
       // The least-seen rule's whole order, so that ties in seen and information keep its seeded order.
       const order = chooseAmongIds(fresh, seen, { count: fresh.length, seed: ctx.seed, drawNo: ctx.drawNo });
