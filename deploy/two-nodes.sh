@@ -37,7 +37,7 @@ trap stop EXIT INT TERM
 node_up() {
   local name=$1 port=$2
   # The product's node flags, as `npm start` gives them (docs/server.md "Node flags").
-  PORT=$port HOST=127.0.0.1 TRUST_PROXY=true node_modules/.bin/tsx --max-semi-space-size=64 apps/server/src/server.ts >"$RUN_DIR/logs/node-$name.log" 2>&1 &
+  PORT=$port HOST=127.0.0.1 TRUST_PROXY=true node_modules/.bin/tsx --max-semi-space-size=64 --no-allocation-site-pretenuring apps/server/src/server.ts >"$RUN_DIR/logs/node-$name.log" 2>&1 &
   pids+=($!)
   echo "node $name: http://127.0.0.1:$port (log $RUN_DIR/logs/node-$name.log)"
   for _ in $(seq 1 180); do

@@ -88,7 +88,11 @@ export async function startServer(
   let out = '';
   // The product's node flags (`npm start`'s, docs/server.md "Node flags"), then SERVER_NODE_ARGS: extra flags
   // (benchmarks: `--cpu-prof --cpu-prof-dir=/tmp/p`).
-  const nodeArgs = ['--max-semi-space-size=64', ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const nodeArgs = [
+    '--max-semi-space-size=64',
+    '--no-allocation-site-pretenuring',
+    ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
