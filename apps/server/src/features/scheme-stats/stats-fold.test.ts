@@ -78,3 +78,52 @@ describe('the statistics fold after the end', () => {
     expect(await count('scheme_stat_items', third)).toBe(3);
   });
 });
+
+describe('the statistics trigger on trainings (migration 0052)', () => {
+  const statRow = async (trainId: string) =>
+    rowsOf<{ status: string; answered: number; user_id: string | number }>(
+      await t.db.execute(
+        sql`select status, answered, user_id from scheme_stat_trainings where training_id = ${Number(trainId)}`,
+      ),
+    )[0];
+
+  it('is a row trigger whose condition leaves a running training that stays running alone', async () => {
+    const [trigger] = rowsOf<{ row_level: boolean; has_when: boolean }>(
+      await t.db.execute(sql`select (tgtype & 1) = 1 as row_level, tgqual is not null as has_when from pg_trigger
+        where tgname = 'scheme_stats_training_update' and tgrelid = 'trainings'::regclass`),
+    );
+    expect(trigger).toEqual({ row_level: true, has_when: true });
+
+    const kid = kids[0];
+    const training = expectOk(await call<{ trainId: string }>('PUT', `/v1/train/scheme/${w.paperId}/start`, kid.token));
+    const id = training.trainId;
+    expectOk(
+      await call('POST', `/v1/train/${id}/answer`, kid.token, {
+        clientAnswerId: 'stats-trigger-1',
+        questionId: w.q[0],
+        answer: w.right[w.q[0]],
+      }),
+    );
+    // Answering a running training: the row the start wrote is unchanged, nothing noted.
+    expect(await statRow(id)).toMatchObject({ status: 'running', answered: 0 });
+    expect(await count('scheme_stat_pending', id)).toBe(0);
+
+    // A running training moved to another student (the key columns) is written again, still without a note.
+    await t.db.execute(sql`update trainings set user_id = ${kids[1].id} where id = ${Number(id)}`);
+    expect(Number((await statRow(id)).user_id)).toBe(kids[1].id);
+    expect(await count('scheme_stat_pending', id)).toBe(0);
+    await t.db.execute(sql`update trainings set user_id = ${kid.id} where id = ${Number(id)}`);
+
+    // The end writes the figures and notes the training.
+    expectOk(await call('POST', `/v1/train/${id}/finish`, kid.token));
+    expect(await statRow(id)).toMatchObject({ answered: 1 });
+    expect((await statRow(id)).status).not.toBe('running');
+    expect(await count('scheme_stat_pending', id)).toBe(1);
+
+    // A change to an ended training notes it again after its fold.
+    expect(await t.app.services.schemeStats.foldPending()).toBeGreaterThan(0);
+    expect(await count('scheme_stat_pending', id)).toBe(0);
+    await t.db.execute(sql`update trainings set answered = answered where id = ${Number(id)}`);
+    expect(await count('scheme_stat_pending', id)).toBe(1);
+  });
+});

@@ -688,11 +688,22 @@ export class TrainingService {
         if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;
       }
     }
-    const bound = trainingBound(snapshot.engine);
+    const bound = boundOf(snapshot.engine);
     const view = trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now(), tally);
     const waiting = state.status === 'running' ? undefined : await this.correctionsWait(row);
     return waiting ? withCorrectionsPending(view, waiting) : view;
   }
+}
+
+/**
+ * `trainingBound` of a training's scheme, computed once per scheme object: a training's row, kept by the answering
+ * copy between answers, keeps its snapshot, which nothing changes, and every answer's view shows the bound.
+ */
+const bounds = new WeakMap<EngineScheme, number>();
+function boundOf(engine: EngineScheme): number {
+  let bound = bounds.get(engine);
+  if (bound === undefined) bounds.set(engine, (bound = trainingBound(engine)));
+  return bound;
 }
 
 /** Whether the visit's question has an answer yet (its answers are the visit's own: engine `visitAnswers`). */
