@@ -661,7 +661,10 @@ export class TrainingService {
 
   /** Questions as a student sees them (no answers). */
   private async studentViews(rows: QuestionRow[]): Promise<StudentQuestion[]> {
-    return (await this.questions.present(rows)).map(toStudentView);
+    const missing = rows.filter((r) => !studentViewOf.has(r));
+    const presented = await this.questions.present(missing);
+    missing.forEach((r, i) => studentViewOf.set(r, toStudentView(presented[i])));
+    return rows.map((r) => studentViewOf.get(r)!);
   }
 
   /**
@@ -694,6 +697,13 @@ export class TrainingService {
     return waiting ? withCorrectionsPending(view, waiting) : view;
   }
 }
+
+/**
+ * The student's view of a question row, made once per row object: the answers' statement hands the same kept copy of
+ * a question to every answer shown it next (question-copies.ts), and the views are only read (a view's `recordId` is
+ * set on a copy). A row read again is a new object, so a changed question is presented anew.
+ */
+const studentViewOf = new WeakMap<QuestionRow, StudentQuestion>();
 
 /**
  * `trainingBound` of a training's scheme, computed once per scheme object: a training's row, kept by the answering
