@@ -4,7 +4,7 @@
 // for it); `othersMayHold` lets the answer's own statement skip it when nothing can hold. The two arms use the
 // partial indexes `trainings_running_user_idx` (migration 0037) and `trainings_ended_paper_user_idx` (migration
 // 0042), so it reads a handful of rows however many papers the student has finished.
-import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
 import type { Db } from '../../db/client.js';
@@ -14,6 +14,7 @@ import type { HoldingRow, HoldingSource } from './sealing.js';
 import { fullState } from './training-state.js';
 import { REVIEW_INPUTS } from './corrections.repository.js';
 import { withPlannedRows } from '../../db/planned-rows.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 
 /** The columns the predicates read, of the tables or of their aliases. */
 type TrainingsTable = Record<'scheme' | 'taskId' | 'status', AnyPgColumn>;
@@ -76,13 +77,20 @@ export const othersMayHold = (now: When) =>
     left join ${tasks} ${hk} on ${hk.id} = ${h.taskId}
     where ${h.userId} = ${trainings.userId} and ${h.id} <> ${trainings.id} and ${holding(now, h, hs, hk)})`;
 
-/** The statement, built once and prepared (named on PostgreSQL): it runs on every answer (docs/performance.md "Request path"). */
+/**
+ * The statement, built once and prepared (named on PostgreSQL): it runs on every start and on answers whose
+ * `othersMayHold` is true (docs/performance.md "Request path"). It answers a batch of reads (`users` and `excepts`,
+ * one pair per read): the rows of those students, less a training that every read of its student leaves out. The
+ * earliest `now` of the batch is the prefilter's moment: an earlier moment lets more rows through, never fewer, and
+ * the rule (corrections.ts) decides on each row at its read's own moment.
+ */
 function buildHoldingOf(db: Db) {
   const p = sql.placeholder;
   return withPlannedRows(
     db
       .select({
         id: trainings.id,
+        userId: trainings.userId,
         scheme: trainings.scheme,
         state: fullState,
         taskId: trainings.taskId,
@@ -93,15 +101,19 @@ function buildHoldingOf(db: Db) {
       .leftJoin(tasks, eq(tasks.id, trainings.taskId))
       .where(
         and(
-          eq(trainings.userId, p('userId')),
+          sql`${trainings.userId} = any(${p('users')}::bigint[])`,
           // The asking training's own holdings never seal its questions (sealing.ts `sealedQuestions`); 0 names none.
-          ne(trainings.id, p('exceptId')),
+          sql`exists (select 1 from unnest(${p('users')}::bigint[], ${p('excepts')}::bigint[]) as k (user_id, except_id)
+                       where k.user_id = ${trainings.userId} and k.except_id <> ${trainings.id})`,
           holding(p('now'), trainings, schemes, tasks),
         ),
       )
       .prepare('sealing_holding_of'),
   );
 }
+
+/** One read of the batch: whose holdings, at what moment, leaving out which training (0: none). */
+type HoldingRead = { userId: number; now: number; exceptId: number };
 
 export class SealingRepository implements HoldingSource {
   private readonly holdingStatement: ReturnType<typeof buildHoldingOf>;
@@ -110,20 +122,40 @@ export class SealingRepository implements HoldingSource {
     this.holdingStatement = buildHoldingOf(db);
   }
 
-  async holdingOf(userId: number, now: number, exceptId?: number): Promise<HoldingRow[]> {
-    const rows = await this.holdingStatement.execute({ userId, exceptId: exceptId ?? 0, now: new Date(now) });
-    return rows.map((r) => ({
-      id: r.id,
-      scheme: r.scheme,
-      state: r.state,
-      taskId: r.taskId,
-      review: {
-        reviewAfter: r.reviewAfter as ReviewAfter | null,
-        showScore: r.showScore as ShowScore | null,
-        schemeOn: r.schemeOn === true,
-        releasedAt: r.releasedAt?.getTime() ?? null,
-        taskDeadline: r.taskDeadline?.getTime() ?? null,
-      },
-    }));
+  /**
+   * Reads arriving together (an exam start: every student's start reads their holdings) share one statement
+   * (lib/micro-batch.ts).
+   */
+  holdingOf(userId: number, now: number, exceptId?: number): Promise<HoldingRow[]> {
+    return this.holdingBatch.load({ userId, now, exceptId: exceptId ?? 0 });
   }
+
+  private readonly holdingBatch = new MicroBatch<HoldingRead, HoldingRow[]>(async (reads) => {
+    const rows = await this.holdingStatement.execute({
+      users: reads.map((r) => r.userId),
+      excepts: reads.map((r) => r.exceptId),
+      now: new Date(Math.min(...reads.map((r) => r.now))),
+    });
+    const byUser = new Map<number, HoldingRow[]>();
+    for (const r of rows) {
+      const row: HoldingRow = {
+        id: r.id,
+        scheme: r.scheme,
+        state: r.state,
+        taskId: r.taskId,
+        review: {
+          reviewAfter: r.reviewAfter as ReviewAfter | null,
+          showScore: r.showScore as ShowScore | null,
+          schemeOn: r.schemeOn === true,
+          releasedAt: r.releasedAt?.getTime() ?? null,
+          taskDeadline: r.taskDeadline?.getTime() ?? null,
+        },
+      };
+      const list = byUser.get(r.userId);
+      if (list) list.push(row);
+      else byUser.set(r.userId, [row]);
+    }
+    // A student's rows may include a training another read of theirs asked for: each read leaves out its own.
+    return reads.map((r) => (byUser.get(r.userId) ?? []).filter((h) => h.id !== r.exceptId));
+  });
 }

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, expectOk, type TestApp } from '../../test/test-app.js';
 import { VALID } from '../questions/question-fixtures.test-helper.js';
 import { agencyStudentAndBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { SealingRepository } from './sealing.repository.js';
 import { fixedScheme, generalSchemeOn, onePointScheme, paperScheme } from './training-fixtures.test-helper.js';
 
 let t: TestApp;
@@ -131,6 +132,28 @@ describe('sealing: a running paper keeps its questions to itself', () => {
       await call<{ isCorrect: boolean | null }[]>('GET', `/v1/train/${tr.trainId}/questions`, student),
     );
     expect(mine.map((x) => x.isCorrect)).toEqual([false]);
+  });
+
+  it('reads arriving together share one statement, each leaving out only its own training', async () => {
+    const other = await paperScheme(call, agency, bank, [auto[3], auto[4]]);
+    expectOk(await call('POST', `/v1/train/scheme/${other}/on`, agency));
+    const a = Number((await start(paper)).trainId);
+    const b = Number((await start(other)).trainId);
+    const repo = new SealingRepository(t.db);
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+    // Queued in one turn: one batch (lib/micro-batch.ts), two reads of the same student leaving out different ones.
+    const [all, butA, butB] = await Promise.all([
+      repo.holdingOf(studentId, Date.now()),
+      repo.holdingOf(studentId, Date.now(), a),
+      repo.holdingOf(studentId, Date.now(), b),
+    ]);
+    expect(ids(all)).toEqual(expect.arrayContaining([a, b]));
+    expect(ids(butA)).toContain(b);
+    expect(ids(butA)).not.toContain(a);
+    expect(ids(butB)).toContain(a);
+    expect(ids(butB)).not.toContain(b);
+    await finish(String(a));
+    await finish(String(b));
   });
 
   it('the wrong-answer book postpones a sealed question: skipped with its reason, not due, back after the hand-in', async () => {
