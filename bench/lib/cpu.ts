@@ -1,6 +1,6 @@
 // CPU time the server process and the database's backends spend, read from /proc (Linux): a benchmark's
 // figures per request that the machine's drifting load does not blur the way req/s is blurred.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /** User + system CPU seconds of a process so far; 0 once it is gone. */
@@ -19,6 +19,25 @@ export interface CpuSample {
   server: number;
   database: number;
   pids: Map<number, number>;
+  /** The bench's own process (the load generator), user + system seconds. */
+  client: number;
+  /** Every other `postgres` process (WAL writer, checkpointer, background writer, other databases' backends). */
+  postgresOther: number;
+}
+
+/** CPU seconds of every process named `postgres` not in `except`. */
+function otherPostgresSeconds(except: Map<number, number>): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || except.has(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /**
@@ -38,7 +57,14 @@ export async function cpuSampler(serverPid: number, adminUrl?: string, database?
         ).rows
       : [];
     const pids = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-    return { server: cpuSeconds(serverPid), database: [...pids.values()].reduce((a, b) => a + b, 0), pids };
+    const own = process.cpuUsage();
+    return {
+      server: cpuSeconds(serverPid),
+      database: [...pids.values()].reduce((a, b) => a + b, 0),
+      pids,
+      client: (own.user + own.system) / 1e6,
+      postgresOther: client ? otherPostgresSeconds(pids) : 0,
+    };
   };
   /**
    * CPU milliseconds per request between two samples. Database: the backends alive at the end (one that
@@ -50,7 +76,12 @@ export async function cpuSampler(serverPid: number, adminUrl?: string, database?
     for (const [pid, s] of b.pids) db += s - (a.pids.get(pid) ?? 0);
     // Three decimals (µs): a route without a database costs a few hundredths of a ms.
     const per = (s: number) => (requests > 0 ? Number(((s * 1000) / requests).toFixed(3)) : null);
-    return { serverCpuMsPerRequest: per(b.server - a.server), databaseCpuMsPerRequest: per(db) };
+    return {
+      serverCpuMsPerRequest: per(b.server - a.server),
+      databaseCpuMsPerRequest: per(db),
+      clientCpuMsPerRequest: per(b.client - a.client),
+      postgresOtherCpuMsPerRequest: per(b.postgresOther - a.postgresOther),
+    };
   };
   return { sample, perRequest, close: async () => client?.end() };
 }

@@ -480,7 +480,7 @@ try {
       usage.serverCpuMsPerRequest = Number((((cpuSeconds(bare.pid) - bareBefore) * 1000) / f.requests).toFixed(3));
     if (onPglite) usage.databaseCpuMsPerRequest = null;
     console.log(
-      `${' '.repeat(42)}CPU per request: server ${usage.serverCpuMsPerRequest} ms, database ${usage.databaseCpuMsPerRequest} ms`,
+      `${' '.repeat(42)}CPU per request: server ${usage.serverCpuMsPerRequest} ms, database ${usage.databaseCpuMsPerRequest} ms, client ${usage.clientCpuMsPerRequest} ms, other postgres ${usage.postgresOtherCpuMsPerRequest} ms`,
     );
     return { ...f, ...usage };
   };

@@ -347,9 +347,12 @@ export const answerRecords = pgTable(
   'answer_records',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    agencyId: text('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /**
+     * Checked by triggers, not a foreign key (migration 0053): a foreign key locked the agency's one row in every
+     * batch of answers (docs/performance.md "The agency's row locked by every answer"). Deleting the agency still
+     * deletes its records.
+     */
+    agencyId: text('agency_id').notNull(),
     questionId: bigint('question_id', { mode: 'number' })
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),
