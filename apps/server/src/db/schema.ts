@@ -447,6 +447,12 @@ export const trainings = pgTable(
     index('trainings_running_user_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'running'`),
+    // The running ones that may hold questions (migration 0054): what the answer's `othersMayHold` probes.
+    index('trainings_running_holding_user_idx')
+      .on(t.userId)
+      .where(
+        sql`${t.status} = 'running' and (coalesce(${t.scheme}->>'type', 'general') = 'paper' or ${t.taskId} is not null or ${t.scheme} ? 'lessonId')`,
+      ),
     index('trainings_ended_paper_user_idx')
       .on(t.userId)
       .where(sql`${t.status} <> 'running' and coalesce(${t.scheme}->>'type', 'general') = 'paper'`),

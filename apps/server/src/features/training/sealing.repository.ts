@@ -2,8 +2,9 @@
 // corrections may still wait (docs/practice-engine.md "Sealing"), with the review inputs of each paper
 // (corrections.ts). One prepared statement, leaving out plain practice and the asking training (they hold nothing
 // for it); `othersMayHold` lets the answer's own statement skip it when nothing can hold. The two arms use the
-// partial indexes `trainings_running_user_idx` (migration 0037) and `trainings_ended_paper_user_idx` (migration
-// 0042), so it reads a handful of rows however many papers the student has finished.
+// partial indexes `trainings_running_holding_user_idx` (migration 0054: running trainings that may hold, so a
+// student's running practice is not read at all) and `trainings_ended_paper_user_idx` (migration 0042), so it reads
+// a handful of rows however many papers the student has finished.
 import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
@@ -42,7 +43,9 @@ function mayWait(now: When, s: SchemesTable, k: TasksTable) {
 
 /**
  * A running training may hold questions only as a paper, a task's training or a lesson's (sealing.ts `heldBy`): plain
- * practice holds nothing, so its rows — scheme and state, the largest of the table — are not read at all.
+ * practice holds nothing, so its rows — scheme and state, the largest of the table — are not read at all. With
+ * `isRunning`, the predicate of `trainings_running_holding_user_idx` (migration 0054), written the same way so that
+ * the planner can use it.
  */
 const mayHold = (t: TrainingsTable) => sql`(${isPaper(t)} or ${t.taskId} is not null or ${t.scheme} ? 'lessonId')`;
 
