@@ -220,6 +220,29 @@ describe('chooseAmongIds', () => {
     );
   });
 
+  it('chooses the same from a frozen list (whose hashes and places are kept) as from its copy, draw after draw', () => {
+    // Few or many of the ids seen, some seen counts the packed keys cannot hold (past 255, fractional), seen ids
+    // outside the list, repeated ids: each takes the kept list's path or the general one, and must agree.
+    const seenArb = fc.array(fc.tuple(fc.nat(60), fc.oneof(fc.nat(4), fc.constantFrom(300, 1.5))), { maxLength: 40 });
+    const listArb = fc.array(fc.nat(50), { maxLength: 120 });
+    fc.assert(
+      fc.property(
+        listArb,
+        fc.array(fc.tuple(seenArb, fc.nat(60), fc.integer(), fc.nat(9)), { minLength: 1, maxLength: 5 }),
+        (list, draws) => {
+          const frozen = Object.freeze([...list]);
+          for (const [counts, count, seed, drawNo] of draws) {
+            const seen = new Map(counts);
+            const expected = chooseQuestions(asCandidates(list, seen), count, seed, drawNo);
+            expect(chooseAmongIds(frozen, seen, { count, seed, drawNo })).toEqual(expected);
+            expect(chooseAmongIds([...list], seen, { count, seed, drawNo })).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('hashes ids that are not whole numbers as their decimal strings too', () => {
     const ids = [3, 1.5, -2, 7];
     const seen = new Map([[7, 1]]);

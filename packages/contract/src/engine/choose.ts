@@ -39,10 +39,14 @@ export function chooseQuestions(
   const take = Math.floor(count);
   if (!(take > 0)) return [];
   const draw = drawState(seed, drawNo);
-  const idAt = (i: number) => candidates[i].id;
-  const keys = packKeys(candidates.length, (i) => candidates[i].seen, idAt, draw);
-  if (!keys) return chooseByComparison(candidates, take, draw);
-  return takeByKeys(keys, take, idAt);
+  if (candidates.length > PACK_INDEX) return chooseByComparison(candidates, take, draw);
+  const keys = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) {
+    keys[i] = packedKey(candidates[i].seen, fnv1a(candidates[i].id), draw, i);
+    if (Number.isNaN(keys[i])) return chooseByComparison(candidates, take, draw);
+  }
+  const ids = candidates.map((c) => c.id);
+  return takeByKeys(keys, take, ids);
 }
 
 /**
@@ -57,15 +61,81 @@ export function chooseAmongIds(
 ): string[] {
   const take = Math.floor(count);
   if (!(take > 0)) return [];
-  // Numeric ids are hashed as their decimal strings (V8 caches those of small numbers).
-  const idAt = (i: number) => String(ids[i]);
-  const keys = packKeys(ids.length, (i) => seen.get(ids[i]) ?? 0, idAt, drawState(seed, drawNo));
-  if (!keys) {
-    const candidates = ids.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
-    return chooseQuestions(candidates, count, seed, drawNo);
-  }
-  return takeByKeys(keys, take, idAt);
+  const packable = ids.length <= PACK_INDEX;
+  const known = packable && Object.isFrozen(ids) ? knownList(ids) : undefined;
+  const keys = packable ? packIds(ids, known, seen, drawState(seed, drawNo)) : null;
+  // A list known to hold no id twice needs no check that an id is taken once.
+  if (keys) return takeByKeys(keys, take, ids, known?.places !== undefined);
+  const candidates = ids.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
+  return chooseQuestions(candidates, count, seed, drawNo);
 }
+
+/**
+ * The packed key of every id (hashed as its decimal string), in scratch room; null when a seen count of one of the
+ * ids cannot be packed. With a frozen list's hashes and places (`knownList`), when the student has seen few of its
+ * ids (an exam start: mostly none), the keys are packed as unseen and only the seen ones are put right.
+ */
+function packIds(
+  ids: readonly number[],
+  known: KnownList | undefined,
+  seen: ReadonlyMap<number, number>,
+  draw: number,
+): Float64Array | null {
+  const places = known !== undefined && seen.size * 4 < ids.length ? known.places : undefined;
+  const keys = scratchKeys(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const times = places ? 0 : (seen.get(ids[i]) ?? 0);
+    keys[i] = packedKey(times, known ? known.hashes[i] : fnv1a(String(ids[i])), draw, i);
+    if (Number.isNaN(keys[i])) return null;
+  }
+  if (places && known)
+    for (const [id, times] of seen) {
+      const i = places.get(id);
+      if (i === undefined) continue;
+      keys[i] = packedKey(times, known.hashes[i], draw, i);
+      if (Number.isNaN(keys[i])) return null;
+    }
+  return keys;
+}
+
+/**
+ * A frozen candidate list's id hashes (`fnv1a` of each decimal string) and each id's place (none when an id repeats):
+ * the bank's candidate lists are frozen and handed to every draw until the bank changes (question-pool.ts), so an
+ * exam start's hundreds of draws work them out once (docs/performance.md "The draws of an exam start"). A frozen
+ * list cannot change under what is kept of it.
+ */
+function knownList(ids: readonly number[]): KnownList {
+  let known = knownLists.get(ids);
+  if (known) return known;
+  const hashes = new Uint32Array(ids.length);
+  let places: Map<number, number> | undefined = new Map();
+  for (let i = 0; i < ids.length; i++) {
+    hashes[i] = fnv1a(String(ids[i]));
+    if (places?.has(ids[i])) places = undefined;
+    else places?.set(ids[i], i);
+  }
+  known = { hashes, places };
+  knownLists.set(ids, known);
+  return known;
+}
+
+interface KnownList {
+  hashes: Uint32Array;
+  places: Map<number, number> | undefined;
+}
+
+const knownLists = new WeakMap<readonly number[], KnownList>();
+
+/**
+ * Room for `n` packed keys, reused from draw to draw (a draw runs to its end without yielding): a typed array of
+ * hundreds of keys lives outside V8's heap and took longer to get than to fill.
+ */
+function scratchKeys(n: number): Float64Array {
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
+  return scratch.subarray(0, n);
+}
+
+let scratch = new Float64Array(1024);
 
 /** The general case: repeated ids merged (lowest seen), then sorted by (seen, tie key, id) with a comparison. */
 function chooseByComparison(candidates: readonly { id: string; seen: number }[], take: number, draw: number) {
@@ -88,28 +158,22 @@ const PACK_INDEX = 2 ** 13;
 const PACK_SEEN = 2 ** 8;
 
 /**
- * The common case, fast: one exact number per candidate — seen, then the tie key (of the id as a string), then
- * the candidate's index —; null when a seen count is not a small whole number or there are too many candidates.
+ * The common case, fast: one exact number per candidate — seen, then the tie key (from the id's string hash),
+ * then the candidate's index —; NaN when the seen count is not a small whole number.
  */
-function packKeys(n: number, seenAt: (i: number) => number, idAt: (i: number) => string, draw: number) {
-  if (n > PACK_INDEX) return null;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const seen = seenAt(i);
-    if (!(Number.isInteger(seen) && seen >= 0 && seen < PACK_SEEN)) return null;
-    keys[i] = (seen * 2 ** 32 + mulberry32(draw ^ fnv1a(idAt(i)))) * PACK_INDEX + i;
-  }
-  return keys;
+function packedKey(seen: number, idHash: number, draw: number, index: number): number {
+  if (!(Number.isInteger(seen) && seen >= 0 && seen < PACK_SEEN)) return Number.NaN;
+  return (seen * 2 ** 32 + mulberry32(draw ^ idHash)) * PACK_INDEX + index;
 }
 
 /**
- * The first `take` distinct ids in the order of the packed keys (`idAt` = the id of a candidate index): the
+ * The first `take` distinct ids in the order of the packed keys (`ids` by candidate index, as strings): the
  * `take + 1` smallest keys selected and only they sorted natively. Candidates whose seen and tie key are equal
  * (a tie key collision) are put in id order; a repeated id is taken at its first (lowest seen) place and skipped
- * after. When the selected ones do not settle the choice (repeated ids among them, or a tie reaching past them)
- * the rest is sorted too. The result is the general comparison's.
+ * after (`distinct`: the caller knows no id repeats). When the selected ones do not settle the choice (repeated ids
+ * among them, or a tie reaching past them) the rest is sorted too. The result is the general comparison's.
  */
-function takeByKeys(keys: Float64Array, take: number, idAt: (index: number) => string): string[] {
+function takeByKeys(keys: Float64Array, take: number, ids: readonly (string | number)[], distinct = false): string[] {
   const n = keys.length;
   // keys[0, sorted) is in order and holds the smallest keys: one more than taken, which tells whether the
   // last group taken is complete.
@@ -120,7 +184,7 @@ function takeByKeys(keys: Float64Array, take: number, idAt: (index: number) => s
     keys.subarray(0, sorted).sort();
   } else keys.sort();
   const out: string[] = [];
-  const taken = new Set<string>();
+  const taken = distinct ? undefined : new Set<string>();
   for (let j = 0; j < n && out.length < take;) {
     const rank = Math.floor(keys[j] / PACK_INDEX);
     let end = j + 1;
@@ -134,18 +198,19 @@ function takeByKeys(keys: Float64Array, take: number, idAt: (index: number) => s
     }
     if (end === j + 1) {
       // The common case: a rank of its own.
-      const id = idAt(keys[j] % PACK_INDEX);
-      if (!taken.has(id)) {
+      const id = String(ids[keys[j] % PACK_INDEX]);
+      if (taken === undefined) out.push(id);
+      else if (!taken.has(id)) {
         taken.add(id);
         out.push(id);
       }
     } else {
       const group: string[] = [];
-      for (let k = j; k < end; k++) group.push(idAt(keys[k] % PACK_INDEX));
+      for (let k = j; k < end; k++) group.push(String(ids[keys[k] % PACK_INDEX]));
       group.sort();
       for (const id of group) {
-        if (out.length === take || taken.has(id)) continue;
-        taken.add(id);
+        if (out.length === take || taken?.has(id)) continue;
+        taken?.add(id);
         out.push(id);
       }
     }

@@ -20,7 +20,8 @@ const MAX_POOL_IDS = 10_000;
 const POOL_TTL_MS = 60_000;
 
 interface Pool {
-  ids: number[];
+  /** Frozen: handed out to every caller, and the draws keep what they work out of a frozen list (engine/choose.ts). */
+  ids: readonly number[];
   bankVersion: string;
 }
 
@@ -136,11 +137,11 @@ export class QuestionPools {
         this.bigs.set(key, {});
         return (await this.query.firstIds(v, f, order, limit)).ids;
       }
-      pool = read;
+      pool = { ids: Object.freeze(read.ids), bankVersion: read.bankVersion };
       this.pools.set(key, pool);
     }
-    // The cached list itself when it is all wanted (callers never change it; draws arriving together then
-    // share one array, which the seen-count batch recognises).
+    // The cached list itself when it is all wanted (frozen; draws arriving together then share one array, which the
+    // seen-count batch recognises and the draws' ordering works out once).
     return pool.ids.length <= limit ? pool.ids : pool.ids.slice(0, limit);
   }
 
