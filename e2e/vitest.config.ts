@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/journeys/**/*.e2e.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    // After a failure the output says what the open pages showed and last asked (docs/testing.md "After a failure").
+    setupFiles: ['e2e/support/report-failures.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 describe('agency administration', () => {
@@ -22,7 +23,7 @@ describe('agency administration', () => {
 
     const id = `e2e-${Date.now() % 100000}`;
     await page.getByRole('button', { name: '新建机构' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await opened(page.getByRole('dialog'));
     // Bad input first: the form explains in Chinese and nothing is sent.
     await dialog.getByLabel('机构标识').fill('Bad Id!');
     await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
@@ -36,7 +37,7 @@ describe('agency administration', () => {
 
     const row = page.getByRole('row', { name: new RegExp(id) });
     await row.getByRole('button', { name: '编辑' }).click();
-    await page.getByRole('dialog').getByLabel('名称').fill('端到端测试机构（改）');
+    await (await opened(page.getByRole('dialog'))).getByLabel('名称').fill('端到端测试机构（改）');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定|保\s*存/ })
@@ -47,7 +48,7 @@ describe('agency administration', () => {
 
     // The same id again: the server answers 409 and the dialog shows its message.
     await page.getByRole('button', { name: '新建机构' }).click();
-    const again = page.getByRole('dialog');
+    const again = await opened(page.getByRole('dialog'));
     await again.getByLabel('机构标识').fill(id);
     await again.getByLabel('名称').fill('重复');
     await again.getByRole('button', { name: /确\s*定|保\s*存/ }).click();

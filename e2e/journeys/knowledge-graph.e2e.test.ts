@@ -132,7 +132,7 @@ describe('a knowledge graph: drawn by its curator, learnt by a student', () => {
     admin = await pageOf('admin');
     await admin.goto('/admin/knowledgraph/groups');
     await admin.getByRole('button', { name: '新建图谱' }).click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: '新建知识图谱' });
+    const dialog = await opened(admin.getByRole('dialog').filter({ hasText: '新建知识图谱' }));
     await dialog.getByLabel('名称', { exact: true }).fill(GRAPH);
     await dialog.getByRole('combobox', { name: '学科', exact: true }).click();
     await (await openedDropdown(admin)).locator('.ant-select-item-option').getByText('英语', { exact: true }).click();

@@ -107,7 +107,7 @@ describe('leaving an agency', () => {
   it('the agency admin finds them under 已离开的学生 and restores them', async () => {
     const page = await studentList();
     await page.getByRole('button', { name: '已离开的学生' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: '已离开的学生（记录保留期内）' });
+    const dialog = await opened(page.getByRole('dialog').filter({ hasText: '已离开的学生（记录保留期内）' }));
     await dialog.getByPlaceholder('搜索姓名或用户名').fill(name);
     await dialog.getByPlaceholder('搜索姓名或用户名').press('Enter');
     const row = dialog.getByRole('row').filter({ hasText: name });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Envelope, Question } from '@edu/contract';
 import { DEMO_PASSWORD, launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
 const baseURL = () => inject('baseURL');
@@ -86,7 +87,7 @@ describe('question public preview', () => {
     // Visitors see the standard answer and explanation only when the publisher switches them on.
     await panel().getByRole('switch', { name: '访客可查看答案与解析' }).click();
     await panel().getByRole('button', { name: '公开预览' }).click();
-    const dialog = admin.getByRole('dialog');
+    const dialog = await opened(admin.getByRole('dialog'));
     await expect.poll(() => dialog.getByText(/任何拿到链接的人都能作答.*标准答案和解析/).isVisible()).toBe(true);
     await shot(admin, 'public-preview-admin-confirm');
     await dialog.getByRole('button', { name: '公开', exact: true }).click();
@@ -130,7 +131,7 @@ describe('question public preview', () => {
 
   it('the admin withdraws it; the visitor then gets the empty state', async () => {
     await panel().getByRole('button', { name: '从公开预览撤下' }).click();
-    const dialog = admin.getByRole('dialog');
+    const dialog = await opened(admin.getByRole('dialog'));
     await expect.poll(() => dialog.getByText('撤下后公开链接将无法再打开这道题').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: '撤下', exact: true }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

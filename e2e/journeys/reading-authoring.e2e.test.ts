@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
-import { confirmPopconfirm, openedDropdown } from '../support/dialogs.js';
+import { opened, confirmPopconfirm, openedDropdown } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { repoRoot } from '../support/server-process.js';
 import { api, setUpTrainingBank } from '../support/training-api.js';
@@ -230,7 +230,7 @@ describe('reading authoring with the AI helpers', () => {
     // Edit a single choice's title.
     const choice = pendingCards().filter({ hasText: '单选题' }).first();
     await choice.getByRole('button', { name: '编辑' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: '编辑小题' });
+    const dialog = await opened(page.getByRole('dialog').filter({ hasText: '编辑小题' }));
     await dialog.getByRole('textbox', { name: '题干' }).fill(`Which meaning fits here? (${tag})`);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
+import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 import { api, apiLogin } from '../support/training-api.js';
 
@@ -76,7 +77,7 @@ describe('wrong-answer review, mastery and dashboards', () => {
     await shot(page, 'student-wrong-list');
 
     await start.click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await opened(page.getByRole('dialog'));
     await expect.poll(() => dialog.getByText(`第 1 / ${due} 题`).isVisible()).toBe(true);
     await answerShown(dialog);
     await dialog.getByRole('button', { name: '提交答案' }).click();

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { watch } from './failure-report.js';
 import { repoRoot } from './server-process.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -10,7 +11,7 @@ const shotsDir = join(repoRoot, 'e2e/screenshots');
 
 /** `extraArgs`: more of chromium's switches (the lesson room's fake camera and microphone). */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -25,6 +26,7 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+  return watch(browser);
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
