@@ -5,7 +5,9 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 /** The calls kept per context: enough to see the few before a stuck step. */
 const KEPT_CALLS = 12;
-/** A page's dialogs and toasts are cut to this many characters each. */
+/** The page errors and console errors kept per context. */
+const KEPT_ERRORS = 5;
+/** A page's dialogs, toasts and errors are cut to this many characters each. */
 const TEXT_CUT = 160;
 
 interface Call {
@@ -19,11 +21,28 @@ interface Call {
 
 const browsers = new Set<Browser>();
 const callsOf = new WeakMap<BrowserContext, Call[]>();
+const errorsOf = new WeakMap<BrowserContext, string[]>();
 const started = Date.now();
+
+const cut = (text: string) => {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > TEXT_CUT ? `${one.slice(0, TEXT_CUT)}…` : one;
+};
 
 function record(context: BrowserContext): void {
   const calls: Call[] = [];
   callsOf.set(context, calls);
+  // An uncaught exception or a console error: a click that did nothing may have thrown.
+  const errors: string[] = [];
+  errorsOf.set(context, errors);
+  const keepError = (text: string) => {
+    errors.push(cut(text));
+    if (errors.length > KEPT_ERRORS) errors.shift();
+  };
+  context.on('weberror', (e) => keepError(`uncaught: ${e.error().message}`));
+  context.on('console', (m) => {
+    if (m.type() === 'error') keepError(`console: ${m.text()}`);
+  });
   const open = new Map<Request, Call>();
   context.on('request', (request) => {
     const url = new URL(request.url());
@@ -71,11 +90,6 @@ export function watch(browser: Browser): Browser {
   return browser;
 }
 
-const cut = (text: string) => {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > TEXT_CUT ? `${one.slice(0, TEXT_CUT)}…` : one;
-};
-
 async function describePage(page: Page): Promise<string[]> {
   const lines = [`  page ${page.url()}`];
   try {
@@ -90,14 +104,21 @@ async function describePage(page: Page): Promise<string[]> {
   return lines;
 }
 
-function describeCalls(context: BrowserContext): string[] {
+function describeContext(context: BrowserContext): string[] {
+  const errors = (errorsOf.get(context) ?? []).map((e) => `  error: ${e}`);
   const calls = callsOf.get(context) ?? [];
-  if (calls.length === 0) return ['  no API call'];
-  return calls.map((c) => {
-    const when = ((c.at - started) / 1000).toFixed(1);
-    const answer = c.outcome === null ? 'no answer yet' : `${c.outcome} in ${c.ms} ms`;
-    return `  +${when} s ${c.method} ${c.path} → ${answer}`;
-  });
+  if (calls.length === 0) return [...errors, '  no API call'];
+  return [
+    ...errors,
+    `  last API calls (at most ${KEPT_CALLS}; seconds since the file began):`,
+    ...calls.map(describeCall),
+  ];
+}
+
+function describeCall(c: Call): string {
+  const when = ((c.at - started) / 1000).toFixed(1);
+  const answer = c.outcome === null ? 'no answer yet' : `${c.outcome} in ${c.ms} ms`;
+  return `  +${when} s ${c.method} ${c.path} → ${answer}`;
 }
 
 /** The state of every open page of every watched browser, as lines for the test output. */
@@ -107,7 +128,7 @@ export async function failureReport(): Promise<string> {
     if (!browser.isConnected()) continue;
     for (const context of browser.contexts()) {
       for (const page of context.pages()) if (!page.isClosed()) lines.push(...(await describePage(page)));
-      lines.push(`  last API calls (at most ${KEPT_CALLS}; seconds since the file began):`, ...describeCalls(context));
+      lines.push(...describeContext(context));
     }
   }
   return lines.length ? lines.join('\n') : '  no page open';
