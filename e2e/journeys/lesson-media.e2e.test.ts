@@ -138,7 +138,7 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
     await expect.poll(() => teacher.getByRole('button', { name: '打开摄像头', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => placeholder(student).textContent(), { timeout: 30_000 }).toContain('对方未开摄像头');
     expect(await remoteVideo(student).isVisible()).toBe(false);
-    expect((await mediaStats(teacher)).videoSent?.enabled).toBe(false);
+    await expect.poll(async () => (await mediaStats(teacher)).videoSent?.enabled).toBe(false);
     // The track stays on the connection, disabled: what arrives is black.
     await expect
       .poll(async () => (await mediaStats(student)).brightness, { timeout: 30_000 })
@@ -176,10 +176,13 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
     await expect
       .poll(() => teacher.getByRole('button', { name: '停止共享' }).isVisible(), { timeout: 30_000 })
       .toBe(true);
-    // The tab's track takes the camera's place on the same sender (replaceTrack)…
+    // The tab's track takes the camera's place on the same sender (replaceTrack, which resolves a moment after
+    // the button has changed)…
+    await expect
+      .poll(async () => (await mediaStats(teacher)).videoSent?.label, { timeout: 30_000 })
+      .not.toBe(camera.label);
     const sent = (await mediaStats(teacher)).videoSent;
     expect(sent?.enabled).toBe(true);
-    expect(sent?.label).not.toBe(camera.label);
     // …and the student decodes it: a white page of the tab's shape.
     await expect
       .poll(
@@ -201,7 +204,8 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
     await expect
       .poll(() => teacher.getByRole('button', { name: '共享屏幕' }).isVisible(), { timeout: 30_000 })
       .toBe(true);
-    expect((await mediaStats(teacher)).videoSent?.label).toBe(camera.label);
+    // The camera is back on the sender once replaceTrack resolves, a moment after the button has changed.
+    await expect.poll(async () => (await mediaStats(teacher)).videoSent?.label, { timeout: 30_000 }).toBe(camera.label);
     await expect
       .poll(
         async () => {
