@@ -4,9 +4,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, {
+  type DoneFuncWithErrOrRes,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import compression, { smallAnswersFirst } from './compression.js';
 
 let t: TestApp;
 let dist: string;
@@ -110,5 +118,59 @@ describe('built assets', () => {
       expect(r.headers['cache-control'], url).toBe('no-cache');
       expect(r.headers['content-type'], url).toMatch(/text\/html/);
     }
+  });
+});
+
+// docs/performance.md "Compression's hooks on small answers".
+describe('the threshold checked first', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(compression);
+    // 341 × '中' is 1,023 bytes in UTF-8, 342 × '中' 1,026: the string gate must not keep the second back.
+    app.get('/han/:n', async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send('中'.repeat(Number((request.params as { n: string }).n))),
+    );
+    app.get('/ascii', async (_request, reply) => reply.type('text/plain').send('x'.repeat(1000)));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  const fetchIt = (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+  it('sends what is under 1 KB in UTF-8 as it is, and compresses from 1 KB on, multi-byte text included', async () => {
+    const under = await fetchIt('/han/341');
+    expect(under.headers['content-encoding']).toBeUndefined();
+    expect(under.rawPayload.length).toBe(1023);
+    const over = await fetchIt('/han/342');
+    expect(over.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(over.rawPayload).toString('utf8')).toBe('中'.repeat(342));
+    // Past the string gate, under the threshold: @fastify/compress's own check sends it as it is.
+    const ascii = await fetchIt('/ascii');
+    expect(ascii.headers['content-encoding']).toBeUndefined();
+    expect(ascii.body).toBe('x'.repeat(1000));
+  });
+
+  it('puts the gate in place of @fastify/compress’s onSend and drops its onRequest on every route', () => {
+    const routes = app.printRoutes({ includeHooks: true, commonPrefix: false });
+    expect(routes).toContain('sendSmallAsIs');
+    expect(routes).not.toContain('onRequest');
+  });
+
+  it('answers a small string or Buffer itself, and hands anything else to the hook it wraps', () => {
+    const seen: unknown[] = [];
+    const wrapped = smallAnswersFirst(function (_request, _reply, payload, done) {
+      seen.push(payload);
+      done(null, payload);
+    });
+    const sent: unknown[] = [];
+    const done = ((_err: Error | null, out?: unknown) => {
+      sent.push(out);
+    }) as DoneFuncWithErrOrRes;
+    const run = (payload: unknown) => wrapped.call(app, {} as FastifyRequest, {} as FastifyReply, payload, done);
+    const stream = Readable.from(['x']);
+    for (const p of ['x'.repeat(341), Buffer.alloc(1023), 'x'.repeat(342), Buffer.alloc(1024), stream, null])
+      expect(run(p)).toBeUndefined();
+    expect(sent).toHaveLength(6);
+    expect(seen).toEqual(['x'.repeat(342), Buffer.alloc(1024), stream, null]);
   });
 });
