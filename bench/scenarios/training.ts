@@ -29,6 +29,8 @@
 //   --stampede-only  the stampede alone
 //   --targets  the stampede, then rounds of open-loop answers at OPEN_LOOP_RATE req/s (no closed-loop routes)
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+// BENCH_DURATION: seconds a route a round (default 10); BENCH_SLICES: the slices they are measured in, taking turns with
+//   the routes compared with them (default 5).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +70,13 @@ const QUESTIONS = smoke ? 300 : 600;
 const DURATION = Number(process.env.BENCH_DURATION ?? (smoke ? 2 : 10));
 const ROUNDS = smoke ? 1 : 3;
 const WARMUP = smoke ? 1 : 3;
+/**
+ * A round's DURATION of each route compared with a reference is measured in this many slices, alternating with the
+ * routes it is compared with (the bare hello with health; the bare INSERT with the app's INSERT route and answers),
+ * so that both sides of a share see the same phases of a machine whose speed moves within seconds
+ * (docs/performance.md "Routes compared in alternating slices").
+ */
+const SLICES = Number(process.env.BENCH_SLICES ?? (smoke ? 1 : 5));
 const CONNECTIONS = 50;
 const TARGET = {
   answerShareOfInsert: 0.25,
@@ -243,6 +252,39 @@ const middleOf = (xs: (number | null)[]) => {
   const known = xs.filter((x): x is number => x !== null);
   return known.length > 0 ? middle(known) : null;
 };
+type CpuFigures = Figures & {
+  serverCpuMsPerRequest: number | null;
+  databaseCpuMsPerRequest: number | null;
+  clientCpuMsPerRequest: number | null;
+  postgresOtherCpuMsPerRequest: number | null;
+};
+/**
+ * One route's slices of a round as one measurement: its requests over its seconds, CPU per request weighted by the
+ * slices' requests, the slices' median p50 and their worst p99.
+ */
+function mergeSlices<F extends CpuFigures>(slices: F[]): F {
+  if (slices.length === 1) return slices[0];
+  const requests = slices.reduce((a, f) => a + f.requests, 0);
+  const seconds = slices.reduce((a, f) => a + f.durationSeconds, 0);
+  const perRequest = (key: keyof CpuFigures) =>
+    requests > 0 && slices.every((f) => typeof f[key] === 'number')
+      ? Number((slices.reduce((a, f) => a + (f[key] as number) * f.requests, 0) / requests).toFixed(3))
+      : null;
+  return {
+    ...slices[0],
+    durationSeconds: seconds,
+    requests,
+    reqPerSec: Math.round(requests / seconds),
+    p50ms: middle(slices.map((f) => f.p50ms)),
+    p99ms: Math.max(...slices.map((f) => f.p99ms)),
+    non2xx: slices.reduce((a, f) => a + f.non2xx, 0),
+    errors: slices.reduce((a, f) => a + f.errors, 0),
+    serverCpuMsPerRequest: perRequest('serverCpuMsPerRequest'),
+    databaseCpuMsPerRequest: perRequest('databaseCpuMsPerRequest'),
+    clientCpuMsPerRequest: perRequest('clientCpuMsPerRequest'),
+    postgresOtherCpuMsPerRequest: perRequest('postgresOtherCpuMsPerRequest'),
+  };
+}
 let stampede: Record<string, unknown> | undefined;
 let generation: Awaited<ReturnType<typeof generateTrainingBench>> | undefined;
 let answerStats: Record<string, number> | undefined;
@@ -492,6 +534,24 @@ try {
     await run.after?.();
     return f;
   };
+  /** The routes of one comparison, each for `duration` in all, in SLICES slices taking turns (mirrored order). */
+  const alternating = async (group: Run[], label: string, duration: number) => {
+    const slices = group.length > 1 ? SLICES : 1;
+    const parts = group.map(() => [] as Awaited<ReturnType<typeof once>>[]);
+    for (let s = 0; s < slices; s++) {
+      const order = group.map((_, i) => (s % 2 === 0 ? i : group.length - 1 - i));
+      const part = slices > 1 ? ` (slice ${s + 1}/${slices})` : '';
+      for (const i of order) parts[i].push(await once(group[i], `${label}${part}`, duration / slices));
+    }
+    return parts.map((p, i) => {
+      const merged = mergeSlices(p);
+      if (slices > 1)
+        console.log(
+          `${`${label} ${group[i].name}, ${slices} slices`.padEnd(40)} ${String(merged.reqPerSec).padStart(7)} req/s  p50 ${merged.p50ms} ms  p99 ${merged.p99ms} ms  CPU per request: server ${merged.serverCpuMsPerRequest} ms, database ${merged.databaseCpuMsPerRequest} ms, client ${merged.clientCpuMsPerRequest} ms`,
+        );
+      return merged;
+    });
+  };
   const openAnswers = async (label: string, duration: number, rate: number) => {
     const f = await withCpu(() =>
       openLoop(`${label} (open loop, ${rate} req/s offered) ${answer.name}`, {
@@ -506,8 +566,8 @@ try {
     await answers.resync();
     return { ...f, url: '/v1/train/0/answer' };
   };
-  // The machine is shared and its load drifts: the routes take turns, round after round, and the figures
-  // are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
+  // The machine is shared and its load drifts: the routes take turns, round after round — within a round in
+  // alternating slices with the routes they are compared with —, and the figures are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
   // of the same round.
   const runs =
     stampedeOnly || targets
@@ -517,6 +577,8 @@ try {
         : insertOnly
           ? [insert]
           : [bareHello, health, bareInsert, insert, answer];
+  /** The routes measured together: each share's two sides take turns within a round. */
+  const comparisons = runs.length === 5 ? [runs.slice(0, 2), runs.slice(2)] : runs.map((run) => [run]);
   if (WARMUP) for (const run of runs) await once(run, '(warm-up)', WARMUP);
   if (WARMUP && targets) await openAnswers('(warm-up)', WARMUP, TARGET.fixedRate);
   for (let round = 1; round <= (stampedeOnly ? 0 : ROUNDS); round++) {
@@ -525,8 +587,9 @@ try {
       roundResults.push({ ...(await openAnswers(label, DURATION, TARGET.fixedRate)), setup: 'fixed rate', round });
       await autovacuumStandIn();
     }
-    for (const run of runs) {
-      roundResults.push({ ...(await once(run, label, DURATION)), setup: 'closed loop', round });
+    for (const group of comparisons) {
+      for (const f of await alternating(group, label, DURATION))
+        roundResults.push({ ...f, setup: 'closed loop', round });
       await autovacuumStandIn();
     }
     const inserted = roundResults.find((f) => f.round === round && f.url === '/v1/train/repository');
