@@ -567,8 +567,8 @@ try {
     return { ...f, url: '/v1/train/0/answer' };
   };
   // The machine is shared and its load drifts: the routes take turns, round after round — within a round in
-  // alternating slices with the routes they are compared with —, and the figures are each route's median round. The open-loop answers are offered a quarter of the INSERT route's req/s
-  // of the same round.
+  // alternating slices with the routes they are compared with —, and the figures are each route's median round.
+  // The open-loop answers are offered a quarter of the INSERT route's req/s of the same round.
   const runs =
     stampedeOnly || targets
       ? []

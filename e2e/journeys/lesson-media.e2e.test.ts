@@ -138,7 +138,7 @@ describe('mute, camera off and screen sharing in the lesson room', () => {
     await expect.poll(() => teacher.getByRole('button', { name: '打开摄像头', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => placeholder(student).textContent(), { timeout: 30_000 }).toContain('对方未开摄像头');
     expect(await remoteVideo(student).isVisible()).toBe(false);
-    await expect.poll(async () => (await mediaStats(teacher)).videoSent?.enabled).toBe(false);
+    await expect.poll(async () => (await mediaStats(teacher)).videoSent?.enabled, { timeout: 30_000 }).toBe(false);
     // The track stays on the connection, disabled: what arrives is black.
     await expect
       .poll(async () => (await mediaStats(student)).brightness, { timeout: 30_000 })
