@@ -76,7 +76,7 @@ const WARMUP = smoke ? 1 : 3;
  * so that both sides of a share see the same phases of a machine whose speed moves within seconds
  * (docs/performance.md "Routes compared in alternating slices").
  */
-const SLICES = Number(process.env.BENCH_SLICES ?? (smoke ? 1 : 5));
+const SLICES = Math.max(1, Math.floor(Number(process.env.BENCH_SLICES ?? (smoke ? 1 : 5))) || 1);
 const CONNECTIONS = 50;
 const TARGET = {
   answerShareOfInsert: 0.25,
@@ -252,12 +252,8 @@ const middleOf = (xs: (number | null)[]) => {
   const known = xs.filter((x): x is number => x !== null);
   return known.length > 0 ? middle(known) : null;
 };
-type CpuFigures = Figures & {
-  serverCpuMsPerRequest: number | null;
-  databaseCpuMsPerRequest: number | null;
-  clientCpuMsPerRequest: number | null;
-  postgresOtherCpuMsPerRequest: number | null;
-};
+/** A measurement with its CPU per request, as `withCpu` (below) reports it. */
+type CpuFigures = Figures & ReturnType<Awaited<ReturnType<typeof cpuSampler>>['perRequest']>;
 /**
  * One route's slices of a round as one measurement: its requests over its seconds, CPU per request weighted by the
  * slices' requests, the slices' median p50 and their worst p99.
