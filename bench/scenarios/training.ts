@@ -32,12 +32,10 @@
 // BENCH_DURATION: seconds a route a round (default 10); BENCH_SLICES: the slices they are measured in, taking turns with
 //   the routes compared with them (default 5).
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
@@ -45,9 +43,10 @@ import { call, pool } from '../lib/api.js';
 import { rawRequest } from '../lib/raw-http.js';
 import { cpuSampler } from '../lib/cpu.js';
 import { measure, type Figures } from '../lib/measure.js';
-import { openLoop, type OpenLoopRequest } from '../lib/open-loop.js';
+import { openLoop } from '../lib/open-loop.js';
 import { generateTrainingBench, mintTrainingAccounts, type SqlClient } from '../generators/trainings.js';
 import { startBareReference } from '../lib/bare-reference.js';
+import { answerRequests, type StartedTraining, type TrainingView } from '../lib/answer-requests.js';
 import { cpuSeconds } from '../lib/cpu.js';
 import { openPglite } from '../../apps/server/src/db/pglite.js';
 
@@ -96,116 +95,8 @@ const dbName = `bench_training_${Date.now()}`;
 const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const psql = (sqlText: string) => execSync(`psql "${PG_ADMIN_URL}" -qc "${sqlText}"`);
 
-interface StartedTraining {
-  trainId: string;
-  token: string;
-  question: { id: string; type: string };
-}
-interface TrainingView {
-  trainId: string;
-  question: { id: string; type: string } | null;
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** An answer to the question, right about two times in three. */
-function answerFor(type: string, n: number): string[] {
-  const right = n % 3 !== 0;
-  if (type === 'singleChoice') return [right ? 'B' : 'A'];
-  if (type === 'multipleChoice') return right ? ['A', 'C'] : ['A'];
-  return [right ? 'T' : 'F'];
-}
-
-/**
- * Requests (for autocannon, or `next`/`onResponse` for an open loop) that answer the trainings' current questions. A request takes an idle training, and its
- * answer (which carries the training's next question) gives it back; so every training has at most one answer
- * in flight, and one that ends (or answers an error) leaves the rotation; `restart` (if given) starts the student's
- * next training, which joins it when started (a fast server would otherwise run out of trainings before the last
- * round ends). Requests still in flight when a run stops are resynchronised by `resync`.
- */
-function answerRequests(
-  baseURL: string,
-  trainings: StartedTraining[],
-  restart?: (ended: StartedTraining) => Promise<StartedTraining | null>,
-) {
-  const idle = [...trainings];
-  const busy = new Map<string, StartedTraining>();
-  let n = 0;
-  const stats = { answered: 0, ended: 0, failed: 0 };
-  /** The next answer: to an idle training's current question (null when every training is busy). */
-  const next = (): OpenLoopRequest | null => {
-    const t = idle.shift();
-    if (!t) return null;
-    busy.set(t.trainId, t);
-    return {
-      method: 'POST',
-      path: `/v1/train/${t.trainId}/answer`,
-      headers: {
-        Authorization: `Bearer ${t.token}`,
-        'X-Agency-Id': 'demo',
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-      },
-      body: JSON.stringify({
-        request: {
-          clientAnswerId: `bench-${t.trainId}-${randomBytes(6).toString('hex')}`,
-          questionId: t.question.id,
-          answer: answerFor(t.question.type, n++),
-        },
-      }),
-    };
-  };
-  const onResponse = (status: number, body: string) => {
-    if (status !== 200) {
-      stats.failed++;
-      return;
-    }
-    const env = JSON.parse(body) as { errno: number; response: { training: TrainingView } };
-    const training = env.response.training;
-    const t = busy.get(training.trainId);
-    if (!t) return;
-    busy.delete(training.trainId);
-    stats.answered++;
-    if (!training.question) {
-      stats.ended++;
-      if (restart)
-        void restart(t).then(
-          (next) => next && idle.push(next),
-          () => undefined,
-        );
-      return;
-    }
-    t.question = training.question;
-    idle.push(t);
-  };
-  const requests: autocannon.Request[] = [
-    {
-      method: 'POST',
-      setupRequest: (req) => {
-        const r = next();
-        if (!r) throw new Error('no idle training left: start more students');
-        return { ...req, path: r.path, headers: r.headers, body: r.body };
-      },
-      onResponse,
-    },
-  ];
-  /** The trainings whose answer was cut off by the end of a run: read where they stand and put them back. */
-  const resync = async () => {
-    await new Promise((r) => setTimeout(r, 500));
-    const left = [...busy.values()];
-    busy.clear();
-    await pool(left, 10, async (t) => {
-      const view = await call<TrainingView>(
-        { baseURL, token: t.token, agencyId: 'demo' },
-        'GET',
-        `/v1/train/${t.trainId}`,
-      );
-      if (view.question) idle.push({ ...t, question: view.question });
-    });
-  };
-  return { requests, next, onResponse, resync, stats, idle: () => idle.length };
-}
 
 /** PGlite: the server's data directory (kept between its two starts, removed at the end). */
 const pgliteDir = onPglite ? mkdtempSync(join(tmpdir(), 'edu-bench-training-')) : undefined;
