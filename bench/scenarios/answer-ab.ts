@@ -51,15 +51,18 @@ interface Running extends Variant {
   server: RunningServer;
   /** The bench's own connection to the variant's database. */
   sql: pg.Client;
-  drop: () => Promise<void>;
   answers: ReturnType<typeof answerRequests>;
   sampler: Awaited<ReturnType<typeof cpuSampler>>;
   slices: Slice[];
 }
 
+/** What to undo at the end, the latest first: each database, server and connection as soon as it exists. */
+const cleanUps: (() => Promise<void>)[] = [];
+
 /** A variant's server on its own database, its students' trainings started and the tables analysed. */
 async function prepare(v: Variant): Promise<Running> {
   const db = await freshDatabase(PG_ADMIN_URL);
+  cleanUps.push(db.drop);
   // The variant's own launcher: its tree's server, with its flags after the product's.
   const launcher = (await import(resolve(v.tree, 'e2e/support/server-process.ts'))) as {
     startServer: (env: Record<string, string>) => Promise<RunningServer>;
@@ -68,9 +71,11 @@ async function prepare(v: Variant): Promise<Running> {
   process.env.SERVER_NODE_ARGS = v.nodeArgs;
   const server = await launcher.startServer({ DATABASE_URL: db.url, SEED: 'demo', LOG_LEVEL: 'warn' });
   process.env.SERVER_NODE_ARGS = before;
+  cleanUps.push(server.stop);
   // One connection for the bench's own statements: the accounts, and the analyses between rounds.
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
+  cleanUps.push(() => sql.end());
   const accounts = await mintTrainingAccounts(sql, STUDENTS);
   const bench = await generateTrainingBench(server.baseURL, accounts, { questions, schemes: 1 });
   const start = async (token: string): Promise<StartedTraining | null> => {
@@ -89,8 +94,9 @@ async function prepare(v: Variant): Promise<Running> {
   await sql.query('analyze');
   const answers = answerRequests(server.baseURL, started, (ended) => start(ended.token));
   const sampler = await cpuSampler(server.pid, PG_ADMIN_URL, new URL(db.url).pathname.slice(1));
+  cleanUps.push(sampler.close);
   console.log(`${v.name}: ${v.tree} ${v.nodeArgs} ready (${started.length} trainings)`);
-  return { ...v, server, sql, drop: db.drop, answers, sampler, slices: [] };
+  return { ...v, server, sql, answers, sampler, slices: [] };
 }
 
 async function slice(r: Running, secs: number, round: number): Promise<Slice> {
@@ -161,10 +167,5 @@ try {
     )}\n`,
   );
 } finally {
-  for (const r of running) {
-    await r.sampler.close();
-    await r.sql.end();
-    await r.server.stop();
-    await r.drop();
-  }
+  for (const undo of cleanUps.reverse()) await undo().catch((e: unknown) => console.error('clean-up failed:', e));
 }
