@@ -8,8 +8,9 @@
 // of a few per cent need this: separate runs of `npm run bench:training` drift with the machine by more.
 // Usage: npx tsx bench/scenarios/answer-ab.ts NAME=TREE[:NODE_FLAGS] …   (flags separated by ';')
 //   e.g. main=. gc1=.:--single-threaded-gc old=/tmp/old
-// Environment: BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test), BENCH_ROUNDS (default 6),
-// BENCH_DURATION (default 3), BENCH_QUESTIONS (default 600). Writes bench/results/answer-ab.json.
+// Two to four variants. Environment: BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test), BENCH_ROUNDS
+// (default 6, 1–50), BENCH_DURATION (default 3, 1–60 s), BENCH_QUESTIONS (default 600, 60–5,000). Writes
+// bench/results/answer-ab.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,9 +24,14 @@ import { generateTrainingBench, mintTrainingAccounts } from '../generators/train
 import { freshDatabase } from '../../e2e/support/two-nodes.js';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const rounds = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 6)) || 6);
-const seconds = Math.max(1, Number(process.env.BENCH_DURATION ?? 3) || 3);
-const questions = Math.max(60, Math.floor(Number(process.env.BENCH_QUESTIONS ?? 600)) || 600);
+/** A whole number from the environment, `fallback` when unset or not a number, held within [min, max]. */
+const bounded = (value: string | undefined, fallback: number, min: number, max: number) =>
+  Math.min(max, Math.max(min, Math.floor(Number(value ?? fallback)) || fallback));
+const rounds = bounded(process.env.BENCH_ROUNDS, 6, 1, 50);
+const seconds = bounded(process.env.BENCH_DURATION, 3, 1, 60);
+const questions = bounded(process.env.BENCH_QUESTIONS, 600, 60, 5_000);
+/** Each variant is a server and a database with 200 students: more than this do not fit beside each other here. */
+const MAX_VARIANTS = 4;
 const STUDENTS = 200;
 
 interface Variant {
@@ -38,7 +44,8 @@ const variants: Variant[] = process.argv.slice(2).map((arg) => {
   if (!m) throw new Error(`not NAME=TREE[:FLAGS]: ${arg}`);
   return { name: m[1], tree: resolve(m[2]), nodeArgs: (m[3] ?? '').split(';').join(' ') };
 });
-if (variants.length < 2) throw new Error('give at least two variants, e.g. main=. gc1=.:--single-threaded-gc');
+if (variants.length < 2 || variants.length > MAX_VARIANTS)
+  throw new Error(`give two to ${MAX_VARIANTS} variants, e.g. main=. gc1=.:--single-threaded-gc`);
 
 interface Slice {
   round: number;
@@ -69,8 +76,14 @@ async function prepare(v: Variant): Promise<Running> {
   };
   const before = process.env.SERVER_NODE_ARGS;
   process.env.SERVER_NODE_ARGS = v.nodeArgs;
-  const server = await launcher.startServer({ DATABASE_URL: db.url, SEED: 'demo', LOG_LEVEL: 'warn' });
-  process.env.SERVER_NODE_ARGS = before;
+  let server: RunningServer;
+  try {
+    server = await launcher.startServer({ DATABASE_URL: db.url, SEED: 'demo', LOG_LEVEL: 'warn' });
+  } finally {
+    // Put back as it was: assigning undefined to process.env would store the text "undefined".
+    if (before === undefined) delete process.env.SERVER_NODE_ARGS;
+    else process.env.SERVER_NODE_ARGS = before;
+  }
   cleanUps.push(server.stop);
   // One connection for the bench's own statements: the accounts, and the analyses between rounds.
   const sql = new pg.Client({ connectionString: db.url });
