@@ -1,16 +1,20 @@
-// Two or more variants of the answer route side by side
+// Two or more variants of the answer route, or of the health route, side by side
 // (docs/performance.md "The remaining gaps on a fresh machine"). Each variant is a server of its own — a tree of this
 // repository (a copy made with `git archive`, node_modules linked) and node flags — on a PostgreSQL database of its
 // own with the training bench's data (600 questions, 200 students, each with a started training). The answers (the
 // training bench's client, bench/lib/answer-requests.ts, 50 connections) then go to each variant in turn, in slices of
 // BENCH_DURATION seconds, the order mirrored every other round, each slice's CPU per answer read from /proc (the
 // server, the database's backends, the load generator). A variant's figures are the medians of its slices. Changes
-// of a few per cent need this: separate runs of `npm run bench:training` drift with the machine by more.
+// of a few per cent need this: separate runs of `npm run bench:training` drift with the machine by more. With
+// BENCH_ROUTE=health the slices are `GET /v1/health` instead (50 connections), each server having first served the
+// preparation and two seconds of answers, as the training bench's server has when it measures health; for them the
+// load generator is pinned to the first core and every server to the second (`taskset`), which steadies a health
+// request's CPU figure to a few per cent.
 // Usage: npx tsx bench/scenarios/answer-ab.ts NAME=TREE[:NODE_FLAGS] …   (flags separated by ';')
 //   e.g. main=. gc1=.:--single-threaded-gc old=/tmp/old
 // Two to four variants. Environment: BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test), BENCH_ROUNDS
-// (default 6, 1–50), BENCH_DURATION (default 3, 1–60 s), BENCH_QUESTIONS (default 600, 60–5,000). Writes
-// bench/results/answer-ab.json.
+// (default 6, 1–50), BENCH_DURATION (default 3, 1–60 s), BENCH_QUESTIONS (default 600, 60–5,000), BENCH_ROUTE
+// (answer or health, default answer). Writes bench/results/answer-ab.json (health-ab.json for health).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -30,6 +34,9 @@ const bounded = (value: string | undefined, fallback: number, min: number, max: 
 const rounds = bounded(process.env.BENCH_ROUNDS, 6, 1, 50);
 const seconds = bounded(process.env.BENCH_DURATION, 3, 1, 60);
 const questions = bounded(process.env.BENCH_QUESTIONS, 600, 60, 5_000);
+const ROUTES = ['answer', 'health'] as const;
+const route = (process.env.BENCH_ROUTE ?? 'answer') as (typeof ROUTES)[number];
+if (!ROUTES.includes(route)) throw new Error(`BENCH_ROUTE is answer or health, not ${String(route)}`);
 /** Each variant is a server and a database with 200 students: more than this do not fit beside each other here. */
 const MAX_VARIANTS = 4;
 const STUDENTS = 200;
@@ -112,17 +119,21 @@ async function prepare(v: Variant): Promise<Running> {
   return { ...v, server, sql, answers, sampler, slices: [] };
 }
 
-async function slice(r: Running, secs: number, round: number): Promise<Slice> {
+async function slice(r: Running, secs: number, round: number, measured = route): Promise<Slice> {
   const a = await r.sampler.sample();
-  const result = await autocannon({
-    url: `${r.server.baseURL}/v1/train/0/answer`,
-    method: 'POST',
-    connections: 50,
-    duration: secs,
-    requests: r.answers.requests,
-  });
+  const result = await autocannon(
+    measured === 'health'
+      ? { url: `${r.server.baseURL}/v1/health`, connections: 50, duration: secs }
+      : {
+          url: `${r.server.baseURL}/v1/train/0/answer`,
+          method: 'POST',
+          connections: 50,
+          duration: secs,
+          requests: r.answers.requests,
+        },
+  );
   const b = await r.sampler.sample();
-  await r.answers.resync();
+  if (measured === 'answer') await r.answers.resync();
   const per = r.sampler.perRequest(a, b, result.requests.total);
   return { round, reqPerSec: Math.round(result.requests.total / secs), ...per };
 }
@@ -135,13 +146,20 @@ const median = (xs: (number | null)[]) => {
 const running: Running[] = [];
 try {
   for (const v of variants) running.push(await prepare(v));
-  for (const r of running) await slice(r, 2, 0); // warm-up, not counted
+  // Warm-up, not counted: answers first, so that a health slice meets a server that has served them.
+  for (const r of running) await slice(r, 2, 0, 'answer');
+  if (route === 'health') {
+    // Every thread of each server on core 1, the load generator (this process) on core 0.
+    for (const r of running) execFileSync('taskset', ['-apc', '1', String(r.server.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-apc', '0', String(process.pid)], { stdio: 'ignore' });
+    for (const r of running) await slice(r, 2, 0);
+  }
   for (let round = 1; round <= rounds; round++) {
     for (const r of round % 2 ? running : [...running].reverse()) {
       const s = await slice(r, seconds, round);
       r.slices.push(s);
       console.log(
-        `[${round}/${rounds}] ${r.name.padEnd(12)} ${String(s.reqPerSec).padStart(6)} answers/s  CPU per answer: ` +
+        `[${round}/${rounds}] ${r.name.padEnd(12)} ${String(s.reqPerSec).padStart(6)} ${route}s/s  CPU per request: ` +
           `server ${s.serverCpuMsPerRequest} ms, database ${s.databaseCpuMsPerRequest} ms, client ${s.clientCpuMsPerRequest} ms`,
       );
     }
@@ -162,10 +180,10 @@ try {
   console.table(summary.map(({ answerStats: _, ...rest }) => rest));
   mkdirSync(resolve(repoRoot, 'bench/results'), { recursive: true });
   writeFileSync(
-    resolve(repoRoot, 'bench/results/answer-ab.json'),
+    resolve(repoRoot, `bench/results/${route}-ab.json`),
     `${JSON.stringify(
       {
-        scenario: 'answer-ab',
+        scenario: `${route}-ab`,
         date: new Date().toISOString(),
         rounds,
         secondsPerSlice: seconds,

@@ -74,7 +74,7 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   const log = config.logLevel === 'silent' ? undefined : logDestination(config.logWrites);
   const app = Fastify({
     logger: log ? { level: config.logLevel, stream: log.stream, hooks: log.hooks } : false,
-    ...requestLogOptions(config.slowRequestMs),
+    ...requestLogOptions(config.slowRequestMs, log !== undefined),
     trustProxy: config.trustProxy,
     // Routing errors (bad percent-encoding, over-long path parameters) answer the envelope too.
     frameworkErrors: routingErrorHandler,

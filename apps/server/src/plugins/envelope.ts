@@ -118,8 +118,10 @@ export default fp(
     // this covers every other way in (app.inject, proxies that decode). A callback hook, as the guards' are:
     // an async one costs every request a promise and a turn of the microtask queue (docs/performance.md).
     app.decorateRequest('apiRule', undefined);
+    // Public routes look neither header up (no token, so no agency either): they skip the check.
     app.addHook('onRequest', (request, _reply, done) => {
-      if (!apiRuleOf(request)) return done();
+      const api = apiRuleOf(request);
+      if (!api || api.access.kind === 'public') return done();
       const bad = badReadHeader(request.headers);
       done(bad ? invalidField(bad, BAD_TEXT_MESSAGE) : undefined);
     });

@@ -50,8 +50,44 @@ describe('request log', () => {
     }
   });
 
+  it("makes a request's child logger only when the request writes a line the log keeps, with the request's id", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) };
+    const app = Fastify({ ...requestLogOptions(600_000), logger: { level: 'warn', stream } });
+    let children = 0;
+    const child = app.log.child.bind(app.log);
+    app.log.child = (...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    };
+    app.get('/quiet', async (request) => {
+      request.log.info('below the level');
+      request.log.debug({ detail: 1 }, 'below the level');
+      return { ok: true };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ detail: 2 }, 'first');
+      request.log.error('second');
+      return { ok: true };
+    });
+    await app.ready();
+    await app.inject({ method: 'GET', url: '/quiet' });
+    expect(children).toBe(0);
+    expect(lines).toEqual([]);
+    const loud = await app.inject({ method: 'GET', url: '/loud' });
+    expect(children).toBe(1);
+    expect(lines.map(({ msg, level, detail }) => ({ msg, level, detail }))).toEqual([
+      { msg: 'first', level: 40, detail: 2 },
+      { msg: 'second', level: 50, detail: undefined },
+    ]);
+    expect(lines[0].reqId).toBe(lines[1].reqId);
+    expect(lines[0].reqId).toMatch(/^req-/);
+    expect(loud.statusCode).toBe(200);
+    await app.close();
+  });
+
   it('answers with logging off altogether', async () => {
-    const app = Fastify({ ...requestLogOptions(600_000), logger: false });
+    const app = Fastify({ ...requestLogOptions(600_000, false), logger: false });
     app.get('/', async () => ({ ok: true }));
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
     await app.close();
