@@ -20,6 +20,9 @@ export default defineConfig({
           environment: 'node',
           // Migrates and seeds the demo database once; each file's createTestApp starts from a copy.
           globalSetup: ['apps/server/src/test/seeded-template.ts'],
+          // The files a worker runs share one process and module graph: the app's modules and packages are loaded
+          // once per worker, not once per file (docs/testing.md "Running the suite").
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
