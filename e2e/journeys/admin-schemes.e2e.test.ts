@@ -2,7 +2,8 @@
 // point's live preview of the questions it would draw), is stopped by the engine's Chinese message when a target
 // names a point that no longer exists (nothing is sent), then a paper picked from the bank; switches both on in
 // the list, and looks at the train repositories.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened, openedDropdown } from '../support/dialogs.js';
@@ -49,7 +50,7 @@ describe('admin schemes', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    page = await newPage(browser, inject('baseURL'));
+    page = await newPage(browser, demoServerURL());
     page.on('request', (r) => {
       if (r.method() !== 'GET' && /\/v1\/train\/scheme(\/\d+)?$/.test(new URL(r.url()).pathname))
         schemeWrites.push(`${r.method()} ${new URL(r.url()).pathname}`);

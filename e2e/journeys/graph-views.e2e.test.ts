@@ -2,7 +2,8 @@
 // parents"): 张老师 opens the student's 学生信息 (class/studentInfo) and the class's stats, the parent opens the
 // child's page — each sees the graph drawn (desktop) or listed by state (375 px), with no 去练习. Read-only: it runs
 // in any order with the other journeys. Screenshots go to e2e/screenshots/graph-views-*.png.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
@@ -12,7 +13,7 @@ const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 375, height: 812 };
 
 describe('a student’s graph for their teacher and parent', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let studentId: string;
   let classId: string;

@@ -1,5 +1,6 @@
 // A platform admin adds, renames and deletes a knowledge point through the admin UI.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
@@ -15,7 +16,7 @@ describe('knowledge tree', () => {
   });
 
   it('admin adds, renames and deletes a point', async () => {
-    const page = await newPage(browser, inject('baseURL'));
+    const page = await newPage(browser, demoServerURL());
     await loginAs(page, 'admin');
     await page.waitForURL(/\/admin\/?$/);
     await page.goto('/admin/knowledge/list/en');

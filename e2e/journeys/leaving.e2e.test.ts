@@ -5,7 +5,8 @@
 // depend on the other journeys sharing the server.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
@@ -15,7 +16,7 @@ import { api, apiLogin } from '../support/training-api.js';
 const text = async (l: Locator) => (await l.textContent()) ?? '';
 
 describe('leaving an agency', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const tag = randomBytes(3).toString('hex');
   const name = `离开旅程${tag}`;
   const initial = `Quiet-Harbor-${tag}-61`;

@@ -12,7 +12,8 @@
 // and the student comes back in a window whose camera and microphone are refused (the browser's own question,
 // answered no): the clear message, the board still there, the teacher still seen, and the teacher sees the student
 // muted with no camera. Screenshots at 1280 px: e2e/screenshots/lesson-media-*.png.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import {
@@ -62,7 +63,7 @@ async function energyOver(page: Page, seconds: number): Promise<number> {
 }
 
 describe('mute, camera off and screen sharing in the lesson room', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let teacher: Page;
   let student: Page;

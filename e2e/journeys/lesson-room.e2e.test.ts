@@ -8,7 +8,8 @@
 // and the teacher reads the verdict live; a second push withdrawn (撤回) before the answer leaves the teacher's list
 // and the student's card; 下课 ends the lesson for everybody. Screenshots at 1280 and 375 px:
 // e2e/screenshots/lesson-room-*.png.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import {
@@ -28,7 +29,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
 describe('the lesson room', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let teacher: Page;
   let student: Page;

@@ -1,5 +1,6 @@
 // Each demo account logs in through the login page and lands in its area (docs/domain.md "Demo data").
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
@@ -24,7 +25,7 @@ describe('login lands each demo account in its area', () => {
   });
 
   it.each(LANDING)('%s', async (username, path, text) => {
-    const page = await newPage(browser, inject('baseURL'));
+    const page = await newPage(browser, demoServerURL());
     await loginAs(page, username);
     await page.waitForURL(path);
     await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
@@ -42,7 +43,7 @@ describe('login lands each demo account in its area', () => {
     ['agency', ['题库', '训练', '用户管理'], ['知识点', '机构']],
     ['teacher', ['训练'], ['题库', '机构', '知识点']],
   ])('the admin side menu of %s shows only the sections its roles allow', async (username, shown, hidden) => {
-    const page = await newPage(browser, inject('baseURL'));
+    const page = await newPage(browser, demoServerURL());
     await loginAs(page, username);
     await page.waitForURL(/\/admin\/?$/);
     const menu = page.getByRole('menu').first();
@@ -53,7 +54,7 @@ describe('login lands each demo account in its area', () => {
   });
 
   it('refuses a wrong password with a message that does not say which part was wrong', async () => {
-    const page = await newPage(browser, inject('baseURL'));
+    const page = await newPage(browser, demoServerURL());
     await loginAs(page, 'admin', 'not-the-password');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/用户名或密码/);
     expect(new URL(page.url()).pathname).toBe('/');

@@ -7,7 +7,8 @@
 // Everything it makes is named with a per-run tag, so it does not depend on the other journeys sharing the server.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened, openedDropdown } from '../support/dialogs.js';
@@ -32,7 +33,7 @@ const ROWS = 200;
 const WRONG_CODE = 'A0B0C0';
 
 describe('organisation journey', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const tag = randomBytes(3).toString('hex');
   const className = `组织旅程班-${tag}`;
   const taskTitle = `周末短文作业-${tag}`;

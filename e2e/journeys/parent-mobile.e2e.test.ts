@@ -4,7 +4,8 @@
 // The parent signs up over HTTP with 王小红's pairing code and pairs with 李小明's (docs/parents.md); a username of its
 // own, so the demo parent the other journeys use keeps one child. Screenshots: e2e/screenshots/parent-mobile-*.png.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, shot } from '../support/browser.js';
 import { openedDropdown } from '../support/dialogs.js';
@@ -19,7 +20,7 @@ const TARGETS =
   '.area-header button, .parent-content .ant-btn:not(.ant-btn-sm.ant-btn-variant-link), .parent-content .ant-select';
 
 describe("a parent's pages on a phone", () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let page: Page;
 
@@ -99,9 +100,20 @@ describe("a parent's pages on a phone", () => {
     await switcher.click();
     const other = (await openedDropdown(page)).locator('.ant-select-item-option:not(.ant-select-item-option-selected)');
     await expect.poll(() => other.count()).toBe(1);
+    const otherName = (await other.textContent())!.trim();
     await other.click();
     await expect.poll(() => page.url()).not.toBe(before);
-    await expect.poll(() => page.locator('.card-list-item:visible, .ant-empty:visible').count()).toBeGreaterThan(0);
+    // The address changes before React shows the other child's page: until its title names that child, the cards
+    // on screen are still the first child's (a run with two journeys at once counted those and went on).
+    await expect.poll(() => page.getByText(`${otherName} 的训练历史`).isVisible()).toBe(true);
+    // Its trainings, none, or (a child in another agency) where to switch.
+    await expect
+      .poll(() =>
+        page
+          .locator('.card-list-item:visible, .ant-list-empty-text:visible, .parent-content .ant-alert:visible')
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await tappable('other-child', page.locator(TARGETS));
 
     // A training's report, from 李小明's first card (the demo student has trainings).

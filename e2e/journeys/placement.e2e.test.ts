@@ -3,7 +3,8 @@
 // every question of the paper, hands it in (交卷, confirmed) and, back on the page, reads the level the score
 // recommends — the same result the API gives (its percentage, band and recommended tutoring class) — and 再测一次 in
 // place of 开始测试. Screenshots at 1280 and 375 px: e2e/screenshots/placement-*.png.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import type { PlacementResult } from '@edu/contract';
 import { launch, shot } from '../support/browser.js';
@@ -19,7 +20,7 @@ const TITLE = '初一英语分级测试';
 const testCard = (page: Page) => page.locator('.ant-col .ant-card').filter({ hasText: TITLE });
 
 describe('the placement test of the demo', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let page: Page;
 

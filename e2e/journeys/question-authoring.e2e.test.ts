@@ -2,7 +2,8 @@
 // blanks with alternatives, sub-questions, explanation, knowledge point, tags), meets the Chinese validation
 // messages, then answers each in the preview (POST …/test): right, wrong and edge answers. Then edits one, and
 // finds the formula stems rendered by KaTeX in the list.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { JUDGE_SIMILARITY_THRESHOLD } from '@edu/contract';
 import { launch, newPage, shot } from '../support/browser.js';
@@ -33,7 +34,7 @@ describe('question authoring', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    page = await newPage(browser, inject('baseURL'));
+    page = await newPage(browser, demoServerURL());
     await loginAs(page, 'agency');
     await page.waitForURL(/\/admin\/?$/);
   });

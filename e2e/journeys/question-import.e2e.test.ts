@@ -3,7 +3,8 @@
 // exports the repository as Moodle XML and GIFT and downloads the Excel template.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { JOB_END_MS, opened } from '../support/dialogs.js';
@@ -94,7 +95,7 @@ describe('question import and export', () => {
   let page: Page;
   beforeAll(async () => {
     browser = await launch();
-    page = await newPage(browser, inject('baseURL'));
+    page = await newPage(browser, demoServerURL());
     await loginAs(page, 'agency');
     await page.waitForURL(/\/admin\/?$/);
     await page.goto('/admin/question/list');

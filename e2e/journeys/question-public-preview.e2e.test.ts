@@ -1,14 +1,15 @@
 // Public preview: the demo agency admin publishes a question on its preview page and copies the public link;
 // a visitor in a fresh browser context opens the link, answers wrong then right and sees the server's judgement
 // with the standard answer and explanation; the admin withdraws it and the visitor finds the empty state.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import type { Envelope, Question } from '@edu/contract';
 import { DEMO_PASSWORD, launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
 import { loginAs } from '../support/login.js';
 
-const baseURL = () => inject('baseURL');
+const baseURL = () => demoServerURL();
 
 async function api<T>(method: string, path: string, token: string, request?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {

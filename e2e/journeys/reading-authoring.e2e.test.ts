@@ -7,7 +7,8 @@
 // sees a malformed answer and a 429 fail with a clear message while the accepted sub-questions stay.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened, confirmPopconfirm, openedDropdown } from '../support/dialogs.js';
@@ -81,7 +82,7 @@ const MODEL_ITEMS = {
 };
 
 describe('reading authoring with the AI helpers', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const tag = randomBytes(3).toString('hex');
   let token: string;
   let questionId: string;

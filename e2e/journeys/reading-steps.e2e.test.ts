@@ -4,7 +4,8 @@
 // one answer record with every sub-answer. The question and the scheme are set up over the API as the demo agency
 // admin would.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
@@ -18,7 +19,7 @@ import {
 const ARTICLE = TORTOISE_PARAGRAPHS.slice(0, 2).join('');
 
 describe('reading answering steps', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const tag = randomBytes(3).toString('hex');
   const title = `龟兔赛跑阅读-${tag}`;
   let bank: TrainingBank;

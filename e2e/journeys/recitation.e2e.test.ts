@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Download, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { launch, newPage, shot } from '../support/browser.js';
@@ -53,7 +54,7 @@ function readZip(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
 }
 
 describe('recitation sheet export', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const title = `背诵单-${randomBytes(3).toString('hex')}`;
   let id: string;
   let browser: Browser;

@@ -1,7 +1,8 @@
 // After the demo trainings (seed/seed-trainings.ts plays three for `student`, with mistakes): the student reviews
 // due wrong answers in the wrong-answer book and sees mastery and the knowledge graph; the agency admin reads
 // the demo scheme's dashboard (charts, question analysis), the student comparison and the student's results.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
@@ -11,7 +12,7 @@ import { api, apiLogin } from '../support/training-api.js';
 const DEMO_PAPER_TITLE = '七年级英语单元小测';
 
 describe('wrong-answer review, mastery and dashboards', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
 
   beforeAll(async () => {

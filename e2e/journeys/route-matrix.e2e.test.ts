@@ -1,7 +1,8 @@
 // Every route of docs/product.md §2 opened in the browser as each demo identity and as a visitor: the page is
 // registered exactly when the hand-written golden table says so (otherwise the not-found page), and no
 // page throws. Navigation stays inside the app (history API) so ~700 visits take a few minutes.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { IDENTITY_ORDER, ROUTE_GOLDEN } from '../../packages/contract/src/access/route-matrix.golden.js';
 import { launch, newPage, shot } from '../support/browser.js';
@@ -62,7 +63,7 @@ describe('every spec route for every identity', () => {
   });
 
   it.each(IDENTITY_ORDER.map((name, i) => [name, i] as const))('%s', async (identity, index) => {
-    const page = await newPage(browser, inject('baseURL'));
+    const page = await newPage(browser, demoServerURL());
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
     // The app itself never trips the CSP (no eval, no inline code) on any page.

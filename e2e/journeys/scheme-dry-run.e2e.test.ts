@@ -1,7 +1,8 @@
 // The demo agency admin opens the demo's adaptive scheme in the editor, clicks 模拟, runs 1,000 synthetic students of
 // the mixed spread and, once the job has ended, sees its figures: questions used, the phases reached, where students
 // get stuck and the same questions as a paper (docs/simulation.md "Dry run of a scheme").
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { JOB_END_MS, opened } from '../support/dialogs.js';
@@ -16,7 +17,7 @@ describe('scheme dry run', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    page = await newPage(browser, inject('baseURL'));
+    page = await newPage(browser, demoServerURL());
     await loginAs(page, 'agency');
     await page.waitForURL(/\/admin\/?$/);
   });

@@ -3,7 +3,8 @@
 // answers, subscribes, and puts one of its questions into a paper; the platform admin withdraws it with a
 // reason, and `other` sees the reason on its repository list.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot, DEMO_PASSWORD } from '../support/browser.js';
 import { opened, openedDropdown } from '../support/dialogs.js';
@@ -17,7 +18,7 @@ const REASON = '题目解析不完整，请补充后再申请上架';
 
 /** An API call as `token` in `agency`, the body sent as `{ request }`. */
 async function api<T>(method: string, path: string, token: string, agency: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(`${inject('baseURL')}${path}`, {
+  const r = await fetch(`${demoServerURL()}${path}`, {
     method,
     headers: {
       Accept: 'application/json',
@@ -42,7 +43,7 @@ const login = async (username: string) =>
 
 /** Logs a user in, in a fresh context of its own (one browser, several people). */
 async function pageOf(browser: Browser, username: string, home: RegExp): Promise<Page> {
-  const page = await newPage(browser, inject('baseURL'));
+  const page = await newPage(browser, demoServerURL());
   await loginAs(page, username);
   await page.waitForURL(home);
   return page;

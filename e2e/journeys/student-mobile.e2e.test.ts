@@ -8,7 +8,8 @@
 // Then the pages a phone meets while training: a general scheme's choice, fill-in and reading question answered
 // (each with its judged result), 结束训练's confirmation, a paper with its countdown, the mastery pages, and a
 // published question's public page opened by a visitor on a phone.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
@@ -51,7 +52,7 @@ const measure = (page: Page): Promise<Fit> =>
   });
 
 describe('the student area on a phone', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let page: Page;
   const visited: string[] = [];

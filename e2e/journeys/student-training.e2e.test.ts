@@ -4,7 +4,8 @@
 // after the server stored an answer (a visible warning, the same clientAnswerId sent again, one record), the
 // paper's answers saved as they are given and kept over a reload, 交卷 with confirmation, and the reports.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { opened } from '../support/dialogs.js';
@@ -21,7 +22,7 @@ import {
 const NET_WARNING = '网络异常，答案尚未保存，正在重试…';
 
 describe('student training', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   const tag = randomBytes(3).toString('hex');
   const adaptiveTitle = `冠词闯关-${tag}`;
   const paperTitle = `冠词小测-${tag}`;

@@ -1,7 +1,8 @@
 // Class comments in the browser: a teacher opens a demo training's report, writes an overall comment (empty
 // text refused) and a comment on one answer; the student sees the overall comment on the report and both on
 // the class-comment page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot } from '../support/browser.js';
 import { loginAs } from '../support/login.js';
@@ -11,7 +12,7 @@ const OVERALL = '这次整体不错：判断题全对，选择题注意排除干
 const ON_ANSWER = '这题再看一遍题干里的时间状语。';
 
 describe('training comments', () => {
-  const baseURL = inject('baseURL');
+  const baseURL = demoServerURL();
   let browser: Browser;
   let trainId: string;
 

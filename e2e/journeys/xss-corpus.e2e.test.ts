@@ -1,6 +1,7 @@
 // Every XSS payload of the shared corpus, stored through the API and rendered on the admin preview page,
 // executes nothing; the fidelity corpus (tables, lists, images, KaTeX formulas, Chinese punctuation) survives.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServerURL } from '../support/demo-server.js';
 import type { Browser, Page } from 'playwright-core';
 import { FIDELITY_CORPUS, XSS_CORPUS } from '../../apps/server/src/features/questions/xss-corpus.js';
 import { isBadText } from '../../apps/server/src/lib/input-hygiene.js';
@@ -96,7 +97,7 @@ describe('XSS corpus and fidelity', () => {
   let repoId: string;
   let knowledgeId: string;
   beforeAll(async () => {
-    baseURL = inject('baseURL');
+    baseURL = demoServerURL();
     browser = await launch();
     const login = await api<{ access_token: string }>(baseURL, '', 'POST', '/v1/auth/login', {
       username: 'agency',

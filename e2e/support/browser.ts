@@ -34,7 +34,12 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   return context.newPage();
 }
 
+/**
+ * Writes a full-page screenshot for a person to look at. E2E_SCREENSHOTS=0 (set by .ci/run, whose clean clone is
+ * thrown away) skips them: 171 full-page PNGs cost the run about a minute (docs/testing.md "Journeys side by side").
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
