@@ -1,6 +1,6 @@
-// The README's test command: typecheck, lint and format check side by side, unit + API tests (PGlite, then
-// PostgreSQL when TEST_DATABASE_URL is set, for the files that read it), then the e2e journeys in headless
-// Chromium, two files at once. Ends with one "N passed, N failed" line summed over every vitest run. The unit and API runs use every core
+// The README's test command: lint beside typecheck-then-format, unit + API tests (PGlite, then PostgreSQL when
+// TEST_DATABASE_URL is set, for the files that read it), then the e2e journeys in headless Chromium, two files at
+// once. Ends with one "N passed, N failed" line summed over every vitest run. The unit and API runs use every core
 // (TEST_WORKERS overrides; docs/testing.md "Running the suite").
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
