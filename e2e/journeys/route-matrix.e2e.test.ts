@@ -21,29 +21,49 @@ function concrete(pattern: string): string {
   return path === '' ? '/' : path;
 }
 
+/**
+ * Navigates inside the app (history API) and answers the first title that `want` accepts — exactly `want` when it is
+ * a string, else a settled page's (the brand alone on the not-found page, `<page> - <brand>` elsewhere) — or null
+ * after `ms`. One call: the page watches its own <title>, instead of the journey asking for it over the protocol
+ * with a sleep in between (docs/testing.md "Reduced motion").
+ */
+function navigate(page: Page, path: string, want: string | null, ms: number): Promise<string | null> {
+  return page.evaluate(
+    ({ p, want, brand, ms }) =>
+      new Promise<string | null>((resolve) => {
+        const accepts = (t: string) => (want !== null ? t === want : t === brand || t.endsWith(` - ${brand}`));
+        const observer = new MutationObserver(() => {
+          if (accepts(document.title)) finish(document.title);
+        });
+        const timer = setTimeout(() => finish(null), ms);
+        function finish(t: string | null) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(t);
+        }
+        // A visit must see its page's own title: the one before it is cleared. Going back to an open page may find
+        // it already shown.
+        if (want === null) document.title = 'probe';
+        observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+        history.pushState({}, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+        if (accepts(document.title)) finish(document.title);
+      }),
+    { p: path, want, brand: BRAND, ms },
+  );
+}
+
 /** Goes to an open page other than `next` and waits until it shows, so the next visit mounts afresh. */
 async function reset(page: Page, next: string): Promise<void> {
   const [path, title] = next === '/' ? ['/admin', '管理首页'] : ['/', '登录'];
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction((t) => document.title === t, `${title} - ${BRAND}`, { timeout: 8000 });
+  const want = `${title} - ${BRAND}`;
+  if ((await navigate(page, path, want, 8000)) === null) throw new Error(`${path} did not show ${want} within 8 s`);
 }
 
 async function visit(page: Page, path: string): Promise<'page' | 'not-found'> {
-  await page.evaluate((p) => {
-    document.title = 'probe';
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    const title = await page.title();
-    if (title === BRAND) return 'not-found';
-    if (title.endsWith(` - ${BRAND}`)) return 'page';
-    await page.waitForTimeout(25);
-  }
+  const title = await navigate(page, path, null, 3000);
+  if (title === BRAND) return 'not-found';
+  if (title !== null) return 'page';
   // The page kept its title (a route-table rebuild re-used the mounted page): decide from what is shown.
   if (new URL(page.url()).pathname !== path) throw new Error(`navigation to ${path} ended at ${page.url()}`);
   const notFound = await page

@@ -1,7 +1,7 @@
 // Launches Debian's chromium through playwright-core and writes journey screenshots to e2e/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { watch } from './failure-report.js';
 import { repoRoot } from './server-process.js';
 
@@ -26,11 +26,41 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
-  return watch(browser);
+  return watch(recordingAnimations(browser));
 }
 
-export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 860 } });
+/**
+ * Every context records the CSS animations its pages start, by name (`window.__animationsStarted`), so that `opened`
+ * can check that a page which prefers reduced motion saw no dialog animate (support/dialogs.ts, docs/testing.md
+ * "Reduced motion").
+ */
+function recordingAnimations(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      const started: string[] = [];
+      (window as unknown as { __animationsStarted: string[] }).__animationsStarted = started;
+      document.addEventListener('animationstart', (e) => started.push(e.animationName), true);
+    });
+    return context;
+  };
+  return browser;
+}
+
+/** The CSS animations `page` has started so far, by name (recorded by every context a journey opens). */
+export function animationsStarted(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __animationsStarted?: string[] }).__animationsStarted ?? []);
+}
+
+/** A desktop page in a context of its own; `options` adds to or overrides the context's (e.g. `reducedMotion`). */
+export async function newPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 860 },
+    ...options,
+  });
   return context.newPage();
 }
 

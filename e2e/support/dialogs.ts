@@ -14,10 +14,25 @@ function settled(element: Element): boolean {
   return !moving && element.getAnimations().every((a) => a.playState !== 'running' && a.playState !== 'paused');
 }
 
-/** Waits until `dialog` is visible and still (docs/testing.md "Dialogs"); returns it for chaining. */
+/** antd's keyframes that move a dialog, menu or message in or out (its spinners' keep turning). */
+const ENTRANCE = /^ant(Zoom|Fade|Slide|Move)\w*(In|Out)$/;
+
+/** Of the animations a page started (support/browser.ts `animationsStarted`), antd's entrances and exits. */
+export const entrances = (started: string[]): string[] => started.filter((name) => ENTRANCE.test(name));
+
+/**
+ * Waits until `dialog` is visible and still (docs/testing.md "Dialogs"); returns it for chaining. In a page that
+ * prefers reduced motion the app animates no dialog: none of antd's entrance animations may have started on the
+ * page so far (docs/testing.md "Reduced motion").
+ */
 export async function opened(dialog: Locator): Promise<Locator> {
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await expect.poll(() => dialog.evaluate(settled)).toBe(true);
+  const seen = await dialog.evaluate(() => ({
+    reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
+    started: (window as unknown as { __animationsStarted?: string[] }).__animationsStarted ?? [],
+  }));
+  if (seen.reduced) expect(entrances(seen.started), 'animated though the page prefers reduced motion').toEqual([]);
   return dialog;
 }
 
