@@ -4,6 +4,7 @@
 // Excel 模板 — reproduced at 3× CPU throttling, 3 of 8 clicks; 0 of 10 after waiting; docs/testing.md "Dialogs").
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { animationsStarted } from './browser.js';
 
 /**
  * True when the dialog box itself has no enter/appear motion class and no unfinished animation of its own (its
@@ -28,11 +29,9 @@ export const entrances = (started: string[]): string[] => started.filter((name) 
 export async function opened(dialog: Locator): Promise<Locator> {
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await expect.poll(() => dialog.evaluate(settled)).toBe(true);
-  const seen = await dialog.evaluate(() => ({
-    reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
-    started: (window as unknown as { __animationsStarted?: string[] }).__animationsStarted ?? [],
-  }));
-  if (seen.reduced) expect(entrances(seen.started), 'animated though the page prefers reduced motion').toEqual([]);
+  const page = dialog.page();
+  if (await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches))
+    expect(entrances(await animationsStarted(page)), 'animated though the page prefers reduced motion').toEqual([]);
   return dialog;
 }
 

@@ -3,9 +3,9 @@
 // (features/schemes/train-repos.repository.ts) have tables alike column for column; only what they hold differs.
 // Every query names the agency in context. It sits in db/ because both features extend it (docs/architecture.md §3).
 import { and, asc, count, desc, eq, getTableName, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { withPlannedRows } from './planned-rows.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { withPlannedRows } from './planned-rows.js';
 import {
   agencies,
   grades,
