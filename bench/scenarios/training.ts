@@ -2,7 +2,8 @@
 //  1. the exam-start stampede (after one warm-up stampede, not counted): STAMPEDE students start the same
 //     training at once — every start must succeed,
 //     p99 < 500 ms, and the database must hold exactly one training per student (each round: a burst of health
-//     checks, the machine's floor; every student loading the scheme's page; then the starts);
+//     checks, the machine's floor; every student loading the scheme's page; then the starts; then, the exam's end,
+//     every student handing the training in at once: p99 < 250 ms, every training ended);
 //  2. answer submission (judge + record + state advance) at 50 connections over every started training (a
 //     training is answered by one connection at a time: its answers are sequential, the trainings run in
 //     parallel), beside the no-database route and a single-INSERT route measured in the same run. Target:
@@ -328,6 +329,55 @@ try {
     console.log('stampede', JSON.stringify(round));
     return { round, ok };
   };
+  /**
+   * The exam's end: every student of the round hands in (交卷) the training just started, all at once, each on a
+   * fresh connection — what a class's clients do when the time is up. Every hand-in must succeed and leave the
+   * training ended.
+   */
+  const handInRound = async (roundSchemeId: string, ok: { t: TrainingView; token: string }[]) => {
+    const cpuBefore = await cpu.sample();
+    const t0 = performance.now();
+    const outcomes = await Promise.allSettled(
+      ok.map(async (o) => {
+        const r = await rawRequest(server.baseURL, 'POST', `/v1/train/${o.t.trainId}/finish`, {
+          Accept: 'application/json',
+          Authorization: `Bearer ${o.token}`,
+          'X-Agency-Id': 'demo',
+        });
+        const env = JSON.parse(r.body) as { errno: number; errmsg: string; response: TrainingView };
+        if (r.status !== 200 || env.errno !== 0) throw new Error(`finish: ${r.status} ${env.errno} ${env.errmsg}`);
+        return r.ms;
+      }),
+    );
+    const wallMs = performance.now() - t0;
+    const handInCpu = cpu.perRequest(cpuBefore, await cpu.sample(), ok.length);
+    const latencies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : [])).sort((a, b) => a - b);
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ running: string; ended: string }>(
+      `select count(*) filter (where status = 'running') as running, count(*) filter (where status <> 'running') as ended
+         from trainings where scheme_id = $1 and user_id = any($2::bigint[])`,
+      [Number(roundSchemeId), crowd.map((s) => s.id)],
+    );
+    await client.end();
+    const round = {
+      schemeId: roundSchemeId,
+      ...handInCpu,
+      students: ok.length,
+      succeeded: latencies.length,
+      failed: failures.length,
+      firstFailures: failures.slice(0, 3),
+      wallMs: Math.round(wallMs),
+      p50ms: latencies.length ? Math.round(pct(latencies, 50)) : null,
+      p99ms: latencies.length ? Math.round(pct(latencies, 99)) : null,
+      maxMs: latencies.length ? Math.round(latencies[latencies.length - 1]) : null,
+      database: { running: Number(rows[0].running), ended: Number(rows[0].ended) },
+    };
+    console.log('hand-in', JSON.stringify(round));
+    return round;
+  };
+  const handIns: Awaited<ReturnType<typeof handInRound>>[] = [];
   const stampedeRounds: Awaited<ReturnType<typeof stampedeRound>>['round'][] = [];
   let stampedeWarmUp: (typeof stampedeRounds)[number] | undefined;
   for (const [i, roundSchemeId] of withStampede ? generation.schemeIds.entries() : []) {
@@ -336,6 +386,7 @@ try {
     // start meets a server that has served the morning's logins and pages.
     if (i === 0) console.log('(warm-up stampede, not counted)');
     const { round, ok } = await stampedeRound(roundSchemeId);
+    if (i > 0) handIns.push(await handInRound(roundSchemeId, ok));
     if (i === 0) stampedeWarmUp = round;
     else stampedeRounds.push(round);
     if (i === 0) for (const o of ok) started.push({ trainId: o.t.trainId, token: o.token, question: o.t.question! });
@@ -353,6 +404,12 @@ try {
       allSucceeded: stampedeRounds.every((r) => r.failed === 0 && r.succeeded === STAMPEDE),
       oneTrainingEach: stampedeRounds.every(
         (r) => r.database.trainings === STAMPEDE && r.database.mostPerStudent === 1 && r.distinctTrainIds === STAMPEDE,
+      ),
+      handIns,
+      handInP99msPerRound: handIns.map((r) => r.p99ms),
+      handInMedianP99ms: middleOf(handIns.map((r) => r.p99ms)),
+      allHandedIn: handIns.every(
+        (r) => r.failed === 0 && r.succeeded === STAMPEDE && r.database.ended === STAMPEDE && r.database.running === 0,
       ),
     };
 
@@ -656,6 +713,12 @@ const verdict = {
     !!fixedRate && fixedRate.nothingSkipped && fixedRate.sustained && fixedRate.medianP99ms < TARGET.fixedRateP99ms,
   examStampedeMet:
     !!stampede && stampede.allSucceeded === true && (stampede.medianP99ms as number) < TARGET.examStampedeP99ms,
+  // The same students handing in at once, after each counted round of starts: held to the starts' line.
+  handInMet:
+    !!stampede &&
+    stampede.allHandedIn === true &&
+    typeof stampede.handInMedianP99ms === 'number' &&
+    stampede.handInMedianP99ms < TARGET.examStampedeP99ms,
   answerMet:
     !!answersFigures &&
     answersFigures.shareOfInsert >= TARGET.answerShareOfInsert &&
@@ -706,6 +769,10 @@ console.log(
   `${verdict.answerMet ? 'MET   ' : 'MISSED'} answers ≥ ${TARGET.answerShareOfInsert * 100} % of single INSERT, sustained at that rate with p99 < ${TARGET.answerP99ms} ms: ${JSON.stringify(answersFigures)}`,
 );
 console.log(`${verdict.stampedeMet ? 'MET   ' : 'MISSED'} stampede: ${JSON.stringify(stampede)}`);
+if (withStampede)
+  console.log(
+    `${verdict.handInMet ? 'MET   ' : 'MISSED'} ${STAMPEDE} hand-ins at once, p99 < ${TARGET.examStampedeP99ms} ms: ${JSON.stringify(stampede && { p99msPerRound: stampede.handInP99msPerRound, medianP99ms: stampede.handInMedianP99ms, allHandedIn: stampede.allHandedIn })}`,
+  );
 console.log(
   `${verdict.requestPathMet ? 'MET   ' : 'MISSED'} request path: answers ≥ ${TARGET.answerShareOfBareInsert * 100} % of the bare INSERT, health ≥ ${TARGET.healthShareOfHello * 100} % of the bare hello: ${JSON.stringify(shares && { answer: shares.answerShareOfBareInsert, health: shares.healthShareOfHello, appInsert: shares.appInsertShareOfBareInsert })}; by CPU per request: ${JSON.stringify(shares && { answer: shares.answerCpuShareOfBareInsert, health: shares.healthCpuShareOfHello })}`,
 );

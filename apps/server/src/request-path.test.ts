@@ -133,6 +133,10 @@ describe('statements per request on the hot routes (docs/performance.md "Request
         call('POST', `/v1/train/${tr!.trainId}/answer`, student, answerBody(next!, 2)),
       ),
     );
+    // The classmate hands in (交卷) the training still running: a whole exam does so at once when its time is up.
+    const finish = 'POST /v1/train/:id/finish';
+    const handedIn = await statementsOf(finish, () => call('POST', `/v1/train/${warm.trainId}/finish`, classmate));
+    within(finish, handedIn);
   });
 
   it('the question list and the knowledge trees, read twice', async () => {

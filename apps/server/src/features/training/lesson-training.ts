@@ -168,9 +168,7 @@ export class LessonTrainings {
       const event: TrainingEvent = { type: 'draw', at: now, questionIds: [questionId] };
       const next = applyEvent(engine, state, event);
       const change = { ...summaryColumns(engine, next), updatedAt: new Date(now) };
-      const saved = await this.repo.transaction((tx) =>
-        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, [event], row.state, change),
-      );
+      const saved = await this.repo.saveIfUnchanged(row.id, row.eventCount, [event], row.state, change);
       if (saved) return { ...row, ...change, eventCount: row.eventCount + 1, drawCount: row.drawCount + 1 };
       const again = await this.repo.get(row.id, row.agencyId);
       if (!again) throw conflict('本节课的课堂练习已结束');

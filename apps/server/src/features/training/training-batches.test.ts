@@ -1,9 +1,11 @@
-// Statements that starts and list reads arriving together share (lib/micro-batch.ts): each caller still gets
-// its own answer — the insert of a batch of starts (a student twice in it gets the one training stored) and the
-// students' progress per scheme.
-import { eq } from 'drizzle-orm';
+// Statements that starts, reads, saves and list reads arriving together share (lib/micro-batch.ts): each caller
+// still gets its own answer — the insert of a batch of starts (a student twice in it gets the one training stored),
+// the trainings read by id (of their agency only), their saves (a class handing in at once) and the students'
+// progress per scheme.
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainings } from '../../db/schema.js';
+import { trainingDraws, trainingEvents, trainings } from '../../db/schema.js';
+import { countStatements } from '../../test/statement-counter.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { TrainingRepository } from './training.repository.js';
@@ -52,6 +54,120 @@ describe('a batch of starts', () => {
 
     const [stored] = await t.db.select().from(trainings).where(eq(trainings.id, first!.row.id));
     expect(stored).toEqual(first?.row);
+  });
+});
+
+/** Two students' running trainings of a scheme of their own, as inserted (one event each). */
+async function twoRunning(prefix: string, schemeId: number) {
+  const [a, b] = await Promise.all([`${prefix}-a`, `${prefix}-b`].map((n) => addUser(t, n, n, [])));
+  const [x, y] = await Promise.all([
+    repo.insert(values(a, schemeId, 1), startEvent(1), null),
+    repo.insert(values(b, schemeId, 2), startEvent(2), null),
+  ]);
+  return [x!.row, y!.row];
+}
+
+/** A save handing the training in (its state ended), with the ids the save drew, if any. */
+const handIn = (seed: number, drawn?: string[]) => ({
+  change: {
+    state: { seed, note: `ended ${seed}`, ...(drawn ? { drawn } : {}) },
+    status: 'ended',
+    answered: seed,
+    correct: 1,
+    credit: 0.5,
+    score: 3,
+    maxScore: 4,
+    endedAt: new Date(1_800_000_100_000 + seed),
+    updatedAt: new Date(1_800_000_100_000 + seed),
+  },
+  events: [{ type: 'finish', at: 1_800_000_100_000 + seed }],
+});
+
+describe('trainings read together', () => {
+  it('share one statement; a training of another agency reads as none', async () => {
+    const [x, y] = await twoRunning('read', 9201);
+    const counter = countStatements(t.database);
+    counter.reset();
+    const [readX, readY, foreign, missing] = await Promise.all([
+      repo.get(x.id, 'demo'),
+      repo.get(y.id, 'demo'),
+      repo.get(x.id, 'other-agency'),
+      repo.get(999_999_999, 'demo'),
+    ]);
+    expect(counter.count).toBe(1);
+    expect(readX).toMatchObject({ id: x.id, seed: 1, state: { seed: 1 } });
+    expect(readY).toMatchObject({ id: y.id, seed: 2, state: { seed: 2 } });
+    expect(foreign).toBeUndefined();
+    expect(missing).toBeUndefined();
+  });
+});
+
+describe('trainings saved together', () => {
+  it('share one statement, each with its own row, events and drawn ids; a stale save misses alone', async () => {
+    const [x, y] = await twoRunning('save', 9202);
+    const [, z] = await twoRunning('save-stale', 9203);
+    const counter = countStatements(t.database);
+    counter.reset();
+    const hx = handIn(5, ['41', '42']);
+    const hy = handIn(6);
+    const hz = handIn(7);
+    const [savedX, savedY, stale] = await Promise.all([
+      repo.saveIfUnchanged(x.id, 1, hx.events, x.state, hx.change),
+      repo.saveIfUnchanged(y.id, 1, hy.events, y.state, hy.change),
+      // Read when its log held no event: another write came first.
+      repo.saveIfUnchanged(z.id, 0, hz.events, z.state, hz.change),
+    ]);
+    expect(counter.count).toBe(1);
+    expect([savedX, savedY, stale]).toEqual([true, true, false]);
+
+    const rows = await t.db
+      .select()
+      .from(trainings)
+      .where(inArray(trainings.id, [x.id, y.id, z.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(x.id)).toMatchObject({ status: 'ended', eventCount: 2, answered: 5, score: 3, maxScore: 4 });
+    expect(byId.get(x.id)?.endedAt?.getTime()).toBe(1_800_000_100_005);
+    expect(byId.get(y.id)).toMatchObject({ status: 'ended', eventCount: 2, answered: 6 });
+    expect(byId.get(z.id)).toMatchObject({ status: 'running', eventCount: 1 });
+    const events = await t.db
+      .select()
+      .from(trainingEvents)
+      .where(inArray(trainingEvents.trainingId, [x.id, y.id, z.id]))
+      .orderBy(asc(trainingEvents.trainingId), asc(trainingEvents.seq));
+    const logs = new Map<number, unknown[]>();
+    for (const e of events) logs.set(e.trainingId, [...(logs.get(e.trainingId) ?? []), [e.seq, e.event.type]]);
+    expect(Object.fromEntries(logs)).toEqual({
+      [x.id]: [
+        [0, 'start'],
+        [1, 'finish'],
+      ],
+      [y.id]: [
+        [0, 'start'],
+        [1, 'finish'],
+      ],
+      [z.id]: [[0, 'start']],
+    });
+    const draws = await t.db
+      .select()
+      .from(trainingDraws)
+      .where(inArray(trainingDraws.trainingId, [x.id, y.id]));
+    expect(draws.map((d) => [d.trainingId, d.n, d.questionIds])).toEqual([[x.id, 0, ['41', '42']]]);
+    expect((await repo.get(x.id, 'demo'))?.state).toMatchObject({ note: 'ended 5', drawn: ['41', '42'] });
+  });
+
+  it('one training twice in a batch: one save takes, the other misses, and its log holds one of them', async () => {
+    const [x] = await twoRunning('save-twice', 9204);
+    const first = handIn(8);
+    const second = handIn(9);
+    const outcomes = await Promise.all([
+      repo.saveIfUnchanged(x.id, 1, first.events, x.state, first.change),
+      repo.saveIfUnchanged(x.id, 1, second.events, x.state, second.change),
+    ]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const events = await t.db.select().from(trainingEvents).where(eq(trainingEvents.trainingId, x.id));
+    expect(events).toHaveLength(2);
+    const [row] = await t.db.select().from(trainings).where(eq(trainings.id, x.id));
+    expect(row).toMatchObject({ status: 'ended', eventCount: 2, answered: outcomes[0] ? 8 : 9 });
   });
 });
 

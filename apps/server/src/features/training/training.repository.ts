@@ -55,6 +55,43 @@ type QueuedAnswer = { row: AnswerWrite; known: KeptQuestion | undefined };
 /** An answer's write: stored, undefined when its training changed since it was read, or the error it failed with. */
 type AnswerOutcome = { stored: StoredAnswer | undefined } | { error: unknown };
 const drawsIn = (events: StoredEvent[]) => events.filter((e) => e.type === 'draw').length;
+/** One save of a training to write: a row of saveIfUnchanged's statement (`buildSave`), named as its columns. */
+type SaveWrite = Record<string, unknown> & { training_id: number; k?: number };
+/** A save: whether it took (false: the training changed since it was read), or the error it failed with. */
+type SaveOutcome = { saved: boolean } | { error: unknown };
+
+/**
+ * A batch's writes in one statement and one commit: the executor's set-up, the commit and the round trip are paid
+ * once a batch. A batch is all or nothing, so when its statement fails (a retried answer's unique violation, a
+ * deadlock) its writes are made again one statement each, and each gets its own outcome; a training twice in a batch
+ * (one update would win silently) goes the same way.
+ */
+async function togetherOrEach<W, O>(
+  writes: W[],
+  write: (ws: W[]) => Promise<O[]>,
+  trainingOf: (w: W) => number = (w) => (w as { training_id: number }).training_id,
+): Promise<(O | { error: unknown })[]> {
+  if (writes.length > 1 && new Set(writes.map(trainingOf)).size === writes.length) {
+    const together = await write(writes).catch(() => undefined);
+    if (together) return together;
+  }
+  return Promise.all(
+    writes.map((w) =>
+      write([w]).then(
+        ([one]) => one,
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
+}
+
+/**
+ * A batch's rows (each keyed `k` by its place in the batch) in the order of their trainings' ids, so that two
+ * batches lock the rows they share in the same order.
+ */
+function inLockOrder<R extends { training_id: number }>(rows: R[]): R[] {
+  return rows.length > 1 ? [...rows].sort((a, b) => a.training_id - b.training_id) : rows;
+}
 
 export class TrainingRepository {
   /** The questions answers showed next, kept so that a statement sends each version once (question-copies.ts). */
@@ -68,17 +105,27 @@ export class TrainingRepository {
     this.shownNext = new QuestionCopies(questionCopies);
   }
 
-  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /**
+   * The training of the agency. Every finish, read and time move reads it first; reads arriving together (a class
+   * handing in at once) share one prepared statement (lib/micro-batch.ts).
+   */
+  get(id: number, agencyId: string): Promise<TrainingRow | undefined> {
+    return this.getBatch.load({ id, agencyId });
   }
 
-  async get(id: number, agencyId: string): Promise<TrainingRow | undefined> {
-    const [row] = await this.db
-      .select(TRAINING_COLUMNS)
-      .from(trainings)
-      .where(and(eq(trainings.id, id), eq(trainings.agencyId, agencyId)));
-    return row;
-  }
+  private readonly getBatch = new MicroBatch<{ id: number; agencyId: string }, TrainingRow | undefined>(
+    async (keys) => {
+      this.getStatement ??= buildGet(this.db);
+      const rows = await this.getStatement.execute({ ids: [...new Set(keys.map((k) => k.id))] });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return keys.map((k) => {
+        const row = byId.get(k.id);
+        return row?.agencyId === k.agencyId ? row : undefined;
+      });
+    },
+  );
+
+  private getStatement?: ReturnType<typeof buildGet>;
 
   /**
    * The student's running training of the scheme: every start asks (lib/micro-batch.ts: starts arriving
@@ -248,36 +295,56 @@ export class TrainingRepository {
   /**
    * Saves the training's next state and appends `newEvents` to its log, only if nobody saved another since it
    * was read (its log still holds `readEvents`): optimistic, so question reads never happen under a lock.
-   * False = read again. Run it in a transaction (the row and the log change together). Not for answers: the state's
-   * answers are rows that only recordAnswer appends (training-state.ts); the ids `change.state` draws beyond `before`
-   * (the state read) are appended as rows of training_draws; the row keeps the rest.
+   * False = read again. One prepared statement (`buildSave`), so the row, the log and the drawn ids change together
+   * without a transaction of their own. Not for answers: the state's answers are rows that only recordAnswer appends
+   * (training-state.ts); the ids `change.state` draws beyond `before` (the state read) are appended as rows of
+   * training_draws; the row keeps the rest.
    */
   async saveIfUnchanged(
-    tx: DbOrTx,
     id: number,
     readEvents: number,
     newEvents: StoredEvent[],
     before: Record<string, unknown>,
     change: TrainingChange,
   ): Promise<boolean> {
-    const rows = await tx
-      .update(trainings)
-      .set({
-        ...change,
-        state: stateHead(change.state),
-        eventCount: readEvents + newEvents.length,
-        drawCount: sql`${trainings.drawCount} + ${drawsIn(newEvents)}`,
-      })
-      .where(and(eq(trainings.id, id), eq(trainings.eventCount, readEvents)))
-      .returning({ id: trainings.id });
-    if (rows.length !== 1) return false;
-    if (newEvents.length > 0)
-      await tx
-        .insert(trainingEvents)
-        .values(newEvents.map((event, i) => ({ trainingId: id, seq: readEvents + i, event })));
-    await appendDraws(tx, id, drawnCount(before), drawnAdded(before, change.state));
-    return true;
+    const drawn = drawnAdded(before, change.state);
+    const outcome = await this.saveBatch.load({
+      training_id: id,
+      read_events: readEvents,
+      event_count: readEvents + newEvents.length,
+      draws: drawsIn(newEvents),
+      state: stateHead(change.state),
+      status: change.status,
+      answered: change.answered,
+      correct: change.correct,
+      credit: change.credit,
+      score: change.score,
+      max_score: change.maxScore,
+      ended_at: change.endedAt ? change.endedAt.toISOString() : null,
+      updated_at: (change.updatedAt ?? new Date()).toISOString(),
+      events: newEvents,
+      drawn_from: drawnCount(before),
+      drawn: drawn.length > 0 ? drawn : null,
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.saved;
   }
+
+  /** Saves arriving together (a class handing in at once) share one statement and one commit, as answers do. */
+  private readonly saveBatch = new MicroBatch<SaveWrite, SaveOutcome>(
+    (writes) => togetherOrEach(writes, (ws) => this.writeSaves(ws)),
+    { maxBatch: 100, maxInFlight: 4 },
+  );
+
+  private async writeSaves(writes: SaveWrite[]): Promise<SaveOutcome[]> {
+    this.saveStatement ??= buildSave(this.db);
+    writes.forEach((w, k) => (w.k = k));
+    const found = await this.saveStatement.execute({ rows: JSON.stringify(inLockOrder(writes)) });
+    const saved = new Set(found.map((f) => f.k));
+    return writes.map((_, k) => ({ saved: saved.has(k) }));
+  }
+
+  private saveStatement?: ReturnType<typeof buildSave>;
 
   /**
    * What an answer needs first, in one prepared statement: the training (of the agency), the record already
@@ -402,31 +469,21 @@ export class TrainingRepository {
    * (one update would win silently) goes the same way.
    */
   private readonly answerBatch = new MicroBatch<QueuedAnswer, AnswerOutcome>(
-    async (writes) => {
-      if (writes.length > 1 && new Set(writes.map((w) => w.row.training_id)).size === writes.length) {
-        const together = await this.writeAnswers(writes).catch(() => undefined);
-        if (together) return together;
-      }
-      return Promise.all(
-        writes.map((w) =>
-          this.writeAnswers([w]).then(
-            ([one]) => one,
-            (error: unknown) => ({ error }),
-          ),
-        ),
-      );
-    },
+    (writes) =>
+      togetherOrEach(
+        writes,
+        (ws) => this.writeAnswers(ws),
+        (w) => w.row.training_id,
+      ),
     { maxBatch: 100, maxInFlight: 4 },
   );
 
   private async writeAnswers(writes: QueuedAnswer[]): Promise<AnswerOutcome[]> {
     this.recordAnswersStatement ??= buildRecordAnswers(this.db);
-    // Keyed by their place in the batch, in the order of the trainings' ids, so that two batches lock rows they
-    // share in the same order.
     writes.forEach((w, k) => (w.row.k = k));
-    const rows = writes.map((w) => w.row);
-    if (rows.length > 1) rows.sort((a, b) => a.training_id - b.training_id);
-    const found = await this.recordAnswersStatement.execute({ rows: JSON.stringify(rows) });
+    const found = await this.recordAnswersStatement.execute({
+      rows: JSON.stringify(inLockOrder(writes.map((w) => w.row))),
+    });
     const byKey = new Map(found.map((f) => [Number(f.k), f]));
     return writes.map(({ known }, k) => {
       const row = byKey.get(k);
@@ -827,6 +884,54 @@ export function buildRecordAnswers(db: Db) {
       .leftJoin(questions, sql`${questions.id} = ${shown.id} and ${shownVersion} is distinct from input.next_known`)
       .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
       .prepare('training_record_answers'),
+  );
+}
+
+/** Trainings by id (an array parameter: one statement for a batch); the caller checks the agency. */
+function buildGet(db: Db) {
+  return withPlannedRows(
+    db
+      .select(TRAINING_COLUMNS)
+      .from(trainings)
+      .where(sql`${trainings.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .prepare('training_get'),
+  );
+}
+
+/**
+ * `saveIfUnchanged`'s statement for a batch: each training's update guarded by its log length, and its events and
+ * drawn ids appended only when its update took (they join its row), all in one statement and so in one transaction.
+ * Answers the keys of the saves that took. The rows are read as `json`, so the state is stored as the text sent
+ * (the column is `json`, as the answer's statement writes it).
+ */
+function buildSave(db: Db) {
+  const input = db.$with('input', { k: sql<number>`k` }).as(sql`
+    select * from json_to_recordset(${sql.placeholder('rows')}::json) as x (
+      k int, training_id bigint, read_events int, event_count int, draws int, state json, status text, answered int,
+      correct int, credit double precision, score double precision, max_score double precision,
+      ended_at timestamptz, updated_at timestamptz, events json, drawn_from int, drawn json)`);
+  const saved = db.$with('saved', { k: sql<number>`k`.mapWith(Number).as('k') }).as(sql`
+    update trainings t
+       set state = i.state, status = i.status, answered = i.answered, correct = i.correct, credit = i.credit,
+           score = i.score, max_score = i.max_score, ended_at = i.ended_at, updated_at = i.updated_at,
+           event_count = i.event_count, draw_count = t.draw_count + i.draws
+      from input i
+     where t.id = i.training_id and t.event_count = i.read_events
+    returning i.k as k`);
+  const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
+    insert into training_events (training_id, seq, event)
+    select i.training_id, i.read_events + (e.ord - 1)::int, e.ev::jsonb
+      from saved s join input i on i.k = s.k
+      cross join lateral json_array_elements(i.events) with ordinality as e (ev, ord)
+    returning 1 as n`);
+  const drew = db.$with('drew', { n: sql<number>`n` }).as(sql`
+    insert into training_draws (training_id, n, question_ids)
+    select i.training_id, i.drawn_from, i.drawn
+      from saved s join input i on i.k = s.k
+     where i.drawn is not null
+    returning 1 as n`);
+  return withPlannedRows(
+    db.with(input, saved, logged, drew).select({ k: saved.k }).from(saved).prepare('training_save'),
   );
 }
 

@@ -482,9 +482,7 @@ export class TrainingService {
       events.push(...resolved.events);
       if (events.length === 0 && sameState(before, resolved.state)) return row;
       const change = { ...summaryColumns(snapshot.engine, resolved.state), updatedAt: new Date(now) };
-      const saved = await this.repo.transaction((tx) =>
-        this.repo.saveIfUnchanged(tx, row.id, row.eventCount, events, row.state, change),
-      );
+      const saved = await this.repo.saveIfUnchanged(row.id, row.eventCount, events, row.state, change);
       if (saved) {
         this.answering.drop(row.id);
         return {
