@@ -110,6 +110,11 @@ const EnvSchema = z
      */
     ANSWERING_COPIES: int(2000, 0),
     /**
+     * How many running papers' questions, as their students see them, a process keeps (docs/performance.md "An exam
+     * on a paper"; exact by the bank version); 0 keeps none.
+     */
+    PAPER_VIEWS: int(200, 0),
+    /**
      * Seconds between the background folds of ended trainings into the scheme statistics (docs/scheme-stats.md "How
      * it is computed fast"); 0 leaves them to the statistics' reads, which fold their scheme's first.
      */
@@ -335,6 +340,7 @@ const EnvSchema = z
     listCacheMaxIds: e.LIST_CACHE_MAX_IDS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     answeringCopies: e.ANSWERING_COPIES,
+    paperViews: e.PAPER_VIEWS,
     statsFoldMs: e.STATS_FOLD_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY === 'true',
     tls:

@@ -11,7 +11,7 @@ import { countStatements, type StatementCounter } from './test/statement-counter
 import { addUser } from './test/test-users.js';
 import { DEMO_PASSWORD } from './seed/seed-data.js';
 import { createTestBank, schemeCalls, type TestBank } from './features/schemes/scheme-fixtures.test-helper.js';
-import { generalSchemeOn, onePointScheme } from './features/training/training-fixtures.test-helper.js';
+import { generalSchemeOn, onePointScheme, paperScheme } from './features/training/training-fixtures.test-helper.js';
 
 /** The documented limits: the rows of the table under "Statements per request" (route in backticks, limit last). */
 function documentedLimits(): Map<string, number> {
@@ -137,6 +137,38 @@ describe('statements per request on the hot routes (docs/performance.md "Request
     const finish = 'POST /v1/train/:id/finish';
     const handedIn = await statementsOf(finish, () => call('POST', `/v1/train/${warm.trainId}/finish`, classmate));
     within(finish, handedIn);
+  });
+
+  it('a paper: its start, an answer and the hand-in, each after the same call of a classmate', async () => {
+    const paper = await paperScheme(call, agency, bank, [bank.single, bank.trueFalse]);
+    expectOk(await call('POST', `/v1/train/scheme/${paper}/on`, agency));
+    const answerOf = (tr: Training, id: string, n: number) => ({
+      clientAnswerId: `paper-${n}-${tr.trainId}`,
+      questionId: id,
+      answer: id === bank.single ? ['A'] : ['T'],
+    });
+    const warm = expectOk(await call<Training>('PUT', `/v1/train/scheme/${paper}/start`, classmate));
+    expectOk(await call('POST', `/v1/train/${warm.trainId}/answer`, classmate, answerOf(warm, bank.single, 1)));
+    expectOk(await call('POST', `/v1/train/${warm.trainId}/finish`, classmate));
+    let tr: Training | undefined;
+    const start = 'PUT /v1/train/scheme/:id/start (paper)';
+    const started = await statementsOf(start, async () => {
+      const r = await call<Training>('PUT', `/v1/train/scheme/${paper}/start`, student);
+      tr = r.body.response;
+      return r;
+    });
+    within(start, started);
+    // Every answer to a running paper answers the whole paper (its questions kept: features/training/paper-views.ts).
+    const answer = 'POST /v1/train/:id/answer (paper)';
+    for (const [n, id] of [bank.single, bank.trueFalse].entries())
+      within(
+        answer,
+        await statementsOf(answer, () =>
+          call('POST', `/v1/train/${tr!.trainId}/answer`, student, answerOf(tr!, id, n)),
+        ),
+      );
+    const finish = 'POST /v1/train/:id/finish (paper)';
+    within(finish, await statementsOf(finish, () => call('POST', `/v1/train/${tr!.trainId}/finish`, student)));
   });
 
   it('the question list and the knowledge trees, read twice', async () => {

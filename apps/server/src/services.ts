@@ -48,6 +48,7 @@ import { CorrectionsRepository } from './features/training/corrections.repositor
 import { TrainingSweep } from './features/training/training-sweep.js';
 import { TaskRetime } from './features/training/task-retime.js';
 import { TrainingRepository } from './features/training/training.repository.js';
+import { PaperViews } from './features/training/paper-views.js';
 import { AnsweringCache } from './features/training/answering-cache.js';
 import { TrainingService } from './features/training/training.service.js';
 import { SchemeStatsRepository } from './features/scheme-stats/scheme-stats.repository.js';
@@ -184,6 +185,7 @@ export function createServices({ db, config, clock, loginLimiter, redis: shared 
   const studentRecords = new StudentRecords(db);
   training.readers = studentRecords;
   training.answering = new AnsweringCache(config.answeringCopies);
+  training.paperViews = new PaperViews(config.paperViews);
   // A new agency starts with a default question repository, its system tags and a default train repository.
   const agencyRepo = new AgencyRepository(db);
   const agency = new AgencyService(agencyRepo, files, clock, async (agencyId) => {

@@ -8,5 +8,5 @@ export type { QuestionRow } from './questions.repository.js';
 
 export type QuestionReads = Pick<
   QuestionsRepository,
-  'byIds' | 'get' | 'page' | 'matchingIds' | 'existingKnowledgeCodes'
+  'byIds' | 'get' | 'page' | 'matchingIds' | 'existingKnowledgeCodes' | 'bankVersion'
 >;

@@ -554,6 +554,17 @@ export class TrainingRepository {
       .orderBy(answerRecords.id);
   }
 
+  /**
+   * The questions and submissions of a training's answers in the order given (a paper's view shows the last of each
+   * question): prepared once, as a running paper's every answer and read asks.
+   */
+  submissions(trainingId: number): Promise<{ questionId: number; submission: RecordRow['submission'] }[]> {
+    this.submissionsStatement ??= buildSubmissions(this.db);
+    return this.submissionsStatement.execute({ trainingId });
+  }
+
+  private submissionsStatement?: ReturnType<typeof buildSubmissions>;
+
   /** The id of the newest answer record of one question in the training (a view's `recordId`), or undefined. */
   async lastRecordId(trainingId: number, questionId: number): Promise<number | undefined> {
     const [row] = await this.db
@@ -884,6 +895,17 @@ export function buildRecordAnswers(db: Db) {
       .leftJoin(questions, sql`${questions.id} = ${shown.id} and ${shownVersion} is distinct from input.next_known`)
       .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
       .prepare('training_record_answers'),
+  );
+}
+
+function buildSubmissions(db: Db) {
+  return withPlannedRows(
+    db
+      .select({ questionId: answerRecords.questionId, submission: answerRecords.submission })
+      .from(answerRecords)
+      .where(eq(answerRecords.trainingId, sql.placeholder('trainingId')))
+      .orderBy(answerRecords.id)
+      .prepare('training_submissions'),
   );
 }
 

@@ -55,6 +55,7 @@ import {
   type PaperAnswers,
 } from './training-view.js';
 import type { TrainingRepository, TrainingRow } from './training.repository.js';
+import { PaperViews } from './paper-views.js';
 import { AnsweringCache } from './answering-cache.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
 
@@ -105,6 +106,9 @@ export class TrainingService {
 
   /** Copies of the trainings this process's students are answering (answering-cache.ts); services.ts sizes it. */
   answering = new AnsweringCache(0);
+
+  /** The running papers' questions as their students see them (paper-views.ts); services.ts sizes it. */
+  paperViews = new PaperViews(0);
 
   constructor(
     private readonly repo: TrainingRepository,
@@ -652,9 +656,15 @@ export class TrainingService {
           : [];
     if (ids.length === 0) return [];
     const v = await this.visibility(agencyId);
-    const rows = await this.questionsRepo.byIds(v, { ids: ids.map(Number) });
-    const byId = new Map((await this.studentViews(rows)).map((q) => [q.id, q]));
-    return ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+    const read = async () => {
+      const rows = await this.questionsRepo.byIds(v, { ids: ids.map(Number) });
+      const byId = new Map((await this.studentViews(rows)).map((q) => [q.id, q]));
+      return ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
+    };
+    if (state.pending.kind !== 'paper') return read();
+    // A paper's questions: kept while the bank version stands (paper-views.ts); copied, as callers may add to it.
+    const key = JSON.stringify([v.agencyId, v.subscribedRepoIds, ids]);
+    return [...(await this.paperViews.get(key, () => this.questionsRepo.bankVersion(v), read))];
   }
 
   /** Questions as a student sees them (no answers). */
@@ -681,9 +691,10 @@ export class TrainingService {
       if (last !== undefined) questions = [{ ...questions[0], recordId: String(last) }, ...questions.slice(1)];
     }
     const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
-    if (state.pending.kind === 'paper') {
+    // A paper without answers yet (its start) has none to read.
+    if (state.pending.kind === 'paper' && state.answers.length > 0) {
       // The last answer of each question counts (records come in the order given).
-      const last = new Map((await this.repo.answers(row.id)).map((r) => [String(r.questionId), r]));
+      const last = new Map((await this.repo.submissions(row.id)).map((r) => [String(r.questionId), r]));
       for (const [id, record] of last) {
         paperAnswers.answers[id] = record.submission?.answer ?? [];
         if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;

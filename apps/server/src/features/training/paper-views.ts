@@ -1,0 +1,47 @@
+// A paper's questions as its students see them, kept per process while the bank version they were read at stands
+// (docs/performance.md "An exam on a paper"). Every answer to a running paper answers the whole paper, and an exam's
+// students all sit the same one: without this each answer read and presented every question of the paper again.
+// Exact like the question-list pages (questions/question-page-cache.ts): every change a student's view of a question
+// could show moves the bank version, which is read before the questions, so a change racing the read leaves the kept
+// copy under the older version and the next answer reads it again.
+import type { StudentQuestion } from '@edu/contract';
+
+export class PaperViews {
+  private readonly kept = new Map<string, { bankVersion: string; views: readonly StudentQuestion[] }>();
+
+  /** `maxPapers`: the papers kept at most, the least recently shown dropped first; 0 keeps none. */
+  constructor(private readonly maxPapers: number) {}
+
+  /**
+   * The views under `key` (the paper's questions as one visibility sees them): kept ones while `currentVersion()`
+   * answers the version they were read at, else `read()` and kept under the version read before it.
+   */
+  async get(
+    key: string,
+    currentVersion: () => Promise<string>,
+    read: () => Promise<readonly StudentQuestion[]>,
+  ): Promise<readonly StudentQuestion[]> {
+    if (this.maxPapers === 0) return read();
+    const bankVersion = await currentVersion();
+    const hit = this.kept.get(key);
+    // Least recently shown first: a Map iterates in insertion order, so a hit moves to the end.
+    this.kept.delete(key);
+    if (hit && hit.bankVersion === bankVersion) {
+      this.kept.set(key, hit);
+      return hit.views;
+    }
+    const views = await read();
+    this.kept.delete(key);
+    this.kept.set(key, { bankVersion, views });
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= this.maxPapers) break;
+      this.kept.delete(old);
+    }
+    return views;
+  }
+
+  /** How many papers are kept (tests). */
+  get size(): number {
+    return this.kept.size;
+  }
+}

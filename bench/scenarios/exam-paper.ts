@@ -1,0 +1,219 @@
+// An exam on a paper (docs/performance.md "An exam on a paper"), on PostgreSQL: STUDENTS students start the same
+// paper of PAPER questions drawn from the training bench's bank, then answer it over 50 connections in a closed loop
+// (each training one answer at a time, through the paper in order and round again: a running paper takes any
+// number of answers, the last of each question counts) in ROUNDS rounds of DURATION seconds, and finally hand it in
+// all at once (each on a fresh connection). Reported per round: answers a second, p50/p99 and the CPU an answer costs
+// the server, the database's backends and the load generator (/proc); then the hand-in's p99 and CPU.
+// Usage: npx tsx bench/scenarios/exam-paper.ts [--smoke]
+// Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds a round,
+// default 10), SERVER_NODE_ARGS (given to the server's node, e.g. to profile it).
+// Writes bench/results/exam-paper[.smoke].json.
+import { execSync } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServer } from '../../e2e/support/server-process.js';
+import { call, pool } from '../lib/api.js';
+import { cpuSampler } from '../lib/cpu.js';
+import { machine, writeResult } from '../lib/knowledge-graph.js';
+import { rawRequest } from '../lib/raw-http.js';
+import { generateTrainingBench, mintTrainingAccounts } from '../generators/trainings.js';
+
+const smoke = process.argv.includes('--smoke');
+const STUDENTS = smoke ? 60 : 200;
+const PAPER = smoke ? 20 : 50;
+const QUESTIONS = smoke ? 100 : 200;
+const ROUNDS = smoke ? 1 : 3;
+const DURATION = Number(process.env.BENCH_DURATION ?? (smoke ? 2 : 10));
+const CONNECTIONS = 50;
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `bench_exam_paper_${Date.now()}`;
+const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+const psql = (sqlText: string) => execSync(`psql "${PG_ADMIN_URL}" -qc "${sqlText}"`);
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+interface PaperQuestion {
+  id: string;
+  type: string;
+}
+interface PaperView {
+  trainId: string;
+  status: string;
+  paper: { questions: PaperQuestion[] } | null;
+}
+/** A started paper and where its student is in it. */
+interface Sitting {
+  trainId: string;
+  token: string;
+  questions: PaperQuestion[];
+  at: number;
+}
+
+/** An answer to the question, right about two times in three (the training bench's bank: B, A and C, T). */
+function answerFor(type: string, n: number): string[] {
+  const right = n % 3 !== 0;
+  if (type === 'singleChoice') return [right ? 'B' : 'A'];
+  if (type === 'multipleChoice') return right ? ['A', 'C'] : ['A'];
+  return [right ? 'T' : 'F'];
+}
+
+psql(`CREATE DATABASE ${dbName}`);
+console.log(`database ${dbName}`);
+const server = await startServer({ DATABASE_URL: databaseUrl, SEED: 'demo', LOG_LEVEL: 'warn' });
+const sql = new pg.Client({ connectionString: databaseUrl });
+await sql.connect();
+let out: Record<string, unknown> | undefined;
+try {
+  const accounts = await mintTrainingAccounts(sql, STUDENTS);
+  const bench = await generateTrainingBench(server.baseURL, accounts, { questions: QUESTIONS });
+  const agency = { baseURL: server.baseURL, token: bench.agencyToken, agencyId: 'demo' };
+  // The paper: PAPER questions of the bench's bank (the agency's newest: the demo's own came before them).
+  const { rows } = await sql.query<{ id: string }>(
+    `select id::text from (select id from questions where agency_id = 'demo' order by id desc limit $1) q order by id`,
+    [PAPER],
+  );
+  const trainRepos = await call<{ list: { id: string; owned: boolean }[] }>(agency, 'GET', '/v1/train/repositories');
+  const paper = await call<{ schemeId: string }>(agency, 'POST', '/v1/train/scheme/ordered/submit', {
+    request: {
+      title: '试卷基准考试',
+      kpRange: [bench.kp],
+      timeLimit: 0,
+      questionIds: rows.map((r) => r.id),
+      trainRepoId: trainRepos.list.find((r) => r.owned)!.id,
+    },
+  });
+  await call(agency, 'POST', `/v1/train/scheme/${paper.schemeId}/on`);
+  const sittings: Sitting[] = [];
+  await pool(bench.students, 5, async (s) => {
+    const view = await call<PaperView>(
+      { baseURL: server.baseURL, token: s.token, agencyId: 'demo' },
+      'PUT',
+      `/v1/train/scheme/${paper.schemeId}/start`,
+    );
+    if (!view.paper) throw new Error('the paper started without its questions');
+    sittings.push({ trainId: view.trainId, token: s.token, questions: view.paper.questions, at: 0 });
+  });
+  await sql.query('analyze');
+  console.log(`${sittings.length} students sat the paper of ${rows.length} questions`);
+
+  // The closed loop: a request takes an idle sitting and answers its next question; its answer gives it back.
+  const idle = [...sittings];
+  const busy = new Map<string, Sitting>();
+  const runTag = Date.now().toString(36);
+  let n = 0;
+  let failed = 0;
+  const requests: autocannon.Request[] = [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        const s = idle.shift();
+        if (!s) throw new Error('no idle sitting left: more students');
+        busy.set(s.trainId, s);
+        const q = s.questions[s.at % s.questions.length];
+        return {
+          ...req,
+          path: `/v1/train/${s.trainId}/answer`,
+          headers: {
+            Authorization: `Bearer ${s.token}`,
+            'X-Agency-Id': 'demo',
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+          },
+          body: JSON.stringify({
+            request: { clientAnswerId: `paper-${runTag}-${n}`, questionId: q.id, answer: answerFor(q.type, n++) },
+          }),
+        };
+      },
+      onResponse: (status, body) => {
+        if (status !== 200) {
+          failed++;
+          return;
+        }
+        const env = JSON.parse(body) as { response: { training: PaperView } };
+        const s = busy.get(env.response.training.trainId);
+        if (!s) return;
+        busy.delete(s.trainId);
+        s.at++;
+        idle.push(s);
+      },
+    },
+  ];
+  const cpu = await cpuSampler(server.pid, PG_ADMIN_URL, dbName);
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const before = await cpu.sample();
+    const r = await autocannon({
+      url: `${server.baseURL}/v1/train/0/answer`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests,
+    });
+    const figures = {
+      round,
+      answersPerSec: Math.round(r.requests.total / DURATION),
+      p50ms: r.latency.p50,
+      p99ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      ...cpu.perRequest(before, await cpu.sample(), r.requests.total),
+    };
+    console.log('answers', JSON.stringify(figures));
+    rounds.push(figures);
+    // Answers cut off by the round's end: their sittings go back (each answer is stored or not; the next one is new).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const s of busy.values()) idle.push(s);
+    busy.clear();
+  }
+
+  // The end of the exam: every student hands in at once.
+  const before = await cpu.sample();
+  const t0 = performance.now();
+  const handIns = await Promise.all(
+    sittings.map((s) =>
+      rawRequest(server.baseURL, 'POST', `/v1/train/${s.trainId}/finish`, {
+        Accept: 'application/json',
+        Authorization: `Bearer ${s.token}`,
+        'X-Agency-Id': 'demo',
+      }),
+    ),
+  );
+  const wallMs = performance.now() - t0;
+  const latencies = handIns.map((h) => h.ms).sort((a, b) => a - b);
+  const ended = await sql.query<{ n: string }>(
+    `select count(*) as n from trainings where scheme_id = $1 and status <> 'running'`,
+    [Number(paper.schemeId)],
+  );
+  const handIn = {
+    students: sittings.length,
+    succeeded: handIns.filter((h) => h.status === 200).length,
+    ended: Number(ended.rows[0].n),
+    wallMs: Math.round(wallMs),
+    p50ms: Math.round(pct(latencies, 50)),
+    p99ms: Math.round(pct(latencies, 99)),
+    ...cpu.perRequest(before, await cpu.sample(), sittings.length),
+  };
+  console.log('hand-in', JSON.stringify(handIn));
+  await cpu.close();
+  const middle = <T>(xs: T[], key: keyof T) => [...xs].sort((a, b) => Number(a[key]) - Number(b[key]))[xs.length >> 1];
+  out = {
+    scenario: 'exam-paper',
+    smoke,
+    date: new Date().toISOString(),
+    machine: machine(),
+    students: sittings.length,
+    paperQuestions: rows.length,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    failedAnswers: failed,
+    medianRound: middle(rounds, 'answersPerSec'),
+    rounds,
+    handIn,
+  };
+} finally {
+  await sql.end();
+  await server.stop();
+  psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+await writeResult(join(import.meta.dirname, `../results/exam-paper${smoke ? '.smoke' : ''}.json`), out);
