@@ -15,8 +15,8 @@ export interface TrainingView {
   question: { id: string; type: string } | null;
 }
 
-/** An answer to the question, right about two times in three. */
-function answerFor(type: string, n: number): string[] {
+/** An answer to the question of the training bench's bank (B; A and C; T), right about two times in three. */
+export function answerFor(type: string, n: number): string[] {
   const right = n % 3 !== 0;
   if (type === 'singleChoice') return [right ? 'B' : 'A'];
   if (type === 'multipleChoice') return right ? ['A', 'C'] : ['A'];

@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../../e2e/support/server-process.js';
 import { call, pool } from '../lib/api.js';
+import { answerFor } from '../lib/answer-requests.js';
 import { cpuSampler } from '../lib/cpu.js';
 import { machine, writeResult } from '../lib/knowledge-graph.js';
 import { rawRequest } from '../lib/raw-http.js';
@@ -49,14 +50,6 @@ interface Sitting {
   token: string;
   questions: PaperQuestion[];
   at: number;
-}
-
-/** An answer to the question, right about two times in three (the training bench's bank: B, A and C, T). */
-function answerFor(type: string, n: number): string[] {
-  const right = n % 3 !== 0;
-  if (type === 'singleChoice') return [right ? 'B' : 'A'];
-  if (type === 'multipleChoice') return right ? ['A', 'C'] : ['A'];
-  return [right ? 'T' : 'F'];
 }
 
 psql(`CREATE DATABASE ${dbName}`);
