@@ -4,9 +4,11 @@
 // judges from the copy and writes at once, guarded by both row versions: any other write of the training or of
 // the question (another process, a finish, a teacher's edit, a lesson taking a question back) fails the guard and
 // the answer reads everything again. So the copy is never trusted past what the database confirms in the same
-// statement that stores the answer.
+// statement that stores the answer. A running paper has no question next (every answer may be to any of its
+// questions): its copy holds the paper's answers so far instead (the last of each question, as its view shows them),
+// and the answered question is read alone with its row version, which guards the write the same way.
 import type { QuestionRow } from '../questions/question-reads.js';
-import type { RunningTally } from './training-view.js';
+import type { PaperAnswers, RunningTally } from './training-view.js';
 import type { TrainingRow } from './training.repository.js';
 import { setNewest } from '../../lib/bounded-map.js';
 
@@ -19,6 +21,8 @@ export interface AnsweringCopy {
   next: { question: QuestionRow; xmin: string } | null;
   /** The counted answers' tally of `row.state`: the next answer's tally only adds its own (training-view.ts). */
   tally?: RunningTally;
+  /** A running paper's answers so far (the last of each question); absent for a training that is not a paper. */
+  paper?: PaperAnswers;
 }
 
 /** At most `max` copies, the least recently used dropped first; `max` 0 keeps none. */

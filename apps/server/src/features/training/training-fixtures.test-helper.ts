@@ -1,6 +1,7 @@
 // Fixtures of the training tests: schemes over fixed questions, switched on, and the student's calls.
-import type { Scheme } from '@edu/contract';
+import { Question, type Scheme } from '@edu/contract';
 import { expectOk } from '../../test/test-app.js';
+import { VALID } from '../questions/question-fixtures.test-helper.js';
 import type { schemeCalls, TestBank } from '../../test/scheme-test-bank.js';
 
 type Call = ReturnType<typeof schemeCalls>;
@@ -63,4 +64,16 @@ export async function paperScheme(call: Call, agency: string, bank: TestBank, qu
     }),
   );
   return s.schemeId;
+}
+
+/** An English reading question (with sub-questions) in the agency's own repository, as the API reads it back. */
+export async function readingQuestion(call: Call, agency: string): Promise<Question> {
+  const repos = expectOk(
+    await call<{ list: { id: string; owned: boolean }[] }>('GET', '/v1/exam/repositories', agency),
+  );
+  const repoId = repos.list.find((r) => r.owned)!.id;
+  const { id } = expectOk(
+    await call<{ id: string }>('PUT', '/v1/exam/question', agency, { agencyId: 'demo', repoId, ...VALID.enReading }),
+  );
+  return Question.parse(expectOk(await call<Question>('GET', `/v1/exam/question/${id}`, agency)));
 }

@@ -3,8 +3,8 @@
 import { Question, Training, type Scheme } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
-import { VALID } from '../questions/question-fixtures.test-helper.js';
-import { agencyStudentAndBank, schemeCalls, type Page, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { agencyStudentAndBank, schemeCalls, type TestBank } from '../schemes/scheme-fixtures.test-helper.js';
+import { readingQuestion } from './training-fixtures.test-helper.js';
 
 let t: TestApp;
 let agency: string;
@@ -16,12 +16,7 @@ const call = schemeCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
   ({ agency, student, bank } = await agencyStudentAndBank(t));
-  const repos = expectOk(await call<Page<{ id: string; owned: boolean }>>('GET', '/v1/exam/repositories', agency));
-  const repoId = repos.list.find((r) => r.owned)!.id;
-  const { id } = expectOk(
-    await call<{ id: string }>('PUT', '/v1/exam/question', agency, { agencyId: 'demo', repoId, ...VALID.enReading }),
-  );
-  reading = Question.parse(expectOk(await call<Question>('GET', `/v1/exam/question/${id}`, agency)));
+  reading = await readingQuestion(call, agency);
 });
 afterAll(() => t.close());
 

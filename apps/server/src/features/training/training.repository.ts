@@ -392,6 +392,18 @@ export class TrainingRepository {
   private forAnswerStatement?: ReturnType<typeof buildForAnswer>;
 
   /**
+   * A question to judge with its row version (any agency, archived ones included, as `forAnswer` reads it): the
+   * answer to a running paper from the process's copy of it (answering-cache.ts) reads only this.
+   */
+  async questionToJudge(id: number): Promise<{ question: QuestionRow; xmin: string } | undefined> {
+    this.questionToJudgeStatement ??= buildQuestionToJudge(this.db);
+    const [found] = await this.questionToJudgeStatement.execute({ id });
+    return found && { question: found.question, xmin: found.xmin };
+  }
+
+  private questionToJudgeStatement?: ReturnType<typeof buildQuestionToJudge>;
+
+  /**
    * Stores an answer and the training's next state in one statement (so in one transaction), only if nobody
    * wrote the training since it was read (its row version is still `guard.xmin`, its log still holds
    * `readEvents`) and the answered question is still the row judged (`guard.questionXmin`): the new events are
@@ -800,6 +812,17 @@ function buildForAnswer(db: Db) {
       .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
       .where(and(eq(trainings.id, sql.placeholder('id')), eq(trainings.agencyId, sql.placeholder('agencyId'))))
       .prepare('training_for_answer'),
+  );
+}
+
+function buildQuestionToJudge(db: Db) {
+  return withPlannedRows(
+    db
+      .select({ question: QUESTION_COLUMNS, xmin: sql<string>`${questions}.xmin::text` })
+      .from(questions)
+      .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
+      .where(eq(questions.id, sql.placeholder('id')))
+      .prepare('training_question_to_judge'),
   );
 }
 

@@ -205,6 +205,8 @@ export class TrainingService {
         const { row, first, firstXmin } = created;
         if (row.status === 'running' && first !== null && firstXmin !== null)
           this.answering.put(row.id, { row, xmin: created.xmin, next: { question: first, xmin: firstXmin } });
+        else if (row.status === 'running' && state.pending.kind === 'paper')
+          this.answering.put(row.id, { row, xmin: created.xmin, next: null, paper: { answers: {}, subAnswers: {} } });
         return this.view(row, firstId === null ? undefined : await this.studentViews(first ? [first] : []));
       }
       // The student runs one already (started earlier, or by a request racing this one): answer that one.
@@ -267,16 +269,20 @@ export class TrainingService {
     // The answer to the question this process's last write of the training showed: judged from that copy and
     // written at once, guarded by the row versions (answering-cache.ts). Anything the copy cannot vouch for —
     // the guard failing, a retry, an error the copy would explain — goes the way of an answer without a copy.
+    // A running paper's copy takes an answer to any question, read alone with its row version.
     const copy = this.answering.take(n);
     const mine = copy?.row.userId === user.id && copy.row.agencyId === user.agencyId;
-    if (copy && !(mine && copy.next?.question.id === questionId)) this.answering.put(n, copy);
-    else if (copy?.next) {
+    const usable = mine && questionId !== null && (copy.next?.question.id === questionId || copy.paper !== undefined);
+    if (copy && !usable) this.answering.put(n, copy);
+    else if (copy && questionId !== null) {
+      const judged = copy.next ?? (await this.repo.questionToJudge(questionId));
       const from = {
         row: copy.row,
         xmin: copy.xmin,
-        question: copy.next.question,
-        questionXmin: copy.next.xmin,
+        question: judged?.question ?? null,
+        questionXmin: judged?.xmin ?? null,
         tally: copy.tally,
+        paper: copy.paper,
       };
       try {
         return await this.answerOnce(user, from, req);
@@ -328,6 +334,8 @@ export class TrainingService {
       questionXmin: string | null;
       /** The tally of `row.state`, when the answering copy has it. */
       tally?: RunningTally;
+      /** A running paper's answers so far, when the answering copy has them. */
+      paper?: PaperAnswers;
     },
     req: TrainingAnswerRequest,
   ): Promise<TrainingAnswerResult> {
@@ -401,6 +409,13 @@ export class TrainingService {
       eventCount: row.eventCount + newEvents.length,
       drawCount: row.drawCount + resolved.events.length,
     };
+    // A running paper's answers: the copy's with this one, or else read (this one included).
+    const paper =
+      pending.kind === 'paper'
+        ? from.paper
+          ? withPaperAnswer(from.paper, String(question.id), req)
+          : await this.paperAnswers(row.id)
+        : undefined;
     if (after.status === 'running' && stored.next !== null && stored.nextXmin !== null)
       this.answering.put(row.id, {
         row: after,
@@ -408,6 +423,8 @@ export class TrainingService {
         next: { question: stored.next, xmin: stored.nextXmin },
         tally,
       });
+    else if (after.status === 'running' && paper)
+      this.answering.put(row.id, { row: after, xmin: stored.xmin, next: null, tally, paper });
     const sealedElsewhere = await this.sealedElsewhere(row, question.id, stored.othersMayHold);
     return {
       recordId: String(stored.id),
@@ -417,6 +434,7 @@ export class TrainingService {
         after,
         shown ? await shown : await this.studentViews(stored.next ? [stored.next] : []),
         tally,
+        paper,
       ),
     };
   }
@@ -667,6 +685,17 @@ export class TrainingService {
     return [...(await this.paperViews.get(key, () => this.questionsRepo.bankVersion(v), read))];
   }
 
+  /** A paper's answers as its view shows them: the last of each question (records come in the order given). */
+  private async paperAnswers(trainingId: number): Promise<PaperAnswers> {
+    const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
+    const last = new Map((await this.repo.submissions(trainingId)).map((r) => [String(r.questionId), r]));
+    for (const [id, record] of last) {
+      paperAnswers.answers[id] = record.submission?.answer ?? [];
+      if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;
+    }
+    return paperAnswers;
+  }
+
   /** Questions as a student sees them (no answers). */
   private async studentViews(rows: QuestionRow[]): Promise<StudentQuestion[]> {
     const missing = rows.filter((r) => !studentViewOf.has(r));
@@ -677,9 +706,15 @@ export class TrainingService {
 
   /**
    * The training as the student sees it; `shown` = its questions when already read (shownQuestions), `tally` = its
-   * counted answers' when already taken (an answer takes it for the row's columns).
+   * counted answers' when already taken (an answer takes it for the row's columns), `paper` = a running paper's
+   * answers when already known (the answering copy's).
    */
-  private async view(row: TrainingRow, shown?: StudentQuestion[], tally?: AnswerTally): Promise<Training> {
+  private async view(
+    row: TrainingRow,
+    shown?: StudentQuestion[],
+    tally?: AnswerTally,
+    paper?: PaperAnswers,
+  ): Promise<Training> {
     const state = row.state as unknown as TrainingState;
     const snapshot = row.scheme as unknown as TrainingSnapshot;
     let questions = shown ?? (await this.shownQuestions(row.agencyId, state));
@@ -690,16 +725,12 @@ export class TrainingService {
       const last = await this.repo.lastRecordId(row.id, Number(currentId));
       if (last !== undefined) questions = [{ ...questions[0], recordId: String(last) }, ...questions.slice(1)];
     }
-    const paperAnswers: PaperAnswers = { answers: {}, subAnswers: {} };
     // A paper without answers yet (its start) has none to read.
-    if (state.pending.kind === 'paper' && state.answers.length > 0) {
-      // The last answer of each question counts (records come in the order given).
-      const last = new Map((await this.repo.submissions(row.id)).map((r) => [String(r.questionId), r]));
-      for (const [id, record] of last) {
-        paperAnswers.answers[id] = record.submission?.answer ?? [];
-        if (record.submission?.subAnswers) paperAnswers.subAnswers[id] = record.submission.subAnswers;
-      }
-    }
+    const paperAnswers =
+      paper ??
+      (state.pending.kind === 'paper' && state.answers.length > 0
+        ? await this.paperAnswers(row.id)
+        : { answers: {}, subAnswers: {} });
     const bound = boundOf(snapshot.engine);
     const view = trainingView(row, snapshot, state, questions, paperAnswers, bound, this.clock.now(), tally);
     const waiting = state.status === 'running' ? undefined : await this.correctionsWait(row);
@@ -728,6 +759,14 @@ function boundOf(engine: EngineScheme): number {
 /** Whether the visit's question has an answer yet (its answers are the visit's own: engine `visitAnswers`). */
 const answeredInVisit = (visit: TrainingVisit, answers: TrainingState['answers'], questionId: string) =>
   visitAnswers(answers, visit).some((a) => a.questionId === questionId);
+
+/** A paper's answers with one more stored (the last of a question counts, its sub-answers with it): a new object. */
+function withPaperAnswer(before: PaperAnswers, questionId: string, req: TrainingAnswerRequest): PaperAnswers {
+  const subAnswers = { ...before.subAnswers };
+  if (req.subAnswers) subAnswers[questionId] = req.subAnswers;
+  else delete subAnswers[questionId];
+  return { answers: { ...before.answers, [questionId]: req.answer }, subAnswers };
+}
 
 /** Concurrent writers kept colliding: a transient condition (503), the client retries the same request. */
 const busy = () => new ApiError('unavailable', '训练正忙，请稍后重试');
