@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Training } from '@edu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { createTestApp, expectOk, type TestApp } from './test/test-app.js';
+import { users } from './db/schema.js';
+import { classes, classMembers } from './db/schema-classes.js';
 import { countStatements, type StatementCounter } from './test/statement-counter.js';
 import { addUser } from './test/test-users.js';
 import { DEMO_PASSWORD } from './seed/seed-data.js';
@@ -169,6 +172,35 @@ describe('statements per request on the hot routes (docs/performance.md "Request
       );
     const finish = 'POST /v1/train/:id/finish (paper)';
     within(finish, await statementsOf(finish, () => call('POST', `/v1/train/${tr!.trainId}/finish`, student)));
+  });
+
+  it("a paper given as a task: a student's start through the task, after a classmate's", async () => {
+    const paper = await paperScheme(call, agency, bank, [bank.single, bank.trueFalse]);
+    expectOk(await call('POST', `/v1/train/scheme/${paper}/on`, agency));
+    const members = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.username, ['student', 'classmate']));
+    const [cls] = await t.db
+      .insert(classes)
+      .values({ agencyId: 'demo', kind: 'ordinary', name: '语句计数班' })
+      .returning({ id: classes.id });
+    await t.db.insert(classMembers).values(members.map((u) => ({ classId: cls.id, userId: u.id })));
+    const task = expectOk(
+      await call<{ taskId: string }>('PUT', '/v1/task', agency, {
+        title: '随堂考试',
+        schemeId: paper,
+        classId: String(cls.id),
+        startTime: t.clock.now() - 1000,
+        deadline: t.clock.now() + 3_600_000,
+        latePolicy: 'none',
+        homework: false,
+      }),
+    );
+    const doTask = (token: string) => call<Training>('PUT', `/v1/student/task/${task.taskId}/do`, token);
+    expectOk(await doTask(classmate));
+    const route = 'PUT /v1/student/task/:id/do (paper)';
+    within(route, await statementsOf(route, () => doTask(student)));
   });
 
   it('the question list and the knowledge trees, read twice', async () => {

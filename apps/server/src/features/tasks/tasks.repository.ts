@@ -256,25 +256,25 @@ export class TasksRepository {
     return { total: n, rows };
   }
 
-  /** The task if the student is given it (else undefined: 404). */
+  /** The task if the student is given it (else undefined: 404), with `trainId`: the student's training of it, or null. */
   async ofStudent(agencyId: string, taskId: number, userId: number) {
-    const [row] = await this.db
-      .select({ task: tasks })
-      .from(taskStudents)
-      .innerJoin(tasks, eq(tasks.id, taskStudents.taskId))
-      .where(and(eq(taskStudents.taskId, taskId), eq(taskStudents.userId, userId), eq(tasks.agencyId, agencyId)));
-    return row?.task;
+    this.ofStudentStatement ??= buildOfStudent(this.db);
+    const [row] = await this.ofStudentStatement.execute({ agencyId, taskId, userId });
+    return row && { ...row.task, trainId: row.trainId };
   }
+
+  private ofStudentStatement?: ReturnType<typeof buildOfStudent>;
 
   /** Of these paper schemes, those some task of the agency gives (reachable only through their task). */
   async heldPapers(agencyId: string, schemeIds: number[]): Promise<Set<number>> {
     if (schemeIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectDistinct({ schemeId: tasks.schemeId })
-      .from(tasks)
-      .where(and(eq(tasks.agencyId, agencyId), eq(tasks.schemeType, 'paper'), inArray(tasks.schemeId, schemeIds)));
+    // Prepared once: a paper's every start and the student's scheme list ask.
+    this.heldPapersStatement ??= buildHeldPapers(this.db);
+    const rows = await this.heldPapersStatement.execute({ agencyId, schemeIds });
     return new Set(rows.map((r) => r.schemeId));
   }
+
+  private heldPapersStatement?: ReturnType<typeof buildHeldPapers>;
 
   /** The class if it is the agency's and not archived. */
   async classOf(agencyId: string, classId: number) {
@@ -362,4 +362,39 @@ export class TasksRepository {
       .where(eq(taskStudents.taskId, taskId));
     return rows.map((r) => r.userId);
   }
+}
+
+/** The schemes, of those given (an array parameter), that some task of the agency gives as a paper. */
+function buildHeldPapers(db: Db) {
+  return db
+    .selectDistinct({ schemeId: tasks.schemeId })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.agencyId, sql.placeholder('agencyId')),
+        eq(tasks.schemeType, 'paper'),
+        sql`${tasks.schemeId} = any(${sql.placeholder('schemeIds')}::bigint[])`,
+      ),
+    )
+    .prepare('tasks_held_papers');
+}
+
+/**
+ * A task given to the student, of the agency, with the student's training of it (its id, null before the first
+ * start): prepared once, as every start of the task asks (a class sitting an exam at once).
+ */
+function buildOfStudent(db: Db) {
+  return db
+    .select({ task: tasks, trainId: trainings.id })
+    .from(taskStudents)
+    .innerJoin(tasks, eq(tasks.id, taskStudents.taskId))
+    .leftJoin(trainings, and(eq(trainings.taskId, taskStudents.taskId), eq(trainings.userId, taskStudents.userId)))
+    .where(
+      and(
+        eq(taskStudents.taskId, sql.placeholder('taskId')),
+        eq(taskStudents.userId, sql.placeholder('userId')),
+        eq(tasks.agencyId, sql.placeholder('agencyId')),
+      ),
+    )
+    .prepare('tasks_of_student');
 }

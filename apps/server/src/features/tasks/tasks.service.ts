@@ -289,9 +289,7 @@ export class TasksService implements TaskPaperGate {
     const task = n === null ? undefined : await this.repo.ofStudent(user.agencyId, n, user.id);
     if (!task) throw notFound(NOT_FOUND);
     const now = this.clock.now();
-    const existing = await this.repo.assigned([task.id]);
-    const mine = existing.find((a) => a.userId === user.id);
-    if (mine?.trainId == null) {
+    if (task.trainId === null) {
       const why = refusal(
         {
           startAt: task.startAt.getTime(),
@@ -324,6 +322,7 @@ export class TasksService implements TaskPaperGate {
         },
       },
       taskCutAt(task.latePolicy as TaskLatePolicy, deadline, now),
+      task.trainId === null,
     );
   }
 }

@@ -3,6 +3,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
 import type { Db } from '../../db/client.js';
+import { withPlannedRows } from '../../db/planned-rows.js';
 import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
 import type { PaperReview } from './corrections.js';
@@ -24,8 +25,8 @@ export const REVIEW_INPUTS = {
 export class CorrectionsRepository {
   constructor(private readonly db: Db) {}
 
-  private async read(where: SQL | undefined): Promise<Map<number, PaperReview>> {
-    const rows = await this.db
+  private select() {
+    return this.db
       .select({
         id: trainings.id,
         paper: isPaper,
@@ -33,28 +34,25 @@ export class CorrectionsRepository {
       })
       .from(trainings)
       .leftJoin(schemes, eq(schemes.id, trainings.schemeId))
-      .leftJoin(tasks, eq(tasks.id, trainings.taskId))
-      .where(where);
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          paper: r.paper === true,
-          reviewAfter: r.reviewAfter as ReviewAfter | null,
-          showScore: r.showScore as ShowScore | null,
-          schemeOn: r.schemeOn === true,
-          releasedAt: r.releasedAt?.getTime() ?? null,
-          taskDeadline: r.taskDeadline?.getTime() ?? null,
-        },
-      ]),
-    );
+      .leftJoin(tasks, eq(tasks.id, trainings.taskId));
   }
 
-  /** The given trainings' review inputs, by id. */
-  byIds(ids: readonly number[]): Promise<Map<number, PaperReview>> {
-    if (ids.length === 0) return Promise.resolve(new Map<number, PaperReview>());
-    return this.read(inArray(trainings.id, [...ids]));
+  private async read(where: SQL | undefined): Promise<Map<number, PaperReview>> {
+    return reviewsOf(await this.select().where(where));
   }
+
+  /** The given trainings' review inputs, by id: one prepared statement (an ended paper's every view asks). */
+  async byIds(ids: readonly number[]): Promise<Map<number, PaperReview>> {
+    if (ids.length === 0) return new Map<number, PaperReview>();
+    this.byIdsStatement ??= withPlannedRows(
+      this.select()
+        .where(sql`${trainings.id} = any(${sql.placeholder('ids')}::bigint[])`)
+        .prepare('corrections_by_ids'),
+    );
+    return reviewsOf(await this.byIdsStatement.execute({ ids: [...ids] }));
+  }
+
+  private byIdsStatement?: { execute(p: { ids: number[] }): Promise<ReviewRow[]> };
 
   /** The user's ended papers (in the agencies given, else in all), by id: through `trainings_user_idx` per agency. */
   endedPapersOf(userId: number, agencyIds?: readonly string[]): Promise<Map<number, PaperReview>> {
@@ -68,4 +66,31 @@ export class CorrectionsRepository {
       ),
     );
   }
+}
+
+/** A row of the review inputs' select. */
+interface ReviewRow {
+  id: number;
+  paper: boolean;
+  reviewAfter: string | null;
+  showScore: string | null;
+  schemeOn: boolean;
+  releasedAt: Date | null;
+  taskDeadline: Date | null;
+}
+
+function reviewsOf(rows: ReviewRow[]): Map<number, PaperReview> {
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        paper: r.paper === true,
+        reviewAfter: r.reviewAfter as ReviewAfter | null,
+        showScore: r.showScore as ShowScore | null,
+        schemeOn: r.schemeOn === true,
+        releasedAt: r.releasedAt?.getTime() ?? null,
+        taskDeadline: r.taskDeadline?.getTime() ?? null,
+      },
+    ]),
+  );
 }

@@ -5,6 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingDraws, trainingEvents, trainings } from '../../db/schema.js';
+import { tasks } from '../../db/schema-tasks.js';
 import { countStatements } from '../../test/statement-counter.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
@@ -54,6 +55,49 @@ describe('a batch of starts', () => {
 
     const [stored] = await t.db.select().from(trainings).where(eq(trainings.id, first!.row.id));
     expect(stored).toEqual(first?.row);
+  });
+});
+
+describe("a batch of a task's starts (a class sitting an exam at once)", () => {
+  it('shares one statement; a student twice in it gets the one training, and a task is no scheme start', async () => {
+    const [a, b] = await Promise.all(['task-batch-a', 'task-batch-b'].map((n) => addUser(t, n, n, [])));
+    const [task, other] = await t.db
+      .insert(tasks)
+      .values(
+        ['考试一', '考试二'].map((title) => ({
+          agencyId: 'demo',
+          title,
+          schemeId: 9002,
+          schemeType: 'paper',
+          startAt: new Date(1_800_000_000_000),
+          deadline: new Date(1_800_003_600_000),
+          latePolicy: 'none',
+        })),
+      )
+      .returning({ id: tasks.id });
+    // A's running training of the same scheme outside the task does not stop the task's start.
+    const outside = await repo.insert(values(a, 9002, 40), startEvent(40), null);
+    const counter = countStatements(t.database);
+    counter.reset();
+    const [first, second, theirs, elsewhere] = await Promise.all([
+      repo.insertForTask(values(a, 9002, 41), task.id, startEvent(41), null),
+      repo.insertForTask(values(a, 9002, 42), task.id, startEvent(42), null),
+      repo.insertForTask(values(b, 9002, 43), task.id, startEvent(43), null),
+      repo.insertForTask(values(a, 9002, 44), other.id, startEvent(44), null),
+    ]);
+    expect(counter.count).toBe(1);
+    expect(first?.row).toMatchObject({ userId: a, taskId: task.id, seed: 41, eventCount: 1 });
+    expect(second?.row).toEqual(first?.row);
+    expect(theirs?.row).toMatchObject({ userId: b, taskId: task.id, seed: 43 });
+    expect(elsewhere?.row).toMatchObject({ userId: a, taskId: other.id, seed: 44 });
+    const ids = new Set([outside?.row.id, first?.row.id, theirs?.row.id, elsewhere?.row.id]);
+    expect(ids.size).toBe(4);
+    const [stored] = await t.db.select().from(trainings).where(eq(trainings.id, first!.row.id));
+    expect(stored).toEqual(first?.row);
+    // The task's training exists: a start again inserts nothing.
+    expect(await repo.insertForTask(values(a, 9002, 45), task.id, startEvent(45), null)).toBeUndefined();
+    const events = await t.db.select().from(trainingEvents).where(eq(trainingEvents.trainingId, first!.row.id));
+    expect(events.map((e) => e.event)).toEqual(startEvent(41));
   });
 });
 

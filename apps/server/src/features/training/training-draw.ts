@@ -31,10 +31,12 @@ export class TrainingDraws {
     // A paper's own fixed list is its paper: it takes its questions, sealing them for the other trainings.
     if (!(ctx.paper && fixed.length > 0)) for (const id of ctx.sealed) exclude.add(id);
     if (fixed.length > 0) {
-      // A fixed list keeps its order: the visible active ones not drawn yet.
+      // A fixed list keeps its order: the visible active ones not drawn yet. Only their ids are read, from the
+      // process's copy of the list while the bank version stands (question-pool.ts): every student starting a paper
+      // asks for the same list.
       const ids = [...new Set(fixed.map(parseNumericId).filter((n): n is number => n !== null))];
-      const rows = await this.questions.byIds(v, { ids, autoJudged: ctx.paper ? undefined : true });
-      const visible = new Set(rows.map((r) => r.id));
+      const filter = { ids, autoJudged: ctx.paper ? undefined : true };
+      const visible = new Set(await this.questions.matchingIds(v, filter, ids.length));
       const left = ids.filter((id) => visible.has(id) && !exclude.has(String(id))).map(String);
       return ctx.paper ? left : left.slice(0, req.count);
     }

@@ -19,7 +19,7 @@ import type { QuestionRow } from '../questions/question-reads.js';
 import { MicroBatch } from '../../lib/micro-batch.js';
 import { QuestionCopies, type KeptQuestion } from './question-copies.js';
 import { isRunning, othersMayHold } from './sealing.repository.js';
-import { answersAdded, appendDraws, drawnAdded, drawnCount, stateHead, TRAINING_COLUMNS } from './training-state.js';
+import { answersAdded, drawnAdded, drawnCount, stateHead, TRAINING_COLUMNS } from './training-state.js';
 import { withPlannedRows } from '../../db/planned-rows.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
@@ -37,6 +37,15 @@ export interface Inserted {
   xmin: string;
   first: QuestionRow | null;
   firstXmin: string | null;
+}
+/** Which partial unique index decides a start: the scheme's running training, or the task's training. */
+type StartKind = 'scheme' | 'task';
+/** A start waiting for its batch: the row, its first events, the question shown first, the task if any. */
+interface QueuedStart {
+  values: TrainingInsert;
+  events: StoredEvent[];
+  firstQuestionId: number | null;
+  taskId: number | null;
 }
 /** One event of a training's log (the engine's TrainingEvent, stored as it is). */
 type StoredEvent = Record<string, unknown> & { type: string };
@@ -156,98 +165,86 @@ export class TrainingRepository {
    * statement, in one transaction (lib/micro-batch.ts).
    */
   insert(values: TrainingInsert, events: StoredEvent[], firstQuestionId: number | null): Promise<Inserted | undefined> {
-    return this.insertBatch.load({ values, events, firstQuestionId });
+    return this.insertBatch.load({ values, events, firstQuestionId, taskId: null });
   }
 
-  private readonly insertBatch = new MicroBatch<
-    {
-      values: TrainingInsert;
-      events: StoredEvent[];
-      firstQuestionId: number | null;
-    },
-    Inserted | undefined
-  >(
-    async (keys) => {
-      const rows = keys.map(({ values: v, events, firstQuestionId }, k) => ({
-        k,
-        agency_id: v.agencyId,
-        scheme_id: v.schemeId,
-        user_id: v.userId,
-        scheme: v.scheme,
-        seed: v.seed,
-        status: v.status,
-        state: stateHead(v.state),
-        drawn: drawnAdded({}, v.state),
-        event_count: events.length,
-        draw_count: drawsIn(events),
-        answered: v.answered,
-        correct: v.correct,
-        credit: v.credit,
-        score: v.score,
-        max_score: v.maxScore,
-        started_at: v.startedAt.toISOString(),
-        ended_at: v.endedAt ? v.endedAt.toISOString() : null,
-        events,
-        first_question_id: firstQuestionId ?? 0,
-      }));
-      this.insertStatement ??= buildInsert(this.db);
-      const found = await this.insertStatement.execute({ rows: JSON.stringify(rows) });
-      const byKey = new Map(found.map((f) => [Number(f.k), f]));
-      // The statement answers only the new id: the rest of the row is what was inserted — the first start's
-      // of a student who is twice in the batch (the statement inserts that one and answers it to both).
-      const firstOf = new Map<string, number>();
-      keys.forEach(({ values: v }, k) => {
-        if (!firstOf.has(`${v.schemeId}/${v.userId}`)) firstOf.set(`${v.schemeId}/${v.userId}`, k);
-      });
-      return keys.map(({ values: v }, k) => {
-        const f = byKey.get(k);
-        if (!f) return undefined;
-        const { values, events } = keys[firstOf.get(`${v.schemeId}/${v.userId}`) ?? k];
-        const row: TrainingRow = {
-          ...values,
-          id: Number(f.id),
-          eventCount: events.length,
-          drawCount: drawsIn(events),
-          taskId: null,
-          lessonId: null,
-          updatedAt: values.startedAt,
-        };
-        const first = f.first?.id != null ? (f.first as QuestionRow) : null;
-        return { row, xmin: f.xmin, first, firstXmin: first ? f.firstXmin : null };
-      });
-    },
+  /**
+   * Inserts a task's training with its first events (docs/tasks.md), as `insert` does: undefined when the student
+   * already has a training of the task (the unique index on (task_id, user_id)). Batched too: a class sitting an
+   * exam given as a task starts it at once.
+   */
+  insertForTask(
+    values: TrainingInsert,
+    taskId: number,
+    events: StoredEvent[],
+    firstQuestionId: number | null,
+  ): Promise<Inserted | undefined> {
+    return this.taskInsertBatch.load({ values, events, firstQuestionId, taskId });
+  }
+
+  private readonly insertBatch = new MicroBatch<QueuedStart, Inserted | undefined>(
+    (keys) => this.insertStarts(keys, 'scheme'),
     { maxBatch: 200 },
   );
 
-  private insertStatement?: ReturnType<typeof buildInsert>;
+  private readonly taskInsertBatch = new MicroBatch<QueuedStart, Inserted | undefined>(
+    (keys) => this.insertStarts(keys, 'task'),
+    { maxBatch: 200 },
+  );
 
-  /**
-   * Inserts a task's training with its first events (docs/tasks.md): undefined when the student already has a
-   * training of the task (the unique index on (task_id, user_id)). Not batched: a task's starts are spread over
-   * its window.
-   */
-  async insertForTask(values: TrainingInsert, taskId: number, events: StoredEvent[]): Promise<TrainingRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(trainings)
-        .values({
-          ...values,
-          state: stateHead(values.state),
-          taskId,
-          eventCount: events.length,
-          drawCount: drawsIn(events),
-          updatedAt: values.startedAt,
-        })
-        .onConflictDoNothing({ target: [trainings.taskId, trainings.userId], where: sql`task_id is not null` })
-        .returning();
-      if (!row) return undefined;
-      if (events.length)
-        await tx.insert(trainingEvents).values(events.map((event, seq) => ({ trainingId: row.id, seq, event })));
-      await appendDraws(tx, row.id, 0, drawnAdded({}, values.state));
-      // The row stores the state without its answers and drawn ids (training-state.ts): answer the state as given.
-      return { ...row, state: values.state };
+  private async insertStarts(keys: readonly QueuedStart[], kind: StartKind): Promise<(Inserted | undefined)[]> {
+    const rows = keys.map(({ values: v, events, firstQuestionId, taskId }, k) => ({
+      k,
+      agency_id: v.agencyId,
+      scheme_id: v.schemeId,
+      task_id: taskId,
+      user_id: v.userId,
+      scheme: v.scheme,
+      seed: v.seed,
+      status: v.status,
+      state: stateHead(v.state),
+      drawn: drawnAdded({}, v.state),
+      event_count: events.length,
+      draw_count: drawsIn(events),
+      answered: v.answered,
+      correct: v.correct,
+      credit: v.credit,
+      score: v.score,
+      max_score: v.maxScore,
+      started_at: v.startedAt.toISOString(),
+      ended_at: v.endedAt ? v.endedAt.toISOString() : null,
+      events,
+      first_question_id: firstQuestionId ?? 0,
+    }));
+    const statement = (this.insertStatements[kind] ??= buildInsert(this.db, kind));
+    const found = await statement.execute({ rows: JSON.stringify(rows) });
+    const byKey = new Map(found.map((f) => [Number(f.k), f]));
+    // The statement answers only the new id: the rest of the row is what was inserted — the first start's
+    // of a student who is twice in the batch (the statement inserts that one and answers it to both).
+    const keyOf = ({ values: v, taskId }: QueuedStart) => `${kind === 'task' ? taskId : v.schemeId}/${v.userId}`;
+    const firstOf = new Map<string, number>();
+    keys.forEach((start, k) => {
+      if (!firstOf.has(keyOf(start))) firstOf.set(keyOf(start), k);
+    });
+    return keys.map((start, k) => {
+      const f = byKey.get(k);
+      if (!f) return undefined;
+      const { values, events, taskId } = keys[firstOf.get(keyOf(start)) ?? k];
+      const row: TrainingRow = {
+        ...values,
+        id: Number(f.id),
+        eventCount: events.length,
+        drawCount: drawsIn(events),
+        taskId,
+        lessonId: null,
+        updatedAt: values.startedAt,
+      };
+      const first = f.first?.id != null ? (f.first as QuestionRow) : null;
+      return { row, xmin: f.xmin, first, firstXmin: first ? f.firstXmin : null };
     });
   }
+
+  private readonly insertStatements: { [K in StartKind]?: ReturnType<typeof buildInsert> } = {};
 
   /** The student's training of the task, if any. */
   async ofTask(taskId: number, userId: number): Promise<TrainingRow | undefined> {
@@ -732,41 +729,49 @@ function buildProgress(db: Db) {
  * the two starts, answered to both keys), their first events, and each question shown first. Only the new
  * rows' ids come back (renamed t_id, beside the question's columns): the rest is what was inserted.
  */
-function buildInsert(db: Db) {
+function buildInsert(db: Db, kind: StartKind) {
+  // A start is one per student and scheme among the running trainings outside tasks, one per student and task
+  // within a task: each kind's partial unique index decides, and the batch keeps each student's first.
+  const key = sql.raw(kind === 'task' ? 'task_id' : 'scheme_id');
+  const arbiter = sql.raw(
+    kind === 'task'
+      ? '(task_id, user_id) where task_id is not null'
+      : "(scheme_id, user_id) where status = 'running' and task_id is null",
+  );
   const ids = {
     t_id: sql<number>`t_id`,
-    t_scheme_id: sql<number>`t_scheme_id`,
+    t_key: sql<number>`t_key`,
     t_user_id: sql<number>`t_user_id`,
     t_xmin: sql<string>`t_xmin`,
   };
   const input = db.$with('input', { k: sql<number>`k` }).as(sql`
     select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x (
-      k int, agency_id text, scheme_id bigint, user_id bigint, scheme jsonb, seed int, status text, state json,
-      drawn jsonb, event_count int, draw_count int, answered int, correct int, credit double precision,
+      k int, agency_id text, scheme_id bigint, task_id bigint, user_id bigint, scheme jsonb, seed int, status text,
+      state json, drawn jsonb, event_count int, draw_count int, answered int, correct int, credit double precision,
       score double precision, max_score double precision, started_at timestamptz, ended_at timestamptz, events jsonb,
       first_question_id bigint)`);
   // One start per student: the batch's first.
   const chosen = db
     .$with('chosen', { k: sql<number>`k` })
-    .as(sql`select distinct on (scheme_id, user_id) * from input order by scheme_id, user_id, k`);
+    .as(sql`select distinct on (${key}, user_id) * from input order by ${key}, user_id, k`);
   const inserted = db.$with('inserted', ids).as(sql`
-    insert into trainings (agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count,
-                           answered, correct, credit, score, max_score, started_at, ended_at, updated_at)
-    select agency_id, scheme_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
+    insert into trainings (agency_id, scheme_id, task_id, user_id, scheme, seed, status, state, event_count,
+                           draw_count, answered, correct, credit, score, max_score, started_at, ended_at, updated_at)
+    select agency_id, scheme_id, task_id, user_id, scheme, seed, status, state, event_count, draw_count, answered,
            correct, credit, score, max_score, started_at, ended_at, started_at
       from chosen
-    on conflict (scheme_id, user_id) where status = 'running' and task_id is null do nothing
-    returning id as t_id, scheme_id as t_scheme_id, user_id as t_user_id, xmin::text as t_xmin`);
+    on conflict ${arbiter} do nothing
+    returning id as t_id, ${key} as t_key, user_id as t_user_id, xmin::text as t_xmin`);
   const logged = db.$with('logged', { n: sql<number>`n` }).as(sql`
     insert into training_events (training_id, seq, event)
     select i.t_id, (e.ord - 1)::int, e.ev
-      from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
+      from inserted i join chosen f on f.${key} = i.t_key and f.user_id = i.t_user_id
       cross join lateral jsonb_array_elements(f.events) with ordinality as e (ev, ord)
     returning 1 as n`);
   const drew = db.$with('drew', { n: sql<number>`n` }).as(sql`
     insert into training_draws (training_id, n, question_ids)
     select i.t_id, 0, f.drawn
-      from inserted i join chosen f on f.scheme_id = i.t_scheme_id and f.user_id = i.t_user_id
+      from inserted i join chosen f on f.${key} = i.t_key and f.user_id = i.t_user_id
      where jsonb_array_length(f.drawn) > 0
     returning 1 as n`);
   return withPlannedRows(
@@ -780,11 +785,11 @@ function buildInsert(db: Db) {
         firstXmin: sql<string>`${questions}.xmin::text`,
       })
       .from(inserted)
-      .innerJoin(chosen, sql`chosen.scheme_id = ${sql.raw('t_scheme_id')} and chosen.user_id = ${sql.raw('t_user_id')}`)
-      .innerJoin(input, sql`input.scheme_id = ${sql.raw('t_scheme_id')} and input.user_id = ${sql.raw('t_user_id')}`)
+      .innerJoin(chosen, sql`chosen.${key} = ${sql.raw('t_key')} and chosen.user_id = ${sql.raw('t_user_id')}`)
+      .innerJoin(input, sql`input.${key} = ${sql.raw('t_key')} and input.user_id = ${sql.raw('t_user_id')}`)
       .leftJoin(questions, sql`${questions.id} = chosen.first_question_id`)
       .leftJoin(knowledgePoints, eq(knowledgePoints.code, questions.knowledgeCode))
-      .prepare('training_insert'),
+      .prepare(kind === 'task' ? 'training_insert_for_task' : 'training_insert'),
   );
 }
 

@@ -54,7 +54,7 @@ import {
   type RunningTally,
   type PaperAnswers,
 } from './training-view.js';
-import type { TrainingRepository, TrainingRow } from './training.repository.js';
+import type { Inserted, TrainingRepository, TrainingRow } from './training.repository.js';
 import { PaperViews } from './paper-views.js';
 import { AnsweringCache } from './answering-cache.js';
 import type { SchemeSource, TrainableScheme, TrainingSnapshot } from './training-scheme.js';
@@ -201,14 +201,7 @@ export class TrainingService {
         events,
         firstId,
       );
-      if (created) {
-        const { row, first, firstXmin } = created;
-        if (row.status === 'running' && first !== null && firstXmin !== null)
-          this.answering.put(row.id, { row, xmin: created.xmin, next: { question: first, xmin: firstXmin } });
-        else if (row.status === 'running' && state.pending.kind === 'paper')
-          this.answering.put(row.id, { row, xmin: created.xmin, next: null, paper: { answers: {}, subAnswers: {} } });
-        return this.view(row, firstId === null ? undefined : await this.studentViews(first ? [first] : []));
-      }
+      if (created) return this.started(created, state, firstId);
       // The student runs one already (started earlier, or by a request racing this one): answer that one.
       const running = await this.repo.running(scheme.id, user.id);
       if (running) return this.view(await this.current(running, user));
@@ -221,9 +214,16 @@ export class TrainingService {
    * `cutAt` (ms) caps the snapshot's time limit so that the training expires at the task's deadline like any time
    * limit (the sweep ends it when nobody looks); null for a late start. The caller checks the task's window.
    */
-  async startForTask(user: Trainee, taskId: number, scheme: TrainableScheme, cutAt: number | null): Promise<Training> {
+  async startForTask(
+    user: Trainee,
+    taskId: number,
+    scheme: TrainableScheme,
+    cutAt: number | null,
+    /** The caller read with the task that the student has no training of it yet: the first attempt need not. */
+    noneYet = false,
+  ): Promise<Training> {
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-      const existing = await this.repo.ofTask(taskId, user.id);
+      const existing = noneYet && attempt === 0 ? undefined : await this.repo.ofTask(taskId, user.id);
       if (existing) return this.view(await this.current(existing, user));
       const now = this.clock.now();
       const engine = cutAt === null ? scheme.engine : capTimeLimit(scheme.engine, cutAt - now);
@@ -231,6 +231,8 @@ export class TrainingService {
       const seed = randomInt(0, 2 ** 31 - 1);
       const startEvent: TrainingEvent = { type: 'start', at: now, seed };
       const drawn = await this.resolveDraws(user, null, snapshot, replay(engine, [startEvent]), 0, now);
+      const { state } = drawn;
+      const firstId = state.pending.kind === 'answer' ? parseNumericId(state.pending.questionId) : null;
       const created = await this.repo.insertForTask(
         {
           agencyId: user.agencyId,
@@ -239,14 +241,28 @@ export class TrainingService {
           scheme: snapshot as unknown as Record<string, unknown>,
           seed,
           startedAt: new Date(now),
-          ...summaryColumns(snapshot.engine, drawn.state),
+          ...summaryColumns(snapshot.engine, state),
         },
         taskId,
         [startEvent, ...drawn.events],
+        firstId,
       );
-      if (created) return this.view(created);
+      if (created) return this.started(created, state, firstId);
     }
     throw busy();
+  }
+
+  /**
+   * A new training as its start answers it, leaving the process its answering copy (answering-cache.ts): with the
+   * question shown first, or a running paper's with no answers yet.
+   */
+  private async started(created: Inserted, state: TrainingState, firstId: number | null): Promise<Training> {
+    const { row, first, firstXmin } = created;
+    if (row.status === 'running' && first !== null && firstXmin !== null)
+      this.answering.put(row.id, { row, xmin: created.xmin, next: { question: first, xmin: firstXmin } });
+    else if (row.status === 'running' && state.pending.kind === 'paper')
+      this.answering.put(row.id, { row, xmin: created.xmin, next: null, paper: { answers: {}, subAnswers: {} } });
+    return this.view(row, firstId === null ? undefined : await this.studentViews(first ? [first] : []));
   }
 
   async get(user: Trainee, id: string): Promise<Training> {
