@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Trusted routes' answers parsed with their response schema all the same (lib/route.ts).
+          env: { CHECK_TRUSTED_RESPONSES: '1' },
           // Migrates and seeds the demo database once; each file's createTestApp starts from a copy.
           globalSetup: ['apps/server/src/test/seeded-template.ts'],
           // The files a worker runs share one process and module graph: the app's modules and packages are loaded

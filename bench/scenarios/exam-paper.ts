@@ -33,6 +33,11 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const dbName = `bench_exam_paper_${Date.now()}`;
 const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const psql = (sqlText: string) => execSync(`psql "${PG_ADMIN_URL}" -qc "${sqlText}"`);
+/**
+ * The monotonic clock in µs, the clock of V8's CPU profiles: a burst's `window`, to cut a profile of the server
+ * (SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=…') to its bursts.
+ */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -97,8 +102,10 @@ try {
   const burst = async (label: string, send: (s: (typeof bench.students)[number]) => ReturnType<typeof rawRequest>) => {
     const before = await cpu.sample();
     const t0 = performance.now();
+    const from = monotonicUs();
     const replies = await Promise.all(bench.students.map(send));
     const wallMs = performance.now() - t0;
+    const to = monotonicUs();
     const latencies = replies.map((h) => h.ms).sort((a, b) => a - b);
     const figures = {
       requests: replies.length,
@@ -107,6 +114,7 @@ try {
       p50ms: Math.round(pct(latencies, 50)),
       p99ms: Math.round(pct(latencies, 99)),
       ...cpu.perRequest(before, await cpu.sample(), replies.length),
+      window: [from, to],
     };
     console.log(label, JSON.stringify(figures));
     return { figures, replies };

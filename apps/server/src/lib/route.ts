@@ -1,5 +1,6 @@
 // Registers a route from its entry in the contract's API table: method, path, schemas and access all
 // come from the table, so a handler cannot drift from the contract.
+import { isDeepStrictEqual } from 'node:util';
 import type { ApiRoute } from '@edu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +15,20 @@ import { issuesToFields, parseZh } from './zod-issues.js';
 import { optionalAgencyOf } from './agency-context.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Set by the server's test project: a trusted route's answer (RouteOptions.trustedResponse) is parsed with its
+ * response schema all the same, and an answer the schema would change — a field it drops, a value it turns — fails
+ * the request. So every answer the tests receive checks the presenter that the route skips at run time.
+ */
+const CHECK_TRUSTED_RESPONSES = process.env.CHECK_TRUSTED_RESPONSES === '1';
+
+function unchangedBySchema(route: ApiRoute, answer: unknown): unknown {
+  const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v) ?? 'null');
+  if (!isDeepStrictEqual(plain(route.response.parse(answer)), plain(answer)))
+    throw new Error(`${route.method} ${route.path}: a trusted answer differs from what its response schema presents`);
+  return answer;
+}
 
 export interface HandlerContext<R extends ApiRoute, C = undefined> {
   params: Parsed<R['params']>;
@@ -49,9 +64,9 @@ export interface OwnCheckContext<R extends ApiRoute> {
 
 export interface RouteOptions {
   /**
-   * Skip parsing the handler's result through the response schema. Only for hot read routes whose
-   * result is built field by field from typed rows; their tests parse every answer with the schema
-   * instead (the presenter check moves from run time to test time).
+   * Skip parsing the handler's result through the response schema. Only for hot routes whose result is
+   * built field by field from typed rows; under the tests every answer is parsed with the schema instead
+   * (CHECK_TRUSTED_RESPONSES: the presenter check moves from run time to test time).
    */
   trustedResponse?: boolean;
 }
@@ -167,7 +182,11 @@ function addRoute<R extends ApiRoute, C>(
   const paramsSchema = route.params;
   const querySchema = route.query;
   const bodySchema = route.body;
-  const parseResponse = options.trustedResponse ? null : (v: unknown) => route.response.parse(v);
+  const parseResponse = options.trustedResponse
+    ? CHECK_TRUSTED_RESPONSES
+      ? (v: unknown) => unchangedBySchema(route, v)
+      : null
+    : (v: unknown) => route.response.parse(v);
   let clock: Clock | undefined; // app.services' clock, read at the first answer (tests register on a bare instance)
   app.route({
     method: route.method,

@@ -17,6 +17,7 @@ import {
   tags,
 } from '../../db/schema.js';
 import { withPlannedRows } from '../../db/planned-rows.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 
 /** Whose questions the agency reads: its own, and those of the shared repositories it subscribed to. */
 export interface Visibility {
@@ -316,9 +317,29 @@ export class QuestionPageQuery {
     return this.rowsById.execute({ agencyId: v.agencyId, subscribed: v.subscribedRepoIds, ids });
   }
 
-  /** The bank version alone (for an empty list). */
-  async bankVersion(v: Visibility): Promise<string> {
-    const [row] = await this.version.execute({ agencyId: v.agencyId, subscribed: v.subscribedRepoIds });
-    return row?.bankVersion ?? '0';
+  /**
+   * The bank version alone (for an empty list, and for the caches that check it). Reads arriving together share
+   * one statement per visibility (lib/micro-batch.ts: each is answered by a read that started after it asked, so
+   * as fresh as its own): a class starting an exam at once asks it twice a start.
+   */
+  bankVersion(v: Visibility): Promise<string> {
+    return this.versions.load(v);
   }
+
+  private readonly versions = new MicroBatch<Visibility, string>(async (keys) => {
+    const read = new Map<string, Promise<string>>();
+    return Promise.all(
+      keys.map((v) => {
+        const key = `${v.agencyId}\u0000${v.subscribedRepoIds.join(',')}`;
+        let version = read.get(key);
+        if (version === undefined) {
+          version = this.version
+            .execute({ agencyId: v.agencyId, subscribed: v.subscribedRepoIds })
+            .then(([row]) => row?.bankVersion ?? '0');
+          read.set(key, version);
+        }
+        return version;
+      }),
+    );
+  });
 }

@@ -3,6 +3,7 @@
 import { agencyRole } from '@edu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 import { schemes, trainings, userRoles, users } from '../../db/schema.js';
 import { classes, classMembers, classTeachers } from '../../db/schema-classes.js';
 import { tasks, taskStudents } from '../../db/schema-tasks.js';
@@ -257,11 +258,27 @@ export class TasksRepository {
   }
 
   /** The task if the student is given it (else undefined: 404), with `trainId`: the student's training of it, or null. */
-  async ofStudent(agencyId: string, taskId: number, userId: number) {
-    this.ofStudentStatement ??= buildOfStudent(this.db);
-    const [row] = await this.ofStudentStatement.execute({ agencyId, taskId, userId });
-    return row && { ...row.task, trainId: row.trainId };
+  ofStudent(agencyId: string, taskId: number, userId: number) {
+    return this.ofStudentBatch.load({ agencyId, taskId, userId });
   }
+
+  /** Reads arriving together (a class starting its exam at once) share one statement (lib/micro-batch.ts). */
+  private readonly ofStudentBatch = new MicroBatch<
+    { agencyId: string; taskId: number; userId: number },
+    (typeof tasks.$inferSelect & { trainId: number | null }) | undefined
+  >(async (keys) => {
+    this.ofStudentStatement ??= buildOfStudent(this.db);
+    const rows = await this.ofStudentStatement.execute({
+      agencies: [...new Set(keys.map((k) => k.agencyId))],
+      tasks: [...new Set(keys.map((k) => k.taskId))],
+      users: [...new Set(keys.map((k) => k.userId))],
+    });
+    const found = new Map(rows.map((r) => [`${r.task.agencyId}/${r.task.id}/${r.userId}`, r]));
+    return keys.map((k) => {
+      const row = found.get(`${k.agencyId}/${k.taskId}/${k.userId}`);
+      return row && { ...row.task, trainId: row.trainId };
+    });
+  });
 
   private ofStudentStatement?: ReturnType<typeof buildOfStudent>;
 
@@ -380,20 +397,20 @@ function buildHeldPapers(db: Db) {
 }
 
 /**
- * A task given to the student, of the agency, with the student's training of it (its id, null before the first
- * start): prepared once, as every start of the task asks (a class sitting an exam at once).
+ * The tasks given to the students, of the agencies (array parameters: one statement for a batch; the caller picks
+ * each asker's own row), each with the student's training of it (its id, null before the first start).
  */
 function buildOfStudent(db: Db) {
   return db
-    .select({ task: tasks, trainId: trainings.id })
+    .select({ task: tasks, userId: taskStudents.userId, trainId: trainings.id })
     .from(taskStudents)
     .innerJoin(tasks, eq(tasks.id, taskStudents.taskId))
     .leftJoin(trainings, and(eq(trainings.taskId, taskStudents.taskId), eq(trainings.userId, taskStudents.userId)))
     .where(
       and(
-        eq(taskStudents.taskId, sql.placeholder('taskId')),
-        eq(taskStudents.userId, sql.placeholder('userId')),
-        eq(tasks.agencyId, sql.placeholder('agencyId')),
+        sql`${taskStudents.taskId} = any(${sql.placeholder('tasks')}::bigint[])`,
+        sql`${taskStudents.userId} = any(${sql.placeholder('users')}::bigint[])`,
+        sql`${tasks.agencyId} = any(${sql.placeholder('agencies')}::text[])`,
       ),
     )
     .prepare('tasks_of_student');

@@ -17,7 +17,7 @@ export async function trainingRoutes(app: FastifyInstance) {
   });
   registerApi(app, API.trainingOpenSchemes, (ctx) => training.openSchemes(trainee(ctx), ctx.query));
   // The hot calls answer what the service built field by field from typed rows: their results skip the
-  // response schema at run time (route.ts trustedResponse); the API tests parse every answer with it.
+  // response schema at run time (route.ts trustedResponse); under the tests every answer is parsed with it.
   const trusted = { trustedResponse: true };
   registerApi(app, API.trainingStart, (ctx) => training.start(trainee(ctx), ctx.params.id), trusted);
   registerApi(app, API.trainingGet, (ctx) => training.get(trainee(ctx), ctx.params.id), trusted);
@@ -27,7 +27,7 @@ export async function trainingRoutes(app: FastifyInstance) {
     (ctx) => training.answer(trainee(ctx), ctx.params.id, ctx.body.request),
     trusted,
   );
-  registerApi(app, API.trainingFinish, (ctx) => training.finish(trainee(ctx), ctx.params.id));
+  registerApi(app, API.trainingFinish, (ctx) => training.finish(trainee(ctx), ctx.params.id), trusted);
   registerApi(app, API.trainingQuestions, (ctx) => training.records(trainee(ctx), ctx.params.id));
   registerApi(app, API.trainingHistory, (ctx) => training.history(trainee(ctx), ctx.query));
   // A parent reads a child's report here too (docs/parents.md "What a parent reads").
