@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { createTestApp, expectOk, type TestApp } from './test/test-app.js';
 import { users } from './db/schema.js';
-import { classes, classMembers } from './db/schema-classes.js';
+import { taskOpenNow } from './features/tasks/task-fixtures.test-helper.js';
 import { countStatements, type StatementCounter } from './test/statement-counter.js';
 import { addUser } from './test/test-users.js';
 import { DEMO_PASSWORD } from './seed/seed-data.js';
@@ -181,23 +181,14 @@ describe('statements per request on the hot routes (docs/performance.md "Request
       .select({ id: users.id })
       .from(users)
       .where(inArray(users.username, ['student', 'classmate']));
-    const [cls] = await t.db
-      .insert(classes)
-      .values({ agencyId: 'demo', kind: 'ordinary', name: '语句计数班' })
-      .returning({ id: classes.id });
-    await t.db.insert(classMembers).values(members.map((u) => ({ classId: cls.id, userId: u.id })));
-    const task = expectOk(
-      await call<{ taskId: string }>('PUT', '/v1/task', agency, {
-        title: '随堂考试',
-        schemeId: paper,
-        classId: String(cls.id),
-        startTime: t.clock.now() - 1000,
-        deadline: t.clock.now() + 3_600_000,
-        latePolicy: 'none',
-        homework: false,
-      }),
+    const taskId = await taskOpenNow(
+      t,
+      call,
+      agency,
+      paper,
+      members.map((u) => u.id),
     );
-    const doTask = (token: string) => call<Training>('PUT', `/v1/student/task/${task.taskId}/do`, token);
+    const doTask = (token: string) => call<Training>('PUT', `/v1/student/task/${taskId}/do`, token);
     expectOk(await doTask(classmate));
     const route = 'PUT /v1/student/task/:id/do (paper)';
     within(route, await statementsOf(route, () => doTask(student)));

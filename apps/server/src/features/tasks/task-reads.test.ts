@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { classes, classMembers } from '../../db/schema-classes.js';
 import { countStatements } from '../../test/statement-counter.js';
 import { createTestApp, expectOk, type TestApp } from '../../test/test-app.js';
 import { addUser } from '../../test/test-users.js';
 import { createTestBank, schemeCalls } from '../schemes/scheme-fixtures.test-helper.js';
 import { paperScheme } from '../training/training-fixtures.test-helper.js';
 import { TasksRepository } from './tasks.repository.js';
+import { taskOpenNow } from './task-fixtures.test-helper.js';
 
 let t: TestApp;
 let repo: TasksRepository;
@@ -33,23 +33,7 @@ beforeAll(async () => {
   const bank = await createTestBank(t, admin, agency);
   const paper = await paperScheme(call, agency, bank, [bank.single, bank.trueFalse]);
   expectOk(await call('POST', `/v1/train/scheme/${paper}/on`, agency));
-  const [cls] = await t.db
-    .insert(classes)
-    .values({ agencyId: 'demo', kind: 'ordinary', name: '批量读取班' })
-    .returning({ id: classes.id });
-  await t.db.insert(classMembers).values([studentId, classmateId].map((userId) => ({ classId: cls.id, userId })));
-  const task = expectOk(
-    await call<{ taskId: string }>('PUT', '/v1/task', agency, {
-      title: '随堂小测',
-      schemeId: paper,
-      classId: String(cls.id),
-      startTime: t.clock.now() - 1000,
-      deadline: t.clock.now() + 3_600_000,
-      latePolicy: 'none',
-      homework: false,
-    }),
-  );
-  taskId = Number(task.taskId);
+  taskId = Number(await taskOpenNow(t, call, agency, paper, [studentId, classmateId]));
 });
 afterAll(() => t.close());
 
