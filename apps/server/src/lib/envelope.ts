@@ -1,5 +1,6 @@
 // Building the response envelope (docs/product.md §3, docs/domain.md "Wire format") for success and error answers.
 import { ERRORS, type Envelope, type ErrorCode, type FieldError } from '@edu/contract';
+import { stringifySpliced } from './json-fragment.js';
 import { VERSION } from './version.js';
 
 /** The envelope's module for calls that matched no route (unknown paths, malformed requests). */
@@ -34,7 +35,8 @@ export function okEnvelopeText(module: string): (response: unknown, now: number)
   const around = envelopeAround(module);
   return (response, now) => {
     if (!Number.isFinite(now)) return undefined;
-    const json = JSON.stringify(response);
+    // Arrays serialised once are put in as they are (lib/json-fragment.ts).
+    const json = stringifySpliced(response);
     return json === undefined ? undefined : around(json, now);
   };
 }

@@ -4,7 +4,9 @@
 // Exact like the question-list pages (questions/question-page-cache.ts): every change a student's view of a question
 // could show moves the bank version, which is read before the questions, so a change racing the read leaves the kept
 // copy under the older version and the next answer reads it again.
+// The views are kept serialised too (lib/json-fragment.ts): each answer puts their JSON in as it is.
 import type { StudentQuestion } from '@edu/contract';
+import { SerialisedArray } from '../../lib/json-fragment.js';
 
 export class PaperViews {
   private readonly kept = new Map<string, { bankVersion: string; views: readonly StudentQuestion[] }>();
@@ -14,7 +16,8 @@ export class PaperViews {
 
   /**
    * The views under `key` (the paper's questions as one visibility sees them): kept ones while `currentVersion()`
-   * answers the version they were read at, else `read()` and kept under the version read before it.
+   * answers the version they were read at, else `read()` and kept under the version read before it. Kept views are
+   * shared by every answer showing them: read only.
    */
   async get(
     key: string,
@@ -30,7 +33,7 @@ export class PaperViews {
       this.kept.set(key, hit);
       return hit.views;
     }
-    const views = await read();
+    const views = new SerialisedArray(await read());
     this.kept.delete(key);
     this.kept.set(key, { bankVersion, views });
     for (const old of this.kept.keys()) {

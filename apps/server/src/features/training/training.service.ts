@@ -696,9 +696,10 @@ export class TrainingService {
       return ids.map((i) => byId.get(i)).filter((q) => q !== undefined);
     };
     if (state.pending.kind !== 'paper') return read();
-    // A paper's questions: kept while the bank version stands (paper-views.ts); copied, as callers may add to it.
+    // A paper's questions: kept while the bank version stands (paper-views.ts), and serialised once
+    // (lib/json-fragment.ts). The kept array itself: the view only reads a paper's questions.
     const key = JSON.stringify([v.agencyId, v.subscribedRepoIds, ids]);
-    return [...(await this.paperViews.get(key, () => this.questionsRepo.bankVersion(v), read))];
+    return (await this.paperViews.get(key, () => this.questionsRepo.bankVersion(v), read)) as StudentQuestion[];
   }
 
   /** A paper's answers as its view shows them: the last of each question (records come in the order given). */
