@@ -234,10 +234,12 @@ try {
   async function handIn(of: Sitting[], task: string) {
     const before = await cpu.sample();
     const t0 = performance.now();
+    const from = monotonicUs();
     const replies = await Promise.all(
       of.map((s) => rawRequest(server.baseURL, 'POST', `/v1/train/${s.trainId}/finish`, headersOf(s.token))),
     );
     const wallMs = performance.now() - t0;
+    const to = monotonicUs();
     const latencies = replies.map((h) => h.ms).sort((a, b) => a - b);
     const ended = await sql.query<{ n: string }>(
       `select count(*) as n from trainings where task_id = $1 and status <> 'running'`,
@@ -251,6 +253,7 @@ try {
       p50ms: Math.round(pct(latencies, 50)),
       p99ms: Math.round(pct(latencies, 99)),
       ...cpu.perRequest(before, await cpu.sample(), of.length),
+      window: [from, to],
     };
     console.log('hand-in', JSON.stringify(figures));
     return figures;

@@ -1,8 +1,10 @@
 // What the review rule (corrections.ts) reads of ended trainings: the options of the paper's scheme as they stand
-// now and the deadline of its task (docs/practice-engine.md "Review options"). One statement per read.
+// now and the deadline of its task (docs/practice-engine.md "Review options"). One statement per read; the reads by
+// id arriving together (a class handing in at once) share one.
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewAfter, ShowScore } from '@edu/contract';
 import type { Db } from '../../db/client.js';
+import { MicroBatch } from '../../lib/micro-batch.js';
 import { withPlannedRows } from '../../db/planned-rows.js';
 import { schemes, trainings } from '../../db/schema.js';
 import { tasks } from '../../db/schema-tasks.js';
@@ -41,16 +43,36 @@ export class CorrectionsRepository {
     return reviewsOf(await this.select().where(where));
   }
 
-  /** The given trainings' review inputs, by id: one prepared statement (an ended paper's every view asks). */
+  /**
+   * The given trainings' review inputs, by id: one prepared statement (an ended paper's every view asks). Reads
+   * arriving together share it (lib/micro-batch.ts: each answered by a read started after it asked).
+   */
   async byIds(ids: readonly number[]): Promise<Map<number, PaperReview>> {
     if (ids.length === 0) return new Map<number, PaperReview>();
+    const all = await this.byIdsBatch.load(ids);
+    if (ids.length === 1) {
+      const one = all.get(ids[0]);
+      return one === undefined ? new Map<number, PaperReview>() : new Map([[ids[0], one]]);
+    }
+    const mine = new Map<number, PaperReview>();
+    for (const id of ids) {
+      const r = all.get(id);
+      if (r !== undefined) mine.set(id, r);
+    }
+    return mine;
+  }
+
+  /** Every key is answered the whole batch's map: `byIds` keeps its own ids of it. */
+  private readonly byIdsBatch = new MicroBatch<readonly number[], Map<number, PaperReview>>(async (keys) => {
     this.byIdsStatement ??= withPlannedRows(
       this.select()
         .where(sql`${trainings.id} = any(${sql.placeholder('ids')}::bigint[])`)
         .prepare('corrections_by_ids'),
     );
-    return reviewsOf(await this.byIdsStatement.execute({ ids: [...ids] }));
-  }
+    const ids = keys.length === 1 ? [...keys[0]] : [...new Set(keys.flat())];
+    const all = reviewsOf(await this.byIdsStatement.execute({ ids }));
+    return keys.map(() => all);
+  });
 
   private byIdsStatement?: { execute(p: { ids: number[] }): Promise<ReviewRow[]> };
 
