@@ -3,6 +3,7 @@
 // share two cores with the server, so the client must cost as little as possible — Node's fetch (undici) spends
 // several times the CPU of this per request, which the server's latency would otherwise carry.
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface RawResponse {
   status: number;
@@ -60,6 +61,10 @@ function parseResponse(raw: Buffer): { status: number; body: string } {
     if (!chunks) throw new Error(`incomplete chunked response (${raw.length} bytes)`);
     rest = chunks.body;
   }
+  // A request that sent Accept-Encoding (as a browser does) may get its body compressed.
+  const encoding = /\r\ncontent-encoding:\s*(\S+)/i.exec(head)?.[1].toLowerCase();
+  if (encoding === 'br') rest = brotliDecompressSync(rest);
+  else if (encoding === 'gzip') rest = gunzipSync(rest);
   return { status, body: rest.toString('utf8') };
 }
 

@@ -21,6 +21,11 @@ import { rawRequest } from '../lib/raw-http.js';
 import { generateTrainingBench, mintTrainingAccounts } from '../generators/trainings.js';
 
 const smoke = process.argv.includes('--smoke');
+/**
+ * `--br`: every request says `Accept-Encoding: br, gzip` as a browser's does, so the answers come compressed
+ * (plugins/compression.ts): the bursts' client inflates them, the answers' client does not read them.
+ */
+const compressed = process.argv.includes('--br');
 const STUDENTS = smoke ? 60 : 500;
 /** Tasks of the paper started and handed in at once, one after the other: one burst is one sample. */
 const START_ROUNDS = smoke ? 1 : 3;
@@ -92,10 +97,11 @@ try {
     Number(cls.rows[0].id),
     bench.students.map((s) => s.id),
   ]);
-  const headersOf = (token: string) => ({
+  const headersOf = (token: string): Record<string, string> => ({
     Accept: 'application/json',
     Authorization: `Bearer ${token}`,
     'X-Agency-Id': 'demo',
+    ...(compressed ? { 'Accept-Encoding': 'br, gzip' } : {}),
   });
   const cpu = await cpuSampler(server.pid, PG_ADMIN_URL, dbName);
   /** Every student at once, each on a fresh connection: the burst's wall time, p50/p99 and CPU per request. */
@@ -168,10 +174,13 @@ try {
   const requests: autocannon.Request[] = [
     {
       method: 'POST',
-      setupRequest: (req) => {
+      // The request's context (autocannon keeps one per connection, from a request's setup to its response)
+      // names the sitting it answers, so the response need not be read (it may come compressed).
+      setupRequest: (req, context: { trainId?: string }) => {
         const s = idle.shift();
         if (!s) throw new Error('no idle sitting left: more students');
         busy.set(s.trainId, s);
+        context.trainId = s.trainId;
         const q = s.questions[s.at % s.questions.length];
         return {
           ...req,
@@ -181,19 +190,19 @@ try {
             'X-Agency-Id': 'demo',
             'Content-Type': 'application/json',
             Accept: 'application/json',
+            ...(compressed ? { 'Accept-Encoding': 'br, gzip' } : {}),
           },
           body: JSON.stringify({
             request: { clientAnswerId: `paper-${runTag}-${n}`, questionId: q.id, answer: answerFor(q.type, n++) },
           }),
         };
       },
-      onResponse: (status, body) => {
+      onResponse: (status, _body, context: { trainId?: string }) => {
         if (status !== 200) {
           failed++;
           return;
         }
-        const env = JSON.parse(body) as { response: { training: PaperView } };
-        const s = busy.get(env.response.training.trainId);
+        const s = context.trainId === undefined ? undefined : busy.get(context.trainId);
         if (!s) return;
         busy.delete(s.trainId);
         s.at++;
@@ -263,6 +272,7 @@ try {
   out = {
     scenario: 'exam-paper',
     smoke,
+    acceptEncoding: compressed ? 'br, gzip' : null,
     date: new Date().toISOString(),
     machine: machine(),
     students: sittings.length,
@@ -286,4 +296,7 @@ try {
   await server.stop();
   psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
-await writeResult(join(import.meta.dirname, `../results/exam-paper${smoke ? '.smoke' : ''}.json`), out);
+await writeResult(
+  join(import.meta.dirname, `../results/exam-paper${smoke ? '.smoke' : ''}${compressed ? '.br' : ''}.json`),
+  out,
+);

@@ -5,6 +5,12 @@
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
+ * Answers up to this size are compressed in one call on the request's thread; larger ones through a compression
+ * stream, whose set-up costs more than the work at these sizes (docs/server.md "Compression").
+ */
+export const COMPRESS_SYNC_MAX_BYTES = 128 * 1024;
+
+/**
  * JSON (the envelope), text, JavaScript, CSS and SVG. Never octet-stream or the download types
  * (xlsx, zip, images are compressed already and recompressing only costs CPU), never event streams.
  */

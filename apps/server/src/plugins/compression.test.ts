@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, {
   type DoneFuncWithErrOrRes,
   type FastifyInstance,
@@ -14,7 +14,8 @@ import Fastify, {
 } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import compression, { smallAnswersFirst } from './compression.js';
+import { COMPRESS_SYNC_MAX_BYTES } from '../lib/compression.js';
+import compression, { sizeHintedZlib, smallAnswersFirst } from './compression.js';
 
 let t: TestApp;
 let dist: string;
@@ -172,5 +173,50 @@ describe('the threshold checked first', () => {
       expect(run(p)).toBeUndefined();
     expect(sent).toHaveLength(6);
     expect(seen).toEqual(['x'.repeat(342), Buffer.alloc(1024), stream, null]);
+  });
+});
+
+// docs/performance.md "Compressed answers": one call up to COMPRESS_SYNC_MAX_BYTES, a stream above it.
+describe('one call or a stream', () => {
+  let app: FastifyInstance;
+  // Text that does not repeat (a repeated one would hide a window too small for the answer).
+  const text = (bytes: number) => {
+    const words: string[] = [];
+    for (let i = 0, n = 0; n < bytes; i++) {
+      const w = `${(i * 2654435761) % 1_000_003}题`;
+      words.push(w);
+      n += Buffer.byteLength(w);
+    }
+    return words.join('').slice(0, bytes);
+  };
+  const sizes = { small: 29_000, cap: COMPRESS_SYNC_MAX_BYTES / 3, large: COMPRESS_SYNC_MAX_BYTES + 50_000 };
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(compression);
+    app.get('/text/:size', async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(text(sizes[(request.params as { size: keyof typeof sizes }).size])),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  for (const size of ['small', 'cap', 'large'] as const)
+    it(`a ${size} answer decodes to the same text in br and gzip; only one sent in one call knows its length`, async () => {
+      for (const encoding of ['br', 'gzip']) {
+        const r = await app.inject({ method: 'GET', url: `/text/${size}`, headers: { 'accept-encoding': encoding } });
+        expect(r.headers['content-encoding']).toBe(encoding);
+        const body = encoding === 'br' ? brotliDecompressSync(r.rawPayload) : gunzipSync(r.rawPayload);
+        expect(body.toString('utf8')).toBe(text(sizes[size]));
+        const oneCall = Buffer.byteLength(text(sizes[size])) <= COMPRESS_SYNC_MAX_BYTES;
+        expect(r.headers['content-length'] !== undefined, `${size} ${encoding}`).toBe(oneCall);
+      }
+    });
+
+  it('tells brotli the answer’s size in one call, and compresses as well as without the hint', () => {
+    const body = Buffer.from(text(sizes.small));
+    const hinted = sizeHintedZlib.brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    const plain = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(brotliDecompressSync(hinted).equals(body)).toBe(true);
+    expect(hinted.length).toBeLessThanOrEqual(plain.length * 1.05);
   });
 });
