@@ -125,5 +125,17 @@ describe('the statistics trigger on trainings (migration 0052)', () => {
     expect(await count('scheme_stat_pending', id)).toBe(0);
     await t.db.execute(sql`update trainings set answered = answered where id = ${Number(id)}`);
     expect(await count('scheme_stat_pending', id)).toBe(1);
+
+    // The note names the training's scheme and agency; a note naming others is set right by the next change.
+    const note = async () =>
+      rowsOf<{ scheme_id: string | number; agency_id: string }>(
+        await t.db.execute(sql`select scheme_id, agency_id from scheme_stat_pending where training_id = ${Number(id)}`),
+      )[0];
+    expect(await note()).toMatchObject({ agency_id: 'demo' });
+    expect(String((await note()).scheme_id)).toBe(w.paperId);
+    await t.db.execute(sql`update scheme_stat_pending set scheme_id = 0 where training_id = ${Number(id)}`);
+    await t.db.execute(sql`update trainings set answered = answered where id = ${Number(id)}`);
+    expect(String((await note()).scheme_id)).toBe(w.paperId);
+    expect(await count('scheme_stat_pending', id)).toBe(1);
   });
 });
