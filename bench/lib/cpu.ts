@@ -85,3 +85,9 @@ export async function cpuSampler(serverPid: number, adminUrl?: string, database?
   };
   return { sample, perRequest, close: async () => client?.end() };
 }
+
+/**
+ * The monotonic clock in µs, the clock of V8's CPU profiles: a burst's `window` in the results, to cut a profile of
+ * the server (SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=…') to its bursts.
+ */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);

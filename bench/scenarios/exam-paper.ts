@@ -15,7 +15,7 @@ import pg from 'pg';
 import { startServer } from '../../e2e/support/server-process.js';
 import { call } from '../lib/api.js';
 import { answerFor } from '../lib/answer-requests.js';
-import { cpuSampler } from '../lib/cpu.js';
+import { cpuSampler, monotonicUs } from '../lib/cpu.js';
 import { machine, writeResult } from '../lib/knowledge-graph.js';
 import { rawRequest } from '../lib/raw-http.js';
 import { generateTrainingBench, mintTrainingAccounts } from '../generators/trainings.js';
@@ -38,11 +38,6 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const dbName = `bench_exam_paper_${Date.now()}`;
 const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 const psql = (sqlText: string) => execSync(`psql "${PG_ADMIN_URL}" -qc "${sqlText}"`);
-/**
- * The monotonic clock in µs, the clock of V8's CPU profiles: a burst's `window`, to cut a profile of the server
- * (SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=…') to its bursts.
- */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 

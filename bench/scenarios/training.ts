@@ -43,13 +43,12 @@ import { format, resolveConfig } from 'prettier';
 import { startServer } from '../../e2e/support/server-process.js';
 import { call, pool } from '../lib/api.js';
 import { rawRequest } from '../lib/raw-http.js';
-import { cpuSampler } from '../lib/cpu.js';
 import { measure, type Figures } from '../lib/measure.js';
 import { openLoop } from '../lib/open-loop.js';
 import { generateTrainingBench, mintTrainingAccounts, type SqlClient } from '../generators/trainings.js';
 import { startBareReference } from '../lib/bare-reference.js';
 import { answerRequests, type StartedTraining, type TrainingView } from '../lib/answer-requests.js';
-import { cpuSeconds } from '../lib/cpu.js';
+import { cpuSampler, cpuSeconds, monotonicUs } from '../lib/cpu.js';
 import { openPglite } from '../../apps/server/src/db/pglite.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -288,8 +287,10 @@ try {
     console.log('the scheme page loaded by every student', JSON.stringify(pageLoad));
     const cpuBefore = await cpu.sample();
     const t0 = performance.now();
+    const from = monotonicUs();
     const outcomes = await Promise.allSettled(crowd.map((s) => rawStart(s.token, roundSchemeId)));
     const wallMs = performance.now() - t0;
+    const to = monotonicUs();
     const stampedeCpu = cpu.perRequest(cpuBefore, await cpu.sample(), crowd.length);
     const ok = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [{ ...o.value, token: crowd[i].token }] : []));
     const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
@@ -322,6 +323,7 @@ try {
       p50ms: Math.round(pct(latencies, 50)),
       p99ms: Math.round(pct(latencies, 99)),
       maxMs: Math.round(latencies[latencies.length - 1]),
+      window: [from, to],
       database: {
         trainings: Number(db.trainings),
         students: Number(db.students),
@@ -340,6 +342,7 @@ try {
   const handInRound = async (roundSchemeId: string, ok: { t: TrainingView; token: string }[]) => {
     const cpuBefore = await cpu.sample();
     const t0 = performance.now();
+    const from = monotonicUs();
     const outcomes = await Promise.allSettled(
       ok.map(async (o) => {
         const r = await rawRequest(server.baseURL, 'POST', `/v1/train/${o.t.trainId}/finish`, {
@@ -353,6 +356,7 @@ try {
       }),
     );
     const wallMs = performance.now() - t0;
+    const to = monotonicUs();
     const handInCpu = cpu.perRequest(cpuBefore, await cpu.sample(), ok.length);
     const latencies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : [])).sort((a, b) => a - b);
     const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
@@ -375,6 +379,7 @@ try {
       p50ms: latencies.length ? Math.round(pct(latencies, 50)) : null,
       p99ms: latencies.length ? Math.round(pct(latencies, 99)) : null,
       maxMs: latencies.length ? Math.round(latencies[latencies.length - 1]) : null,
+      window: [from, to],
       database: { running: Number(rows[0].running), ended: Number(rows[0].ended) },
     };
     console.log('hand-in', JSON.stringify(round));

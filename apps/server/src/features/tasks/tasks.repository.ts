@@ -282,14 +282,27 @@ export class TasksRepository {
 
   private ofStudentStatement?: ReturnType<typeof buildOfStudent>;
 
-  /** Of these paper schemes, those some task of the agency gives (reachable only through their task). */
+  /**
+   * Of these paper schemes, those some task of the agency gives (reachable only through their task). A paper's every
+   * start and the student's scheme list ask: asks arriving together (a class starting an exam) share one statement
+   * (lib/micro-batch.ts), each answered by a read started after it asked.
+   */
   async heldPapers(agencyId: string, schemeIds: number[]): Promise<Set<number>> {
     if (schemeIds.length === 0) return new Set();
-    // Prepared once: a paper's every start and the student's scheme list ask.
-    this.heldPapersStatement ??= buildHeldPapers(this.db);
-    const rows = await this.heldPapersStatement.execute({ agencyId, schemeIds });
-    return new Set(rows.map((r) => r.schemeId));
+    return this.heldPapersBatch.load({ agencyId, schemeIds });
   }
+
+  private readonly heldPapersBatch = new MicroBatch<{ agencyId: string; schemeIds: number[] }, Set<number>>(
+    async (keys) => {
+      this.heldPapersStatement ??= buildHeldPapers(this.db);
+      const rows = await this.heldPapersStatement.execute({
+        agencyIds: [...new Set(keys.map((k) => k.agencyId))],
+        schemeIds: [...new Set(keys.flatMap((k) => k.schemeIds))],
+      });
+      const held = new Set(rows.map((r) => `${r.agencyId}/${r.schemeId}`));
+      return keys.map((k) => new Set(k.schemeIds.filter((id) => held.has(`${k.agencyId}/${id}`))));
+    },
+  );
 
   private heldPapersStatement?: ReturnType<typeof buildHeldPapers>;
 
@@ -381,14 +394,17 @@ export class TasksRepository {
   }
 }
 
-/** The schemes, of those given (an array parameter), that some task of the agency gives as a paper. */
+/**
+ * The schemes, of those given, that some task of the given agencies gives as a paper, with the task's agency (array
+ * parameters: one statement for a batch; the caller picks each asker's own pairs).
+ */
 function buildHeldPapers(db: Db) {
   return db
-    .selectDistinct({ schemeId: tasks.schemeId })
+    .selectDistinct({ agencyId: tasks.agencyId, schemeId: tasks.schemeId })
     .from(tasks)
     .where(
       and(
-        eq(tasks.agencyId, sql.placeholder('agencyId')),
+        sql`${tasks.agencyId} = any(${sql.placeholder('agencyIds')}::text[])`,
         eq(tasks.schemeType, 'paper'),
         sql`${tasks.schemeId} = any(${sql.placeholder('schemeIds')}::bigint[])`,
       ),
