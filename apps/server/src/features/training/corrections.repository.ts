@@ -50,10 +50,6 @@ export class CorrectionsRepository {
   async byIds(ids: readonly number[]): Promise<Map<number, PaperReview>> {
     if (ids.length === 0) return new Map<number, PaperReview>();
     const all = await this.byIdsBatch.load(ids);
-    if (ids.length === 1) {
-      const one = all.get(ids[0]);
-      return one === undefined ? new Map<number, PaperReview>() : new Map([[ids[0], one]]);
-    }
     const mine = new Map<number, PaperReview>();
     for (const id of ids) {
       const r = all.get(id);
@@ -69,7 +65,7 @@ export class CorrectionsRepository {
         .where(sql`${trainings.id} = any(${sql.placeholder('ids')}::bigint[])`)
         .prepare('corrections_by_ids'),
     );
-    const ids = keys.length === 1 ? [...keys[0]] : [...new Set(keys.flat())];
+    const ids = [...new Set(keys.flat())];
     const all = reviewsOf(await this.byIdsStatement.execute({ ids }));
     return keys.map(() => all);
   });
