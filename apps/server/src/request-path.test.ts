@@ -194,6 +194,31 @@ describe('statements per request on the hot routes (docs/performance.md "Request
     within(route, await statementsOf(route, () => doTask(student)));
   });
 
+  it("the bench's single-INSERT route: a train repository created, the created row answered by the insert", async () => {
+    const create = (name: string) =>
+      call<{ id: string; name: string; agencyName: string; schemeCount: number; owned: boolean }>(
+        'PUT',
+        '/v1/train/repository',
+        agency,
+        { name, description: '', shared: false },
+      );
+    expectOk(await create('语句计数库一'));
+    let created: Awaited<ReturnType<typeof create>>['body']['response'] | undefined;
+    const route = 'PUT /v1/train/repository';
+    within(
+      route,
+      await statementsOf(route, async () => {
+        const r = await create('语句计数库二');
+        created = r.body.response;
+        return r;
+      }),
+    );
+    // The answer is the row as a read of it gives it.
+    const read = expectOk(await call<unknown>('GET', `/v1/train/repository/${created!.id}`, agency));
+    expect(created).toEqual(read);
+    expect(created).toMatchObject({ name: '语句计数库二', schemeCount: 0, owned: true });
+  });
+
   it('the question list and the knowledge trees, read twice', async () => {
     const list = () => call('POST', '/v1/exam/question/list?start=0&size=20', agency, { knowledgeIds: [bank.kp] });
     expectOk(await list());

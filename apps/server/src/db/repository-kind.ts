@@ -107,7 +107,7 @@ export class RepoKindRepository {
   }
 
   /**
-   * The two statements of a creation, built once (drizzle's builder took a quarter of the creation route's CPU) and
+   * The read and the creation, each built once (drizzle's builder took a quarter of the creation route's CPU) and
    * prepared under the kind's table name (docs/performance.md "Statements per request").
    */
   private getStatement?: ReturnType<RepoKindRepository['buildGet']>;
@@ -140,8 +140,21 @@ export class RepoKindRepository {
         createdAt: p('now'),
         updatedAt: p('now'),
       })
-      .returning({ id: r.id })
+      .returning(this.createdColumns())
       .prepare(`${getTableName(r)}_insert`);
+  }
+
+  /**
+   * The created row as `get` reads it, from the insert itself (one statement, not an insert and a read back): the
+   * agency's name by a subquery, and no items yet.
+   */
+  private createdColumns() {
+    const r = this.kind.repos;
+    return {
+      ...this.columns,
+      agencyName: sql<string>`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${r.agencyId})`,
+      itemCount: sql<number>`0`.mapWith(Number),
+    };
   }
 
   /** Owned repositories first (oldest first, so the default one leads), then subscribed ones. */
@@ -183,8 +196,9 @@ export class RepoKindRepository {
     return { total: total?.n ?? 0, rows };
   }
 
-  async insert(agencyId: string, fields: RepoKindWrite, now: Date): Promise<number> {
-    this.insertStatement ??= this.buildInsert();
+  /** Creates a repository; answers it as `get` would. */
+  async insert(agencyId: string, fields: RepoKindWrite, now: Date): Promise<RepoKindRow> {
+    this.insertStatement ??= withPlannedRows(this.buildInsert());
     const [row] = await this.insertStatement.execute({
       agencyId,
       name: fields.name,
@@ -194,7 +208,7 @@ export class RepoKindRepository {
       gradeId: fields.gradeId ?? null,
       now,
     });
-    return row.id;
+    return row;
   }
 
   /** Updates an owned repository; unsharing it ends every other agency's subscription in the same transaction. */

@@ -132,8 +132,8 @@ export class RepoKindService<K extends string> {
 
   async create(agencyId: string, fields: RepoKindWrite): Promise<RepoWire<K>> {
     await this.checkDictionaries(fields);
-    const id = await this.repo.insert(agencyId, fields, new Date(this.clock.now()));
-    return this.get(agencyId, String(id));
+    const row = await this.repo.insert(agencyId, fields, new Date(this.clock.now()));
+    return this.toWire(row, agencyId);
   }
 
   /** The repository every agency starts with (seed and agency creation). */
