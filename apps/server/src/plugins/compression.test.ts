@@ -14,7 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { COMPRESS_SYNC_MAX_BYTES } from '../lib/compression.js';
+import { COMPRESS_SYNC_BROTLI_QUALITY, COMPRESS_SYNC_GZIP_LEVEL, COMPRESS_SYNC_MAX_BYTES } from '../lib/compression.js';
 import compression, { sizeHintedZlib, smallAnswersFirst } from './compression.js';
 
 let t: TestApp;
@@ -214,9 +214,25 @@ describe('one call or a stream', () => {
 
   it('tells brotli the answer’s size in one call, and compresses as well as without the hint', () => {
     const body = Buffer.from(text(sizes.small));
+    const quality = { [constants.BROTLI_PARAM_QUALITY]: COMPRESS_SYNC_BROTLI_QUALITY };
     const hinted = sizeHintedZlib.brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-    const plain = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    const plain = brotliCompressSync(body, { params: quality });
     expect(brotliDecompressSync(hinted).equals(body)).toBe(true);
     expect(hinted.length).toBeLessThanOrEqual(plain.length * 1.05);
+  });
+
+  it('compresses an answer sent in one call at the fastest level, whatever the plugin was given', async () => {
+    const body = Buffer.from(text(sizes.small));
+    const br = await app.inject({ method: 'GET', url: '/text/small', headers: { 'accept-encoding': 'br' } });
+    const fastest = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: COMPRESS_SYNC_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    expect(br.rawPayload.equals(fastest)).toBe(true);
+    const gz = await app.inject({ method: 'GET', url: '/text/small', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.rawPayload.equals(gzipSync(body, { level: COMPRESS_SYNC_GZIP_LEVEL }))).toBe(true);
+    expect(gz.rawPayload.equals(gzipSync(body, { level: 6 }))).toBe(false);
   });
 });

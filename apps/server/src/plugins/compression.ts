@@ -2,11 +2,17 @@
 // text answers of 1 KB and more. Registered before the routes (its onRoute hook decorates each route).
 // Static assets are not compressed here: the build writes .br/.gz next to each one and the static plugin
 // sends those (plugins/static.ts); an answer that already carries a Content-Encoding is left alone.
-import zlib, { constants, type BrotliOptions } from 'node:zlib';
+import zlib, { constants, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPRESSIBLE_TYPES, COMPRESS_SYNC_MAX_BYTES, COMPRESS_THRESHOLD_BYTES } from '../lib/compression.js';
+import {
+  COMPRESSIBLE_TYPES,
+  COMPRESS_SYNC_BROTLI_QUALITY,
+  COMPRESS_SYNC_GZIP_LEVEL,
+  COMPRESS_SYNC_MAX_BYTES,
+  COMPRESS_THRESHOLD_BYTES,
+} from '../lib/compression.js';
 
 /**
  * A string this short is under the threshold in UTF-8 too: a UTF-16 unit takes at most 3 bytes (a surrogate pair's
@@ -39,20 +45,28 @@ export function smallAnswersFirst(compress: SendHook): SendHook {
 }
 
 /**
- * Node's zlib as @fastify/compress uses it, but a one-call brotli told the answer's size (BROTLI_PARAM_SIZE_HINT):
- * the encoder then sizes its window and buffers to the answer instead of allocating them for a stream of any
- * length, 259 against 803 µs for a 29 KB answer measured (docs/performance.md "Compressed answers").
+ * Node's zlib as @fastify/compress uses it, but the one-call compressions (answers up to COMPRESS_SYNC_MAX_BYTES, on
+ * the request's thread) at their fastest level, and brotli's told the answer's size (BROTLI_PARAM_SIZE_HINT): the
+ * encoder then sizes its window and buffers to the answer instead of allocating them for a stream of any length,
+ * 259 against 803 µs for a 29 KB answer measured (docs/performance.md "Compressed answers"). Streams (larger
+ * answers, libuv's threadpool) keep the plugin's quality and level.
  */
 export const sizeHintedZlib = {
   createBrotliCompress: zlib.createBrotliCompress,
   createGzip: zlib.createGzip,
   createDeflate: zlib.createDeflate,
-  gzipSync: zlib.gzipSync,
-  deflateSync: zlib.deflateSync,
+  gzipSync: (payload: Buffer, options: ZlibOptions = {}) =>
+    zlib.gzipSync(payload, { ...options, level: COMPRESS_SYNC_GZIP_LEVEL }),
+  deflateSync: (payload: Buffer, options: ZlibOptions = {}) =>
+    zlib.deflateSync(payload, { ...options, level: COMPRESS_SYNC_GZIP_LEVEL }),
   brotliCompressSync: (payload: Buffer, options: BrotliOptions = {}) =>
     zlib.brotliCompressSync(payload, {
       ...options,
-      params: { ...options.params, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+      params: {
+        ...options.params,
+        [constants.BROTLI_PARAM_QUALITY]: COMPRESS_SYNC_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: payload.length,
+      },
     }),
 };
 
@@ -70,7 +84,8 @@ export default fp(
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_THRESHOLD_BYTES,
       customTypes: COMPRESSIBLE_TYPES,
-      // Quality 4: a 600 KB answer compresses in a few ms; 11 (zlib's default) takes seconds.
+      // For the streamed answers (larger than COMPRESS_SYNC_MAX_BYTES; one-call ones: sizeHintedZlib). Quality 4: a
+      // 600 KB answer compresses in a few ms; 11 (zlib's default) takes seconds.
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },
       // Answers up to COMPRESS_SYNC_MAX_BYTES in one call on the request's thread, larger ones through a stream
