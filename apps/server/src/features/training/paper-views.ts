@@ -10,6 +10,11 @@ import { SerialisedArray } from '../../lib/json-fragment.js';
 
 export class PaperViews {
   private readonly kept = new Map<string, { bankVersion: string; views: readonly StudentQuestion[] }>();
+  /**
+   * The read in flight per key, with the version read before it. A class starting its exam at once all miss together
+   * (nothing kept yet): they share the one read under the version they saw, as later askers share the kept views.
+   */
+  private readonly reading = new Map<string, { bankVersion: string; views: Promise<readonly StudentQuestion[]> }>();
 
   /** `maxPapers`: the papers kept at most, the least recently shown dropped first; 0 keeps none. */
   constructor(private readonly maxPapers: number) {}
@@ -33,14 +38,31 @@ export class PaperViews {
       this.kept.set(key, hit);
       return hit.views;
     }
-    const views = new SerialisedArray(await read());
-    this.kept.delete(key);
-    this.kept.set(key, { bankVersion, views });
-    for (const old of this.kept.keys()) {
-      if (this.kept.size <= this.maxPapers) break;
-      this.kept.delete(old);
-    }
+    const inFlight = this.reading.get(key);
+    if (inFlight && inFlight.bankVersion === bankVersion) return inFlight.views;
+    const views = this.readAndKeep(key, bankVersion, read);
+    this.reading.set(key, { bankVersion, views });
     return views;
+  }
+
+  private async readAndKeep(
+    key: string,
+    bankVersion: string,
+    read: () => Promise<readonly StudentQuestion[]>,
+  ): Promise<readonly StudentQuestion[]> {
+    try {
+      const views = new SerialisedArray(await read());
+      this.kept.delete(key);
+      this.kept.set(key, { bankVersion, views });
+      for (const old of this.kept.keys()) {
+        if (this.kept.size <= this.maxPapers) break;
+        this.kept.delete(old);
+      }
+      return views;
+    } finally {
+      // Only its own entry: a read under a newer version may have taken the key meanwhile.
+      if (this.reading.get(key)?.bankVersion === bankVersion) this.reading.delete(key);
+    }
   }
 
   /** How many papers are kept (tests). */
