@@ -2,6 +2,7 @@
 // envelope object (docs/performance.md "The health route's cost").
 import { describe, expect, it } from 'vitest';
 import { okEnvelope, okEnvelopeText } from './envelope.js';
+import { SerialisedArray } from './json-fragment.js';
 
 describe('okEnvelopeText', () => {
   it('writes the text JSON.stringify writes of okEnvelope', () => {
@@ -21,6 +22,14 @@ describe('okEnvelopeText', () => {
         for (const now of [0, 1_796_080_508_998, -0, 1e21])
           expect(text(response, now)).toBe(JSON.stringify(okEnvelope(module, response, now)));
     }
+  });
+
+  it('writes an answer holding a serialised array as the UTF-8 bytes of that text', () => {
+    const questions = new SerialisedArray([{ id: '1', question: '<p>中文 "题"</p>' }]);
+    const response = { paper: { questions, answers: {} }, title: '试卷' };
+    const bytes = okEnvelopeText('train')(response, 1_796_080_508_998);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect((bytes as Buffer).toString('utf8')).toBe(JSON.stringify(okEnvelope('train', response, 1_796_080_508_998)));
   });
 
   it('leaves to the object what the text would write otherwise', () => {

@@ -1,6 +1,6 @@
 // Building the response envelope (docs/product.md §3, docs/domain.md "Wire format") for success and error answers.
 import { ERRORS, type Envelope, type ErrorCode, type FieldError } from '@edu/contract';
-import { stringifySpliced } from './json-fragment.js';
+import { serialiseSplicedWithin } from './json-fragment.js';
 import { VERSION } from './version.js';
 
 /** The envelope's module for calls that matched no route (unknown paths, malformed requests). */
@@ -19,11 +19,17 @@ export const ENVELOPE_CONTENT_TYPE = 'application/json; charset=utf-8';
  * field is `response`, and `serverTime` stands before `module`, so the two splice into the text of a sample.
  */
 function envelopeAround(module: string): (responseJson: string, now: number) => string {
+  const before = envelopeBefore(module);
+  return (responseJson, now) => `${before(now)}${responseJson}}`;
+}
+
+/** The envelope's text up to its response (the response and a closing `}` follow). */
+function envelopeBefore(module: string): (now: number) => string {
   const sample = JSON.stringify(okEnvelope(module, null, 0));
   const at = sample.indexOf('"serverTime":0,') + '"serverTime":'.length;
   const head = sample.slice(0, at);
   const middle = sample.slice(at + 1, -'null}'.length);
-  return (responseJson, now) => `${head}${JSON.stringify(now)}${middle}${responseJson}}`;
+  return (now) => `${head}${JSON.stringify(now)}${middle}`;
 }
 
 /**
@@ -31,13 +37,13 @@ function envelopeAround(module: string): (responseJson: string, now: number) => 
  * Undefined where that text would differ: an undefined response (the field left out), a time that is not a
  * finite number.
  */
-export function okEnvelopeText(module: string): (response: unknown, now: number) => string | undefined {
-  const around = envelopeAround(module);
+export function okEnvelopeText(module: string): (response: unknown, now: number) => string | Buffer | undefined {
+  const before = envelopeBefore(module);
   return (response, now) => {
     if (!Number.isFinite(now)) return undefined;
-    // Arrays serialised once are put in as they are (lib/json-fragment.ts).
-    const json = stringifySpliced(response);
-    return json === undefined ? undefined : around(json, now);
+    // Arrays serialised once are put in as they are, and the answer is then their UTF-8 bytes and the rest's
+    // (lib/json-fragment.ts).
+    return serialiseSplicedWithin(response, before(now), '}');
   };
 }
 

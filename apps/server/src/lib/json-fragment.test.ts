@@ -1,7 +1,7 @@
 // Arrays serialised once and spliced into answers (json-fragment.ts) give exactly the text JSON.stringify gives,
 // wherever and however often they stand in the answer, and stay arrays for whatever reads them in the process.
 import { describe, expect, it } from 'vitest';
-import { SerialisedArray, stringifySpliced } from './json-fragment.js';
+import { SerialisedArray, serialiseSplicedWithin, stringifySpliced } from './json-fragment.js';
 
 describe('stringifySpliced', () => {
   it('writes each serialised array as JSON.stringify writes its items, once or twice, nested or not', () => {
@@ -36,5 +36,24 @@ describe('stringifySpliced', () => {
     expect(views.map((v) => v.id)).toEqual(['a', 'b']);
     expect(views.map((v) => v.id)).not.toBeInstanceOf(SerialisedArray);
     expect(views.json).toBe('[{"id":"a"},{"id":"b"}]');
+  });
+});
+
+describe('serialiseSplicedWithin', () => {
+  it('gives the text within its ends as UTF-8 bytes when serialised arrays stand in it, else as text', () => {
+    const questions = new SerialisedArray([
+      { id: '1', text: '中文 "引号" \u2028 é' },
+      { id: '2', text: '$& $1' },
+    ]);
+    const other = new SerialisedArray(['二']);
+    const answer = { first: questions, mid: '题目', again: [questions, other], last: other };
+    const bytes = serialiseSplicedWithin(answer, '{"head":"开始","response":', '}');
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect((bytes as Buffer).toString('utf8')).toBe(`{"head":"开始","response":${JSON.stringify(answer)}}`);
+    // The arrays' bytes are encoded once and kept.
+    expect(questions.bytes).toBe(questions.bytes);
+    expect(questions.bytes.toString('utf8')).toBe(questions.json);
+    expect(serialiseSplicedWithin({ plain: '文' }, '[', ']')).toBe('[{"plain":"文"}]');
+    expect(serialiseSplicedWithin(undefined, '[', ']')).toBeUndefined();
   });
 });
