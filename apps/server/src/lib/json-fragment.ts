@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 /** Whether a `stringifySpliced` is running (JSON.stringify is synchronous: one at a time), and the arrays it met. */
 let splicing = false;
 const met: SerialisedArray<unknown>[] = [];
+const NONE_MET: readonly SerialisedArray<unknown>[] = Object.freeze([]);
 
 export class SerialisedArray<T> extends Array<T> {
   /** Its items' JSON, made once. */
@@ -53,7 +54,7 @@ export class SerialisedArray<T> extends Array<T> {
 }
 
 /** `JSON.stringify(value)` with a marker for each SerialisedArray, and the arrays in the order their markers stand. */
-function stringifyMarked(value: unknown): { text: string | undefined; arrays: SerialisedArray<unknown>[] } {
+function stringifyMarked(value: unknown): { text: string | undefined; arrays: readonly SerialisedArray<unknown>[] } {
   met.length = 0; // what a call that threw met, if any
   splicing = true;
   let text: string | undefined;
@@ -63,7 +64,8 @@ function stringifyMarked(value: unknown): { text: string | undefined; arrays: Se
     splicing = false;
   }
   // JSON.stringify asks for toJSON as it writes each value, so the arrays were met in the order of their markers.
-  const arrays = met.slice();
+  // Most answers hold none: no array is made for them.
+  const arrays = met.length === 0 ? NONE_MET : met.slice();
   met.length = 0;
   return { text, arrays };
 }

@@ -5,6 +5,7 @@
 // one statement: when the version moved (any change an agency's lists could show, kept by triggers), the
 // ids are read again. A page is therefore exactly as fresh as an uncached one, on any number of processes.
 import type { Clock } from '../../lib/clock.js';
+import { SharedLoads } from '../../lib/shared-loads.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type {
   QuestionFilter,
@@ -125,14 +126,14 @@ export class QuestionPools {
   async ids(v: Visibility, f: QuestionFilter, order: QuestionOrder, limit: number): Promise<readonly number[]> {
     const key = JSON.stringify([v, f, order]);
     let pool = this.pools.get(key);
-    if (pool && (await this.shared(`version ${key}`, () => this.query.bankVersion(v))) !== pool.bankVersion) {
+    if (pool && (await this.loads.run(`version ${key}`, () => this.query.bankVersion(v))) !== pool.bankVersion) {
       this.pools.delete(key);
       pool = undefined;
     }
     if (!pool) {
       // Too many to keep: the first `limit` straight from the database, without counting them all.
       if (this.bigs.get(key)) return (await this.query.firstIds(v, f, order, limit)).ids;
-      const read = await this.shared(`pool ${key}`, () => this.query.pool(v, f, order, this.maxIds));
+      const read = await this.loads.run(`pool ${key}`, () => this.query.pool(v, f, order, this.maxIds));
       if (!read) {
         this.bigs.set(key, {});
         return (await this.query.firstIds(v, f, order, limit)).ids;
@@ -145,14 +146,6 @@ export class QuestionPools {
     return pool.ids.length <= limit ? pool.ids : pool.ids.slice(0, limit);
   }
 
-  private readonly inFlight = new Map<string, Promise<unknown>>();
-
-  /** One `load` at a time per key: callers arriving while it runs get its result. */
-  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const p = load().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, p);
-    return p;
-  }
+  /** Per list one read of its ids, and one of the bank version that checks them, at a time (lib/shared-loads.ts). */
+  private readonly loads = new SharedLoads();
 }

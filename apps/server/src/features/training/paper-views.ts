@@ -7,14 +7,16 @@
 // The views are kept serialised too (lib/json-fragment.ts): each answer puts their JSON in as it is.
 import type { StudentQuestion } from '@edu/contract';
 import { SerialisedArray } from '../../lib/json-fragment.js';
+import { SharedLoads } from '../../lib/shared-loads.js';
 
 export class PaperViews {
   private readonly kept = new Map<string, { bankVersion: string; views: readonly StudentQuestion[] }>();
   /**
-   * The read in flight per key, with the version read before it. A class starting its exam at once all miss together
-   * (nothing kept yet): they share the one read under the version they saw, as later askers share the kept views.
+   * The reads in flight, per key and the version read before each. A class starting its exam at once all miss
+   * together (nothing kept yet): they share the one read under the version they saw, as later askers share the kept
+   * views; an asker at another version reads for itself.
    */
-  private readonly reading = new Map<string, { bankVersion: string; views: Promise<readonly StudentQuestion[]> }>();
+  private readonly reads = new SharedLoads();
 
   /** `maxPapers`: the papers kept at most, the least recently shown dropped first; 0 keeps none. */
   constructor(private readonly maxPapers: number) {}
@@ -38,19 +40,7 @@ export class PaperViews {
       this.kept.set(key, hit);
       return hit.views;
     }
-    const inFlight = this.reading.get(key);
-    if (inFlight && inFlight.bankVersion === bankVersion) return inFlight.views;
-    const views = this.readAndKeep(key, bankVersion, read);
-    this.reading.set(key, { bankVersion, views });
-    return views;
-  }
-
-  private async readAndKeep(
-    key: string,
-    bankVersion: string,
-    read: () => Promise<readonly StudentQuestion[]>,
-  ): Promise<readonly StudentQuestion[]> {
-    try {
+    return this.reads.run(JSON.stringify([bankVersion, key]), async () => {
       const views = new SerialisedArray(await read());
       this.kept.delete(key);
       this.kept.set(key, { bankVersion, views });
@@ -59,10 +49,7 @@ export class PaperViews {
         this.kept.delete(old);
       }
       return views;
-    } finally {
-      // Only its own entry: a read under a newer version may have taken the key meanwhile.
-      if (this.reading.get(key)?.bankVersion === bankVersion) this.reading.delete(key);
-    }
+    });
   }
 
   /** How many papers are kept (tests). */
