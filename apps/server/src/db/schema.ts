@@ -357,9 +357,12 @@ export const answerRecords = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),
     version: integer('version').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Checked by the agency's trigger, not a foreign key (migration 0056): the key locked the student's row for
+     * every answer (docs/performance.md "The student's row locked by every answer"). Deleting the user still deletes
+     * their records.
+     */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     trainingId: bigint('training_id', { mode: 'number' }).references((): AnyPgColumn => trainings.id, {
       onDelete: 'cascade',
     }),
