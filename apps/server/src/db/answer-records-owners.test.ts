@@ -2,7 +2,7 @@
 // 0056, docs/performance.md "The agency's row locked by every answer", "The student's row locked by every answer"):
 // a record of no agency or of no user is refused as the foreign keys refused it, and an agency's or a user's deletion
 // still takes its records along — on the driver under test.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { databaseErrorOf } from '../lib/db-errors.js';
@@ -33,11 +33,17 @@ const insertForUsers = (userIds: number[], questionId: number) =>
     select 'demo', ${questionId}, 1, x::bigint from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as x
     returning id`);
 
-const sqlStateOf = (p: Promise<unknown>) =>
+/** What the statement failed with, or undefined when it succeeded. */
+const errorOf = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
-    () => 'no error',
-    (e: unknown) => databaseErrorOf(e)?.code,
+    () => undefined,
+    (e: unknown) => e,
   );
+
+const sqlStateOf = async (p: Promise<unknown>) => {
+  const err = await errorOf(p);
+  return err === undefined ? 'no error' : databaseErrorOf(err)?.code;
+};
 
 /** The messages of an error and of its causes, one after the other. */
 function messagesOf(err: unknown): string {
@@ -46,12 +52,7 @@ function messagesOf(err: unknown): string {
   return messages.join(' / ');
 }
 
-const countOfUser = async (userId: number) =>
-  Number(
-    rowsOf<{ n: string }>(
-      await t.db.execute(sql`select count(*) as n from answer_records where user_id = ${userId}`),
-    )[0].n,
-  );
+const countOfUser = (userId: number) => countWhere(sql`user_id = ${userId}`);
 
 /** A user made for one test. */
 async function newUser(loginName: string): Promise<number> {
@@ -62,20 +63,24 @@ async function newUser(loginName: string): Promise<number> {
   return Number(u.id);
 }
 
-const countOf = async (agency: string) =>
+/** Answer records matching a condition. */
+const countWhere = async (condition: SQL) =>
   Number(
-    rowsOf<{ n: string }>(
-      await t.db.execute(sql`select count(*) as n from answer_records where agency_id = ${agency}`),
-    )[0].n,
+    rowsOf<{ n: string }>(await t.db.execute(sql`select count(*) as n from answer_records where ${condition}`))[0].n,
+  );
+
+const countOf = (agency: string) => countWhere(sql`agency_id = ${agency}`);
+
+/** The foreign keys from answer_records to a table. */
+const foreignKeysTo = async (table: 'agencies' | 'users') =>
+  rowsOf<{ name: string }>(
+    await t.db.execute(sql`select conname as name from pg_constraint
+      where contype = 'f' and conrelid = 'answer_records'::regclass and confrelid = ${table}::regclass`),
   );
 
 describe('answer records name an agency (migration 0053)', () => {
   it('has no foreign key to agencies, whose check would lock the agency row in every batch of answers', async () => {
-    const keys = rowsOf<{ name: string }>(
-      await t.db.execute(sql`select conname as name from pg_constraint
-        where contype = 'f' and conrelid = 'answer_records'::regclass and confrelid = 'agencies'::regclass`),
-    );
-    expect(keys).toEqual([]);
+    expect(await foreignKeysTo('agencies')).toEqual([]);
   });
 
   it('refuses a record of an unknown agency, alone or in a batch with known ones, and stores none of the batch', async () => {
@@ -116,20 +121,13 @@ describe('answer records name an agency (migration 0053)', () => {
 
 describe('answer records name a user (migration 0056)', () => {
   it('has no foreign key to users, whose check would lock the student row with every answer', async () => {
-    const keys = rowsOf<{ name: string }>(
-      await t.db.execute(sql`select conname as name from pg_constraint
-        where contype = 'f' and conrelid = 'answer_records'::regclass and confrelid = 'users'::regclass`),
-    );
-    expect(keys).toEqual([]);
+    expect(await foreignKeysTo('users')).toEqual([]);
   });
 
   it('refuses a record of an unknown user, alone or in a batch with known ones, and stores none of the batch', async () => {
     const { questionId, userId } = await anchors();
     const unknown = 9_000_000_001;
-    const alone = await insertForUsers([unknown], questionId).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const alone = await errorOf(insertForUsers([unknown], questionId));
     expect(databaseErrorOf(alone)?.code).toBe('23503');
     expect(messagesOf(alone)).toMatch(/violates the student check/);
     expect(await sqlStateOf(insertForUsers([userId, unknown, userId], questionId))).toBe('23503');
@@ -143,10 +141,7 @@ describe('answer records name a user (migration 0056)', () => {
     const { questionId } = await anchors();
     const both = t.db.execute(sql`insert into answer_records (agency_id, question_id, version, user_id)
       values ('no-such-agency', ${questionId}, 1, 9000000002)`);
-    const err = await both.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const err = await errorOf(both);
     expect(databaseErrorOf(err)?.code).toBe('23503');
     expect(messagesOf(err)).toMatch(/violates the agency check/);
   });

@@ -14,26 +14,28 @@ export function okEnvelope<T>(module: string, response: T, now: number): Envelop
 export const ENVELOPE_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * `okEnvelope`'s text for one module around a serialised response, its fixed fields serialised once: per answer
- * only `serverTime` and the response are (docs/performance.md "The health route's cost"). The envelope's last
- * field is `response`, and `serverTime` stands before `module`, so the two splice into the text of a sample.
+ * `okEnvelope`'s text for one module up to its response (the response and a closing `}` follow), its fixed fields
+ * serialised once per module: per answer only `serverTime` is (docs/performance.md "The health route's cost"). The
+ * envelope's last field is `response`, and `serverTime` stands before `module`, so both splice into a sample's text.
  */
-function envelopeAround(module: string): (responseJson: string, now: number) => string {
-  const before = envelopeBefore(module);
-  return (responseJson, now) => `${before(now)}${responseJson}}`;
+function envelopeBefore(module: string): (now: number) => string {
+  let before = befores.get(module);
+  if (!before) {
+    const sample = JSON.stringify(okEnvelope(module, null, 0));
+    const at = sample.indexOf('"serverTime":0,') + '"serverTime":'.length;
+    const head = sample.slice(0, at);
+    const middle = sample.slice(at + 1, -'null}'.length);
+    before = (now) => `${head}${JSON.stringify(now)}${middle}`;
+    befores.set(module, before);
+  }
+  return before;
 }
 
-/** The envelope's text up to its response (the response and a closing `}` follow). */
-function envelopeBefore(module: string): (now: number) => string {
-  const sample = JSON.stringify(okEnvelope(module, null, 0));
-  const at = sample.indexOf('"serverTime":0,') + '"serverTime":'.length;
-  const head = sample.slice(0, at);
-  const middle = sample.slice(at + 1, -'null}'.length);
-  return (now) => `${head}${JSON.stringify(now)}${middle}`;
-}
+/** Per module (the contract's few), its envelope's text up to the response. */
+const befores = new Map<string, (now: number) => string>();
 
 /**
- * `JSON.stringify(okEnvelope(module, response, now))` for one module, made per answer by `envelopeAround`.
+ * `JSON.stringify(okEnvelope(module, response, now))` for one module, made per answer around `envelopeBefore`'s text.
  * Undefined where that text would differ: an undefined response (the field left out), a time that is not a
  * finite number.
  */
@@ -49,7 +51,7 @@ export function okEnvelopeText(module: string): (response: unknown, now: number)
 
 /** The same envelope as text around an already serialised response (lib/raw-json.ts). */
 export function okEnvelopeJson(module: string, responseJson: string, now: number): string {
-  return envelopeAround(module)(responseJson, now);
+  return `${envelopeBefore(module)(now)}${responseJson}}`;
 }
 
 export function errorEnvelope(
