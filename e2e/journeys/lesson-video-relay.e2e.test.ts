@@ -109,7 +109,11 @@ describe('the lesson video through a TURN relay', () => {
         .toBeGreaterThan(had.framesDecoded + 10);
       const now = await callStats(page);
       expect(now.made).toBe(had.made);
-      expect([now.local, now.remote]).toEqual(['relay', 'relay']);
+      // After a restart the other side's first check may come through the relay before its new candidate is
+      // signalled: chromium then names that candidate peer-reflexive (prflx). Sent from the relay's address, it is
+      // the other side's relayed candidate all the same.
+      expect(now.local).toBe('relay');
+      expect(now.remote === 'relay' || (now.remote === 'prflx' && now.remoteAddress === now.localAddress)).toBe(true);
       expect(now.pair).not.toBe(had.pair);
     }
     await expect.poll(() => sceneOf(teacher), { timeout: 30_000 }).toMatch(/^2-/);

@@ -103,6 +103,9 @@ export interface CallStats {
   pair: string | null;
   local: string | null;
   remote: string | null;
+  /** The addresses of the selected pair's local and remote candidates. */
+  localAddress: string | null;
+  remoteAddress: string | null;
   /** Video frames of the other side decoded so far. */
   framesDecoded: number;
   /** The other side's picture as the page's video element has it (0 before its first frame). */
@@ -121,6 +124,8 @@ export function callStats(page: Page): Promise<CallStats> {
       pair: null,
       local: null,
       remote: null,
+      localAddress: null,
+      remoteAddress: null,
       framesDecoded: 0,
       videoWidth: video?.videoWidth ?? 0,
     };
@@ -128,16 +133,18 @@ export function callStats(page: Page): Promise<CallStats> {
     type Stat = { type: string; id: string; [k: string]: unknown };
     const stats = new Map<string, Stat>();
     (await pc.getStats()).forEach((s: Stat) => stats.set(s.id, s));
-    const candidateType = (id: unknown) => {
-      const type = typeof id === 'string' ? stats.get(id)?.candidateType : undefined;
-      return typeof type === 'string' ? type : null;
+    const candidateField = (id: unknown, field: 'candidateType' | 'address') => {
+      const value = typeof id === 'string' ? stats.get(id)?.[field] : undefined;
+      return typeof value === 'string' ? value : null;
     };
     for (const s of stats.values()) {
       if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') {
         const pair = stats.get(s.selectedCandidatePairId);
         out.pair = s.selectedCandidatePairId;
-        out.local = candidateType(pair?.localCandidateId);
-        out.remote = candidateType(pair?.remoteCandidateId);
+        out.local = candidateField(pair?.localCandidateId, 'candidateType');
+        out.remote = candidateField(pair?.remoteCandidateId, 'candidateType');
+        out.localAddress = candidateField(pair?.localCandidateId, 'address');
+        out.remoteAddress = candidateField(pair?.remoteCandidateId, 'address');
       }
       if (s.type === 'inbound-rtp' && s.kind === 'video') out.framesDecoded = Number(s.framesDecoded ?? 0);
     }
