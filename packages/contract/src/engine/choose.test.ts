@@ -243,6 +243,33 @@ describe('chooseAmongIds', () => {
     );
   });
 
+  it('chooses without the ids left out as among the list with them filtered out, from a frozen list or its copy', () => {
+    // A visit's end chooses among the kept list without what the training drew: few or many left out, some not in
+    // the list, few or many seen, repeated ids (the kept list then has no places), counts the keys cannot hold.
+    const seenArb = fc.array(fc.tuple(fc.nat(60), fc.oneof(fc.nat(4), fc.constantFrom(300, 1.5))), { maxLength: 40 });
+    const listArb = fc.array(fc.nat(50), { maxLength: 120 });
+    const leftArb = fc.array(fc.nat(60), { maxLength: 60 });
+    fc.assert(
+      fc.property(
+        listArb,
+        fc.array(fc.tuple(seenArb, leftArb, fc.nat(60), fc.integer(), fc.nat(9)), { minLength: 1, maxLength: 5 }),
+        (list, draws) => {
+          const frozen = Object.freeze([...list]);
+          for (const [counts, left, count, seed, drawNo] of draws) {
+            const seen = new Map(counts);
+            const without = new Set(left);
+            const rest = list.filter((id) => !without.has(id));
+            const expected = chooseQuestions(asCandidates(rest, seen), count, seed, drawNo);
+            expect(chooseAmongIds(frozen, seen, { count, seed, drawNo, without })).toEqual(expected);
+            expect(chooseAmongIds([...list], seen, { count, seed, drawNo, without })).toEqual(expected);
+            expect(chooseAmongIds(rest, seen, { count, seed, drawNo })).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('hashes ids that are not whole numbers as their decimal strings too', () => {
     const ids = [3, 1.5, -2, 7];
     const seen = new Map([[7, 1]]);

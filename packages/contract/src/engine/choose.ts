@@ -52,50 +52,66 @@ export function chooseQuestions(
 /**
  * `chooseQuestions` over numeric ids (the question bank's) with the student's seen counts by id (absent = 0):
  * the same choice as for the ids' decimal strings, without an object per candidate (a draw chooses among
- * hundreds of candidates per start, an exam start has hundreds of starts).
+ * hundreds of candidates per start, an exam start has hundreds of starts). `without`: ids not to choose, the same
+ * choice as among `ids` with them filtered out; a frozen list then keeps its hashes (a visit's end chooses among the
+ * kept list without what the training drew before).
  */
 export function chooseAmongIds(
   ids: readonly number[],
   seen: ReadonlyMap<number, number>,
-  { count, seed, drawNo }: { count: number; seed: number; drawNo: number },
+  { count, seed, drawNo, without }: { count: number; seed: number; drawNo: number; without?: ReadonlySet<number> },
 ): string[] {
   const take = Math.floor(count);
   if (!(take > 0)) return [];
+  const leaving = without !== undefined && without.size > 0 ? without : undefined;
   const packable = ids.length <= PACK_INDEX;
   const known = packable && Object.isFrozen(ids) ? knownList(ids) : undefined;
-  const keys = packable ? packIds(ids, known, seen, drawState(seed, drawNo)) : null;
+  const keys = packable ? packIds(ids, known, seen, drawState(seed, drawNo), leaving) : null;
   // A list known to hold no id twice needs no check that an id is taken once.
   if (keys) return takeByKeys(keys, take, ids, known?.places !== undefined);
-  const candidates = ids.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
+  const left = leaving ? ids.filter((id) => !leaving.has(id)) : ids;
+  const candidates = left.map((id) => ({ id: String(id), seen: seen.get(id) ?? 0 }));
   return chooseQuestions(candidates, count, seed, drawNo);
 }
 
 /**
- * The packed key of every id (hashed as its decimal string), in scratch room; null when a seen count of one of the
- * ids cannot be packed. With a frozen list's hashes and places (`knownList`), when the student has seen few of its
- * ids (an exam start: mostly none), the keys are packed as unseen and only the seen ones are put right.
+ * The packed key of every id not `leaving` (hashed as its decimal string), in scratch room, each naming its id's
+ * place in `ids`; null when a seen count of one of the ids cannot be packed. With a frozen list's hashes and places
+ * (`knownList`), when the student has seen few of its ids (an exam start: mostly none), only the seen ones and the
+ * ones left are looked up, by their places, instead of every id in the maps.
  */
 function packIds(
   ids: readonly number[],
   known: KnownList | undefined,
   seen: ReadonlyMap<number, number>,
   draw: number,
+  leaving: ReadonlySet<number> | undefined,
 ): Float64Array | null {
-  const places = known !== undefined && seen.size * 4 < ids.length ? known.places : undefined;
-  const keys = scratchKeys(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const times = places ? 0 : (seen.get(ids[i]) ?? 0);
-    keys[i] = packedKey(times, known ? known.hashes[i] : fnv1a(String(ids[i])), draw, i);
-    if (Number.isNaN(keys[i])) return null;
-  }
-  if (places && known)
+  const n = ids.length;
+  const places = known?.places;
+  // Per place: the times seen (when few are seen) and whether the id is left out (when any are).
+  const timesAt = places !== undefined && seen.size * 4 < n ? scratchTimes(n) : undefined;
+  const leftAt = places !== undefined && leaving !== undefined ? scratchLeft(n) : undefined;
+  if (timesAt && places)
     for (const [id, times] of seen) {
       const i = places.get(id);
-      if (i === undefined) continue;
-      keys[i] = packedKey(times, known.hashes[i], draw, i);
-      if (Number.isNaN(keys[i])) return null;
+      if (i !== undefined) timesAt[i] = times;
     }
-  return keys;
+  if (leftAt && places && leaving)
+    for (const id of leaving) {
+      const i = places.get(id);
+      if (i !== undefined) leftAt[i] = 1;
+    }
+  const keys = scratchKeys(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    if (leftAt ? leftAt[i] === 1 : leaving?.has(ids[i])) continue;
+    const times = timesAt ? timesAt[i] : (seen.get(ids[i]) ?? 0);
+    keys[m] = packedKey(times, known ? known.hashes[i] : fnv1a(String(ids[i])), draw, i);
+    if (Number.isNaN(keys[m])) return null;
+    m++;
+  }
+  return keys.subarray(0, m);
 }
 
 /**
@@ -128,14 +144,31 @@ const knownLists = new WeakMap<readonly number[], KnownList>();
 
 /**
  * Room for `n` packed keys, reused from draw to draw (a draw runs to its end without yielding): a typed array of
- * hundreds of keys lives outside V8's heap and took longer to get than to fill.
+ * hundreds of keys lives outside V8's heap and took longer to get than to fill. The same for the per-place marks,
+ * handed out cleared.
  */
 function scratchKeys(n: number): Float64Array {
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
   return scratch.subarray(0, n);
 }
 
+function scratchTimes(n: number): Float64Array {
+  if (scratchTimesRoom.length < n) scratchTimesRoom = new Float64Array(Math.max(n, scratchTimesRoom.length * 2));
+  const room = scratchTimesRoom.subarray(0, n);
+  room.fill(0);
+  return room;
+}
+
+function scratchLeft(n: number): Uint8Array {
+  if (scratchLeftRoom.length < n) scratchLeftRoom = new Uint8Array(Math.max(n, scratchLeftRoom.length * 2));
+  const room = scratchLeftRoom.subarray(0, n);
+  room.fill(0);
+  return room;
+}
+
 let scratch = new Float64Array(1024);
+let scratchTimesRoom = new Float64Array(1024);
+let scratchLeftRoom = new Uint8Array(1024);
 
 /** The general case: repeated ids merged (lowest seen), then sorted by (seen, tie key, id) with a comparison. */
 function chooseByComparison(candidates: readonly { id: string; seen: number }[], take: number, draw: number) {

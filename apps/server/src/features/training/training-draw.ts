@@ -52,18 +52,19 @@ export class TrainingDraws {
       },
       MAX_CANDIDATES,
     );
-    const drawn = exclude.size === 0 ? null : new Set([...exclude].map(Number));
-    const fresh = drawn === null ? ids : ids.filter((id) => !drawn.has(id));
+    const drawn = exclude.size === 0 ? undefined : new Set([...exclude].map(Number));
     // Asked for every candidate, not only the fresh ones: draws arriving together then ask for the same list, which
     // their shared statement takes once, where each training's own fresh list made it merge them all (a visit's end
-    // reached by a class at once: docs/performance.md "The visit-end wave's draws"). The order reads the fresh ones.
+    // reached by a class at once: docs/performance.md "The visit-end wave's draws"). The choice is among the list
+    // without what was drawn, whose kept hashes serve every draw (no fresh copy to hash again).
     const seen = await this.trainings.seenCounts(ctx.userId, ids);
+    const choice = { seed: ctx.seed, drawNo: ctx.drawNo, without: drawn };
     if (req.draw === 'ability' && this.ability) {
       // The least-seen rule's whole order, so that ties in seen and information keep its seeded order.
-      const order = chooseAmongIds(fresh, seen, { count: fresh.length, seed: ctx.seed, drawNo: ctx.drawNo });
+      const order = chooseAmongIds(ids, seen, { ...choice, count: ids.length });
       const ordered = order.map((id) => ({ id, seen: seen.get(Number(id)) ?? 0 }));
       return this.ability.order(v.agencyId, ctx.userId, ordered, req.count);
     }
-    return chooseAmongIds(fresh, seen, { count: req.count, seed: ctx.seed, drawNo: ctx.drawNo });
+    return chooseAmongIds(ids, seen, { ...choice, count: req.count });
   }
 }
