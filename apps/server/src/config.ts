@@ -32,6 +32,8 @@ const EnvSchema = z
     PGLITE_NAMED_STATEMENTS: int(500, 0),
     /** PGlite: seconds between analyses of the tables changed since their last, 0 for none (docs/pglite.md). */
     PGLITE_ANALYZE_SECONDS: int(60, 0),
+    /** Seconds between merges of the request-written GIN indexes' pending lists, 0 for none (db/gin-pending.ts). */
+    GIN_CLEAN_SECONDS: int(10, 0),
     /** PostgreSQL: data statements each connection keeps prepared under a name, 0 for none (docs/server.md). */
     PG_NAMED_STATEMENTS: int(200, 0),
     SEED: z.preprocess(blankAsUndefined, z.enum(['demo', 'none']).optional()),
@@ -303,6 +305,7 @@ const EnvSchema = z
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteNamedStatements: e.PGLITE_NAMED_STATEMENTS,
     pgliteAnalyzeSeconds: e.PGLITE_ANALYZE_SECONDS,
+    ginCleanSeconds: e.GIN_CLEAN_SECONDS,
     pgNamedStatements: e.PG_NAMED_STATEMENTS,
     // Demo data by default on the embedded database (try-it path), never by default on PostgreSQL.
     seed: e.SEED ?? (e.DATABASE_URL ? 'none' : 'demo'),

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { analyzePeriodically } from './db/pglite-analyze.js';
+import { cleanPendingListsPeriodically } from './db/gin-pending.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './seed/seed.js';
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
           app.log.error({ err }, 'analysing changed tables failed'),
         )
       : () => Promise.resolve();
+  // The GIN indexes' pending lists merged off the request path (db/gin-pending.ts).
+  const stopCleaning = cleanPendingListsPeriodically(database.db, config.ginCleanSeconds, (err) =>
+    app.log.error({ err }, 'merging GIN pending lists failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +93,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopAnalyze();
+      await stopCleaning();
       await database.close();
     } finally {
       lock?.release();
