@@ -90,8 +90,8 @@ function packIds(
   const n = ids.length;
   const places = known?.places;
   // Per place: the times seen (when few are seen) and whether the id is left out (when any are).
-  const timesAt = places !== undefined && seen.size * 4 < n ? scratchTimes(n) : undefined;
-  const leftAt = places !== undefined && leaving !== undefined ? scratchLeft(n) : undefined;
+  const timesAt = places !== undefined && seen.size * 4 < n ? timesRoom.take(n, true) : undefined;
+  const leftAt = places !== undefined && leaving !== undefined ? leftRoom.take(n, true) : undefined;
   if (timesAt && places)
     for (const [id, times] of seen) {
       const i = places.get(id);
@@ -102,7 +102,7 @@ function packIds(
       const i = places.get(id);
       if (i !== undefined) leftAt[i] = 1;
     }
-  const keys = scratchKeys(n);
+  const keys = keysRoom.take(n);
   let m = 0;
   for (let i = 0; i < n; i++) {
     if (leftAt ? leftAt[i] === 1 : leaving?.has(ids[i])) continue;
@@ -143,32 +143,28 @@ interface KnownList {
 const knownLists = new WeakMap<readonly number[], KnownList>();
 
 /**
- * Room for `n` packed keys, reused from draw to draw (a draw runs to its end without yielding): a typed array of
- * hundreds of keys lives outside V8's heap and took longer to get than to fill. The same for the per-place marks,
- * handed out cleared.
+ * Room for `n` entries, reused from draw to draw (a draw runs to its end without yielding): a typed array of hundreds
+ * of keys lives outside V8's heap and took longer to get than to fill. `take(n, true)` hands it out cleared.
  */
-function scratchKeys(n: number): Float64Array {
-  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
-  return scratch.subarray(0, n);
+class Scratch<A extends Float64Array | Uint8Array> {
+  private room: A;
+
+  constructor(private readonly make: (n: number) => A) {
+    this.room = make(1024);
+  }
+
+  take(n: number, cleared = false): A {
+    if (this.room.length < n) this.room = this.make(Math.max(n, this.room.length * 2));
+    const part = this.room.subarray(0, n) as A;
+    if (cleared) part.fill(0);
+    return part;
+  }
 }
 
-function scratchTimes(n: number): Float64Array {
-  if (scratchTimesRoom.length < n) scratchTimesRoom = new Float64Array(Math.max(n, scratchTimesRoom.length * 2));
-  const room = scratchTimesRoom.subarray(0, n);
-  room.fill(0);
-  return room;
-}
-
-function scratchLeft(n: number): Uint8Array {
-  if (scratchLeftRoom.length < n) scratchLeftRoom = new Uint8Array(Math.max(n, scratchLeftRoom.length * 2));
-  const room = scratchLeftRoom.subarray(0, n);
-  room.fill(0);
-  return room;
-}
-
-let scratch = new Float64Array(1024);
-let scratchTimesRoom = new Float64Array(1024);
-let scratchLeftRoom = new Uint8Array(1024);
+/** The packed keys, and per place the times seen and whether the id is left out (`packIds`). */
+const keysRoom = new Scratch((n) => new Float64Array(n));
+const timesRoom = new Scratch((n) => new Float64Array(n));
+const leftRoom = new Scratch((n) => new Uint8Array(n));
 
 /** The general case: repeated ids merged (lowest seen), then sorted by (seen, tie key, id) with a comparison. */
 function chooseByComparison(candidates: readonly { id: string; seen: number }[], take: number, draw: number) {
