@@ -33,6 +33,7 @@
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
 // BENCH_DURATION: seconds a route a round (default 10); BENCH_SLICES: the slices they are measured in, taking turns with
 //   the routes compared with them (default 5).
+// STAMPEDE_IDLE_SECONDS: how long the class waits on the loaded page for the start, with no request at all (default 0).
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -80,6 +81,11 @@ const WARMUP = smoke ? 1 : 3;
  */
 const SLICES = Math.max(1, Math.floor(Number(process.env.BENCH_SLICES ?? (smoke ? 1 : 5))) || 1);
 const CONNECTIONS = 50;
+/**
+ * The class waits on the scheme's page for the signal to start: seconds with no request between the page load and the
+ * starts (docs/performance.md "An exam started after a quiet spell").
+ */
+const STAMPEDE_IDLE_SECONDS = Math.max(0, Number(process.env.STAMPEDE_IDLE_SECONDS ?? 0) || 0);
 const TARGET = {
   answerShareOfInsert: 0.25,
   answerP99ms: 50,
@@ -285,6 +291,7 @@ try {
       }),
     );
     console.log('the scheme page loaded by every student', JSON.stringify(pageLoad));
+    if (STAMPEDE_IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, STAMPEDE_IDLE_SECONDS * 1000));
     const cpuBefore = await cpu.sample();
     const t0 = performance.now();
     const from = monotonicUs();
@@ -314,6 +321,7 @@ try {
       ...stampedeCpu,
       sameBurstOfHealthChecks: healthBurst,
       schemePageLoadedBefore: pageLoad,
+      idleSecondsBefore: STAMPEDE_IDLE_SECONDS,
       students: STAMPEDE,
       succeeded: ok.length,
       failed: failures.length,
