@@ -45,6 +45,7 @@ import { lessonEngineRoutes } from './features/lesson-engine/lesson-engine.route
 import { placementRoutes } from './features/placement/placement.routes.js';
 import { fsrsFitRoutes } from './features/fsrs-fit/fsrs-fit.routes.js';
 import { abilityRoutes } from './features/ability/ability.routes.js';
+import fp from 'fastify-plugin';
 import realtime from './realtime/realtime.js';
 import access from './plugins/access.js';
 import agency from './plugins/agency.js';
@@ -59,6 +60,15 @@ import { logDestination } from './lib/log-destination.js';
 import staticPlugin from './plugins/static.js';
 import { createServices } from './services.js';
 import { endConnectionsOnClose, tlsServerOptions } from './lib/tls.js';
+
+/**
+ * A feature's routes registered in the app's own context rather than one of their own. Fastify makes every context its
+ * own request and reply classes, so with a context a feature the code every request runs through (the guards, the
+ * route wrapper, Fastify's and Node's request path) met some forty shapes of each and looked their fields up the slow,
+ * megamorphic way on every request (docs/performance.md "The reply's headers and the handler's promise"). Only the
+ * features that add a body parser or hooks for their own routes (files, enrolment, transfer) keep a context.
+ */
+const inRoot = (routes: (app: FastifyInstance) => Promise<void>) => fp(routes);
 
 export interface BuildAppOptions {
   db: Db;
@@ -111,45 +121,45 @@ export async function buildApp({ db, config, clock = systemClock, loginLimiter, 
   await app.register(openapi);
   await app.register(staticPlugin);
 
-  await app.register(generalRoutes);
-  await app.register(authRoutes);
-  await app.register(agencyRoutes);
+  await app.register(inRoot(generalRoutes));
+  await app.register(inRoot(authRoutes));
+  await app.register(inRoot(agencyRoutes));
   await app.register(filesRoutes);
-  await app.register(knowledgeRoutes);
-  await app.register(questionsRoutes);
-  await app.register(questionPublicationRoutes);
-  await app.register(repositoriesRoutes);
-  await app.register(tagsRoutes);
+  await app.register(inRoot(knowledgeRoutes));
+  await app.register(inRoot(questionsRoutes));
+  await app.register(inRoot(questionPublicationRoutes));
+  await app.register(inRoot(repositoriesRoutes));
+  await app.register(inRoot(tagsRoutes));
   await app.register(transferRoutes);
   await app.register(enrolmentRoutes);
-  await app.register(schemesRoutes);
-  await app.register(trainingRoutes);
-  await app.register(trainingCommentsRoutes);
-  await app.register(schemeStatsRoutes);
-  await app.register(wrongBookRoutes);
-  await app.register(masteryRoutes);
-  await app.register(parentsRoutes);
-  await app.register(markingRoutes);
-  await app.register(classesRoutes);
-  await app.register(usersRoutes);
-  await app.register(leavingRoutes);
-  await app.register(invitationsRoutes);
-  await app.register(tasksRoutes);
-  await app.register(gradebookRoutes);
-  await app.register(studentHomeRoutes);
-  await app.register(noticesRoutes);
-  await app.register(readingRoutes);
-  await app.register(simulationRoutes);
-  await app.register(readingStepsRoutes);
-  await app.register(knowledgeGraphRoutes);
-  await app.register(recitationRoutes);
-  await app.register(storeRoutes);
-  await app.register(lessonsRoutes);
-  await app.register(lessonsLiveRoutes);
-  await app.register(lessonEngineRoutes);
-  await app.register(placementRoutes);
-  await app.register(fsrsFitRoutes);
-  await app.register(abilityRoutes);
+  await app.register(inRoot(schemesRoutes));
+  await app.register(inRoot(trainingRoutes));
+  await app.register(inRoot(trainingCommentsRoutes));
+  await app.register(inRoot(schemeStatsRoutes));
+  await app.register(inRoot(wrongBookRoutes));
+  await app.register(inRoot(masteryRoutes));
+  await app.register(inRoot(parentsRoutes));
+  await app.register(inRoot(markingRoutes));
+  await app.register(inRoot(classesRoutes));
+  await app.register(inRoot(usersRoutes));
+  await app.register(inRoot(leavingRoutes));
+  await app.register(inRoot(invitationsRoutes));
+  await app.register(inRoot(tasksRoutes));
+  await app.register(inRoot(gradebookRoutes));
+  await app.register(inRoot(studentHomeRoutes));
+  await app.register(inRoot(noticesRoutes));
+  await app.register(inRoot(readingRoutes));
+  await app.register(inRoot(simulationRoutes));
+  await app.register(inRoot(readingStepsRoutes));
+  await app.register(inRoot(knowledgeGraphRoutes));
+  await app.register(inRoot(recitationRoutes));
+  await app.register(inRoot(storeRoutes));
+  await app.register(inRoot(lessonsRoutes));
+  await app.register(inRoot(lessonsLiveRoutes));
+  await app.register(inRoot(lessonEngineRoutes));
+  await app.register(inRoot(placementRoutes));
+  await app.register(inRoot(fsrsFitRoutes));
+  await app.register(inRoot(abilityRoutes));
   // The lesson room's socket server on this app's HTTP server (docs/lessons.md "Realtime").
   await app.register(realtime, { db });
   if (extraRoutes) await app.register(async (scope) => extraRoutes(scope));

@@ -24,6 +24,14 @@ describe('okEnvelopeText', () => {
     }
   });
 
+  it('writes the same text for answers of the same millisecond and a new one for the next', () => {
+    const text = okEnvelopeText('train');
+    const at = 1_796_080_508_998;
+    for (const now of [at, at, at + 1, at + 1, at, Number.MAX_SAFE_INTEGER])
+      for (const response of [{ a: 1 }, [2], 'three'])
+        expect(text(response, now)).toBe(JSON.stringify(okEnvelope('train', response, now)));
+  });
+
   it('writes an answer holding a serialised array as the UTF-8 bytes of that text', () => {
     const questions = new SerialisedArray([{ id: '1', question: '<p>中文 "题"</p>' }]);
     const response = { paper: { questions, answers: {} }, title: '试卷' };

@@ -166,6 +166,15 @@ class RouteContext {
   }
 }
 
+/**
+ * What the route's handler hands back to Fastify: nothing once the answer has gone, else the reply, which Fastify
+ * waits on (an answer still passing a hook of its own, or a stream). A reply returned from an async handler is a
+ * thenable, and resolving the handler's promise with it costs every request a lookup of its `then`, a microtask and a
+ * call of it (docs/performance.md "The reply's headers and the handler's promise"); an answer already sent needs
+ * none of it, and Fastify leaves a sent reply alone.
+ */
+const unlessSent = (reply: FastifyReply): FastifyReply | undefined => (reply.sent ? undefined : reply);
+
 function addRoute<R extends ApiRoute, C>(
   app: FastifyInstance,
   route: R,
@@ -208,19 +217,21 @@ function addRoute<R extends ApiRoute, C>(
         checked?.get(request),
       ) as unknown as HandlerContext<R, C>;
       const result = await handler(ctx);
-      if (rawResponse) return reply;
-      if (result instanceof CachedEnvelope) return result.send(request, reply);
+      if (rawResponse) return unlessSent(reply);
+      if (result instanceof CachedEnvelope) return unlessSent(result.send(request, reply));
       if (result instanceof RawJson)
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(okEnvelopeJson(module, result.json, (clock ??= app.services.clock).now()));
+        return unlessSent(
+          reply
+            .type('application/json; charset=utf-8')
+            .send(okEnvelopeJson(module, result.json, (clock ??= app.services.clock).now())),
+        );
       // The response schema is the presenter: whatever the handler returns, only the contract's fields leave.
       const response = parseResponse ? parseResponse(result) : result;
       const now = (clock ??= app.services.clock).now();
       // The envelope's text made here from its parts serialised once, rather than Fastify stringifying it whole.
       const text = okText(response, now);
-      if (text === undefined) return reply.send(okEnvelope(module, response, now));
-      return reply.type(ENVELOPE_CONTENT_TYPE).send(text);
+      if (text === undefined) return unlessSent(reply.send(okEnvelope(module, response, now)));
+      return unlessSent(reply.type(ENVELOPE_CONTENT_TYPE).send(text));
     },
   });
 }

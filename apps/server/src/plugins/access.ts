@@ -5,7 +5,7 @@
 import { API_ROUTE_TABLE, routeKey, satisfies, type ApiRoute } from '@edu/contract';
 import fp from 'fastify-plugin';
 import { forbidden, loginRequired } from '../lib/api-error.js';
-import { apiRuleOf } from '../lib/api-rule.js';
+import { apiRuleOf, guardedRule } from '../lib/api-rule.js';
 import { isApiPath } from '../lib/envelope.js';
 
 export const MUST_CHANGE_PASSWORD = '请先修改初始密码';
@@ -25,7 +25,7 @@ export default fp(
       if (!isApiPath(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const rules = methods.map((m) => ruleFor(m, route.url));
-      route.config = { ...route.config, api: rules[0] };
+      route.config = { ...route.config, api: guardedRule(rules[0]) };
     });
 
     app.decorateRequest('rulePassed', false);

@@ -2,7 +2,8 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { middleware, recordHeaders } from './security.js';
+import Fastify from 'fastify';
+import { middleware, recordHeaders, takeHeaderTable } from './security.js';
 
 /** The headers of a response from a plain Node server that runs `handle` and answers 200. */
 async function headersFrom(handle: (res: import('node:http').ServerResponse, go: () => void) => void) {
@@ -45,5 +46,34 @@ describe('security headers', () => {
     expect(withoutTransport(copied)).toEqual(withoutTransport(byHelmet));
     expect(byHelmet['x-powered-by']).toBeUndefined();
     expect(byHelmet['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("gives a reply its headers as Fastify's own table while that is empty, and leaves a table in use alone", async () => {
+    const app = Fastify();
+    const taken: boolean[] = [];
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url === '/later') reply.header('x-earlier', 'kept');
+      const table = { 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' };
+      const took = takeHeaderTable(reply, table);
+      taken.push(took);
+      if (!took) reply.headers(table);
+      done();
+    });
+    app.get('/first', async () => ({ ok: true }));
+    app.get('/later', async () => ({ ok: true }));
+    try {
+      const first = await app.inject({ url: '/first' });
+      const later = await app.inject({ url: '/later' });
+      // A Fastify release without the table would take neither: the headers the same, the microsecond not saved.
+      expect(taken).toEqual([true, false]);
+      for (const r of [first, later]) {
+        expect(r.headers['x-frame-options']).toBe('DENY');
+        expect(r.headers['x-content-type-options']).toBe('nosniff');
+        expect(String(r.headers['content-type'])).toContain('application/json');
+      }
+      expect(later.headers['x-earlier']).toBe('kept');
+    } finally {
+      await app.close();
+    }
   });
 });

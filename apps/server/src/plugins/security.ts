@@ -8,9 +8,11 @@
 // parsing the CSP directives each time —, about a tenth of a millisecond; running the built middleware per
 // request still cost 20–30 µs.)
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { apiRuleOf } from '../lib/api-rule.js';
+import { kReplyHeaders } from '../lib/fastify-internals.js';
 
 /** helmet's middleware with the product's configuration (exported for the test that checks the recording). */
 export const middleware = helmet({
@@ -63,16 +65,43 @@ export function recordHeaders(): { set: [string, string][]; removed: string[] } 
  * The headers of an API route's JSON answer, which is never a document: no sniffing it into one, no framing it,
  * no reading it from another origin's page, HTTPS only once seen over it (helmet's own values). Helmet's other
  * headers (the SPA's CSP, COOP, origin-agent-cluster, …) govern pages and were three quarters of every answer's
- * header bytes (docs/decisions.md "Security headers"). Where the CSP applies at all, this one allows less.
+ * header bytes (docs/decisions.md "Security headers"). Where the CSP applies at all, this one allows less. Made as a
+ * function of no arguments that builds them as one object literal, a new one a call: a request's reply takes it as its
+ * table of headers (`takeHeaderTable`).
  */
-export function apiHeaders(page: Record<string, string>): Record<string, string> {
-  return {
+export function apiHeaders(page: Record<string, string>): () => Record<string, string> {
+  const corp = page['cross-origin-resource-policy'];
+  const hsts = page['strict-transport-security'];
+  const nosniff = page['x-content-type-options'];
+  return () => ({
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'cross-origin-resource-policy': page['cross-origin-resource-policy'],
-    'strict-transport-security': page['strict-transport-security'],
-    'x-content-type-options': page['x-content-type-options'],
+    'cross-origin-resource-policy': corp,
+    'strict-transport-security': hsts,
+    'x-content-type-options': nosniff,
     'x-frame-options': 'DENY',
-  };
+  });
+}
+
+type HeaderTable = Record<string, unknown>;
+type WithTable = Record<symbol, HeaderTable | undefined>;
+
+function isEmpty(table: HeaderTable): boolean {
+  for (const _ in table) return false;
+  return true;
+}
+
+/**
+ * Makes `fresh` (a new object, lower-case names) the reply's table of headers; false, changing nothing, where the
+ * table already holds a header or Fastify has none. At this, the first hook of every request, the table is still
+ * empty. `reply.headers` would lower-case each name and store it by a keyed store that has seen every table's shape;
+ * an object literal is made in one step (docs/performance.md "The reply's headers and the handler's promise").
+ */
+export function takeHeaderTable(reply: FastifyReply, fresh: HeaderTable): boolean {
+  if (!kReplyHeaders) return false;
+  const table = (reply as unknown as WithTable)[kReplyHeaders];
+  if (typeof table !== 'object' || table === null || !isEmpty(table)) return false;
+  (reply as unknown as WithTable)[kReplyHeaders] = fresh;
+  return true;
 }
 
 export default fp(
@@ -81,11 +110,15 @@ export default fp(
     // Set on the reply, which hands them to Node in one writeHead with its own: cheaper than a setHeader each on the
     // raw response (docs/performance.md "Request path").
     const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
-    const api = apiHeaders(headers);
+    const apiTable = apiHeaders(headers);
     app.addHook('onRequest', (request, reply, done) => {
       // An API route answering the envelope gets the API's headers; pages, files, downloads and unknown paths helmet's.
       const rule = apiRuleOf(request);
-      reply.headers(rule !== null && rule.rawResponse !== true ? api : headers);
+      if (rule === null || rule.rawResponse === true) reply.headers(headers);
+      else {
+        const table = apiTable();
+        if (!takeHeaderTable(reply, table)) reply.headers(table);
+      }
       const raw = reply.raw;
       for (let i = 0; i < removed.length; i++) if (raw.hasHeader(removed[i])) raw.removeHeader(removed[i]);
       done();

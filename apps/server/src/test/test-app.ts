@@ -87,9 +87,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * admin (from config.adminPassword, or a one-time password).
  */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; seed?: 'demo' | 'none' } & Partial<
-    Pick<BuildAppOptions, 'loginLimiter' | 'extraRoutes'>
-  > = {},
+  opts: {
+    config?: Partial<Config>;
+    seed?: 'demo' | 'none';
+    /** Runs on the built app before it is ready: hooks of a test's own on every route. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } & Partial<Pick<BuildAppOptions, 'loginLimiter' | 'extraRoutes'>> = {},
 ) {
   const config = testConfig({ seed: opts.seed ?? 'demo', ...opts.config });
   const {
@@ -107,6 +110,7 @@ export async function createTestApp(
     loginLimiter: opts.loginLimiter,
     extraRoutes: opts.extraRoutes,
   });
+  opts.beforeReady?.(app);
   await app.ready();
 
   async function call<T = unknown>(method: InjectOptions['method'], url: string, o: CallOptions = {}) {
