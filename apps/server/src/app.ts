@@ -62,11 +62,11 @@ import { createServices } from './services.js';
 import { endConnectionsOnClose, tlsServerOptions } from './lib/tls.js';
 
 /**
- * A feature's routes registered in the app's own context rather than one of their own. Fastify makes every context its
- * own request and reply classes, so with a context a feature the code every request runs through (the guards, the
- * route wrapper, Fastify's and Node's request path) met some forty shapes of each and looked their fields up the slow,
- * megamorphic way on every request (docs/performance.md "The reply's headers and the handler's promise"). Only the
- * features that add a body parser or hooks for their own routes (files, enrolment, transfer) keep a context.
+ * A feature's routes registered in the app's own context rather than one of their own. Fastify gives every context its
+ * own request and reply classes: while each feature had a context, the code every request runs through (the guards,
+ * the route wrapper, Fastify's and Node's request path) met some forty shapes of each and looked their fields up the
+ * slow, megamorphic way (docs/performance.md "The reply's headers and the handler's promise"). Only the features that
+ * add a body parser or hooks for their own routes alone (files, enrolment, transfer) keep a context.
  */
 const inRoot = (routes: (app: FastifyInstance) => Promise<void>) => fp(routes);
 
