@@ -33,7 +33,8 @@
 // SERVER_NODE_ARGS are given to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
 // BENCH_DURATION: seconds a route a round (default 10); BENCH_SLICES: the slices they are measured in, taking turns with
 //   the routes compared with them (default 5).
-// STAMPEDE_IDLE_SECONDS: how long the class waits on the loaded page for the start, with no request at all (default 0).
+// STAMPEDE_IDLE_SECONDS: how long the class waits on the loaded page for the start, with no request at all (default 0,
+//   at most 300).
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -85,7 +86,7 @@ const CONNECTIONS = 50;
  * The class waits on the scheme's page for the signal to start: seconds with no request between the page load and the
  * starts (docs/performance.md "An exam started after a quiet spell").
  */
-const STAMPEDE_IDLE_SECONDS = Math.max(0, Number(process.env.STAMPEDE_IDLE_SECONDS ?? 0) || 0);
+const STAMPEDE_IDLE_SECONDS = Math.min(300, Math.max(0, Number(process.env.STAMPEDE_IDLE_SECONDS ?? 0) || 0));
 const TARGET = {
   answerShareOfInsert: 0.25,
   answerP99ms: 50,
