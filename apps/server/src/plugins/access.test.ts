@@ -3,6 +3,7 @@
 // that check access themselves (`ownCheck`) must each be listed with the tests of their own check.
 import { readFileSync } from 'node:fs';
 import { API, API_ROUTE_TABLE, needsAgency, type ApiRoute } from '@edu/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, expectError, expectOk, type TestApp, anyString } from '../test/test-app.js';
@@ -307,14 +308,22 @@ describe('route registration', () => {
   });
 
   it('refuses to build an app with a /v1 route that has no access rule', async () => {
-    await expect(
-      buildApp({
-        db: t.db,
-        config: t.config,
-        extraRoutes: (app) => {
-          app.get('/v1/secret/data', async () => ({ leaked: true }));
-        },
-      }).then((app) => app.ready()),
-    ).rejects.toThrow('route GET /v1/secret/data has no access rule');
+    // The features' timers (the sweeps) start as they register: the refused app is closed, so they stop with it
+    // instead of running on against the database the other tests close.
+    let scope: FastifyInstance | undefined;
+    try {
+      await expect(
+        buildApp({
+          db: t.db,
+          config: t.config,
+          extraRoutes: (app) => {
+            scope = app;
+            app.get('/v1/secret/data', async () => ({ leaked: true }));
+          },
+        }).then((app) => app.ready()),
+      ).rejects.toThrow('route GET /v1/secret/data has no access rule');
+    } finally {
+      await scope?.close();
+    }
   });
 });
